@@ -1,0 +1,27 @@
+package org.iobench.engine;
+
+import java.util.List;
+import org.iobench.sys.NativeBuffer;
+
+/**
+ * What an engine is told when a worker creates it.
+ *
+ * @param iodepth   requests the worker keeps in flight (1 for synchronous engines)
+ * @param batch     how many requests to gather before handing them to the kernel (async engines)
+ * @param fds       the files the worker will use, for engines that register them
+ * @param buffers   the request buffers, for engines that register them
+ * @param fixedBuffers register buffers and files with the kernel where the engine can
+ */
+public record EngineOptions(int iodepth, int batch, List<Integer> fds, List<NativeBuffer> buffers,
+                            boolean fixedBuffers) {
+    public EngineOptions {
+        if (iodepth < 1) {
+            throw new IllegalArgumentException("iodepth must be >= 1: iodepth=" + iodepth);
+        }
+        if (batch < 1) {
+            throw new IllegalArgumentException("batch must be >= 1: batch=" + batch);
+        }
+        fds = List.copyOf(fds);
+        buffers = List.copyOf(buffers);
+    }
+}

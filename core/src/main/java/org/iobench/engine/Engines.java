@@ -1,0 +1,30 @@
+package org.iobench.engine;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.iobench.engine.psync.PsyncEngine;
+
+/** The registry of engines by name. */
+public final class Engines {
+    private static final Map<String, EngineProvider> PROVIDERS = new LinkedHashMap<>();
+
+    static {
+        register(PsyncEngine.PROVIDER);
+    }
+
+    private Engines() {}
+
+    private static void register(EngineProvider provider) {
+        PROVIDERS.put(provider.name(), provider);
+    }
+
+    public static Optional<EngineProvider> byName(String name) {
+        return Optional.ofNullable(PROVIDERS.get(name));
+    }
+
+    public static Set<String> names() {
+        return PROVIDERS.keySet();
+    }
+}

@@ -1,0 +1,76 @@
+package org.iobench.engine;
+
+import org.iobench.sys.NativeBuffer;
+
+/**
+ * One I/O unit, reused across operations like fio's {@code io_u}: a worker owns a fixed pool of them, one per
+ * slot of its queue depth, each with its own aligned buffer.
+ *
+ * <p>The worker sets {@link #prepare what to do}; the engine sets {@link #result()} on completion: bytes
+ * transferred (possibly short), 0 for a sync op, or {@code -errno}. A failure lives here, not in an exception.
+ */
+public final class IoRequest {
+    private final int index;
+    private final NativeBuffer buffer;
+    private IoOp op;
+    private int fd;
+    private long offset;
+    private long length;
+    private long bufferOffset;
+    private long result;
+    private long issueNanos;
+    private long submitNanos;
+
+    public IoRequest(int index, NativeBuffer buffer) {
+        this.index = index;
+        this.buffer = buffer;
+    }
+
+    /** Sets the operation; {@code length} bytes of the buffer from its start, at file {@code offset}. */
+    public IoRequest prepare(IoOp op, int fd, long offset, long length) {
+        if (op.transfersData() && (length <= 0 || length > buffer.size())) {
+            throw new IllegalArgumentException("length must be in 1.." + buffer.size() + ": length=" + length);
+        }
+        this.op = op;
+        this.fd = fd;
+        this.offset = offset;
+        this.length = length;
+        this.bufferOffset = 0;
+        this.result = 0;
+        return this;
+    }
+
+    /** Narrows the request to what is left after a short transfer of {@code done} bytes. */
+    public void advance(long done) {
+        if (done <= 0 || done >= length) {
+            throw new IllegalArgumentException("advance must be in 1.." + (length - 1) + ": done=" + done);
+        }
+        offset += done;
+        bufferOffset += done;
+        length -= done;
+        result = 0;
+    }
+
+    public int index() { return index; }
+    public NativeBuffer buffer() { return buffer; }
+    public IoOp op() { return op; }
+    public int fd() { return fd; }
+    public long offset() { return offset; }
+    public long length() { return length; }
+    public long bufferOffset() { return bufferOffset; }
+    public long result() { return result; }
+    public void complete(long result) { this.result = result; }
+
+    /** When the worker decided to issue this request (ns, the worker's clock): latency starts here. */
+    public long issueNanos() { return issueNanos; }
+    public void issueNanos(long nanos) { this.issueNanos = nanos; }
+
+    /** When the engine handed it to the kernel (ns), for engines that separate submission from completion. */
+    public long submitNanos() { return submitNanos; }
+    public void submitNanos(long nanos) { this.submitNanos = nanos; }
+
+    @Override
+    public String toString() {
+        return op + " fd=" + fd + " offset=" + offset + " length=" + length + " result=" + result;
+    }
+}

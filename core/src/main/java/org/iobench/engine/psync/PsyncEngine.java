@@ -1,0 +1,39 @@
+package org.iobench.engine.psync;
+
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.SubmitStatus;
+import org.iobench.sys.NativeIo;
+
+/**
+ * Positional synchronous I/O, like fio's {@code psync}: each request is one {@code pread}/{@code pwrite}
+ * (or {@code fdatasync}/{@code fsync}) done inside {@link #submit}, which therefore always completes.
+ */
+public final class PsyncEngine implements IoEngine {
+    public static final EngineProvider PROVIDER = new EngineProvider() {
+        @Override public String name() { return "psync"; }
+        @Override public boolean synchronous() { return true; }
+        @Override public IoEngine create(EngineOptions options) { return new PsyncEngine(); }
+    };
+
+    private final NativeIo io = new NativeIo();
+
+    @Override
+    public String name() {
+        return "psync";
+    }
+
+    @Override
+    public SubmitStatus submit(IoRequest r) {
+        long result = switch (r.op()) {
+            case READ -> io.pread(r.fd(), r.buffer(), r.bufferOffset(), r.length(), r.offset());
+            case WRITE -> io.pwrite(r.fd(), r.buffer(), r.bufferOffset(), r.length(), r.offset());
+            case FDATASYNC -> io.fdatasync(r.fd());
+            case FSYNC -> io.fsync(r.fd());
+        };
+        r.complete(result);
+        return SubmitStatus.COMPLETED;
+    }
+}

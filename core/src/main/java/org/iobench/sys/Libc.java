@@ -1,0 +1,142 @@
+package org.iobench.sys;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.nio.file.Path;
+
+/**
+ * Downcall handles to libc, and the set-up calls (open, close, fadvise) that are not on a worker's hot path.
+ *
+ * <p>Calls that set {@code errno} are linked with {@code captureCallState("errno")}: the first argument is a
+ * capture segment, read after the call. The hot-path calls ({@code pread}, {@code pwrite}, {@code fdatasync})
+ * live in {@link NativeIo}, which keeps one capture segment per instance (one instance per worker thread).
+ */
+public final class Libc {
+    static final Linker LINKER = Linker.nativeLinker();
+    static final StructLayout CAPTURE_LAYOUT = Linker.Option.captureStateLayout();
+    static final VarHandle ERRNO =
+            CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
+
+    static final MethodHandle OPEN = errnoCall("open",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2));
+    static final MethodHandle CLOSE = errnoCall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    static final MethodHandle PREAD = errnoCall("pread",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle PWRITE = errnoCall("pwrite",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle FDATASYNC = errnoCall("fdatasync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    /** posix_fadvise returns the error number itself and leaves errno alone. */
+    private static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle ISATTY = plainCall("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle STRERROR = plainCall("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+
+    public static final int POSIX_FADV_NORMAL = 0;
+    public static final int POSIX_FADV_DONTNEED = 4;
+
+    private Libc() {}
+
+    static MethodHandle errnoCall(String name, FunctionDescriptor fd, Linker.Option... extra) {
+        Linker.Option[] options = new Linker.Option[extra.length + 1];
+        options[0] = CAPTURE_ERRNO;
+        System.arraycopy(extra, 0, options, 1, extra.length);
+        return LINKER.downcallHandle(symbol(name), fd, options);
+    }
+
+    static MethodHandle plainCall(String name, FunctionDescriptor fd) {
+        return LINKER.downcallHandle(symbol(name), fd);
+    }
+
+    private static MemorySegment symbol(String name) {
+        return LINKER.defaultLookup().find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("libc symbol not found: " + name));
+    }
+
+    static int errno(MemorySegment capture) {
+        return (int) ERRNO.get(capture, 0L);
+    }
+
+    /**
+     * Opens {@code path} with {@code flags} (see {@link OpenFlags}); {@code O_CLOEXEC} is always added.
+     *
+     * @return the file descriptor
+     * @throws SysException with the errno when open fails
+     */
+    public static int open(Path path, int flags, int mode) throws SysException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
+            MemorySegment cPath = arena.allocateFrom(path.toString());
+            int fd = (int) OPEN.invokeExact(capture, cPath, flags | OpenFlags.O_CLOEXEC, mode);
+            if (fd < 0) {
+                throw new SysException("open", path.toString(), errno(capture));
+            }
+            return fd;
+        } catch (SysException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("open downcall failed", t);
+        }
+    }
+
+    /** Closes {@code fd}; returns 0 or the errno (close errors are reported, not thrown). */
+    public static int close(int fd) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
+            int rc = (int) CLOSE.invokeExact(capture, fd);
+            return rc == 0 ? 0 : errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("close downcall failed", t);
+        }
+    }
+
+    /** {@code posix_fadvise(fd, offset, length, advice)}; returns 0 or the error number. */
+    public static int fadvise(int fd, long offset, long length, int advice) {
+        try {
+            return (int) POSIX_FADVISE.invokeExact(fd, offset, length, advice);
+        } catch (Throwable t) {
+            throw new AssertionError("posix_fadvise downcall failed", t);
+        }
+    }
+
+    /** {@code fdatasync(fd)} off the hot path; returns 0 or the errno. */
+    public static int fdatasync(int fd) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
+            int rc = (int) FDATASYNC.invokeExact(capture, fd);
+            return rc == 0 ? 0 : errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("fdatasync downcall failed", t);
+        }
+    }
+
+    /** True when {@code fd} refers to a terminal. */
+    public static boolean isatty(int fd) {
+        try {
+            return (int) ISATTY.invokeExact(fd) == 1;
+        } catch (Throwable t) {
+            throw new AssertionError("isatty downcall failed", t);
+        }
+    }
+
+    /** libc's message for {@code errno} ("No space left on device"). */
+    public static String strerror(int errno) {
+        try {
+            MemorySegment p = (MemorySegment) STRERROR.invokeExact(errno);
+            return p.equals(MemorySegment.NULL) ? "errno " + errno : p.reinterpret(256).getString(0);
+        } catch (Throwable t) {
+            throw new AssertionError("strerror downcall failed", t);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.iobench.sys;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The hot-path system calls of one worker thread: {@code pread}, {@code pwrite}, {@code fdatasync}, {@code fsync}.
+ *
+ * <p>Each call returns the kernel's answer in the kernel's convention: a byte count or 0 on success, or
+ * {@code -errno} on failure. Nothing is thrown and nothing is allocated per call, so a failure can be stored on the
+ * request that caused it. An instance owns one errno capture segment: use it from one thread at a time.
+ */
+public final class NativeIo {
+    private final MemorySegment capture = Arena.ofAuto().allocate(Libc.CAPTURE_LAYOUT);
+
+    /** Reads up to {@code length} bytes at file {@code offset} into {@code buffer} from {@code bufferOffset}. */
+    public long pread(int fd, NativeBuffer buffer, long bufferOffset, long length, long offset) {
+        MemorySegment target = buffer.slice(bufferOffset, length);
+        try {
+            long n = (long) Libc.PREAD.invokeExact(capture, fd, target, length, offset);
+            return n >= 0 ? n : -Libc.errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("pread downcall failed", t);
+        }
+    }
+
+    /** Writes {@code length} bytes of {@code buffer} from {@code bufferOffset} at file {@code offset}. */
+    public long pwrite(int fd, NativeBuffer buffer, long bufferOffset, long length, long offset) {
+        MemorySegment source = buffer.slice(bufferOffset, length);
+        try {
+            long n = (long) Libc.PWRITE.invokeExact(capture, fd, source, length, offset);
+            return n >= 0 ? n : -Libc.errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("pwrite downcall failed", t);
+        }
+    }
+
+    /** {@code fdatasync(fd)}: 0 or {@code -errno}. */
+    public int fdatasync(int fd) {
+        try {
+            int rc = (int) Libc.FDATASYNC.invokeExact(capture, fd);
+            return rc == 0 ? 0 : -Libc.errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("fdatasync downcall failed", t);
+        }
+    }
+
+    /** {@code fsync(fd)}: 0 or {@code -errno}. */
+    public int fsync(int fd) {
+        try {
+            int rc = (int) Libc.FSYNC.invokeExact(capture, fd);
+            return rc == 0 ? 0 : -Libc.errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("fsync downcall failed", t);
+        }
+    }
+}
