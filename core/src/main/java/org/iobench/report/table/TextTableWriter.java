@@ -57,13 +57,14 @@ public final class TextTableWriter implements TableWriter {
                 widths[i] = Math.max(widths[i], row.cells().get(i).text().length());
             }
         }
-        // A group label wider than its columns widens the last of them.
+        // A group label wider than its columns widens them evenly, the last ones most.
         for (int start = 0; start < widths.length; ) {
             int end = groupEnd(columns, start);
-            String group = columns.get(start).group();
-            int span = spanWidth(widths, start, end);
-            if (group.length() > span) {
-                widths[end - 1] += group.length() - span;
+            int extra = columns.get(start).group().length() - spanWidth(widths, start, end);
+            for (int i = start; extra > 0 && i < end; i++) {
+                int share = extra / (end - i);
+                widths[i] += share;
+                extra -= share;
             }
             start = end;
         }
