@@ -14,7 +14,7 @@ import org.iobench.report.table.Table;
  *
  * <pre>
  *          w/o patch KB/s       with patch KB/s
- * bsize      min    avg    max    min    avg    max    gain       p
+ * bsize      min    avg    max    min    avg    max  gain %       p
  * 4K         317    318    319    417    420    423  +32.1%  &lt;0.001
  * 256K     15456  15574  15805  15406  15545  15751       ~   0.862
  * geomean          4264                 5091         +19.4%
@@ -57,7 +57,7 @@ public record AbTableLayout(String title, String workloadHeader, String baseName
                 Column.right("new_min", newGroup, "min"),
                 Column.right("new_avg", newGroup, "avg"),
                 Column.right("new_max", newGroup, "max"),
-                Column.right("gain_pct", "gain"),
+                Column.right("gain_pct", "gain %"),
                 Column.right("p", "p"));
         int decimals = decimals(comparison);
         List<Row> rows = new ArrayList<>();

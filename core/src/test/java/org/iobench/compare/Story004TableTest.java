@@ -44,6 +44,12 @@ class Story004TableTest {
     }
 
     @Test
+    void storyTableRendersAsCsvAndJsonWithTheNumbersBehindTheText() {
+        Golden.assertMatches(TableFormat.CSV.writer().render(welchTable()), "report/golden/story004-welch.csv");
+        Golden.assertMatches(TableFormat.JSON.writer().render(welchTable()), "report/golden/story004-welch.json");
+    }
+
+    @Test
     void withTheDefaultMannWhitneyTestThreeRunsCanNeverBeSignificantAndTheTableSaysSo() {
         AbComparison c = AbComparison.of(Story004.inputs(), AbOptions.defaults(Direction.HIGHER_IS_BETTER));
         Table table = Story004.layout().toTable(c);
