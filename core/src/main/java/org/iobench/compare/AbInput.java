@@ -9,6 +9,7 @@ import java.util.Objects;
  * @param base values of the base runs (for example "w/o patch"); copied
  * @param candidate values of the new runs (for example "with patch"); copied
  */
+// equals() compares the arrays by identity, as records do; compare the samples' contents yourself.
 public record AbInput(String workload, double[] base, double[] candidate) {
 
     /** @throws IllegalArgumentException if a value is NaN or infinite, naming the workload */

@@ -12,6 +12,7 @@ import java.util.Objects;
  * @param samplesByLabel values of the runs per label value (for example {@code "2.6.24-rc1"});
  *     copied, iteration order kept; a label may be missing (no runs)
  */
+// equals() compares the arrays by identity, as records do; compare the samples' contents yourself.
 public record LabeledSamples(String workload, Map<String, double[]> samplesByLabel) {
 
     /** @throws IllegalArgumentException if a value is NaN or infinite, naming workload and label */

@@ -13,12 +13,12 @@ import org.iobench.report.table.Table;
  * Lays a {@link MultiColumnComparison} out as a {@link Table}, one column group per label value:
  *
  * <pre>
- *          kernel=2.6.19.2  kernel=2.6.22.6  kernel=2.6.24-rc1
- * test         MB/s      n      MB/s      n       MB/s       n      (ABSOLUTE)
- * dd1          28.0      3      50.0      3       96.0       3
+ *            kernel=2.6.19.2  kernel=2.6.22.6  kernel=2.6.24-rc1
+ * test           MB/s      n      MB/s      n       MB/s       n    (ABSOLUTE)
+ * dd1           28.00      3     50.00      3      96.00       3
  *
- * test        ratio      ±     ratio      ±      ratio       ±      (RELATIVE)
- * dd1          3.43   0.04      1.92   0.02       1.00    0.00
+ * test          ratio      ±     ratio      ±      ratio       ±    (RELATIVE)
+ * dd1            3.43   0.07      1.92   0.02       1.00    0.00
  * </pre>
  *
  * @param title line above the table; {@code ""} for none
