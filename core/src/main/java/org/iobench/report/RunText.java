@@ -23,6 +23,10 @@ public final class RunText {
 
     public static void print(BenchmarkResult b, PrintStream out) {
         out.println(heading(b.job(), b.target()));
+        if (b.runs().isEmpty()) {
+            out.println("no run took place (stopped while preparing the target)");
+            return;
+        }
         for (RunResult r : b.runs()) {
             out.println(ddLine(r, b.job()));
         }
