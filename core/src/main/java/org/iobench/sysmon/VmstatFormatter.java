@@ -68,8 +68,8 @@ public final class VmstatFormatter {
     /**
      * vmstat's first line: "averages since boot", computed exactly as procps-ng 4.0.2 does. Note its quirk: rates
      * are {@code counter × USER_HZ / (all CPUs' ticks since boot)}, i.e. divided by uptime × number of CPUs, so on a
-     * 2-CPU machine {@code bi}, {@code in}, {@code cs} show half the true per-second average. Integer division
-     * truncates, as in procps.
+     * 2-CPU machine {@code bi}, {@code in}, {@code cs} show half the true per-second average. Rounded to nearest,
+     * which is what 4.0.2 was observed to print (checked against it with bind-mounted fixture files).
      */
     public static String bootAverageLine(SystemSnapshot s, Auxv constants) {
         CpuTicks c = s.stat().cpu();
@@ -81,12 +81,12 @@ public final class VmstatFormatter {
                 nonNegative(s.stat().procsRunning()), nonNegative(s.stat().procsBlocked()),
                 s.mem().swapUsedKib(), nonNegative(s.mem().memFreeKib()), nonNegative(s.mem().buffersKib()),
                 s.mem().cacheKib(),
-                s.vm().swappedInPages() * kibPerPage * hz / div,
-                s.vm().swappedOutPages() * kibPerPage * hz / div,
-                s.vm().pagedInKib() * hz / div,
-                s.vm().pagedOutKib() * hz / div,
-                s.stat().interrupts() * hz / div,
-                s.stat().contextSwitches() * hz / div,
+                perCpuSecond(s.vm().swappedInPages() * kibPerPage, hz, div),
+                perCpuSecond(s.vm().swappedOutPages() * kibPerPage, hz, div),
+                perCpuSecond(s.vm().pagedInKib(), hz, div),
+                perCpuSecond(s.vm().pagedOutKib(), hz, div),
+                perCpuSecond(s.stat().interrupts(), hz, div),
+                perCpuSecond(s.stat().contextSwitches(), hz, div),
                 CpuTicks.procpsPercent(c.vmstatUser(), total, false),
                 CpuTicks.procpsPercent(c.vmstatSystem(), total, false),
                 CpuTicks.procpsPercent(c.idle(), total, true),
@@ -109,6 +109,10 @@ public final class VmstatFormatter {
             }
         }
         return b.toString();
+    }
+
+    private static long perCpuSecond(long counter, long hz, long cpuTicks) {
+        return (counter * hz + cpuTicks / 2) / cpuTicks;
     }
 
     private static long round(double v) {
