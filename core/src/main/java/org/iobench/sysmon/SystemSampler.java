@@ -3,6 +3,7 @@ package org.iobench.sysmon;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
@@ -87,6 +88,11 @@ public final class SystemSampler {
         } catch (RuntimeException e) {
             failed++;
         }
+    }
+
+    /** The most recent sample, for a live display; empty until the first period has passed. */
+    public synchronized Optional<SystemSample> latest() {
+        return samples.isEmpty() ? Optional.empty() : Optional.of(samples.getLast());
     }
 
     /** Stops the thread, takes a final sample, and returns everything since {@link #start()}. */

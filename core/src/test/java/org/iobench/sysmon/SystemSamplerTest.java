@@ -39,9 +39,11 @@ class SystemSamplerTest {
         // an hour-long period: the thread never fires, the test drives sampleNow() and stop()
         SystemSampler sampler = new SystemSampler(new ProcFs(proc), List.of("vda"), 3_600_000, clock::get);
         sampler.start();
+        assertThat(sampler.latest()).isEmpty();
         copyProc("proc-b");
         clock.addAndGet(2 * SECOND);
         sampler.sampleNow();
+        assertThat(sampler.latest().orElseThrow().blockInKibPerSecond()).isEqualTo((1418111 - 1348567) / 2.0);
         clock.addAndGet(SECOND);
         SystemSeries series = sampler.stop();
 
