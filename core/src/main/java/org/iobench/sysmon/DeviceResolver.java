@@ -18,10 +18,11 @@ public final class DeviceResolver {
 
     /** What stat(2) tells about a path; an interface so fixture tests need no real device nodes. */
     interface Stat {
-        /** @return {@code [S_IFMT mode bits, st_dev, st_rdev]} */
+        /** stat(2) of an existing real path: is it a block device node, its st_dev and st_rdev (glibc dev_t encoding). */
         StatResult stat(Path realPath) throws IOException;
     }
 
+    /** @param blockDevice S_ISBLK(st_mode); @param devT st_dev; @param rdevT st_rdev */
     record StatResult(boolean blockDevice, long devT, long rdevT) {
     }
 

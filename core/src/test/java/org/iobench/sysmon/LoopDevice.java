@@ -42,6 +42,35 @@ final class LoopDevice implements AutoCloseable {
         return new LoopDevice(image, Path.of(dev));
     }
 
+    /**
+     * A loop device whose image holds an MBR with one Linux partition from sector 2048 to the end, attached with
+     * {@code -P} so the kernel creates {@code loopNp1} (or, failing that, with {@code partx -a}).
+     */
+    static LoopDevice attachPartitioned(Path image, long sizeBytes) throws IOException, InterruptedException {
+        try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+            f.setLength(sizeBytes);
+            java.nio.ByteBuffer mbr = java.nio.ByteBuffer.allocate(512).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            mbr.put(446 + 4, (byte) 0x83);            // partition type: Linux
+            mbr.putInt(446 + 8, 2048);                // first LBA
+            mbr.putInt(446 + 12, (int) (sizeBytes / 512 - 2048)); // sectors
+            mbr.put(510, (byte) 0x55).put(511, (byte) 0xAA);
+            f.seek(0);
+            f.write(mbr.array());
+        }
+        String dev = run("losetup", "-f", "--show", "-P", image.toString()).strip();
+        LoopDevice loop = new LoopDevice(image, Path.of(dev));
+        if (!Files.exists(Path.of("/sys/class/block", loop.device.getFileName() + "p1"))) {
+            // kernels built without CONFIG_MSDOS_PARTITION (this VM's) find no partitions: add them from user space
+            try {
+                run("partx", "-a", dev);
+            } catch (IOException e) {
+                loop.close();
+                throw e;
+            }
+        }
+        return loop;
+    }
+
     static String run(String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

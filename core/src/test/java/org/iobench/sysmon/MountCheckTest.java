@@ -107,6 +107,41 @@ class MountCheckTest {
         }
     }
 
+    @Test
+    void aFileOnAMountedPartitionOfALoopDeviceResolvesToThePartitionAndMakesTheDiskBusy() throws Exception {
+        String unavailable = LoopDevice.whyUnavailable();
+        if (unavailable != null) {
+            System.out.println("skipped: " + unavailable);
+            return;
+        }
+        Path mnt = Files.createDirectory(tmp.resolve("mnt"));
+        try (LoopDevice loop = LoopDevice.attachPartitioned(tmp.resolve("disk.img"), 16 << 20)) {
+            BlockDevices live = BlockDevices.system();
+            BlockDevice disk = live.byName(loop.device.toString()).orElseThrow();
+            String part = disk.name() + "p1";
+            assertThat(disk.partitions()).containsExactly(part);
+            BlockDevice p1 = live.byName(part).orElseThrow();
+            assertThat(p1.parentDisk()).contains(disk.name());
+            assertThat(p1.sizeBytes()).isEqualTo((16 << 20) - 2048 * 512);
+            assertThat(p1.logicalBlockSize()).isEqualTo(disk.logicalBlockSize());
+            assertThat(MountCheck.system().whyBusy(disk)).isEmpty();
+            LoopDevice.run("mkfs.ext4", "-q", "-F", p1.devicePath().toString());
+            LoopDevice.run("mount", p1.devicePath().toString(), mnt.toString());
+            try {
+                String why = MountCheck.system().whyBusy(disk).orElseThrow();
+                assertThat(why).isEqualTo(part + " (" + p1.devNumber() + "), a partition of " + disk.name()
+                        + ", is mounted at " + mnt + " (ext4)");
+                DeviceResolution res = DeviceResolver.system().resolve(mnt.resolve("not-yet/file.dat"));
+                assertThat(res.kind()).isEqualTo(DeviceResolution.Kind.FILE_ON_BLOCK_DEVICE);
+                assertThat(res.devices()).extracting(BlockDevice::name).containsExactly(part, disk.name());
+                assertThat(res.loopBackingFile()).contains(loop.image.toRealPath());
+                System.out.println("live: " + res.describe());
+            } finally {
+                LoopDevice.run("umount", mnt.toString());
+            }
+        }
+    }
+
     private BlockDevice dev(String name) {
         return devices.byName(name).orElseThrow();
     }
