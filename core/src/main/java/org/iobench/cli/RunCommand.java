@@ -22,10 +22,13 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    StoreOptions store = new StoreOptions();
+
     @Override
     public Integer call() {
         JobSpec spec = job.toSpec(target);
-        return new Execution(output, System.out, System.err).run(List.of(spec),
+        return new Execution(output, System.out, System.err).saveWith(store).run(List.of(spec),
                 results -> results.forEach(b -> RunText.print(b, System.out)));
     }
 }

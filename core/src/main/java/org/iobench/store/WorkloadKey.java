@@ -68,6 +68,11 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
 
     /** The given parts only, in {@link Part} order, for example {@code "4KiB"} or {@code "read 1MiB direct"}. */
     public String label(Set<Part> parts) {
+        return label(parts, " ");
+    }
+
+    /** The given parts joined by {@code separator}. */
+    public String label(Set<Part> parts, String separator) {
         List<String> words = new ArrayList<>();
         for (Part p : parts) {
             switch (p) {
@@ -79,7 +84,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                 case SYNC -> words.add("sync " + sync);
             }
         }
-        return String.join(" ", words);
+        return String.join(separator, words);
     }
 
     /** The header of a first column labelled by {@code parts}: {@code "bs"} alone, else {@code "workload"}. */

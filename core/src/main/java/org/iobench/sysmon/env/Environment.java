@@ -24,6 +24,11 @@ public record Environment(String hostname, String kernelRelease, String kernelCm
                           long memTotalBytes, Filesystem filesystem, Device device, String iobenchVersion,
                           String gitCommit, String javaVersion) {
 
+    /** For imported results: nothing is known of the machine they ran on. */
+    public static Environment unknown(String iobenchVersion) {
+        return new Environment(null, null, null, null, -1, -1, null, null, iobenchVersion, null, null);
+    }
+
     /**
      * @param type         {@code ext4}, {@code xfs}, {@code tmpfs}
      * @param mountPoint   where it is mounted
