@@ -21,7 +21,11 @@ public final class Labels {
         }
         String key = text.substring(0, eq).strip();
         String value = text.substring(eq + 1).strip();
-        check(key, value);
+        try {
+            check(key, value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + text + "': " + e.getMessage(), e);
+        }
         return Map.entry(key, value);
     }
 
