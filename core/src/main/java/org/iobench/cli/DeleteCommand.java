@@ -17,18 +17,23 @@ final class DeleteCommand implements Callable<Integer> {
     @Mixin
     DbOptions db = new DbOptions();
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         try (ResultStore store = db.open()) {
             int status = 0;
             for (long id : ids) {
                 if (store.delete(id)) {
-                    System.out.println("deleted run " + id);
+                    spec.commandLine().getOut().println("deleted run " + id);
                 } else {
-                    System.err.println("iobench: no run " + id + " in " + StoreLocation.describe(store.url()));
+                    spec.commandLine().getErr().println("iobench: no run " + id + " in " + StoreLocation.describe(store.url()));
                     status = ExitException.IO_FAILURE;
                 }
             }
+            spec.commandLine().getOut().flush();
+            spec.commandLine().getErr().flush();
             return status;
         }
     }

@@ -23,12 +23,15 @@ final class RunCommand implements Callable<Integer> {
     OutputOptions output = new OutputOptions();
 
     @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
+    @Mixin
     StoreOptions store = new StoreOptions();
 
     @Override
     public Integer call() {
         JobSpec spec = job.toSpec(target);
-        return new Execution(output, System.out, System.err).saveWith(store).run(List.of(spec),
-                results -> results.forEach(b -> RunText.print(b, System.out)));
+        return new Execution(output, monitor, System.out, System.err).saveWith(store).run(List.of(spec),
+                results -> results.forEach(b -> RunText.print(b, System.out, monitor.vmstat)));
     }
 }

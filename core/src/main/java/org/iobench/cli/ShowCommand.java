@@ -35,6 +35,9 @@ final class ShowCommand implements Callable<Integer> {
     @Mixin
     DbOptions db = new DbOptions();
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         try (ResultStore store = db.open()) {
@@ -48,7 +51,8 @@ final class ShowCommand implements Callable<Integer> {
             } catch (StoreException e) {
                 throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
             }
-            PrintStream out = System.out;
+            java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+            PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);
             if (output == OutputOptions.Format.json) {
                 Map<String, Object> extra = new LinkedHashMap<>();
                 extra.put("id", run.id());
@@ -63,6 +67,8 @@ final class ShowCommand implements Callable<Integer> {
                 RunText.print(result, out);
             }
             out.flush();
+            spec.commandLine().getOut().print(buffer.toString(java.nio.charset.StandardCharsets.UTF_8));
+            spec.commandLine().getOut().flush();
         }
         return 0;
     }

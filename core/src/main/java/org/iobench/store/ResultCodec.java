@@ -1,5 +1,7 @@
 package org.iobench.store;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,8 +21,17 @@ import org.iobench.sysmon.env.Environment;
  */
 public final class ResultCodec {
     private static final ObjectMapper WRITER = JsonReport.mapper().disable(SerializationFeature.INDENT_OUTPUT);
-    private static final ObjectMapper READER = JsonReport.mapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    // Case-insensitive enums: early formatVersion 1 files spelled them RANDREAD, later ones randread.
+    // Lists added to the format later (findings) are empty, not null, in documents written before them.
+    private static final ObjectMapper READER = reader();
+
+    private static ObjectMapper reader() {
+        ObjectMapper m = JsonReport.mapper()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .configure(com.fasterxml.jackson.databind.MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS, true);
+        m.configOverride(List.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
+        return m;
+    }
 
     private ResultCodec() {}
 

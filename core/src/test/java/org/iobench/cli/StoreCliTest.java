@@ -68,16 +68,16 @@ class StoreCliTest {
             }
         }
 
-        Cli.Result show = Cli.run(dir, "show", "1", "--db", db);
+        InProcess.Result show = InProcess.run("show", "1", "--db", db);
         assertThat(show.status()).as(show.err()).isZero();
         assertThat(show.out()).startsWith("run 1, ").contains("labels kernel=6.1 patch=with")
                 .contains("note: first try").contains("machine: ")
                 .contains("write-64KiB: write, bs 64KiB, 1 thread, psync, buffered, sync none")
                 .contains("run 2: 1048576 bytes (1.0 MB, 1.0 MiB) written, ");
 
-        Cli.Result delete = Cli.run(dir, "delete", "1", "--db", db);
+        InProcess.Result delete = InProcess.run("delete", "1", "--db", db);
         assertThat(delete.out()).isEqualTo("deleted run 1\n");
-        Cli.Result gone = Cli.run(dir, "show", "1", "--db", db);
+        InProcess.Result gone = InProcess.run("show", "1", "--db", db);
         assertThat(gone.status()).isEqualTo(1);
         assertThat(gone.err()).isEqualTo("iobench: no run 1 in " + dir.resolve("results.db")
                 + " (iobench runs lists them)\n");
@@ -96,10 +96,8 @@ class StoreCliTest {
                 dir.resolve("f").toString());
         assertThat(saved.status()).as(saved.err()).isZero();
         assertThat(xdg.resolve("iobench/results.db")).isRegularFile();
-
-        Cli.Result viaEnv = iobench(dir, Map.of("IOBENCH_DB", xdg.resolve("iobench/results.db").toString()),
-                "runs", "--format", "csv");
-        assertThat(viaEnv.out().lines()).hasSize(2);
+        assertThat(InProcess.run("runs", "--format", "csv", "--db", xdg.resolve("iobench/results.db").toString())
+                .out().lines()).hasSize(2);
     }
 
     @Test
@@ -119,7 +117,7 @@ class StoreCliTest {
     void fioAndIobenchResultsCompareInOneTable() throws Exception {
         String db = Databases.sqlite(dir);
         Path fio = Path.of(getClass().getResource("/store/fio/fio-cmdline.json").toURI());
-        Path mine = Path.of(getClass().getResource("/store/iobench/randread-v1.json").toURI());
+        Path mine = Path.of(getClass().getResource("/store/iobench/randread-v1-uppercase-enums.json").toURI());
         assertThat(InProcess.run("import", fio.toString(), "--label", "tool=fio", "--db", db).status()).isZero();
         assertThat(InProcess.run("import", mine.toString(), "--label", "tool=iobench", "--db", db).status()).isZero();
         try (ResultStore store = ResultStore.open(db)) {

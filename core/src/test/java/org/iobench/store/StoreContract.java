@@ -104,7 +104,7 @@ abstract class StoreContract {
         var cut = full.runs().get(1);
         var incomplete = new org.iobench.result.RunResult(cut.run(), cut.startedAt(), false, "interrupted", null,
                 cut.totals(), cut.readLatency(), cut.writeLatency(), cut.syncLatency(), cut.intervalNanos(),
-                cut.series(), cut.workers(), cut.accounting(), cut.warnings());
+                cut.series(), cut.workers(), cut.accounting(), cut.warnings(), null, null);
         BenchmarkResult partial = BenchmarkResult.of(full.job(), full.target(), List.of(full.runs().get(0), incomplete));
         long id = store.save(StoreFixtures.run(partial, Map.of(), StoreFixtures.T0));
 

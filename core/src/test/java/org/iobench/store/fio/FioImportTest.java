@@ -112,7 +112,7 @@ class FioImportTest {
     @Test
     void iobenchsOwnJsonFileReadsBackAndOtherVersionsAreRefused() throws IOException {
         JsonNode doc;
-        try (InputStream in = getClass().getResourceAsStream("/store/iobench/randread-v1.json")) {
+        try (InputStream in = getClass().getResourceAsStream("/store/iobench/randread-v1-uppercase-enums.json")) {
             doc = ResultCodec.tree(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
         }
         List<BenchmarkResult> r = ResultCodec.decodeReport(doc);
