@@ -44,7 +44,7 @@ public final class StoreFixtures {
             LatencySummary lat = new LatencySummary(ops, 1000, 2000, 2000, 3000, 4000, 5000, 6000, 7000);
             runs.add(new RunResult(i + 1, T0.plusSeconds(i).toString(), true, null, null, t,
                     reads ? lat : LatencySummary.EMPTY, reads ? LatencySummary.EMPTY : lat, LatencySummary.EMPTY,
-                    1_000_000_000L, List.of(), List.of(), Accounting.unchecked("synthetic"), List.of(), null, null));
+                    1_000_000_000L, List.of(), List.of(), new Accounting(false, 0, 0, 0, 0, false, "synthetic"), List.of(), null, null));
         }
         return BenchmarkResult.of(job, new TargetInfo("block-device", target, false, 1L << 30, 512, 4096, "md0", null),
                 runs);

@@ -119,7 +119,8 @@ public final class FioImport {
         RunResult run = new RunResult(1, finished.minusMillis(runtimeMs).toString(), ok,
                 ok ? null : "fio reported error " + first.path("error").asInt(), null, totals,
                 latency(clones, "read"), latency(clones, "write"), LatencySummary.EMPTY, 0, List.of(), List.of(),
-                Accounting.unchecked("imported from " + version + (grouped ? " (group_reporting)" : "")), warnings,
+                new Accounting(false, 0, 0, 0, 0, false,
+                        "imported from " + version + (grouped ? " (group_reporting)" : "")), warnings,
                 null, null);
         TargetInfo t = new TargetInfo(o.get("filename").isPresent() && target.startsWith("/dev/") ? "block-device"
                 : "file", target, false, sizeOrZero(o), 0, 0, null, null);
