@@ -124,5 +124,4 @@ public final class EnvironmentProbe {
             return null;
         }
     }
-
 }
