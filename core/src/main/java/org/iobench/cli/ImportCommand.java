@@ -35,6 +35,9 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     StoreOptions store = new StoreOptions();
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         if (store.noStore) {
@@ -56,13 +59,15 @@ final class ImportCommand implements Callable<Integer> {
                 int n = perFile.get(f);
                 List<Long> mine = ids.subList(i, i + n);
                 i += n;
-                System.out.println("imported " + files.get(f) + " as run " + String.join(", ",
+                spec.commandLine().getOut().println("imported " + files.get(f) + " as run " + String.join(", ",
                         mine.stream().map(String::valueOf).toList()));
             }
         } catch (StoreException e) {
             throw new ExitException(ExitException.IO_FAILURE, "nothing imported: " + e.getMessage());
         }
-        System.err.println("iobench: saved in " + StoreLocation.describe(url));
+        spec.commandLine().getOut().flush();
+        spec.commandLine().getErr().println("iobench: saved in " + StoreLocation.describe(url));
+        spec.commandLine().getErr().flush();
         return 0;
     }
 

@@ -75,6 +75,14 @@ class StoreCliTest {
                 .contains("write-64KiB: write, bs 64KiB, 1 thread, psync, buffered, sync none")
                 .contains("run 2: 1048576 bytes (1.0 MB, 1.0 MiB) written, ");
 
+        InProcess.Result json = InProcess.run("show", "1", "--output", "json", "--db", db);
+        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+        assertThat(doc.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(doc.path("id").asLong()).isEqualTo(1);
+        assertThat(doc.path("labels").path("patch").asText()).isEqualTo("with");
+        assertThat(doc.path("environment").path("kernelRelease").asText()).isNotBlank();
+        assertThat(doc.path("benchmarks").get(0).path("runs")).hasSize(2);
+
         InProcess.Result delete = InProcess.run("delete", "1", "--db", db);
         assertThat(delete.out()).isEqualTo("deleted run 1\n");
         InProcess.Result gone = InProcess.run("show", "1", "--db", db);
@@ -118,7 +126,9 @@ class StoreCliTest {
         String db = Databases.sqlite(dir);
         Path fio = Path.of(getClass().getResource("/store/fio/fio-cmdline.json").toURI());
         Path mine = Path.of(getClass().getResource("/store/iobench/randread-v1-uppercase-enums.json").toURI());
-        assertThat(InProcess.run("import", fio.toString(), "--label", "tool=fio", "--db", db).status()).isZero();
+        InProcess.Result imported = InProcess.run("import", fio.toString(), "--label", "tool=fio", "--db", db);
+        assertThat(imported.status()).as(imported.err()).isZero();
+        assertThat(imported.out()).isEqualTo("imported " + fio + " as run 1\n");
         assertThat(InProcess.run("import", mine.toString(), "--label", "tool=iobench", "--db", db).status()).isZero();
         try (ResultStore store = ResultStore.open(db)) {
             // An iobench run of the fio job's workload (read, 1 MiB, 1 thread, buffered).

@@ -159,6 +159,32 @@ abstract class StoreContract {
     }
 
     @Test
+    void twoWritersAtOnceBothGetEveryRunSaved() throws Exception {
+        List<Thread> writers = new java.util.ArrayList<>();
+        List<Throwable> errors = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        for (int w = 0; w < 2; w++) {
+            String label = "w" + w;
+            writers.add(Thread.ofPlatform().start(() -> {
+                try (ResultStore mine = ResultStore.open(url)) {
+                    for (int i = 0; i < 10; i++) {
+                        mine.save(StoreFixtures.run(randwrite(4096, 1e6, 2e6), Map.of("writer", label),
+                                StoreFixtures.T0));
+                    }
+                } catch (Throwable t) {
+                    errors.add(t);
+                }
+            }));
+        }
+        for (Thread t : writers) {
+            t.join();
+        }
+        assertThat(errors).isEmpty();
+        assertThat(store.find(q("writer=w0"))).hasSize(10);
+        assertThat(store.find(q("writer=w1"))).hasSize(10);
+        assertThat(store.samples(RunQuery.ALL)).hasSize(40);
+    }
+
+    @Test
     void reopeningDoesNotMigrateTwice() {
         store.close();
         store = ResultStore.open(url);
