@@ -1,9 +1,12 @@
 package org.iobench.store;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -125,7 +128,7 @@ public final class CompareTables {
 
     /** What the rows share, then the unit: {@code randwrite 64 threads qd1 direct sync none, KB/s}. */
     private static String title(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying, Metric metric) {
-        Set<WorkloadKey.Part> shared = java.util.EnumSet.allOf(WorkloadKey.Part.class);
+        Set<WorkloadKey.Part> shared = EnumSet.allOf(WorkloadKey.Part.class);
         shared.removeAll(varying);
         if (varying.isEmpty()) {
             shared.removeAll(Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS));
@@ -134,14 +137,14 @@ public final class CompareTables {
         return (parts.isEmpty() ? "" : parts + "; ") + metric.unit() + " per repetition";
     }
 
-    private static java.util.Optional<String> oneSided(Map<WorkloadKey, double[]> side, Map<WorkloadKey, double[]> other,
+    private static Optional<String> oneSided(Map<WorkloadKey, double[]> side, Map<WorkloadKey, double[]> other,
                                                        String name) {
         List<WorkloadKey> only = side.keySet().stream().filter(k -> !other.containsKey(k)).toList();
-        return only.isEmpty() ? java.util.Optional.empty()
-                : java.util.Optional.of("only in " + name + ", not compared: " + names(only));
+        return only.isEmpty() ? Optional.empty()
+                : Optional.of("only in " + name + ", not compared: " + names(only));
     }
 
-    private static String names(java.util.Collection<WorkloadKey> keys) {
+    private static String names(Collection<WorkloadKey> keys) {
         return keys.isEmpty() ? "no runs" : String.join("; ", keys.stream().map(WorkloadKey::label).toList());
     }
 }

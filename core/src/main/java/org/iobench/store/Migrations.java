@@ -76,7 +76,7 @@ public final class Migrations {
                         + " description TEXT NOT NULL, applied_at TEXT NOT NULL)");
             }
             c.commit();
-            int version = version(c, dialect);
+            int version = version(c);
             c.commit();
             if (version > CURRENT) {
                 throw new StoreException(where + " has schema version " + version + ", newer than this iobench knows ("
@@ -89,7 +89,7 @@ public final class Migrations {
                 try (Statement s = c.createStatement()) {
                     lock(s, dialect);
                     // Another process may have migrated while this one waited for the lock.
-                    if (version(c, dialect) >= m.version()) {
+                    if (version(c) >= m.version()) {
                         c.commit();
                         continue;
                     }
@@ -101,7 +101,7 @@ public final class Migrations {
                 }
                 c.commit();
             }
-            return version(c, dialect);
+            return version(c);
         } catch (SQLException | RuntimeException e) {
             c.rollback();
             throw e;
@@ -118,7 +118,7 @@ public final class Migrations {
         // SQLite: connections open with IMMEDIATE transactions, so the first statement already holds the write lock.
     }
 
-    static int version(Connection c, Dialect dialect) throws SQLException {
+    static int version(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")) {
             rs.next();

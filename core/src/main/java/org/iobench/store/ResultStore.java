@@ -14,11 +14,13 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
@@ -230,8 +232,8 @@ public final class ResultStore implements AutoCloseable {
     }
 
     public Optional<StoredRun> get(long id) {
-        return find(new RunQuery(List.of(new long[] {id, id}), Map.of(), List.of(), null, null,
-                java.util.Set.of(), java.util.Set.of(), java.util.Set.of(), java.util.Set.of(), 0)).stream().findFirst();
+        return find(new RunQuery(List.of(new long[] {id, id}), Map.of(), List.of(), null, null, Set.of(), Set.of(),
+                Set.of(), Set.of(), 0)).stream().findFirst();
     }
 
     /**
@@ -300,6 +302,10 @@ public final class ResultStore implements AutoCloseable {
             List<Sample> out = new ArrayList<>();
             List<Long> ids = new ArrayList<>(byId.keySet());
             Collections.reverse(ids); // oldest first: samples in the order they were taken
+            Map<Long, Integer> position = new java.util.HashMap<>();
+            for (int i = 0; i < ids.size(); i++) {
+                position.put(ids.get(i), i);
+            }
             for (int from = 0; from < ids.size(); from += CHUNK) {
                 List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
                 String sql = "SELECT run_id, repetition, bytes_per_second, iops FROM samples WHERE complete = ? AND run_id IN ("
@@ -315,7 +321,7 @@ public final class ResultStore implements AutoCloseable {
                                 getDouble(rs, 4)));
                     }
                 }
-                part.sort(java.util.Comparator.comparingInt(s -> ids.indexOf(s.runId())));
+                part.sort(Comparator.comparingInt(s -> position.get(s.runId())));
                 out.addAll(part);
             }
             return out;
@@ -382,7 +388,7 @@ public final class ResultStore implements AutoCloseable {
         return and.isEmpty() ? "" : " WHERE " + String.join(" AND ", and);
     }
 
-    private static void in(List<String> and, List<Object> args, String column, java.util.Set<?> values) {
+    private static void in(List<String> and, List<Object> args, String column, Set<?> values) {
         if (!values.isEmpty()) {
             and.add(column + " IN (" + placeholders(values.size()) + ")");
             args.addAll(values);
