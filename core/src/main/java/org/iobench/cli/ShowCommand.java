@@ -32,6 +32,9 @@ final class ShowCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FORMAT", description = "text (default) or json")
     OutputOptions.Format output = OutputOptions.Format.text;
 
+    @Option(names = "--vmstat", description = "also print each run's system samples as vmstat and iostat lines")
+    boolean vmstat;
+
     @Mixin
     DbOptions db = new DbOptions();
 
@@ -64,7 +67,7 @@ final class ShowCommand implements Callable<Integer> {
                 out.print(JsonReport.write(List.of(result), org.iobench.cli.Version.get(), extra));
             } else {
                 out.print(header(run, env));
-                RunText.print(result, out);
+                RunText.print(result, out, vmstat);
             }
             out.flush();
             spec.commandLine().getOut().print(buffer.toString(java.nio.charset.StandardCharsets.UTF_8));

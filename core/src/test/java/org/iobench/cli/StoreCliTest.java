@@ -73,7 +73,8 @@ class StoreCliTest {
         assertThat(show.out()).startsWith("run 1, ").contains("labels kernel=6.1 patch=with")
                 .contains("note: first try").contains("machine: ")
                 .contains("write-64KiB: write, bs 64KiB, 1 thread, psync, buffered, sync none")
-                .contains("run 2: 1048576 bytes (1.0 MB, 1.0 MiB) written, ");
+                .contains("run 2: 1048576 bytes (1.0 MB, 1.0 MiB) written, ")
+                .endsWith(run.out()); // as printed when it ran
 
         InProcess.Result json = InProcess.run("show", "1", "--output", "json", "--db", db);
         var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
