@@ -37,6 +37,8 @@ public final class Libc {
             FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
     static final MethodHandle FDATASYNC = errnoCall("fdatasync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
     /** posix_fadvise returns the error number itself and leaves errno alone. */
     private static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
@@ -118,6 +120,17 @@ public final class Libc {
             return rc == 0 ? 0 : errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("fdatasync downcall failed", t);
+        }
+    }
+
+    /** {@code ftruncate(fd, length)}; returns 0 or the errno. */
+    public static int ftruncate(int fd, long length) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
+            int rc = (int) FTRUNCATE.invokeExact(capture, fd, length);
+            return rc == 0 ? 0 : errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("ftruncate downcall failed", t);
         }
     }
 

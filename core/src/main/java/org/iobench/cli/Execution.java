@@ -1,0 +1,111 @@
+package org.iobench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.Engines;
+import org.iobench.job.JobSpec;
+import org.iobench.report.JsonReport;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
+import org.iobench.sys.Libc;
+import org.iobench.workload.Benchmark;
+import org.iobench.workload.RunControl;
+import org.iobench.workload.RunListener;
+
+/**
+ * Runs jobs for a command and turns the outcome into output and an exit status: 0 when every run completed,
+ * 1 when an I/O error cut one short (partial results printed and marked), 130 after Ctrl-C.
+ */
+final class Execution {
+    private final OutputOptions output;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Execution(OutputOptions output, PrintStream out, PrintStream err) {
+        this.output = output;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
+    static void checkEngine(JobSpec spec) {
+        EngineProvider provider = Engines.byName(spec.engine()).orElseThrow(() -> new ExitException(
+                ExitException.USAGE, "--engine " + spec.engine() + ": unknown engine (known: "
+                + String.join(", ", Engines.names()) + ")"));
+        if (provider.synchronous() && spec.iodepth() > 1) {
+            throw new ExitException(ExitException.USAGE, "--iodepth " + spec.iodepth() + ": the " + spec.engine()
+                    + " engine completes each request before the next, so a depth above 1 would do nothing;"
+                    + " use --threads N for parallelism" + (Engines.names().contains("uring")
+                    ? " or --engine uring" : ""));
+        }
+    }
+
+    /** Runs {@code specs} in order and prints them with {@code text}; returns the exit status. */
+    int run(List<JobSpec> specs, Consumer<List<BenchmarkResult>> text) {
+        specs.forEach(Execution::checkEngine);
+        RunControl control = new RunControl();
+        SigintTrap.install(control);
+        RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(err, "") : RunListener.NONE;
+        List<BenchmarkResult> results = new ArrayList<>();
+        String setupError = null;
+        for (JobSpec spec : specs) {
+            if (control.stopped()) {
+                break;
+            }
+            try {
+                results.add(Benchmark.system().execute(spec, control, listener));
+            } catch (IOException e) {
+                if (results.isEmpty()) {
+                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+                }
+                setupError = e.getMessage();
+                break;
+            }
+        }
+        emit(results, text);
+        if (control.interrupted()) {
+            err.println("iobench: interrupted; the results above are partial");
+            return ExitException.INTERRUPTED;
+        }
+        for (BenchmarkResult b : results) {
+            for (RunResult r : b.runs()) {
+                if (!r.complete()) {
+                    err.println("iobench: " + b.job().name() + " run " + r.run() + " stopped: " + r.stopReason()
+                            + "; its figures are partial and marked incomplete");
+                    return ExitException.IO_FAILURE;
+                }
+            }
+        }
+        if (setupError != null) {
+            err.println("iobench: " + setupError);
+            return ExitException.IO_FAILURE;
+        }
+        return 0;
+    }
+
+    private void emit(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text) {
+        String json = null;
+        if (output.jsonFile != null || output.output == OutputOptions.Format.json) {
+            json = JsonReport.write(results, Version.get(), Map.of());
+        }
+        if (output.output == OutputOptions.Format.json) {
+            out.print(json);
+        } else if (!results.isEmpty()) {
+            text.accept(results);
+        }
+        out.flush();
+        if (output.jsonFile != null) {
+            try {
+                Files.writeString(output.jsonFile, json);
+            } catch (IOException e) {
+                throw new ExitException(ExitException.IO_FAILURE, "--json " + output.jsonFile + ": " + e.getMessage());
+            }
+        }
+    }
+}

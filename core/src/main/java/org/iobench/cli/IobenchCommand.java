@@ -1,0 +1,69 @@
+package org.iobench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.iobench.job.JobSpec;
+import org.iobench.job.Suites;
+import org.iobench.report.SuiteText;
+import org.iobench.report.Units;
+import org.iobench.workload.target.DirectIo;
+import org.iobench.workload.target.ScratchFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * {@code iobench}: with no subcommand, the quick suite on a scratch file in the current directory (about 20-30 s:
+ * sequential write with fdatasync, sequential read from the device, 4 KiB random read and write).
+ */
+@Command(name = "iobench", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        subcommands = {RunCommand.class, VmstatCommand.class},
+        description = {"Storage I/O benchmark and comparison workbench.",
+                "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."})
+public final class IobenchCommand implements Callable<Integer> {
+    static final long QUICK_SIZE = 1L << 30;
+    static final long QUICK_MIN_SIZE = 64L << 20;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "print stack traces of errors")
+    boolean debug;
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    @Override
+    public Integer call() throws IOException {
+        Path dir = Path.of("").toAbsolutePath();
+        long free = Files.getFileStore(dir).getUsableSpace();
+        long size = Math.min(QUICK_SIZE, (free / 4) & ~((1L << 20) - 1));
+        if (size < QUICK_MIN_SIZE) {
+            throw new ExitException(ExitException.USAGE, "the current directory " + dir + " has "
+                    + Units.sizeBinary(free) + " free; the quick suite needs at least "
+                    + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or use iobench run with a smaller --size)");
+        }
+        Path file = dir.resolve(".iobench-quick-" + ProcessHandle.current().pid() + ".tmp");
+        boolean direct = directSupported(dir);
+        List<JobSpec> jobs = Suites.quick(file, size, direct);
+        ScratchFiles.register(file);
+        try {
+            return new Execution(output, System.out, System.err).run(jobs,
+                    results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
+                            + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
+                            + ")", results, System.out));
+        } finally {
+            ScratchFiles.remove(file);
+        }
+    }
+
+    private static boolean directSupported(Path dir) throws IOException {
+        Path probe = Files.createTempFile(dir, ".iobench-probe-", ".tmp");
+        try {
+            return DirectIo.supported(probe);
+        } finally {
+            Files.deleteIfExists(probe);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package org.iobench.cli;
+
+import java.nio.file.Path;
+import org.iobench.job.DataPattern;
+import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
+import org.iobench.job.SyncMode;
+import picocli.CommandLine.Option;
+
+/** The workload options shared by commands that run jobs ({@code run}, sweeps, suites). */
+final class JobOptions {
+    @Option(names = "--rw", paramLabel = "MODE", converter = Converters.Rw.class,
+            description = "read, write, randread, randwrite, rw, randrw (default: read)")
+    RwMode rw;
+
+    @Option(names = "--mix", paramLabel = "READ_PERCENT", description = "reads in a mixed job, 0-100 (default: 50)")
+    Integer mix;
+
+    @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "block size: 512, 4k, 1m (powers of 1024; default: 1m)")
+    Long bs;
+
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "bytes of the target to use and to transfer (default: the file's or device's size,"
+                    + " 1g for a new file)")
+    Long size;
+
+    @Option(names = "--offset", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "start of the region in the target (default: 0)")
+    Long offset;
+
+    @Option(names = "--time", paramLabel = "DURATION", converter = Converters.Duration.class,
+            description = "time-based: run this long (180s, 3m); with --size the first limit reached ends the job")
+    Long timeNanos;
+
+    @Option(names = "--ramp", paramLabel = "DURATION", converter = Converters.Duration.class,
+            description = "warm-up before measuring, excluded from the figures")
+    Long rampNanos;
+
+    @Option(names = "--threads", paramLabel = "N", description = "workers on the one target (default: 1)")
+    Integer threads;
+
+    @Option(names = "--iodepth", paramLabel = "N", description = "requests in flight per worker (async engines)")
+    Integer iodepth;
+
+    @Option(names = "--batch", paramLabel = "N", description = "requests per submission (async engines)")
+    Integer batch;
+
+    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default)")
+    String engine;
+
+    @Option(names = "--fixed-buffers", description = "register buffers and files with the kernel (io_uring)")
+    boolean fixedBuffers;
+
+    @Option(names = "--direct", description = "O_DIRECT: bypass the page cache")
+    boolean direct;
+
+    @Option(names = "--sync", paramLabel = "MODE", converter = Converters.Sync.class,
+            description = "none (default), dsync (O_DSYNC on every write), fdatasync or fsync (once at the end,"
+                    + " inside the measured time)")
+    SyncMode sync;
+
+    @Option(names = "--fsync-every", paramLabel = "N", description = "an fsync after every N writes of a worker")
+    Integer fsyncEvery;
+
+    @Option(names = "--runs", paramLabel = "N", description = "repetitions, summarised as min/avg/max (default: 1)")
+    Integer runs;
+
+    @Option(names = "--drop-cache", description = "evict the target's cached pages before each run")
+    boolean dropCache;
+
+    @Option(names = "--pattern", paramLabel = "P", converter = Converters.Pattern.class,
+            description = "data written: zero (default) or random (incompressible)")
+    DataPattern pattern;
+
+    @Option(names = "--allow-overwrite", description = "consent to write to an existing file or a block device")
+    boolean allowOverwrite;
+
+    @Option(names = "--keep", description = "keep a file iobench created")
+    boolean keep;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "a name for the job in reports")
+    String name;
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed of random offsets and data")
+    Long seed;
+
+    /** Applies the options given on top of {@code base}; options not given keep the base's values. */
+    JobSpec.Builder applyTo(JobSpec.Builder b) {
+        if (rw != null) b.rw(rw);
+        if (mix != null) b.mixReadPercent(mix);
+        if (bs != null) b.blockSize(bs);
+        if (size != null) b.sizeBytes(size);
+        if (offset != null) b.offsetBytes(offset);
+        if (timeNanos != null) b.timeNanos(timeNanos);
+        if (rampNanos != null) b.rampNanos(rampNanos);
+        if (threads != null) b.threads(threads);
+        if (iodepth != null) b.iodepth(iodepth);
+        if (batch != null) b.batch(batch);
+        if (engine != null) b.engine(engine);
+        if (fixedBuffers) b.fixedBuffers(true);
+        if (direct) b.direct(true);
+        if (sync != null) b.sync(sync);
+        if (fsyncEvery != null) b.fsyncEvery(fsyncEvery);
+        if (runs != null) b.runs(runs);
+        if (dropCache) b.dropCache(true);
+        if (pattern != null) b.pattern(pattern);
+        if (allowOverwrite) b.allowOverwrite(true);
+        if (keep) b.keep(true);
+        if (name != null) b.name(name);
+        if (seed != null) b.seed(seed);
+        return b;
+    }
+
+    JobSpec toSpec(Path target) {
+        return applyTo(JobSpec.builder(target)).build();
+    }
+}

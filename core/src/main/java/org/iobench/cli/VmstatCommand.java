@@ -1,0 +1,179 @@
+package org.iobench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
+import org.iobench.sysmon.Auxv;
+import org.iobench.sysmon.BlockDevice;
+import org.iobench.sysmon.BlockDevices;
+import org.iobench.sysmon.DeviceResolution;
+import org.iobench.sysmon.DeviceResolver;
+import org.iobench.sysmon.DiskCounters;
+import org.iobench.sysmon.DiskSample;
+import org.iobench.sysmon.ProcFs;
+import org.iobench.sysmon.SystemSample;
+import org.iobench.sysmon.SystemSnapshot;
+import org.iobench.sysmon.VmstatFormatter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code iobench vmstat [INTERVAL [COUNT]] [--disk DEV]...}: procps vmstat's report, plus optional iostat-like
+ * device lines. Like vmstat, the first report is the average since boot; without INTERVAL only that is printed;
+ * without COUNT it runs until interrupted.
+ */
+@Command(name = "vmstat", mixinStandardHelpOptions = true,
+        description = {"Report processes, memory, swap, block I/O, interrupts and CPU like procps vmstat,",
+                "optionally with iostat-like lines for block devices (--disk).",
+                "Columns: r b (tasks runnable / blocked on I/O), swpd free buff cache (KiB),",
+                "si so (KiB/s swapped in/out), bi bo (KiB/s read from / written to block devices),",
+                "in cs (interrupts, context switches per second), us sy id wa st (%% of CPU time).",
+                "The first line averages since boot, computed as procps-ng 4.0.2 does."})
+public final class VmstatCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "INTERVAL",
+            description = "Seconds between reports (decimals allowed, e.g. 0.5).")
+    String interval;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "COUNT",
+            description = "Number of reports, the since-boot one included; default: until interrupted.")
+    String count;
+
+    @Option(names = "--disk", paramLabel = "DEV",
+            description = "Also report this block device (vda, /dev/sdb1, or a path on its filesystem); repeatable.")
+    List<String> disks = new ArrayList<>();
+
+    private final ProcFs proc;
+    private final BlockDevices devices;
+    private final LongSupplier nanoClock;
+    private final Sleeper sleeper;
+
+    /** Sleeps until a monotonic deadline; injectable so tests need not wait. */
+    interface Sleeper {
+        void sleepUntil(long deadlineNanos, LongSupplier clock) throws InterruptedException;
+    }
+
+    public VmstatCommand() {
+        this(ProcFs.system(), BlockDevices.system(), System::nanoTime, VmstatCommand::sleepUntil);
+    }
+
+    VmstatCommand(ProcFs proc, BlockDevices devices, LongSupplier nanoClock, Sleeper sleeper) {
+        this.proc = proc;
+        this.devices = devices;
+        this.nanoClock = nanoClock;
+        this.sleeper = sleeper;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        long intervalNanos = interval == null ? 0 : parseInterval(interval);
+        long reports = interval == null ? 1 : count == null ? Long.MAX_VALUE : parseCount(count);
+        List<String> names = new ArrayList<>();
+        for (String d : disks) {
+            names.add(resolveDisk(d));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Auxv constants = proc.auxv();
+
+        SystemSnapshot previous = SystemSnapshot.read(proc, names, nanoClock.getAsLong());
+        out.print(VmstatFormatter.header());
+        out.println(VmstatFormatter.bootAverageLine(previous, constants));
+        if (!names.isEmpty()) {
+            double uptimeSeconds = previous.uptimeSeconds();
+            printDisks(out, previous.disks().stream().map(d -> DiskSample.sinceBoot(d, uptimeSeconds)).toList());
+        }
+        out.flush();
+        long deadline = previous.monotonicNanos();
+        for (long i = 1; i < reports; i++) {
+            deadline += intervalNanos;
+            sleeper.sleepUntil(deadline, nanoClock);
+            SystemSnapshot next = SystemSnapshot.read(proc, names, nanoClock.getAsLong());
+            SystemSample sample = SystemSample.between(previous, next, constants);
+            if (!names.isEmpty()) {
+                out.print(VmstatFormatter.header());
+            }
+            out.println(VmstatFormatter.line(sample));
+            if (!names.isEmpty()) {
+                printDisks(out, sample.disks());
+            }
+            out.flush();
+            previous = next;
+        }
+        return 0;
+    }
+
+    private static void printDisks(PrintWriter out, List<DiskSample> samples) {
+        out.println(VmstatFormatter.diskHeader());
+        for (DiskSample d : samples) {
+            out.println(VmstatFormatter.diskLine(d));
+        }
+        out.println();
+    }
+
+    private long parseInterval(String text) {
+        double seconds;
+        try {
+            seconds = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            seconds = Double.NaN;
+        }
+        if (!(seconds > 0) || seconds > 86_400 || text.strip().matches(".*[a-zA-Z].*")) {
+            throw new ParameterException(spec.commandLine(),
+                    "vmstat: INTERVAL '" + text + "' is not a positive number of seconds (examples: 1, 0.5, 10)");
+        }
+        return Math.max(1_000_000L, Math.round(seconds * 1e9));
+    }
+
+    private long parseCount(String text) {
+        try {
+            long n = Long.parseLong(text);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the message
+        }
+        throw new ParameterException(spec.commandLine(),
+                "vmstat: COUNT '" + text + "' is not a positive whole number of reports");
+    }
+
+    /** A device name, /dev path, or any path (resolved to the device under it) to a diskstats name. */
+    private String resolveDisk(String dev) {
+        Optional<BlockDevice> byName = devices.byName(dev);
+        if (byName.isPresent()) {
+            return byName.get().name();
+        }
+        Path p = Path.of(dev);
+        if (Files.exists(p)) {
+            DeviceResolution r = DeviceResolver.system().resolve(p);
+            if (r.device().isPresent()) {
+                return r.device().get().name();
+            }
+            throw new ParameterException(spec.commandLine(),
+                    "vmstat: --disk '" + dev + "' has no block device: " + r.noDeviceReason().orElse("unknown"));
+        }
+        List<String> known = proc.diskCounters(null).stream().map(DiskCounters::name)
+                .filter(n -> !n.startsWith("loop") && !n.startsWith("ram")).limit(8).toList();
+        throw new ParameterException(spec.commandLine(),
+                "vmstat: --disk '" + dev + "' is not a block device (known: " + String.join(", ", known) + ")");
+    }
+
+    private static void sleepUntil(long deadlineNanos, LongSupplier clock) throws InterruptedException {
+        long wait;
+        while ((wait = deadlineNanos - clock.getAsLong()) > 0) {
+            Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.iobench.job;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** The access pattern, named as in fio's {@code rw=}. */
+public enum RwMode {
+    READ("read", false, true, false),
+    WRITE("write", false, false, true),
+    RANDREAD("randread", true, true, false),
+    RANDWRITE("randwrite", true, false, true),
+    RW("rw", false, true, true),
+    RANDRW("randrw", true, true, true);
+
+    private final String label;
+    private final boolean random;
+    private final boolean reads;
+    private final boolean writes;
+
+    RwMode(String label, boolean random, boolean reads, boolean writes) {
+        this.label = label;
+        this.random = random;
+        this.reads = reads;
+        this.writes = writes;
+    }
+
+    public String label() { return label; }
+    public boolean random() { return random; }
+    public boolean reads() { return reads; }
+    public boolean writes() { return writes; }
+    public boolean mixed() { return reads && writes; }
+
+    public static Optional<RwMode> byLabel(String label) {
+        return Arrays.stream(values()).filter(m -> m.label.equals(label)).findFirst();
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

@@ -1,0 +1,40 @@
+package org.iobench.job;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * How written data is made durable.
+ *
+ * <ul>
+ *   <li>{@code none}: buffered writes only; the figure can be the page cache's.</li>
+ *   <li>{@code dsync}: {@code O_DSYNC} on every write, as dd's {@code oflag=dsync}.</li>
+ *   <li>{@code fdatasync}/{@code fsync}: one call at the end, inside the measured time (dd's
+ *       {@code conv=fdatasync}), its own duration also reported.</li>
+ * </ul>
+ */
+public enum SyncMode {
+    NONE("none"), DSYNC("dsync"), FDATASYNC("fdatasync"), FSYNC("fsync");
+
+    private final String label;
+
+    SyncMode(String label) {
+        this.label = label;
+    }
+
+    public String label() { return label; }
+
+    /** True for the modes that issue one sync call after the last write. */
+    public boolean syncsAtEnd() {
+        return this == FDATASYNC || this == FSYNC;
+    }
+
+    public static Optional<SyncMode> byLabel(String label) {
+        return Arrays.stream(values()).filter(m -> m.label.equals(label)).findFirst();
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

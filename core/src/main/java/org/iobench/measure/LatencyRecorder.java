@@ -1,0 +1,40 @@
+package org.iobench.measure;
+
+import org.HdrHistogram.Histogram;
+import org.iobench.result.LatencySummary;
+
+/**
+ * Per-operation latencies of one worker and one kind of operation, in an HdrHistogram with 3 significant digits.
+ * Not thread-safe: each worker records into its own, and the results are merged after the run.
+ */
+public final class LatencyRecorder {
+    private final Histogram histogram = new Histogram(3);
+
+    public void record(long latencyNanos) {
+        histogram.recordValue(Math.max(1, latencyNanos));
+    }
+
+    public long count() {
+        return histogram.getTotalCount();
+    }
+
+    /** Adds all of {@code other}'s values to this one. */
+    public void add(LatencyRecorder other) {
+        histogram.add(other.histogram);
+    }
+
+    public LatencySummary summary() {
+        if (histogram.getTotalCount() == 0) {
+            return LatencySummary.EMPTY;
+        }
+        return new LatencySummary(histogram.getTotalCount(), histogram.getMinValue(), histogram.getMean(),
+                histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(90),
+                histogram.getValueAtPercentile(99), histogram.getValueAtPercentile(99.9),
+                histogram.getValueAtPercentile(99.99), histogram.getMaxValue());
+    }
+
+    /** The histogram itself, for reports that plot the full distribution. */
+    public Histogram histogram() {
+        return histogram.copy();
+    }
+}

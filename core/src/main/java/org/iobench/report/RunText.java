@@ -1,0 +1,162 @@
+package org.iobench.report;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import org.iobench.job.JobSpec;
+import org.iobench.job.Sizes;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.LatencySummary;
+import org.iobench.result.RunResult;
+import org.iobench.result.Stat;
+import org.iobench.result.TargetInfo;
+import org.iobench.result.Totals;
+
+/**
+ * The text form of a benchmark: a heading, dd's closing line for each run, then a compact table with one row per
+ * run and, for several runs, min / avg / max / stddev / cv rows.
+ */
+public final class RunText {
+    private static final String ROW = "%-8s %10s %10s %10s %9s %9s %9s %9s %9s %9s %8s%n";
+
+    private RunText() {}
+
+    public static void print(BenchmarkResult b, PrintStream out) {
+        out.println(heading(b.job(), b.target()));
+        if (b.runs().isEmpty()) {
+            out.println("no run took place (stopped while preparing the target)");
+            return;
+        }
+        for (RunResult r : b.runs()) {
+            out.println(ddLine(r, b.job()));
+        }
+        out.println();
+        out.printf(Locale.ROOT, ROW, "run", "MB/s", "MiB/s", "IOPS", "lat min", "p50", "p90", "p99", "p99.9", "max",
+                "sync s");
+        for (RunResult r : b.runs()) {
+            Totals t = r.totals();
+            LatencySummary l = dominant(r);
+            out.printf(Locale.ROOT, ROW, r.run() + (r.complete() ? "" : "*"), Units.fixed(t.megabytesPerSecond(), 1),
+                    Units.fixed(t.mebibytesPerSecond(), 1), Units.fixed(t.iops(), 0), Units.latency(l.minNs()),
+                    Units.latency(l.p50Ns()), Units.latency(l.p90Ns()), Units.latency(l.p99Ns()),
+                    Units.latency(l.p999Ns()), Units.latency(l.maxNs()),
+                    t.syncs() == 0 ? "-" : Units.fixed(t.syncNanos() / 1e9, 3));
+        }
+        if (b.runs().size() > 1) {
+            Stat bw = b.summary().bytesPerSecond();
+            Stat iops = b.summary().iops();
+            statRow(out, "min", bw.min(), iops.min());
+            statRow(out, "avg", bw.mean(), iops.mean());
+            statRow(out, "max", bw.max(), iops.max());
+            statRow(out, "stddev", bw.stddev(), iops.stddev());
+            out.printf(Locale.ROOT, "%-8s %10s %10s %10s%n", "cv", Units.percent(bw.cv()), Units.percent(bw.cv()),
+                    Units.percent(iops.cv()));
+        }
+        if (b.runs().stream().anyMatch(r -> !r.complete())) {
+            out.println("* incomplete run: figures cover the part that ran");
+        }
+        if (b.job().rw().mixed()) {
+            printMixedLatency(b.runs(), out);
+        }
+        for (RunResult r : b.runs()) {
+            for (String w : r.warnings()) {
+                out.println("warning: run " + r.run() + ": " + w);
+            }
+        }
+    }
+
+    private static void statRow(PrintStream out, String label, double bytesPerSecond, double iops) {
+        out.printf(Locale.ROOT, "%-8s %10s %10s %10s%n", label, Units.fixed(bytesPerSecond / 1e6, 1),
+                Units.fixed(bytesPerSecond / (1 << 20), 1), Units.fixed(iops, 0));
+    }
+
+    private static void printMixedLatency(List<RunResult> runs, PrintStream out) {
+        out.println();
+        out.printf(Locale.ROOT, "%-8s %-6s %10s %9s %9s %9s %9s %9s%n", "run", "op", "ops", "p50", "p90", "p99",
+                "p99.9", "max");
+        for (RunResult r : runs) {
+            for (var e : List.of(java.util.Map.entry("read", r.readLatency()),
+                    java.util.Map.entry("write", r.writeLatency()))) {
+                LatencySummary l = e.getValue();
+                out.printf(Locale.ROOT, "%-8s %-6s %10d %9s %9s %9s %9s %9s%n", r.run(), e.getKey(), l.count(),
+                        Units.latency(l.p50Ns()), Units.latency(l.p90Ns()), Units.latency(l.p99Ns()),
+                        Units.latency(l.p999Ns()), Units.latency(l.maxNs()));
+            }
+        }
+    }
+
+    /** The latency to show in the one-row-per-run table: reads, writes, or for mixed jobs the larger p99. */
+    static LatencySummary dominant(RunResult r) {
+        LatencySummary read = r.readLatency();
+        LatencySummary write = r.writeLatency();
+        if (read.count() == 0) {
+            return write;
+        }
+        if (write.count() == 0) {
+            return read;
+        }
+        return read.p99Ns() >= write.p99Ns() ? read : write;
+    }
+
+    public static String heading(JobSpec j, TargetInfo t) {
+        StringBuilder b = new StringBuilder();
+        b.append(j.name()).append(": ").append(j.rw());
+        if (j.rw().mixed()) {
+            b.append(" (").append(j.mixReadPercent()).append("% reads)");
+        }
+        b.append(", bs ").append(Sizes.binary(j.blockSize()));
+        b.append(", ").append(j.threads()).append(j.threads() == 1 ? " thread" : " threads");
+        b.append(", ").append(j.engine());
+        if (j.iodepth() > 1) {
+            b.append(" iodepth ").append(j.iodepth());
+        }
+        b.append(j.direct() ? ", direct" : ", buffered");
+        b.append(", sync ").append(j.sync());
+        if (j.fsyncEvery() > 0) {
+            b.append(" + fsync every ").append(j.fsyncEvery()).append(" writes");
+        }
+        if (j.dropCache()) {
+            b.append(", cache dropped before each run");
+        }
+        b.append("\ntarget ").append(t.path()).append(" (").append(t.kind());
+        if (t.created()) {
+            b.append(", created");
+        }
+        b.append(", ").append(Sizes.binary(t.regionBytes())).append(" region");
+        if (t.filesystem() != null) {
+            b.append(", ").append(t.filesystem());
+        }
+        if (t.device() != null) {
+            b.append(" on ").append(t.device());
+        }
+        b.append(")");
+        return b.toString();
+    }
+
+    /** dd's closing line, plus the binary rate and the sync time: {@code run 1: 1073741824 bytes (...) written, ...}. */
+    public static String ddLine(RunResult r, JobSpec j) {
+        Totals t = r.totals();
+        String moved;
+        if (t.bytesRead() > 0 && t.bytesWritten() > 0) {
+            moved = t.bytesRead() + " bytes read + " + t.bytesWritten() + " bytes written ("
+                    + Units.sizeDecimal(t.bytes()) + ", " + Units.sizeBinary(t.bytes()) + ")";
+        } else {
+            moved = t.bytes() + " bytes (" + Units.sizeDecimal(t.bytes()) + ", " + Units.sizeBinary(t.bytes()) + ") "
+                    + (t.bytesWritten() > 0 || (j.rw().writes() && !j.rw().reads()) ? "written" : "read");
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("run ").append(r.run()).append(": ").append(moved).append(", ")
+                .append(String.format(Locale.ROOT, "%.4f s", t.elapsedSeconds())).append(", ")
+                .append(Units.rateDecimal(t.bytesPerSecond())).append(" (")
+                .append(Units.rateBinary(t.bytesPerSecond())).append("), ")
+                .append(Units.fixed(t.iops(), 0)).append(" IOPS");
+        if (t.syncs() > 0) {
+            b.append(String.format(Locale.ROOT, "; %s %.4f s included",
+                    j.sync().syncsAtEnd() ? j.sync().label() : "fsync", t.syncNanos() / 1e9));
+        }
+        if (!r.complete()) {
+            b.append(" [INCOMPLETE: ").append(r.stopReason()).append(']');
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,25 @@
+package org.iobench.result;
+
+import java.util.List;
+
+/**
+ * One run of a job, immutable.
+ *
+ * @param run          1-based repetition number
+ * @param startedAt    wall-clock start, ISO-8601 UTC
+ * @param complete     false when the run was stopped early (I/O error, interrupt); the figures cover what was done
+ * @param stopReason   why an incomplete run stopped ({@code "interrupted"}, an I/O error), null when complete
+ * @param failure      the I/O error that stopped it, if any
+ * @param series       per-interval counts of the measured phase
+ * @param warnings     one-line warnings raised while running (accounting mismatch, short file)
+ */
+public record RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
+                        Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
+                        LatencySummary syncLatency, long intervalNanos, List<Interval> series,
+                        List<WorkerResult> workers, Accounting accounting, List<String> warnings) {
+    public RunResult {
+        series = List.copyOf(series);
+        workers = List.copyOf(workers);
+        warnings = List.copyOf(warnings);
+    }
+}

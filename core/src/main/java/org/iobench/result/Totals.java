@@ -1,0 +1,52 @@
+package org.iobench.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * What a run moved in its measured phase, and how long it took.
+ *
+ * @param elapsedNanos from the start of the measured phase until the last worker finished and the final sync (if
+ *                     any) returned: the sync is inside the time
+ * @param syncNanos    the final fdatasync/fsync alone, plus periodic syncs ({@code --fsync-every}) summed over workers
+ * @param syncs        sync calls made
+ */
+public record Totals(long bytesRead, long bytesWritten, long reads, long writes, long elapsedNanos, long syncNanos,
+                     long syncs) {
+
+    @JsonProperty
+    public long bytes() {
+        return bytesRead + bytesWritten;
+    }
+
+    @JsonProperty
+    public long ops() {
+        return reads + writes;
+    }
+
+    /** Bytes per second over the elapsed time; NaN for a zero-length run. */
+    @JsonProperty
+    public double bytesPerSecond() {
+        return elapsedNanos == 0 ? Double.NaN : bytes() * 1e9 / elapsedNanos;
+    }
+
+    @JsonProperty
+    public double iops() {
+        return elapsedNanos == 0 ? Double.NaN : ops() * 1e9 / elapsedNanos;
+    }
+
+    /** MB/s with MB = 10^6 bytes, as dd prints. */
+    @JsonProperty
+    public double megabytesPerSecond() {
+        return bytesPerSecond() / 1e6;
+    }
+
+    /** MiB/s with MiB = 2^20 bytes. */
+    @JsonProperty
+    public double mebibytesPerSecond() {
+        return bytesPerSecond() / (1 << 20);
+    }
+
+    public double elapsedSeconds() {
+        return elapsedNanos / 1e9;
+    }
+}

@@ -1,0 +1,244 @@
+package org.iobench.workload;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoRequest;
+import org.iobench.job.DataPattern;
+import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobSpec;
+import org.iobench.job.SyncMode;
+import org.iobench.measure.IntervalSeries;
+import org.iobench.measure.LatencyRecorder;
+import org.iobench.measure.NanoClock;
+import org.iobench.measure.ProcessIo;
+import org.iobench.result.Accounting;
+import org.iobench.result.IoFailure;
+import org.iobench.result.RunResult;
+import org.iobench.result.Totals;
+import org.iobench.result.WorkerResult;
+import org.iobench.sys.Errno;
+import org.iobench.sys.Libc;
+import org.iobench.sys.NativeBuffer;
+import org.iobench.sys.NativeIo;
+import org.iobench.workload.target.PreparedTarget;
+
+/**
+ * Runs one repetition of a job on a prepared target: opens a descriptor, an engine and {@code iodepth} aligned
+ * buffers per worker, starts all workers together, waits for them, then issues the final sync inside the
+ * measured time. Everything it opened is closed before it returns, whatever happened.
+ */
+public final class JobRunner {
+    /** Mismatches below this many bytes are noise (our own /proc reads, the progress line), not an error. */
+    static final long ACCOUNTING_FLOOR_BYTES = 64 * 1024;
+    static final double ACCOUNTING_TOLERANCE = 0.01;
+
+    private final NanoClock clock;
+    private final long intervalNanos;
+
+    public JobRunner(NanoClock clock, long intervalNanos) {
+        this.clock = clock;
+        this.intervalNanos = intervalNanos;
+    }
+
+    public RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener)
+            throws IOException {
+        EngineProvider provider = Engines.byName(spec.engine()).orElseThrow(() ->
+                new InvalidJobException("--engine", spec.engine(), "unknown engine (known: "
+                        + String.join(", ", Engines.names()) + ")"));
+        WorkerSetup setup = WorkerSetup.of(spec, intervalNanos);
+        List<WorkerPlan> plans = WorkerPlan.split(spec, target.regionBytes(), target.sizeExplicit());
+        List<Integer> fds = new ArrayList<>();
+        List<NativeBuffer> buffers = new ArrayList<>();
+        List<IoEngine> engines = new ArrayList<>();
+        List<Worker> workers = new ArrayList<>();
+        CountDownLatch start = new CountDownLatch(1);
+        Timeline[] timeline = new Timeline[1];
+        List<Thread> threads = new ArrayList<>();
+        try {
+            for (WorkerPlan plan : plans) {
+                int fd = target.open(spec);
+                fds.add(fd);
+                IoRequest[] requests = new IoRequest[spec.iodepth()];
+                List<NativeBuffer> mine = new ArrayList<>();
+                for (int i = 0; i < requests.length; i++) {
+                    NativeBuffer b = NativeBuffer.allocate(spec.blockSize(), target.bufferAlignment());
+                    buffers.add(b);
+                    mine.add(b);
+                    if (spec.pattern() == DataPattern.RANDOM) {
+                        b.fillRandom(spec.seed() ^ (plan.worker() * 1_000_003L + i));
+                    }
+                    requests[i] = new IoRequest(i, b);
+                }
+                IoEngine engine = provider.create(new EngineOptions(spec.iodepth(), spec.batch(), List.of(fd), mine,
+                        spec.fixedBuffers()));
+                engines.add(engine);
+                workers.add(new Worker(plan.worker(), plan, setup, engine, requests, fd, clock, control, start,
+                        timeline));
+            }
+            for (Worker w : workers) {
+                Thread t = new Thread(w, "iobench-worker-" + threads.size());
+                t.setDaemon(true);
+                threads.add(t);
+                t.start();
+            }
+            ProcessIo ioBefore = ProcessIo.read();
+            String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+            Timeline t = Timeline.of(clock.nanoTime(), spec.rampNanos(), spec.timeNanos());
+            timeline[0] = t;
+            listener.runStarted(spec, run, live(t, workers));
+            start.countDown();
+            joinAll(threads);
+
+            long end = 0;
+            for (Worker w : workers) {
+                end = Math.max(end, w.stats.endNanos);
+            }
+            LatencyRecorder finalSync = new LatencyRecorder();
+            long finalSyncNanos = 0;
+            if (spec.sync().syncsAtEnd() && spec.rw().writes() && !control.stopped()) {
+                NativeIo io = new NativeIo();
+                long s0 = clock.nanoTime();
+                int rc = spec.sync() == SyncMode.FSYNC ? io.fsync(fds.get(0)) : io.fdatasync(fds.get(0));
+                end = clock.nanoTime();
+                finalSyncNanos = end - s0;
+                finalSync.record(finalSyncNanos);
+                if (rc < 0) {
+                    control.fail(new IoFailure(-1, spec.sync().label(), 0, 0, -rc, Errno.name(-rc),
+                            "final " + spec.sync().label() + " failed: " + Errno.describe(-rc)));
+                }
+            }
+            ProcessIo ioAfter = ProcessIo.read();
+            return result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
+                    accounting(provider, workers, ioBefore, ioAfter));
+        } finally {
+            start.countDown();
+            control.interruptWorkersIfStillRunning(threads);
+            for (IoEngine e : engines) {
+                e.close();
+            }
+            for (int fd : fds) {
+                Libc.close(fd);
+            }
+            for (NativeBuffer b : buffers) {
+                b.close();
+            }
+        }
+    }
+
+    private static void joinAll(List<Thread> threads) {
+        for (Thread t : threads) {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private LiveView live(Timeline t, List<Worker> workers) {
+        return new LiveView() {
+            @Override
+            public long elapsedNanos() {
+                return clock.nanoTime() - t.measureStartNanos();
+            }
+
+            @Override
+            public long bytes() {
+                long sum = 0;
+                for (Worker w : workers) {
+                    sum += w.stats.liveBytes();
+                }
+                return sum;
+            }
+        };
+    }
+
+    private RunResult result(JobSpec spec, int run, String startedAt, Timeline t, long end, long finalSyncNanos,
+                             LatencyRecorder finalSync, List<Worker> workers, RunControl control,
+                             Accounting accounting) {
+        LatencyRecorder reads = new LatencyRecorder();
+        LatencyRecorder writes = new LatencyRecorder();
+        LatencyRecorder syncs = new LatencyRecorder();
+        syncs.add(finalSync);
+        IntervalSeries series = new IntervalSeries(intervalNanos);
+        long bytesRead = 0, bytesWritten = 0, nReads = 0, nWrites = 0, syncCount = finalSync.count();
+        long syncNanos = finalSyncNanos;
+        List<WorkerResult> perWorker = new ArrayList<>();
+        for (Worker w : workers) {
+            WorkerStats s = w.stats;
+            reads.add(s.readLatency);
+            writes.add(s.writeLatency);
+            syncs.add(s.syncLatency);
+            series.merge(s.series);
+            bytesRead += s.bytesRead;
+            bytesWritten += s.bytesWritten;
+            nReads += s.reads;
+            nWrites += s.writes;
+            syncCount += s.syncs;
+            syncNanos += s.syncNanos;
+            perWorker.add(new WorkerResult(perWorker.size(), s.bytesRead, s.bytesWritten, s.reads, s.writes,
+                    Math.max(0, s.endNanos - t.measureStartNanos()), s.readLatency.summary(),
+                    s.writeLatency.summary()));
+        }
+        long elapsed = Math.max(0, end - t.measureStartNanos());
+        Totals totals = new Totals(bytesRead, bytesWritten, nReads, nWrites, elapsed, syncNanos, syncCount);
+        List<String> warnings = new ArrayList<>();
+        if (accounting.mismatch()) {
+            warnings.add("accounting mismatch: " + accounting.note());
+        }
+        RunControl.StopReason why = control.reason();
+        String stopReason = null;
+        IoFailure failure = null;
+        if (why instanceof RunControl.Interrupted) {
+            stopReason = "interrupted";
+        } else if (why instanceof RunControl.Failed f) {
+            failure = f.failure();
+            stopReason = failure.message();
+        }
+        return new RunResult(run, startedAt, why == null, stopReason, failure, totals, reads.summary(),
+                writes.summary(), syncs.summary(), intervalNanos, series.intervals(elapsed), perWorker, accounting,
+                warnings);
+    }
+
+    private static Accounting accounting(EngineProvider provider, List<Worker> workers, ProcessIo before,
+                                         ProcessIo after) {
+        if (before == null || after == null) {
+            return Accounting.unchecked("/proc/self/io is not readable here");
+        }
+        long appRead = 0, appWritten = 0;
+        for (Worker w : workers) {
+            appRead += w.stats.issuedBytesRead;
+            appWritten += w.stats.issuedBytesWritten;
+        }
+        long kernelRead = after.rchar() - before.rchar();
+        long kernelWritten = after.wchar() - before.wchar();
+        boolean readOff = off(appRead, kernelRead);
+        boolean writeOff = off(appWritten, kernelWritten);
+        String note = readOff || writeOff
+                ? String.format(java.util.Locale.ROOT,
+                        "iobench counted %d bytes read and %d written; the kernel counted %d (rchar) and %d (wchar)",
+                        appRead, appWritten, kernelRead, kernelWritten)
+                : "agrees with /proc/self/io within 1%";
+        return new Accounting(true, appRead, appWritten, kernelRead, kernelWritten, readOff || writeOff, note);
+    }
+
+    static boolean off(long app, long kernel) {
+        long diff = Math.abs(kernel - app);
+        return diff > ACCOUNTING_FLOOR_BYTES && diff > ACCOUNTING_TOLERANCE * app;
+    }
+}

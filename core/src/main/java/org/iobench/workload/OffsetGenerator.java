@@ -1,0 +1,67 @@
+package org.iobench.workload;
+
+import java.util.SplittableRandom;
+
+/** Chooses where each request goes inside a worker's region; offsets are multiples of the block size. */
+public sealed interface OffsetGenerator {
+
+    long next();
+
+    /**
+     * Sequential over {@code [start, start + length)}, wrapping to the start when the end is reached (time-based
+     * runs over a small region).
+     */
+    static OffsetGenerator sequential(long start, long length, long blockSize) {
+        return new Sequential(start, Math.max(blockSize, length - length % blockSize), blockSize);
+    }
+
+    /**
+     * Uniformly random block-aligned offsets over {@code [start, start + length)}, with replacement (like fio's
+     * {@code norandommap} and iot): a block may be hit twice in one pass.
+     */
+    static OffsetGenerator random(long start, long length, long blockSize, long seed) {
+        return new Random(start, Math.max(1, length / blockSize), blockSize, new SplittableRandom(seed));
+    }
+
+    final class Sequential implements OffsetGenerator {
+        private final long start;
+        private final long length;
+        private final long blockSize;
+        private long position;
+
+        Sequential(long start, long length, long blockSize) {
+            this.start = start;
+            this.length = length;
+            this.blockSize = blockSize;
+        }
+
+        @Override
+        public long next() {
+            if (position + blockSize > length) {
+                position = 0;
+            }
+            long offset = start + position;
+            position += blockSize;
+            return offset;
+        }
+    }
+
+    final class Random implements OffsetGenerator {
+        private final long start;
+        private final long blocks;
+        private final long blockSize;
+        private final SplittableRandom random;
+
+        Random(long start, long blocks, long blockSize, SplittableRandom random) {
+            this.start = start;
+            this.blocks = blocks;
+            this.blockSize = blockSize;
+            this.random = random;
+        }
+
+        @Override
+        public long next() {
+            return start + random.nextLong(blocks) * blockSize;
+        }
+    }
+}

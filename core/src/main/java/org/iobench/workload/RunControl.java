@@ -1,0 +1,68 @@
+package org.iobench.workload;
+
+import java.util.concurrent.atomic.AtomicReference;
+import org.iobench.result.IoFailure;
+
+/**
+ * The stop switch shared by a run's workers, the signal handler and the runner. The first reason to stop wins;
+ * workers poll {@link #stopped()} between requests (one volatile read).
+ */
+public final class RunControl {
+    /** Why a run stopped early. */
+    public sealed interface StopReason permits Interrupted, Failed {}
+
+    public record Interrupted() implements StopReason {}
+
+    public record Failed(IoFailure failure) implements StopReason {}
+
+    private final AtomicReference<StopReason> reason = new AtomicReference<>();
+    private volatile boolean stopped;
+
+    /** Asks every worker to stop: Ctrl-C. */
+    public void interrupt() {
+        stop(new Interrupted());
+    }
+
+    /** Stops the run because of an I/O error; only the first failure is kept. */
+    public void fail(IoFailure failure) {
+        stop(new Failed(failure));
+    }
+
+    private void stop(StopReason why) {
+        reason.compareAndSet(null, why);
+        stopped = true;
+    }
+
+    public boolean stopped() {
+        return stopped;
+    }
+
+    /** The reason, or null while running normally. */
+    public StopReason reason() {
+        return reason.get();
+    }
+
+    /**
+     * After the runner is done (or failed during set-up), makes sure no worker thread outlives the run: stops them
+     * and waits. A worker blocked in a system call finishes that call first.
+     */
+    void interruptWorkersIfStillRunning(java.util.List<Thread> threads) {
+        boolean alive = threads.stream().anyMatch(Thread::isAlive);
+        if (!alive) {
+            return;
+        }
+        stopped = true;
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    public boolean interrupted() {
+        return reason.get() instanceof Interrupted;
+    }
+}

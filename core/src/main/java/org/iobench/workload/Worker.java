@@ -1,0 +1,263 @@
+package org.iobench.workload;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import org.iobench.engine.Completions;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.SubmitStatus;
+import org.iobench.measure.NanoClock;
+import org.iobench.result.IoFailure;
+import org.iobench.sys.Errno;
+
+/**
+ * One worker: keeps up to {@code iodepth} requests in flight on its engine until its byte budget, the deadline or
+ * a stop request ends it. Short transfers are resubmitted for the rest; latency runs from the first issue to the
+ * last completion of a request. The first I/O error stops the whole run.
+ */
+final class Worker implements Runnable {
+    private final int id;
+    private final WorkerPlan plan;
+    private final IoEngine engine;
+    private final IoRequest[] requests;
+    private final long[] requestedLength;
+    private final int[] free;
+    private int freeCount;
+    private final Completions completions;
+    private final int fd;
+    private final long blockSize;
+    private final int readPercent;
+    private final boolean mixed;
+    private final boolean writesOnly;
+    private final int fsyncEvery;
+    private final IoOp periodicSyncOp;
+    private final OffsetGenerator offsets;
+    private final SplittableRandom mix;
+    private final NanoClock clock;
+    private final RunControl control;
+    private final CountDownLatch start;
+    private final Timeline[] timeline;
+    final WorkerStats stats;
+
+    private int inFlight;
+    private long budgetIssued;
+    private int writesSinceSync;
+    private IoRequest pending;
+    /** The clock at the latest completion: saves a clock read per request on the deadline check. */
+    private long lastNanos;
+
+    Worker(int id, WorkerPlan plan, WorkerSetup setup, IoEngine engine, IoRequest[] requests, int fd,
+           NanoClock clock, RunControl control, CountDownLatch start, Timeline[] timeline) {
+        this.id = id;
+        this.plan = plan;
+        this.engine = engine;
+        this.requests = requests;
+        this.requestedLength = new long[requests.length];
+        this.free = new int[requests.length];
+        for (int i = 0; i < requests.length; i++) {
+            free[freeCount++] = requests.length - 1 - i;
+        }
+        this.completions = new Completions(requests.length);
+        this.fd = fd;
+        this.blockSize = setup.blockSize();
+        this.readPercent = setup.readPercent();
+        this.mixed = setup.mixed();
+        this.writesOnly = setup.writesOnly();
+        this.fsyncEvery = setup.fsyncEvery();
+        this.periodicSyncOp = setup.periodicSyncOp();
+        this.offsets = setup.random()
+                ? OffsetGenerator.random(plan.regionStart(), plan.regionLength(), blockSize, setup.seed() + id)
+                : OffsetGenerator.sequential(plan.regionStart(), plan.regionLength(), blockSize);
+        this.mix = new SplittableRandom(setup.seed() * 31 + id);
+        this.clock = clock;
+        this.control = control;
+        this.start = start;
+        this.timeline = timeline;
+        this.stats = new WorkerStats(setup.intervalNanos());
+    }
+
+    @Override
+    public void run() {
+        try {
+            start.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        Timeline t = timeline[0];
+        try {
+            loop(t);
+        } finally {
+            stats.endNanos = clock.nanoTime();
+            stats.publishLive(stats.bytesRead + stats.bytesWritten);
+        }
+    }
+
+    private void loop(Timeline t) {
+        boolean syncDue = false;
+        while (true) {
+            boolean done = control.stopped() || budgetIssued >= plan.byteBudget()
+                    || clock.nanoTime() >= t.deadlineNanos();
+            while (!done && !syncDue && inFlight < requests.length && (pending != null || freeCount > 0)) {
+                IoRequest r = pending != null ? pending : prepareNext();
+                pending = null;
+                r.issueNanos(clock.nanoTime());
+                SubmitStatus status = engine.submit(r);
+                if (status == SubmitStatus.BUSY) {
+                    pending = r;
+                    break;
+                }
+                if (status == SubmitStatus.QUEUED) {
+                    inFlight++;
+                } else {
+                    complete(r, t);
+                }
+                syncDue = fsyncEvery > 0 && writesSinceSync >= fsyncEvery;
+                done = control.stopped() || budgetIssued >= plan.byteBudget()
+                        || lastNanos >= t.deadlineNanos();
+            }
+            engine.commit();
+            if (inFlight > 0) {
+                reapAtLeastOne(t);
+                continue;
+            }
+            if (syncDue && !control.stopped()) {
+                periodicSync(t);
+                syncDue = false;
+                continue;
+            }
+            if (done && pending == null) {
+                return;
+            }
+            if (pending != null && control.stopped()) {
+                release(pending);
+                pending = null;
+                return;
+            }
+        }
+    }
+
+    private IoRequest prepareNext() {
+        IoRequest r = requests[free[--freeCount]];
+        boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
+        long offset = offsets.next();
+        r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, blockSize);
+        requestedLength[r.index()] = blockSize;
+        budgetIssued += blockSize;
+        return r;
+    }
+
+    private void reapAtLeastOne(Timeline t) {
+        completions.clear();
+        int n = engine.reap(1, completions);
+        for (int i = 0; i < n; i++) {
+            inFlight--;
+            complete(completions.get(i), t);
+        }
+    }
+
+    /** Handles one completion: records it, resubmits the rest of a short transfer, or stops the run on error. */
+    private void complete(IoRequest r, Timeline t) {
+        while (true) {
+            long result = r.result();
+            long now = clock.nanoTime();
+            lastNanos = now;
+            if (result < 0) {
+                fail(r, (int) -result, null);
+                release(r);
+                return;
+            }
+            IoOp op = r.op();
+            if (!op.transfersData()) {
+                stats.syncs++;
+                stats.syncNanos += now - r.issueNanos();
+                stats.syncLatency.record(now - r.issueNanos());
+                release(r);
+                return;
+            }
+            if (op == IoOp.READ) {
+                stats.issuedBytesRead += result;
+            } else {
+                stats.issuedBytesWritten += result;
+            }
+            if (result == 0) {
+                fail(r, 0, (op == IoOp.READ ? "read" : "write") + " at offset " + r.offset()
+                        + " transferred nothing: the target ended early (was it truncated underneath?)");
+                release(r);
+                return;
+            }
+            if (result < r.length()) {
+                r.advance(result);
+                SubmitStatus status = engine.submit(r);
+                if (status == SubmitStatus.COMPLETED) {
+                    continue;
+                }
+                if (status == SubmitStatus.QUEUED) {
+                    inFlight++;
+                    return;
+                }
+                pending = r;
+                return;
+            }
+            record(r, op, now, t);
+            release(r);
+            return;
+        }
+    }
+
+    private void record(IoRequest r, IoOp op, long now, Timeline t) {
+        if (op == IoOp.WRITE) {
+            writesSinceSync++;
+        }
+        if (r.issueNanos() < t.measureStartNanos()) {
+            return;
+        }
+        long length = requestedLength[r.index()];
+        long latency = now - r.issueNanos();
+        if (op == IoOp.READ) {
+            stats.reads++;
+            stats.bytesRead += length;
+            stats.readLatency.record(latency);
+        } else {
+            stats.writes++;
+            stats.bytesWritten += length;
+            stats.writeLatency.record(latency);
+        }
+        stats.series.record(now - t.measureStartNanos(), op == IoOp.WRITE, length);
+        stats.publishLive(stats.bytesRead + stats.bytesWritten);
+    }
+
+    private void periodicSync(Timeline t) {
+        IoRequest r = requests[free[--freeCount]];
+        r.prepare(periodicSyncOp, fd, 0, 0);
+        r.issueNanos(clock.nanoTime());
+        writesSinceSync = 0;
+        SubmitStatus status = engine.submit(r);
+        while (status == SubmitStatus.BUSY) {
+            engine.commit();
+            status = engine.submit(r);
+        }
+        if (status == SubmitStatus.COMPLETED) {
+            complete(r, t);
+            return;
+        }
+        inFlight++;
+        engine.commit();
+        while (inFlight > 0) {
+            reapAtLeastOne(t);
+        }
+    }
+
+    private void release(IoRequest r) {
+        free[freeCount++] = r.index();
+    }
+
+    private void fail(IoRequest r, int errno, String message) {
+        String what = message != null ? message
+                : r.op().name().toLowerCase() + " of " + r.length() + " bytes at offset " + r.offset() + " failed: "
+                        + Errno.describe(errno);
+        control.fail(new IoFailure(id, r.op().name().toLowerCase(), r.offset(), r.length(), errno,
+                errno == 0 ? "" : Errno.name(errno), what));
+    }
+}

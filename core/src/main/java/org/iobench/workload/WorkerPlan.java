@@ -1,0 +1,42 @@
+package org.iobench.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.iobench.job.JobSpec;
+
+/**
+ * One worker's share of a job.
+ *
+ * @param regionStart   first byte of the worker's region
+ * @param regionLength  bytes of the region (sequential workers get disjoint regions, random ones the whole range)
+ * @param byteBudget    bytes to transfer in the measured phase; {@code Long.MAX_VALUE} for time-based jobs without
+ *                      an explicit size
+ */
+public record WorkerPlan(int worker, long regionStart, long regionLength, long byteBudget) {
+
+    /**
+     * Splits a job of {@code regionBytes} over its threads. A sequential region is cut into equal, block-aligned
+     * slices (the last one takes the remainder); random workers share the whole region and the byte budget.
+     */
+    public static List<WorkerPlan> split(JobSpec spec, long regionBytes, boolean sizeExplicit) {
+        int n = spec.threads();
+        long bs = spec.blockSize();
+        boolean limitedBySize = !spec.timeBased() || sizeExplicit;
+        List<WorkerPlan> plans = new ArrayList<>(n);
+        long blocks = regionBytes / bs;
+        for (int i = 0; i < n; i++) {
+            if (spec.rw().random()) {
+                long share = blocks / n + (i < blocks % n ? 1 : 0);
+                long budget = limitedBySize ? share * bs : Long.MAX_VALUE;
+                plans.add(new WorkerPlan(i, spec.offsetBytes(), blocks * bs, budget));
+            } else {
+                long first = blocks * i / n;
+                long last = blocks * (i + 1) / n;
+                long length = (last - first) * bs;
+                long budget = limitedBySize ? length : Long.MAX_VALUE;
+                plans.add(new WorkerPlan(i, spec.offsetBytes() + first * bs, length, budget));
+            }
+        }
+        return plans;
+    }
+}

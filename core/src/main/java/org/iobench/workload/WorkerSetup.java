@@ -1,0 +1,16 @@
+package org.iobench.workload;
+
+import org.iobench.engine.IoOp;
+import org.iobench.job.JobSpec;
+import org.iobench.job.SyncMode;
+
+/** The per-job settings every worker of a run shares, derived once from the {@link JobSpec}. */
+record WorkerSetup(long blockSize, int readPercent, boolean mixed, boolean writesOnly, boolean random,
+                   int fsyncEvery, IoOp periodicSyncOp, long seed, long intervalNanos) {
+
+    static WorkerSetup of(JobSpec spec, long intervalNanos) {
+        return new WorkerSetup(spec.blockSize(), spec.mixReadPercent(), spec.rw().mixed(),
+                spec.rw().writes() && !spec.rw().reads(), spec.rw().random(), spec.fsyncEvery(),
+                spec.sync() == SyncMode.FDATASYNC ? IoOp.FDATASYNC : IoOp.FSYNC, spec.seed(), intervalNanos);
+    }
+}

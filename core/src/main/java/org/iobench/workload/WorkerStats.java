@@ -1,0 +1,39 @@
+package org.iobench.workload;
+
+import org.iobench.measure.IntervalSeries;
+import org.iobench.measure.LatencyRecorder;
+
+/**
+ * What one worker counted. Written by its worker thread only; read by the runner after the thread ended
+ * (the join is the happens-before edge), except {@link #liveBytes()}, published for progress lines.
+ */
+public final class WorkerStats {
+    final LatencyRecorder readLatency = new LatencyRecorder();
+    final LatencyRecorder writeLatency = new LatencyRecorder();
+    final LatencyRecorder syncLatency = new LatencyRecorder();
+    final IntervalSeries series;
+    long bytesRead;
+    long bytesWritten;
+    long reads;
+    long writes;
+    long syncs;
+    long syncNanos;
+    /** Every byte the kernel reported transferred, warm-up included: compared with /proc/self/io. */
+    long issuedBytesRead;
+    long issuedBytesWritten;
+    long endNanos;
+    private volatile long liveBytes;
+
+    WorkerStats(long intervalNanos) {
+        series = new IntervalSeries(intervalNanos);
+    }
+
+    void publishLive(long bytes) {
+        liveBytes = bytes;
+    }
+
+    /** Measured bytes so far, for progress display; lags by at most one request. */
+    public long liveBytes() {
+        return liveBytes;
+    }
+}

@@ -1,0 +1,122 @@
+package org.iobench.workload.target;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.iobench.job.JobSpec;
+import org.iobench.job.SyncMode;
+import org.iobench.result.TargetInfo;
+import org.iobench.sys.Errno;
+import org.iobench.sys.Libc;
+import org.iobench.sys.OpenFlags;
+import org.iobench.sys.SysException;
+import org.iobench.sysmon.DeviceResolution;
+
+/**
+ * A target ready to run on: resolved, checked, created and filled if needed. {@link #close()} removes a file
+ * iobench created unless the job keeps it.
+ */
+public final class PreparedTarget implements AutoCloseable {
+    public enum Kind { FILE, BLOCK_DEVICE }
+
+    private final Path path;
+    private final Kind kind;
+    private final boolean created;
+    private final boolean keep;
+    private final long regionBytes;
+    private final boolean sizeExplicit;
+    private final long logicalBlockSize;
+    private final DeviceResolution resolution;
+
+    PreparedTarget(Path path, Kind kind, boolean created, boolean keep, long regionBytes, boolean sizeExplicit,
+                   long logicalBlockSize, DeviceResolution resolution) {
+        this.path = path;
+        this.kind = kind;
+        this.created = created;
+        this.keep = keep;
+        this.regionBytes = regionBytes;
+        this.sizeExplicit = sizeExplicit;
+        this.logicalBlockSize = logicalBlockSize;
+        this.resolution = resolution;
+    }
+
+    public Path path() { return path; }
+    public Kind kind() { return kind; }
+    public boolean created() { return created; }
+    public long regionBytes() { return regionBytes; }
+    public boolean sizeExplicit() { return sizeExplicit; }
+    /** O_DIRECT's alignment unit for this target: the device's logical block size (512 where unknown). */
+    public long logicalBlockSize() { return logicalBlockSize; }
+    public DeviceResolution resolution() { return resolution; }
+
+    /** Buffers are aligned to a page, or to the logical block size where it is larger. */
+    public long bufferAlignment() {
+        return Math.max(4096, logicalBlockSize);
+    }
+
+    /** Opens the target for a worker of {@code spec}: read-only for read jobs, with O_DIRECT / O_DSYNC as asked. */
+    public int open(JobSpec spec) throws IOException {
+        int flags = spec.rw().writes() ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY;
+        if (spec.direct()) {
+            flags |= OpenFlags.O_DIRECT;
+        }
+        if (spec.sync() == SyncMode.DSYNC) {
+            flags |= OpenFlags.O_DSYNC;
+        }
+        try {
+            return Libc.open(path, flags, 0);
+        } catch (SysException e) {
+            if (spec.direct() && e.errno() == Errno.EINVAL) {
+                throw new IOException(e.getMessage() + ": the filesystem does not support O_DIRECT (--direct)");
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Brings the target to the state a run starts from: a file iobench created for a sequential write is emptied
+     * (each run then writes a fresh file, as dd does), and with {@code dropCache} the target's cached pages are
+     * written back and evicted (fdatasync, then posix_fadvise DONTNEED) so reads hit the device.
+     */
+    public void beforeRun(JobSpec spec, int run) throws IOException {
+        boolean emptyFirst = created && run > 1 && spec.rw() == org.iobench.job.RwMode.WRITE;
+        if (!emptyFirst && !spec.dropCache()) {
+            return;
+        }
+        int fd = Libc.open(path, emptyFirst ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY, 0);
+        try {
+            if (emptyFirst) {
+                check(Libc.ftruncate(fd, 0), "ftruncate");
+            }
+            if (spec.dropCache()) {
+                check(Libc.fdatasync(fd), "fdatasync");
+                check(Libc.fadvise(fd, 0, 0, Libc.POSIX_FADV_DONTNEED), "posix_fadvise(DONTNEED)");
+            }
+        } finally {
+            Libc.close(fd);
+        }
+    }
+
+    private void check(int errno, String call) throws SysException {
+        if (errno != 0) {
+            throw new SysException(call, path.toString(), errno);
+        }
+    }
+
+    public TargetInfo info() {
+        String device = resolution.device().map(d -> d.devicePath().toString()).orElse(null);
+        String fs = kind == Kind.FILE ? resolution.mount().map(m -> m.fsType()).orElse(null) : null;
+        return new TargetInfo(kind == Kind.FILE ? "file" : "block-device", path.toString(), created, regionBytes,
+                logicalBlockSize, device, fs);
+    }
+
+    @Override
+    public void close() {
+        if (created) {
+            if (keep) {
+                ScratchFiles.release(path);
+            } else {
+                ScratchFiles.remove(path);
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.iobench.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps the arrows of STYLE.md honest: cli -> job -> workload -> engine -> sys, results flow on to advise, store,
+ * compare and report; nothing downstream reaches back upstream.
+ */
+class ArchitectureTest {
+    private static final String ROOT = "org.iobench";
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
+
+    private static String p(String name) {
+        return ROOT + "." + name + "..";
+    }
+
+    @Test
+    void onlySysTouchesForeignMemory() {
+        noClasses().that().resideOutsideOfPackage(p("sys"))
+                .should().dependOnClassesThat().resideInAPackage("java.lang.foreign..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void sysIsTheBottomLayer() {
+        classes().that().resideInAPackage(p("sys"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("sys"), "java..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void sysmonStandsAlone() {
+        classes().that().resideInAPackage(p("sysmon"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("sysmon"), "java..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void enginesKnowOnlySys() {
+        noClasses().that().resideInAPackage(p("engine"))
+                .should().dependOnClassesThat().resideInAnyPackage(p("workload"), p("job"), p("cli"), p("report"),
+                        p("store"), p("compare"), p("advise"), p("result"), p("measure"))
+                .check(CLASSES);
+    }
+
+    @Test
+    void jobSpecsAreMadeBeforeAnythingRuns() {
+        noClasses().that().resideInAPackage(p("job"))
+                .should().dependOnClassesThat().resideInAnyPackage(p("workload"), p("engine"), p("sys"), p("cli"),
+                        p("report"), p("store"), p("compare"), p("advise"))
+                .check(CLASSES);
+    }
+
+    @Test
+    void theWorkloadDoesNotReachDownstream() {
+        noClasses().that().resideInAnyPackage(p("workload"), p("measure"), p("result"))
+                .should().dependOnClassesThat().resideInAnyPackage(p("cli"), p("report"), p("store"),
+                        p("compare"), p("advise"))
+                .check(CLASSES);
+    }
+
+    @Test
+    void comparisonsAndReportsDoNotRunAnything() {
+        noClasses().that().resideInAnyPackage(p("compare"), p("report"), p("store"), p("advise"))
+                .should().dependOnClassesThat().resideInAnyPackage(p("workload"), p("engine"), p("sys"), p("cli"))
+                .check(CLASSES);
+    }
+
+    @Test
+    void theTableLayerKnowsNothingOfComparisons() {
+        noClasses().that().resideInAPackage(p("report.table"))
+                .should().dependOnClassesThat().resideInAnyPackage(p("compare"), p("result"), p("job"))
+                .check(CLASSES);
+    }
+
+    @Test
+    void nothingDependsOnTheCommandLine() {
+        noClasses().that().resideOutsideOfPackage(p("cli"))
+                .should().dependOnClassesThat().resideInAPackage(p("cli"))
+                .check(CLASSES);
+    }
+}

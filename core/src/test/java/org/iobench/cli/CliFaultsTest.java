@@ -1,0 +1,107 @@
+package org.iobench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real faults: a full filesystem, Ctrl-C, a mounted device. Partial results, right exit status, no leftovers. */
+class CliFaultsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFullFilesystemStopsTheRunWithPartialResultsAndExit1() throws Exception {
+        Root.assumeRoot("mounts a 16 MiB tmpfs to fill it");
+        Path mnt = dir.resolve("small");
+        Root.mountTmpfs(mnt, "16m");
+        try {
+            Cli.Result r = Cli.run(dir, "run", "--rw", "write", "--bs", "1m", "--size", "64m",
+                    mnt.resolve("f").toString());
+            assertThat(r.status()).as(r.out() + r.err()).isEqualTo(1);
+            assertThat(r.out()).contains("INCOMPLETE").contains("ENOSPC");
+            assertThat(r.err()).contains("ENOSPC").contains("partial").doesNotContain("\tat ");
+            try (var files = Files.list(mnt)) {
+                assertThat(files).as("scratch file removed").isEmpty();
+            }
+        } finally {
+            Root.umount(mnt);
+        }
+    }
+
+    @Test
+    void ctrlCPrintsPartialResultsExits130AndRemovesTheScratchFile() throws Exception {
+        // a directory target: iobench makes (and must remove) its scratch file; no --size with --time: time-based
+        Process p = Cli.start(dir, "run", "--rw", "randread", "--bs", "4k", "--time", "60s", "--size", "0",
+                dir.toString());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (scratchBytes() < 1L << 30 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(1500);
+        Root.sh("kill", "-INT", Long.toString(p.pid()));
+        Cli.Result r = Cli.finish(p);
+        assertThat(r.status()).as(r.err()).isEqualTo(130);
+        assertThat(r.out()).contains("INCOMPLETE: interrupted").contains("IOPS");
+        assertThat(r.err()).contains("interrupted");
+        assertThat(scratchFiles()).isZero();
+    }
+
+    /** Bytes in the scratch file so far: the run starts once iobench has filled it (1 GiB by default). */
+    private long scratchBytes() throws java.io.IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(".iobench-"))
+                    .mapToLong(f -> f.toFile().length()).sum();
+        }
+    }
+
+    private long scratchFiles() throws java.io.IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(".iobench-")).count();
+        }
+    }
+
+    @Test
+    void aMountedBlockDeviceIsRefusedWhateverTheFlags() throws Exception {
+        Root.assumeRoot("creates and mounts a loop device");
+        Path image = dir.resolve("disk.img");
+        try (RandomAccessFile raf = new RandomAccessFile(image.toFile(), "rw")) {
+            raf.setLength(32 << 20);
+        }
+        Root.sh("mkfs.ext4", "-q", "-F", image.toString());
+        Path loop = Root.losetup(image);
+        Path mnt = dir.resolve("mnt");
+        Files.createDirectories(mnt);
+        try {
+            Root.sh("mount", loop.toString(), mnt.toString());
+            try {
+                Cli.Result r = Cli.run(dir, "run", "--rw", "write", "--bs", "1m", "--size", "4m",
+                        "--allow-overwrite", loop.toString());
+                assertThat(r.status()).isEqualTo(2);
+                assertThat(r.err()).contains("refusing").contains("mounted").contains(loop.toString());
+            } finally {
+                Root.umount(mnt);
+            }
+            Cli.Result noConsent = Cli.run(dir, "run", "--rw", "write", "--bs", "1m", "--size", "4m",
+                    loop.toString());
+            assertThat(noConsent.status()).isEqualTo(2);
+            assertThat(noConsent.err()).contains("--allow-overwrite");
+
+            Cli.Result ok = Cli.run(dir, "run", "--rw", "write", "--bs", "1m", "--size", "4m", "--direct",
+                    "--allow-overwrite", "--output", "json", loop.toString());
+            assertThat(ok.status()).as(ok.err()).isZero();
+            assertThat(ok.out()).contains("\"bytesWritten\" : 4194304").contains("\"kind\" : \"block-device\"");
+
+            Cli.Result read = Cli.run(dir, "run", "--rw", "read", "--bs", "64k", "--direct", "--output", "json",
+                    loop.toString());
+            assertThat(read.status()).as(read.err()).isZero();
+            assertThat(read.out()).contains("\"bytesRead\" : " + (32 << 20));
+        } finally {
+            Root.detach(loop);
+        }
+    }
+}

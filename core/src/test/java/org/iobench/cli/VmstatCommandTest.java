@@ -1,0 +1,119 @@
+package org.iobench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.iobench.sysmon.BlockDevices;
+import org.iobench.sysmon.ProcFs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class VmstatCommandTest {
+
+    @TempDir
+    Path proc;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(VmstatCommand command, String... args) {
+        CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        return cl.execute(args);
+    }
+
+    private static Path fixture(String name) throws URISyntaxException {
+        return Path.of(VmstatCommandTest.class.getResource("/sysmon/" + name).toURI());
+    }
+
+    private void copyProc(String name) throws IOException, URISyntaxException {
+        Path from = fixture(name);
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Path to = proc.resolve(from.relativize(f).toString());
+                Files.createDirectories(to.getParent());
+                Files.copy(f, to, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    private void moveOn() {
+        try {
+            copyProc("proc-b");
+        } catch (IOException | URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aBadIntervalIsRejectedWithOneLineNamingItAndItsValue() {
+        assertThat(run(new VmstatCommand(), "0x")).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst().orElseThrow())
+                .isEqualTo("vmstat: INTERVAL '0x' is not a positive number of seconds (examples: 1, 0.5, 10)");
+    }
+
+    @Test
+    void zeroNegativeAndNonNumericCountsAndIntervalsAreRejected() {
+        assertThat(run(new VmstatCommand(), "1", "0")).isEqualTo(2);
+        assertThat(run(new VmstatCommand(), "-1")).isEqualTo(2);
+        assertThat(run(new VmstatCommand(), "1", "two")).isEqualTo(2);
+        assertThat(err.toString()).contains("vmstat: COUNT '0' is not a positive whole number of reports",
+                "vmstat: COUNT 'two' is not a positive whole number of reports");
+    }
+
+    @Test
+    void anUnknownDiskIsRejectedWithTheDevicesThatDoExist() {
+        assertThat(run(new VmstatCommand(), "--disk", "nosuchdisk", "1", "1")).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst().orElseThrow())
+                .startsWith("vmstat: --disk 'nosuchdisk' is not a block device (known: ");
+    }
+
+    @Test
+    void printsTheHeaderTheSinceBootLineThenOneLinePerIntervalWithoutRealSleeps() throws Exception {
+        copyProc("proc-a");
+        AtomicLong clock = new AtomicLong();
+        VmstatCommand command = new VmstatCommand(new ProcFs(proc), BlockDevices.system(), clock::get,
+                (deadline, c) -> {
+                    clock.set(deadline);
+                    moveOn(); // the system moves on while "sleeping"
+                });
+        assertThat(run(command, "1", "2")).isZero();
+        assertThat(out.toString()).isEqualTo("""
+                procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----
+                 r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st
+                 3  0      0 23586972  22276 792524    0    0  2041   414  311  720 17  4 79  1  0
+                 2  0      0 24513044   2788  83468    0    0 69544 74568  568 1054  7 14 78  1  0
+                """);
+    }
+
+    @Test
+    void withDiskAddsIostatLikeLinesPerInterval() throws Exception {
+        copyProc("proc-a");
+        AtomicLong clock = new AtomicLong();
+        VmstatCommand command = new VmstatCommand(new ProcFs(proc), BlockDevices.system(), clock::get,
+                (deadline, c) -> {
+                    clock.set(deadline);
+                    moveOn();
+                });
+        if (BlockDevices.system().byName("vda").isEmpty()) {
+            System.out.println("skipped: no vda here");
+            return;
+        }
+        assertThat(run(command, "--disk", "/dev/vda", "2", "2")).isZero();
+        String[] lines = out.toString().split("\n");
+        assertThat(lines[3]).startsWith("Device ");
+        assertThat(lines[4]).startsWith("vda ");
+        // second block: 139088 sectors read in 2 s = 34772.00 rkB/s
+        assertThat(out.toString()).contains("34772.00");
+    }
+}

@@ -1,0 +1,49 @@
+package org.iobench.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class JobSpecTest {
+    private static final Path T = Path.of("/tmp/x");
+
+    @Test
+    void defaultsLiveInTheBuilder() {
+        JobSpec s = JobSpec.builder(T).build();
+        assertThat(s.rw()).isEqualTo(RwMode.READ);
+        assertThat(s.blockSize()).isEqualTo(1 << 20);
+        assertThat(s.threads()).isEqualTo(1);
+        assertThat(s.engine()).isEqualTo("psync");
+        assertThat(s.sync()).isEqualTo(SyncMode.NONE);
+        assertThat(s.name()).isEqualTo("read-1MiB");
+    }
+
+    @Property
+    void mixOutsidePercentRangeIsRejectedNamingTheOption(@ForAll @IntRange(min = 101, max = 100_000) int mix) {
+        assertThatThrownBy(() -> JobSpec.builder(T).rw(RwMode.RANDRW).mixReadPercent(mix).build())
+                .isInstanceOf(InvalidJobException.class).hasMessageStartingWith("--mix " + mix);
+    }
+
+    @Property
+    void threadCountsOutsideTheLimitsAreRejected(@ForAll @IntRange(min = -100, max = 0) int threads) {
+        assertThatThrownBy(() -> JobSpec.builder(T).threads(threads).build())
+                .hasMessageStartingWith("--threads " + threads);
+    }
+
+    @Test
+    void dsyncOnAReadJobIsAMistake() {
+        assertThatThrownBy(() -> JobSpec.builder(T).rw(RwMode.READ).sync(SyncMode.DSYNC).build())
+                .hasMessageContaining("--sync dsync");
+    }
+
+    @Test
+    void readFractionFollowsTheMode() {
+        assertThat(JobSpec.builder(T).rw(RwMode.RANDRW).mixReadPercent(70).build().readFraction()).isEqualTo(0.7);
+        assertThat(JobSpec.builder(T).rw(RwMode.WRITE).build().readFraction()).isZero();
+    }
+}

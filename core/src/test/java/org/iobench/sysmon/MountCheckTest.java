@@ -1,0 +1,148 @@
+package org.iobench.sysmon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MountCheckTest {
+
+    @TempDir
+    Path tmp;
+    BlockDevices devices;
+    Path noSwaps;
+
+    @BeforeEach
+    void tree() throws IOException {
+        Path sys = Files.createDirectory(tmp.resolve("sys"));
+        FakeSysfs fake = new FakeSysfs(sys);
+        fake.disk("sda", "8:0", 1000, 512, 512, 0, "[none]");
+        fake.partition("sda", "sda1", "8:1", 400);
+        Path sda2 = fake.partition("sda", "sda2", "8:2", 400);
+        fake.holder(sda2, "dm-0");
+        fake.disk("dm-0", "253:0", 400, 512, 512, 0, null);
+        fake.disk("sdb", "8:16", 1000, 512, 512, 0, "[none]");
+        fake.disk("sdc", "8:32", 1000, 512, 512, 0, "[none]");
+        devices = new BlockDevices(sys);
+        noSwaps = Files.writeString(tmp.resolve("swaps"), "Filename\tType\tSize\tUsed\tPriority\n");
+    }
+
+    private MountCheck check(String mountinfo, Path swaps) {
+        return new MountCheck(MountTable.parse(mountinfo), devices, swaps);
+    }
+
+    @Test
+    void anUnusedDiskIsNotBusy() {
+        assertThat(check("1 0 8:1 / / rw - ext4 /dev/sda1 rw\n", noSwaps).whyBusy(dev("sdb"))).isEmpty();
+    }
+
+    @Test
+    void aDiskWhosePartitionIsMountedIsBusyAndTheReasonSaysWhere() {
+        String why = check("1 0 8:1 / / rw - ext4 /dev/sda1 rw\n", noSwaps).whyBusy(dev("sda")).orElseThrow();
+        assertThat(why).isEqualTo("sda1 (8:1), a partition of sda, is mounted at / (ext4)");
+    }
+
+    @Test
+    void aDiskIsBusyWhenSomethingStackedOnItsPartitionIsMounted() {
+        String why = check("5 1 253:0 / /srv rw - ext4 /dev/mapper/vg-lv rw\n", noSwaps)
+                .whyBusy(dev("sda")).orElseThrow();
+        assertThat(why).contains("dm-0", "/srv");
+    }
+
+    @Test
+    void aBtrfsMountWithAnAnonymousDeviceNumberIsFoundByItsSource() {
+        String why = check("7 1 0:51 / /data rw - btrfs /dev/sdc rw\n", noSwaps).whyBusy(dev("sdc")).orElseThrow();
+        assertThat(why).contains("sdc", "/data", "btrfs");
+    }
+
+    @Test
+    void aSwapPartitionIsBusy() throws IOException {
+        Path swaps = Files.writeString(tmp.resolve("swaps2"), """
+                Filename				Type		Size		Used		Priority
+                /dev/sdb                                partition	1048572		0		-2
+                /swapfile                               file		1048572		0		-3
+                """);
+        assertThat(check("", swaps).whyBusy(dev("sdb"))).hasValueSatisfying(s -> assertThat(s).contains("swap"));
+        assertThat(check("", swaps).whyBusy(dev("sdc"))).isEmpty();
+    }
+
+    @Test
+    void thisMachinesRootDiskIsBusy() {
+        MountCheck live = MountCheck.system();
+        DeviceResolution root = DeviceResolver.system().resolve(Path.of("/"));
+        if (!root.hasBlockDevice()) {
+            System.out.println("skipped: / has no block device here: " + root.describe());
+            return;
+        }
+        String why = live.whyBusy(root.wholeDisk().orElseThrow()).orElseThrow();
+        System.out.println("live: " + why);
+        assertThat(why).contains("mounted at");
+    }
+
+    @Test
+    void aLoopDeviceBecomesBusyWhenItsFilesystemIsMounted() throws Exception {
+        String unavailable = LoopDevice.whyUnavailable();
+        if (unavailable != null) {
+            System.out.println("skipped: " + unavailable);
+            return;
+        }
+        Path mnt = Files.createDirectory(tmp.resolve("mnt"));
+        try (LoopDevice loop = LoopDevice.attach(tmp.resolve("fs.img"), 8 << 20)) {
+            BlockDevice dev = BlockDevices.system().byName(loop.device.toString()).orElseThrow();
+            assertThat(MountCheck.system().whyBusy(dev)).isEmpty();
+            LoopDevice.run("mkfs.ext4", "-q", "-F", loop.device.toString());
+            LoopDevice.run("mount", loop.device.toString(), mnt.toString());
+            try {
+                assertThat(MountCheck.system().whyBusy(dev)).hasValueSatisfying(s -> assertThat(s).contains(mnt.toString()));
+                DeviceResolution res = DeviceResolver.system().resolve(mnt.resolve("file"));
+                assertThat(res.device().orElseThrow().name()).isEqualTo(dev.name());
+                assertThat(res.loopBackingFile()).contains(loop.image.toRealPath());
+            } finally {
+                LoopDevice.run("umount", mnt.toString());
+            }
+        }
+    }
+
+    @Test
+    void aFileOnAMountedPartitionOfALoopDeviceResolvesToThePartitionAndMakesTheDiskBusy() throws Exception {
+        String unavailable = LoopDevice.whyUnavailable();
+        if (unavailable != null) {
+            System.out.println("skipped: " + unavailable);
+            return;
+        }
+        Path mnt = Files.createDirectory(tmp.resolve("mnt"));
+        try (LoopDevice loop = LoopDevice.attachPartitioned(tmp.resolve("disk.img"), 16 << 20)) {
+            BlockDevices live = BlockDevices.system();
+            BlockDevice disk = live.byName(loop.device.toString()).orElseThrow();
+            String part = disk.name() + "p1";
+            assertThat(disk.partitions()).containsExactly(part);
+            BlockDevice p1 = live.byName(part).orElseThrow();
+            assertThat(p1.parentDisk()).contains(disk.name());
+            assertThat(p1.sizeBytes()).isEqualTo((16 << 20) - 2048 * 512);
+            assertThat(p1.logicalBlockSize()).isEqualTo(disk.logicalBlockSize());
+            assertThat(MountCheck.system().whyBusy(disk)).isEmpty();
+            LoopDevice.run("mkfs.ext4", "-q", "-F", p1.devicePath().toString());
+            LoopDevice.run("mount", p1.devicePath().toString(), mnt.toString());
+            try {
+                String why = MountCheck.system().whyBusy(disk).orElseThrow();
+                assertThat(why).isEqualTo(part + " (" + p1.devNumber() + "), a partition of " + disk.name()
+                        + ", is mounted at " + mnt + " (ext4)");
+                DeviceResolution res = DeviceResolver.system().resolve(mnt.resolve("not-yet/file.dat"));
+                assertThat(res.kind()).isEqualTo(DeviceResolution.Kind.FILE_ON_BLOCK_DEVICE);
+                assertThat(res.devices()).extracting(BlockDevice::name).containsExactly(part, disk.name());
+                assertThat(res.loopBackingFile()).contains(loop.image.toRealPath());
+                System.out.println("live: " + res.describe());
+            } finally {
+                LoopDevice.run("umount", mnt.toString());
+            }
+        }
+    }
+
+    private BlockDevice dev(String name) {
+        return devices.byName(name).orElseThrow();
+    }
+}

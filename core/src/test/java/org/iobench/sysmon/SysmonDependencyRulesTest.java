@@ -1,0 +1,32 @@
+package org.iobench.sysmon;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+class SysmonDependencyRulesTest {
+
+    private final JavaClasses sysmon = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("org.iobench.sysmon");
+
+    @Test
+    void sysmonUsesNoOtherIobenchPackageBecauseItSitsLowInTheFlow() {
+        noClasses().that().resideInAPackage("org.iobench.sysmon..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "org.iobench.cli..", "org.iobench.job..", "org.iobench.engine..", "org.iobench.sys..",
+                        "org.iobench.workload..", "org.iobench.measure..", "org.iobench.advise..",
+                        "org.iobench.store..", "org.iobench.compare..", "org.iobench.report..", "org.iobench.micro..")
+                .check(sysmon);
+    }
+
+    @Test
+    void sysmonDoesNotTouchTheForeignFunctionApi() {
+        noClasses().that().resideInAPackage("org.iobench.sysmon..")
+                .should().dependOnClassesThat().resideInAPackage("java.lang.foreign..")
+                .check(sysmon);
+    }
+}
