@@ -36,11 +36,12 @@ import org.iobench.sys.uring.IoUringAbi;
  * the caller takes completion time when {@code reap} returns (clat = completion - submitNanos). Buffered reads
  * of cached data usually complete inside that {@code io_uring_enter}, so their time shows up in slat.
  *
- * <p>Not counted in {@code /proc/self/io}: reads and writes done through io_uring do not add to
- * {@code rchar}/{@code wchar} (checked on Linux 6.18; those counters are maintained by {@code read(2)},
- * {@code write(2)} and friends in the VFS, which io_uring bypasses by calling the file's
- * {@code read_iter}/{@code write_iter} directly). {@code read_bytes}/{@code write_bytes} (storage-level) are
- * still counted. Hence {@link EngineProvider#countedInProcIo()} is false for this engine.
+ * <p>Not counted in {@code /proc/self/io}: reads and writes done through io_uring add nothing to
+ * {@code rchar}/{@code wchar} nor {@code syscr}/{@code syscw} (checked on Linux 6.18, buffered and O_DIRECT, 32 MiB
+ * each way: deltas of a few KiB, the JVM's own reading). Those counters are kept by the {@code read(2)}/
+ * {@code write(2)} family in the VFS, which io_uring bypasses by calling the file's {@code read_iter}/
+ * {@code write_iter} directly. {@code read_bytes}/{@code write_bytes}, what reaches storage, are still counted
+ * (O_DIRECT: exactly 32 MiB each way). Hence {@link EngineProvider#countedInProcIo()} is false for this engine.
  *
  * <p>One engine serves one thread: the ring is made with {@code IORING_SETUP_SINGLE_ISSUER} where the kernel
  * has it, and belongs to the first thread that submits. Nothing on the submit/commit/reap path allocates.

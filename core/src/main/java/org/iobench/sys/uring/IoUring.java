@@ -104,6 +104,7 @@ public final class IoUring implements AutoCloseable {
         }
         Arena arena = Arena.ofShared();
         int fd = -1;
+        boolean made = false;
         try {
             MemorySegment capture = arena.allocate(Syscalls.CAPTURE_LAYOUT);
             MemorySegment params = arena.allocate(PARAMS_SIZE, 8);
@@ -128,15 +129,20 @@ public final class IoUring implements AutoCloseable {
                 cqRing = map(arena, capture, fd, cqSize, OFF_CQ_RING);
             }
             MemorySegment sqes = map(arena, capture, fd, SQE_SIZE * sqN, OFF_SQES);
-            return new IoUring(arena, fd, params, sqRing, cqRing, sqes, capture);
+            IoUring ring = new IoUring(arena, fd, params, sqRing, cqRing, sqes, capture);
+            made = true;
+            return ring;
         } catch (SysException | RuntimeException | Error e) {
-            arena.close();
-            if (fd >= 0) {
-                closeFd(fd);
-            }
             throw e;
         } catch (Throwable t) {
             throw new AssertionError("io_uring_setup downcall failed", t);
+        } finally {
+            if (!made) {
+                arena.close();
+                if (fd >= 0) {
+                    closeFd(fd);
+                }
+            }
         }
     }
 
