@@ -137,6 +137,21 @@ class UringEngineTest {
     }
 
     @Test
+    void setupFallsBackWhenTheKernelRejectsFlagsAndSaysWhyWhenNothingIsLeft() throws Exception {
+        int unknownFlag = 1 << 30;
+        UringEngine engine = UringProvider.create(new EngineOptions(2, 1, List.of(), List.of(), false),
+                List.of(unknownFlag, 0));
+        toClose.add(engine);
+        assertThat(engine.setupFlags()).isZero();
+
+        assertThatThrownBy(() -> UringProvider.create(new EngineOptions(2, 1, List.of(), List.of(), false),
+                List.of(unknownFlag)))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessage("io_uring is not available: io_uring_setup: " + Errno.describe(Errno.EINVAL)
+                        + "; use --engine psync");
+    }
+
+    @Test
     void anEngineMadeOnOneThreadServesTheThreadThatFirstSubmits() throws Exception {
         List<IoRequest> rs = requests(1, 4096);
         IoEngine engine = engine(new EngineOptions(1, 1, List.of(), List.of(), false));
