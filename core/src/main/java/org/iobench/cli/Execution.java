@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.iobench.advise.Advisor;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.JobSpec;
@@ -24,11 +25,13 @@ import org.iobench.workload.RunListener;
  */
 final class Execution {
     private final OutputOptions output;
+    private final MonitorOptions monitor;
     private final PrintStream out;
     private final PrintStream err;
 
-    Execution(OutputOptions output, PrintStream out, PrintStream err) {
+    Execution(OutputOptions output, MonitorOptions monitor, PrintStream out, PrintStream err) {
         this.output = output;
+        this.monitor = monitor;
         this.out = out;
         this.err = err;
     }
@@ -51,15 +54,20 @@ final class Execution {
         specs.forEach(Execution::checkEngine);
         RunControl control = new RunControl();
         SigintTrap.install(control);
-        RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(err, "") : RunListener.NONE;
+        boolean live = !output.quiet && Libc.isatty(2);
+        int totalRuns = specs.stream().mapToInt(JobSpec::runs).sum();
+        ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
+        RunListener listener = progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
+        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
+        Advisor advisor = Advisor.standard();
         String setupError = null;
         for (JobSpec spec : specs) {
             if (control.stopped()) {
                 break;
             }
             try {
-                results.add(Benchmark.system().execute(spec, control, listener));
+                results.add(advisor.advise(benchmark.execute(spec, control, listener)));
             } catch (IOException e) {
                 if (results.isEmpty()) {
                     throw new ExitException(ExitException.IO_FAILURE, e.getMessage());

@@ -21,7 +21,7 @@ import picocli.CommandLine.ScopeType;
  * sequential write with fdatasync, sequential read from the device, 4 KiB random read and write).
  */
 @Command(name = "iobench", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        subcommands = {RunCommand.class, VmstatCommand.class},
+        subcommands = {RunCommand.class, VmstatCommand.class, ReportCommand.class},
         description = {"Storage I/O benchmark and comparison workbench.",
                 "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."})
 public final class IobenchCommand implements Callable<Integer> {
@@ -33,6 +33,9 @@ public final class IobenchCommand implements Callable<Integer> {
 
     @Mixin
     OutputOptions output = new OutputOptions();
+
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -49,7 +52,7 @@ public final class IobenchCommand implements Callable<Integer> {
         List<JobSpec> jobs = Suites.quick(file, size, direct);
         ScratchFiles.register(file);
         try {
-            return new Execution(output, System.out, System.err).run(jobs,
+            return new Execution(output, monitor, System.out, System.err).run(jobs,
                     results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
                             + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
                             + ")", results, System.out));

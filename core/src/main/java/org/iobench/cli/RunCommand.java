@@ -22,10 +22,13 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
     @Override
     public Integer call() {
         JobSpec spec = job.toSpec(target);
-        return new Execution(output, System.out, System.err).run(List.of(spec),
-                results -> results.forEach(b -> RunText.print(b, System.out)));
+        return new Execution(output, monitor, System.out, System.err).run(List.of(spec),
+                results -> results.forEach(b -> RunText.print(b, System.out, monitor.vmstat)));
     }
 }

@@ -22,12 +22,17 @@ import org.iobench.measure.ProcessIo;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
 import org.iobench.result.RunResult;
+import org.iobench.result.SystemSummary;
 import org.iobench.result.Totals;
 import org.iobench.result.WorkerResult;
 import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.NativeIo;
+import org.iobench.sysmon.BlockDevice;
+import org.iobench.sysmon.ProcFs;
+import org.iobench.sysmon.SystemSampler;
+import org.iobench.sysmon.SystemSeries;
 import org.iobench.workload.target.PreparedTarget;
 
 /**
@@ -42,10 +47,16 @@ public final class JobRunner {
 
     private final NanoClock clock;
     private final long intervalNanos;
+    private final long sampleIntervalMillis;
 
-    public JobRunner(NanoClock clock, long intervalNanos) {
+    /**
+     * @param intervalNanos        length of the per-interval throughput series
+     * @param sampleIntervalMillis period of the system monitor (vmstat/iostat-like samples); 0 turns it off
+     */
+    public JobRunner(NanoClock clock, long intervalNanos, long sampleIntervalMillis) {
         this.clock = clock;
         this.intervalNanos = intervalNanos;
+        this.sampleIntervalMillis = sampleIntervalMillis;
     }
 
     public RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener)
@@ -89,6 +100,7 @@ public final class JobRunner {
                 threads.add(t);
                 t.start();
             }
+            SystemSampler sampler = startSampler(target);
             ProcessIo ioBefore = ProcessIo.read();
             String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
             Timeline t = Timeline.of(clock.nanoTime(), spec.rampNanos(), spec.timeNanos());
@@ -116,8 +128,9 @@ public final class JobRunner {
                 }
             }
             ProcessIo ioAfter = ProcessIo.read();
+            SystemSeries system = sampler == null ? null : sampler.stop();
             return result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
-                    accounting(provider, workers, ioBefore, ioAfter));
+                    accounting(provider, workers, ioBefore, ioAfter), system, target);
         } finally {
             start.countDown();
             control.interruptWorkersIfStillRunning(threads);
@@ -130,6 +143,22 @@ public final class JobRunner {
             for (NativeBuffer b : buffers) {
                 b.close();
             }
+        }
+    }
+
+    /** Starts the system monitor on the target's devices; null when off or when /proc cannot be read. */
+    private SystemSampler startSampler(PreparedTarget target) {
+        if (sampleIntervalMillis <= 0) {
+            return null;
+        }
+        List<String> devices = target.resolution().devices().stream().map(BlockDevice::name).toList();
+        try {
+            SystemSampler sampler = new SystemSampler(ProcFs.system(), devices, sampleIntervalMillis,
+                    System::nanoTime);
+            sampler.start();
+            return sampler;
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 
@@ -170,7 +199,7 @@ public final class JobRunner {
 
     private RunResult result(JobSpec spec, int run, String startedAt, Timeline t, long end, long finalSyncNanos,
                              LatencyRecorder finalSync, List<Worker> workers, RunControl control,
-                             Accounting accounting) {
+                             Accounting accounting, SystemSeries system, PreparedTarget target) {
         LatencyRecorder reads = new LatencyRecorder();
         LatencyRecorder writes = new LatencyRecorder();
         LatencyRecorder syncs = new LatencyRecorder();
@@ -210,9 +239,13 @@ public final class JobRunner {
             failure = f.failure();
             stopReason = failure.message();
         }
+        SystemSummary summary = system == null ? null
+                : SystemEvidence.summarize(system, target, accounting, workers.size(),
+                        workers.stream().mapToLong(w -> w.stats.cpuNanos).sum(),
+                        workers.stream().mapToLong(w -> w.stats.cpuDemandNanos).sum(), elapsed);
         return new RunResult(run, startedAt, why == null, stopReason, failure, totals, reads.summary(),
                 writes.summary(), syncs.summary(), intervalNanos, series.intervals(elapsed), perWorker, accounting,
-                warnings);
+                warnings, system, summary);
     }
 
     private static Accounting accounting(EngineProvider provider, List<Worker> workers, ProcessIo before,
