@@ -3,7 +3,8 @@
 #   4 KiB random read QD32 from a cached file, 4 KiB random read QD32 O_DIRECT, 1 MiB sequential write QD8 O_DIRECT.
 # fio keeps the page cache (--invalidate=0, as iobench does); iobench runs time-based over the whole file.
 # Each pair runs ROUNDS times, alternating iobench and fio; the best round of each and their ratio (iobench/fio)
-# are printed (the virtio disk is shared and interference only ever slows a round down, as in bench/vs-fio.sh).
+# are printed (the virtio disk is shared and interference only ever slows a round down, as in bench/vs-fio.sh),
+# with CPU time per I/O (lowest round) where known: a figure that other load on the machine disturbs far less.
 # Target: ratio >= 0.95 for each workload.
 #
 # iobench runs as `bin/iobench run --engine uring ...`; with DRIVER=1 it is driven instead by
@@ -43,33 +44,35 @@ for f in "$READ_FILE" "$WRITE_FILE"; do
     fi
 done
 
-# iobench FILE RW BS DEPTH DIRECT -> "iops"
+# iobench FILE RW BS DEPTH DIRECT -> "IOPS CPU_NS_PER_IO" (CPU per I/O only from the driver, else "-")
 iobench() {
     if [ "$DRIVER" = 1 ]; then
         "$JAVA" --enable-native-access=ALL-UNNAMED -cp "$CP" org.iobench.engine.uring.UringBenchDriver \
             file="$1" rw="$2" bs="$3" iodepth="$4" direct="$5" size="$SIZE" runtime="$RUNTIME" ramp="$RAMP" \
-            | sed -n 's/^iops=\([0-9]*\).*/\1/p'
+            | sed -n 's/^iops=\([0-9]*\) .*cpuNsPerIo=\([0-9]*\).*/\1 \2/p'
         return
     fi
     local direct=()
     [ "$5" = 1 ] && direct=(--direct)
     "$ROOT/bin/iobench" run --quiet --output json --engine uring --iodepth "$4" --rw "$2" --bs "$3" "${direct[@]}" \
         --time "${RUNTIME}s" --ramp "${RAMP}s" --allow-overwrite "$1" 2>/dev/null \
-        | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["benchmarks"][0]["runs"][0]["totals"]["iops"]))'
+        | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["benchmarks"][0]["runs"][0]["totals"]["iops"]), "-")'
 }
 
-# fio FILE RW BS DEPTH DIRECT -> "iops"  (terse v3: field 8 read IOPS, 49 write IOPS)
+# fio FILE RW BS DEPTH DIRECT -> "IOPS CPU_NS_PER_IO" (fio's usr+sys CPU over its runtime, per I/O)
 fio_run() {
-    local field=8
-    case "$2" in *write) field=49 ;; esac
+    local dir=read
+    case "$2" in *write) dir=write ;; esac
     fio --name=vs --filename="$1" --size="$SIZE" --rw="$2" --bs="$3" --iodepth="$4" --direct="$5" \
         --ioengine=io_uring --runtime="$RUNTIME" --ramp_time="$RAMP" --time_based --norandommap \
-        --randrepeat=0 --invalidate=0 --output-format=terse --terse-version=3 | awk -F';' -v f="$field" '{ print $f }'
+        --randrepeat=0 --invalidate=0 --output-format=json \
+        | python3 -c 'import json,sys
+j = json.load(sys.stdin)["jobs"][0]; d = j[sys.argv[1]]
+print(round(d["iops"]), round((j["usr_cpu"] + j["sys_cpu"]) / 100 * d["runtime"] * 1e6 / max(d["total_ios"], 1)))' "$dir"
 }
 
-best() { sort -n | tail -1; }
-
-printf '%-26s %12s %10s %12s %10s %7s\n' workload iobench_IOPS MB/s fio_IOPS MB/s ratio
+printf '%-24s %10s %9s %10s %9s %6s %9s %9s %6s\n' workload iobench_IOPS MB/s fio_IOPS MB/s ratio \
+    cpu_ns/io fio_cpu cpu_r
 bench() { # LABEL FILE RW BS DEPTH DIRECT
     local label=$1 file=$2 rw=$3 bs=$4 depth=$5 direct=$6 ours=() theirs=()
     for _ in $(seq "$ROUNDS"); do
@@ -78,12 +81,19 @@ bench() { # LABEL FILE RW BS DEPTH DIRECT
         [ "$direct" = 0 ] && cat "$file" >/dev/null
         theirs+=("$(fio_run "$file" "$rw" "$bs" "$depth" "$direct")")
     done
-    local a b
-    a=$(printf '%s\n' "${ours[@]}" | best)
-    b=$(printf '%s\n' "${theirs[@]}" | best)
-    awk -v l="$label" -v a="$a" -v b="$b" -v bs="$bs" -v ra="${ours[*]}" -v rb="${theirs[*]}" 'BEGIN {
-        printf "%-26s %12.0f %10.1f %12.0f %10.1f %7.2f   (iobench: %s; fio: %s)\n",
-            l, a, a * bs / 1e6, b, b * bs / 1e6, a / b, ra, rb }'
+    # Best IOPS round of each tool; lowest CPU per I/O of each (cpu_r = fio / iobench: >= 1 means iobench is
+    # as cheap per I/O as fio, whatever share of the CPU the shared machine left to either).
+    printf '%s\n' "${ours[@]}" > "$DIR/ours.txt"
+    printf '%s\n' "${theirs[@]}" > "$DIR/theirs.txt"
+    awk -v l="$label" -v bs="$bs" '
+        FNR == 1 { f++ }
+        { iops[f] = ($1 > iops[f]) ? $1 : iops[f]; runs[f] = runs[f] " " $1
+          if ($2 != "-" && (cpu[f] == "" || $2 < cpu[f])) cpu[f] = $2 }
+        END {
+            cr = (cpu[1] != "" && cpu[2] != "") ? sprintf("%6.2f", cpu[2] / cpu[1]) : "     -"
+            printf "%-24s %10.0f %9.1f %10.0f %9.1f %6.2f %9s %9s %s   (IOPS iobench:%s; fio:%s)\n",
+                l, iops[1], iops[1] * bs / 1e6, iops[2], iops[2] * bs / 1e6, iops[1] / iops[2],
+                cpu[1] == "" ? "-" : cpu[1], cpu[2], cr, runs[1], runs[2] }' "$DIR/ours.txt" "$DIR/theirs.txt"
 }
 
 bench "randread 4k QD32 cached"  "$READ_FILE"  randread 4096    32 0

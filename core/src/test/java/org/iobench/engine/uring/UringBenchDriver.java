@@ -28,7 +28,9 @@ import org.iobench.sys.OpenFlags;
  *     size=536870912 runtime=5 ramp=1 [batch=1] [fixed=0] [flags=0x...]
  * </pre>
  *
- * Prints one line: {@code iops=... mbps=... meanClatUs=... meanSlatUs=...} (MB/s is 10^6 bytes per second).
+ * Prints one line: {@code iops=... mbps=... meanClatUs=... meanSlatUs=... cpuNsPerIo=...} (MB/s is 10^6 bytes per
+ * second; cpuNsPerIo is the thread's user+system CPU time per I/O, which, unlike IOPS, does not depend on how
+ * much of the CPU other processes leave to the run).
  */
 public final class UringBenchDriver {
     public static void main(String[] args) throws Exception {
@@ -73,6 +75,8 @@ public final class UringBenchDriver {
         long ios = 0;
         long clatSum = 0;
         long slatSum = 0;
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuStart = 0;
         long start = System.nanoTime();
         long measureFrom = start + (long) (ramp * 1e9);
         long end = measureFrom + (long) (runtime * 1e9);
@@ -114,11 +118,14 @@ public final class UringBenchDriver {
             if (!measuring && now >= measureFrom) {
                 measuring = true;
                 start = now;
+                cpuStart = cpu.getCurrentThreadCpuTime();
             } else if (measuring && now >= end) {
                 double seconds = (now - start) / 1e9;
-                System.out.printf(Locale.ROOT, "iops=%.0f mbps=%.1f meanClatUs=%.1f meanSlatUs=%.1f setupFlags=0x%x%n",
+                long cpuNanos = cpu.getCurrentThreadCpuTime() - cpuStart;
+                System.out.printf(Locale.ROOT,
+                        "iops=%.0f mbps=%.1f meanClatUs=%.1f meanSlatUs=%.1f cpuNsPerIo=%.0f setupFlags=0x%x%n",
                         ios / seconds, ios * (double) bs / seconds / 1e6, clatSum / 1e3 / ios, slatSum / 1e3 / ios,
-                        ((UringEngine) engine).setupFlags());
+                        (double) cpuNanos / ios, ((UringEngine) engine).setupFlags());
                 break;
             }
         }
