@@ -28,7 +28,7 @@ import org.iobench.sys.OpenFlags;
  *     size=536870912 runtime=5 ramp=1 [batch=1] [fixed=0] [flags=0x...]
  * </pre>
  *
- * Prints one line: {@code iops=... mbps=... meanClatUs=... meanSlatUs=... cpuNsPerIo=...} (MB/s is 10^6 bytes per
+ * Prints one line: {@code iops=... mbps=... meanClatUs=... meanSlatUs=... cpuNsPerIo=... allocBytesPerIo=...} (MB/s is 10^6 bytes per
  * second; cpuNsPerIo is the thread's user+system CPU time per I/O, which, unlike IOPS, does not depend on how
  * much of the CPU other processes leave to the run).
  */
@@ -76,7 +76,9 @@ public final class UringBenchDriver {
         long clatSum = 0;
         long slatSum = 0;
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean alloc = (com.sun.management.ThreadMXBean) cpu;
         long cpuStart = 0;
+        long allocStart = 0;
         long start = System.nanoTime();
         long measureFrom = start + (long) (ramp * 1e9);
         long end = measureFrom + (long) (runtime * 1e9);
@@ -119,13 +121,15 @@ public final class UringBenchDriver {
                 measuring = true;
                 start = now;
                 cpuStart = cpu.getCurrentThreadCpuTime();
+                allocStart = alloc.getCurrentThreadAllocatedBytes();
             } else if (measuring && now >= end) {
                 double seconds = (now - start) / 1e9;
                 long cpuNanos = cpu.getCurrentThreadCpuTime() - cpuStart;
+                long allocated = alloc.getCurrentThreadAllocatedBytes() - allocStart;
                 System.out.printf(Locale.ROOT,
-                        "iops=%.0f mbps=%.1f meanClatUs=%.1f meanSlatUs=%.1f cpuNsPerIo=%.0f setupFlags=0x%x%n",
+                        "iops=%.0f mbps=%.1f meanClatUs=%.1f meanSlatUs=%.1f cpuNsPerIo=%.0f allocBytesPerIo=%.3f setupFlags=0x%x%n",
                         ios / seconds, ios * (double) bs / seconds / 1e6, clatSum / 1e3 / ios, slatSum / 1e3 / ios,
-                        (double) cpuNanos / ios, ((UringEngine) engine).setupFlags());
+                        (double) cpuNanos / ios, (double) allocated / ios, ((UringEngine) engine).setupFlags());
                 break;
             }
         }
