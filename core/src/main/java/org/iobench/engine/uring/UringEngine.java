@@ -248,7 +248,11 @@ public final class UringEngine implements IoEngine {
         return inFlight;
     }
 
-    /** Waits for requests the kernel still holds (their buffers may still be written), then frees the ring. */
+    /**
+     * Waits for requests the kernel still holds (their buffers may still be written), then frees the ring. Call it
+     * from the thread that submitted: under SINGLE_ISSUER the kernel refuses to wait for any other, and the ring is
+     * then torn down at once, so buffers of requests still in flight must not be freed or reused.
+     */
     @Override
     public void close() {
         try {
