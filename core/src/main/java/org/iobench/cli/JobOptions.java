@@ -46,7 +46,7 @@ final class JobOptions {
     @Option(names = "--batch", paramLabel = "N", description = "requests per submission (async engines)")
     Integer batch;
 
-    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default)")
+    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default) or uring (io_uring, for --iodepth above 1)")
     String engine;
 
     @Option(names = "--fixed-buffers", description = "register buffers and files with the kernel (io_uring)")

@@ -255,6 +255,10 @@ public final class JobRunner {
             appRead += w.stats.issuedBytesRead;
             appWritten += w.stats.issuedBytesWritten;
         }
+        if (!provider.countedInProcIo()) {
+            return new Accounting(false, appRead, appWritten, 0, 0, false, "the " + provider.name()
+                    + " engine's I/O is not counted in /proc/self/io rchar/wchar: nothing to compare with");
+        }
         if (before == null || after == null) {
             return new Accounting(false, appRead, appWritten, 0, 0, false, "/proc/self/io is not readable here");
         }
