@@ -50,6 +50,9 @@ public final class JobRunner {
 
     public RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener)
             throws IOException {
+        if (spec.rw() == org.iobench.job.RwMode.COPY) {
+            return new CopyRunner(clock, intervalNanos).run(spec, target, run, control, listener);
+        }
         EngineProvider provider = Engines.byName(spec.engine()).orElseThrow(() ->
                 new InvalidJobException("--engine", spec.engine(), "unknown engine (known: "
                         + String.join(", ", Engines.names()) + ")"));
@@ -89,6 +92,7 @@ public final class JobRunner {
                 threads.add(t);
                 t.start();
             }
+            listener.ready(spec, run);
             ProcessIo ioBefore = ProcessIo.read();
             String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
             Timeline t = Timeline.of(clock.nanoTime(), spec.rampNanos(), spec.timeNanos());
@@ -117,7 +121,9 @@ public final class JobRunner {
             }
             ProcessIo ioAfter = ProcessIo.read();
             return result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
-                    accounting(provider, workers, ioBefore, ioAfter));
+                    spec.group().isEmpty() ? accounting(provider, workers, ioBefore, ioAfter)
+                            : Accounting.unchecked("runs in parallel group " + spec.group()
+                                    + "; the process's counters mix its jobs (see the group's total)"));
         } finally {
             start.countDown();
             control.interruptWorkersIfStillRunning(threads);
