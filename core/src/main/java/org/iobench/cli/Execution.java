@@ -15,6 +15,7 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
+import org.iobench.workload.GroupRunner;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
 
@@ -48,18 +49,28 @@ final class Execution {
 
     /** Runs {@code specs} in order and prints them with {@code text}; returns the exit status. */
     int run(List<JobSpec> specs, Consumer<List<BenchmarkResult>> text) {
+        return runStages(specs.stream().map(List::of).toList(), text);
+    }
+
+    /**
+     * Runs {@code stages} in order, the jobs of a stage in parallel (a {@link GroupRunner group}), and prints all
+     * results with {@code text}, in job order; returns the exit status.
+     */
+    int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
+        List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(Execution::checkEngine);
         RunControl control = new RunControl();
         SigintTrap.install(control);
         RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(err, "") : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
         String setupError = null;
-        for (JobSpec spec : specs) {
+        for (List<JobSpec> stage : stages) {
             if (control.stopped()) {
                 break;
             }
             try {
-                results.add(Benchmark.system().execute(spec, control, listener));
+                results.addAll(stage.size() == 1 ? List.of(Benchmark.system().execute(stage.getFirst(), control,
+                        listener)) : new GroupRunner(Benchmark::system).execute(stage, control, listener));
             } catch (IOException e) {
                 if (results.isEmpty()) {
                     throw new ExitException(ExitException.IO_FAILURE, e.getMessage());

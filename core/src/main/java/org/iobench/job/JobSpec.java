@@ -40,13 +40,15 @@ import java.util.Objects;
  *                        {@code conv=notrunc}); needs {@code allowOverwrite} like any write to an existing file
  * @param exactSize       transfer exactly {@code sizeBytes} (or the whole region) even where that is not a multiple
  *                        of the block size: the last request is short, as dd's last partial record
+ * @param loopRegion      a time-based job goes over its region again and again until the time is up, even with an
+ *                        explicit size (fio's {@code time_based}); without it, size and time both limit the job
  */
 public record JobSpec(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
         long timeNanos, long rampNanos, int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
         boolean direct, SyncMode sync, int fsyncEvery, int runs, boolean dropCache, DataPattern pattern,
         boolean allowOverwrite, boolean keep, long seed, String series, String group, Path source,
-        long sourceOffsetBytes, boolean truncate, boolean exactSize) {
+        long sourceOffsetBytes, boolean truncate, boolean exactSize, boolean loopRegion) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -117,6 +119,7 @@ public record JobSpec(
         b.dropCache = dropCache; b.pattern = pattern; b.allowOverwrite = allowOverwrite; b.keep = keep;
         b.seed = seed; b.series = series; b.group = group; b.source = source;
         b.sourceOffsetBytes = sourceOffsetBytes; b.truncate = truncate; b.exactSize = exactSize;
+        b.loopRegion = loopRegion;
         return b;
     }
 
@@ -151,6 +154,7 @@ public record JobSpec(
         private long sourceOffsetBytes;
         private boolean truncate;
         private boolean exactSize;
+        private boolean loopRegion;
 
         private Builder(Path target) {
             this.target = target;
@@ -185,12 +189,13 @@ public record JobSpec(
         public Builder sourceOffsetBytes(long v) { sourceOffsetBytes = v; return this; }
         public Builder truncate(boolean v) { truncate = v; return this; }
         public Builder exactSize(boolean v) { exactSize = v; return this; }
+        public Builder loopRegion(boolean v) { loopRegion = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target, rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, timeNanos,
                     rampNanos, threads, iodepth, batch, engine, fixedBuffers, direct, sync, fsyncEvery, runs,
                     dropCache, pattern, allowOverwrite, keep, seed, series, group, source, sourceOffsetBytes, truncate,
-                exactSize);
+                exactSize, loopRegion);
         }
     }
 }

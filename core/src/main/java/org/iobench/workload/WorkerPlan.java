@@ -21,7 +21,7 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
     public static List<WorkerPlan> split(JobSpec spec, long regionBytes, boolean sizeExplicit) {
         int n = spec.threads();
         long bs = spec.blockSize();
-        boolean limitedBySize = !spec.timeBased() || sizeExplicit;
+        boolean limitedBySize = !spec.timeBased() || (sizeExplicit && !spec.loopRegion());
         List<WorkerPlan> plans = new ArrayList<>(n);
         long blocks = regionBytes / bs;
         for (int i = 0; i < n; i++) {
