@@ -9,6 +9,7 @@ import org.iobench.job.DdJob;
 import org.iobench.job.DdOperands;
 import org.iobench.job.JobSpec;
 import org.iobench.report.DdText;
+import org.iobench.report.RunText;
 import org.iobench.result.BenchmarkResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,6 +47,9 @@ final class DdCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
     @Override
     public Integer call() throws IOException {
         DdOperands d = DdOperands.parse(operands);
@@ -65,12 +69,15 @@ final class DdCommand implements Callable<Integer> {
             spec = spec.toBuilder().engine(engine).build();
         }
         JobSpec job = spec;
-        return new Execution(output, System.out, System.err).run(List.of(job), results -> print(d, job, results));
+        return new Execution(output, monitor, System.out, System.err).run(List.of(job), results -> print(d, job, results));
     }
 
     private static void print(DdOperands d, JobSpec job, List<BenchmarkResult> results) {
         for (BenchmarkResult b : results) {
             b.runs().forEach(r -> DdText.lines(d, job.rw(), r).forEach(System.err::println));
+            if (!d.status().equals("none")) {
+                RunText.printFindings(b, System.err);
+            }
         }
         System.err.flush();
     }

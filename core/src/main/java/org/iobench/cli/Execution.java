@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.iobench.advise.Advisor;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.JobSpec;
@@ -25,11 +26,13 @@ import org.iobench.workload.RunListener;
  */
 final class Execution {
     private final OutputOptions output;
+    private final MonitorOptions monitor;
     private final PrintStream out;
     private final PrintStream err;
 
-    Execution(OutputOptions output, PrintStream out, PrintStream err) {
+    Execution(OutputOptions output, MonitorOptions monitor, PrintStream out, PrintStream err) {
         this.output = output;
+        this.monitor = monitor;
         this.out = out;
         this.err = err;
     }
@@ -63,14 +66,20 @@ final class Execution {
         SigintTrap.install(control);
         RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(err, "") : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
+        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
+        Advisor advisor = Advisor.standard();
         String setupError = null;
         for (List<JobSpec> stage : stages) {
             if (control.stopped()) {
                 break;
             }
             try {
-                results.addAll(stage.size() == 1 ? List.of(Benchmark.system().execute(stage.getFirst(), control,
-                        listener)) : new GroupRunner(Benchmark::system).execute(stage, control, listener));
+                if (stage.size() == 1) {
+                    results.add(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)));
+                } else {
+                    new GroupRunner(() -> Benchmark.system(monitor.sampleIntervalMillis()))
+                            .execute(stage, control, listener).forEach(b -> results.add(advisor.advise(b)));
+                }
             } catch (IOException e) {
                 if (results.isEmpty()) {
                     throw new ExitException(ExitException.IO_FAILURE, e.getMessage());

@@ -34,6 +34,9 @@ public final class IobenchCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
     @Override
     public Integer call() throws IOException {
         Path dir = Path.of("").toAbsolutePath();
@@ -49,7 +52,7 @@ public final class IobenchCommand implements Callable<Integer> {
         List<JobSpec> jobs = Suites.quick(file, size, direct);
         ScratchFiles.register(file);
         try {
-            return new Execution(output, System.out, System.err).run(jobs,
+            return new Execution(output, monitor, System.out, System.err).run(jobs,
                     results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
                             + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
                             + ")", results, System.out));

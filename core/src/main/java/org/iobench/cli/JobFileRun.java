@@ -20,11 +20,13 @@ import org.iobench.result.BenchmarkResult;
 final class JobFileRun {
     private final JobOptions options;
     private final OutputOptions output;
+    private final MonitorOptions monitor;
     private final boolean lenient;
 
-    JobFileRun(JobOptions options, OutputOptions output, boolean lenient) {
+    JobFileRun(JobOptions options, OutputOptions output, MonitorOptions monitor, boolean lenient) {
         this.options = options;
         this.output = output;
+        this.monitor = monitor;
         this.lenient = lenient;
     }
 
@@ -46,7 +48,7 @@ final class JobFileRun {
         jobs.warnings().forEach(w -> System.err.println("iobench: warning: " + w));
         List<List<JobSpec>> stages = jobs.stages().stream()
                 .map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
-        return new Execution(output, System.out, System.err).runStages(stages,
+        return new Execution(output, monitor, System.out, System.err).runStages(stages,
                 results -> print(stages, results, System.out));
     }
 
@@ -85,6 +87,7 @@ final class JobFileRun {
                 RunText.print(mine.getFirst(), out);
             } else {
                 GroupText.print(mine, out);
+                mine.forEach(b -> RunText.printFindings(b, out));
             }
             out.println();
         }

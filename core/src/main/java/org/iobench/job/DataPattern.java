@@ -1,5 +1,6 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -13,6 +14,7 @@ public enum DataPattern {
         this.label = label;
     }
 
+    @JsonValue
     public String label() { return label; }
 
     public static Optional<DataPattern> byLabel(String label) {

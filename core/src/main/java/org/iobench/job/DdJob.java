@@ -33,7 +33,7 @@ public final class DdJob {
         long limit = d.countLimitBytes();
         if (d.writesNull()) {
             long available = inputBytes < 0 ? -1 : Math.max(0, inputBytes - d.skipBytes());
-            long size = limit < 0 ? 0 : available < 0 ? limit : Math.min(limit, available);
+            long size = limit < 0 ? Math.max(0, available) : available < 0 ? limit : Math.min(limit, available);
             zeroCount(d, limit, available);
             return b.rw(RwMode.READ).blockSize(d.ibs()).offsetBytes(d.skipBytes()).sizeBytes(size)
                     .direct(d.iflags().contains("direct")).build();
@@ -55,7 +55,7 @@ public final class DdJob {
                     + " both sides or neither in iobench; give both or none");
         }
         long available = inputBytes < 0 ? -1 : Math.max(0, inputBytes - d.skipBytes());
-        long size = limit < 0 ? 0 : available < 0 ? limit : Math.min(limit, available);
+        long size = limit < 0 ? Math.max(0, available) : available < 0 ? limit : Math.min(limit, available);
         return b.rw(RwMode.COPY).source(Path.of(d.input())).sourceOffsetBytes(d.skipBytes()).blockSize(d.obs())
                 .sizeBytes(size).direct(out).build();
     }

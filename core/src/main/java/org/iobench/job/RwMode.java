@@ -1,5 +1,6 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -26,6 +27,7 @@ public enum RwMode {
         this.writes = writes;
     }
 
+    @JsonValue
     public String label() { return label; }
     public boolean random() { return random; }
     public boolean reads() { return reads; }

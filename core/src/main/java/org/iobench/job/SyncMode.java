@@ -1,5 +1,6 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -22,6 +23,7 @@ public enum SyncMode {
         this.label = label;
     }
 
+    @JsonValue
     public String label() { return label; }
 
     /** True for the modes that issue one sync call after the last write. */

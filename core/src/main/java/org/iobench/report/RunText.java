@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Finding;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
 import org.iobench.result.Stat;
@@ -22,6 +23,11 @@ public final class RunText {
     private RunText() {}
 
     public static void print(BenchmarkResult b, PrintStream out) {
+        print(b, out, false);
+    }
+
+    /** Prints {@code b}; with {@code vmstat}, each run's system samples follow as vmstat and iostat lines. */
+    public static void print(BenchmarkResult b, PrintStream out, boolean vmstat) {
         out.println(heading(b.job(), b.target()));
         if (b.runs().isEmpty()) {
             out.println("no run took place (stopped while preparing the target)");
@@ -62,6 +68,17 @@ public final class RunText {
             for (String w : r.warnings()) {
                 out.println("warning: run " + r.run() + ": " + w);
             }
+        }
+        printFindings(b, out);
+        if (vmstat) {
+            b.runs().forEach(r -> VmstatBlock.print(r, out));
+        }
+    }
+
+    /** The advisor's findings as {@code warning:} lines. */
+    public static void printFindings(BenchmarkResult b, PrintStream out) {
+        for (Finding f : b.findings()) {
+            out.println("warning: " + f.line());
         }
     }
 

@@ -1,6 +1,7 @@
 package org.iobench.result;
 
 import java.util.List;
+import org.iobench.sysmon.SystemSeries;
 
 /**
  * One run of a job, immutable.
@@ -12,11 +13,14 @@ import java.util.List;
  * @param failure      the I/O error that stopped it, if any
  * @param series       per-interval counts of the measured phase
  * @param warnings     one-line warnings raised while running (accounting mismatch, short file)
+ * @param system       the vmstat/iostat-like samples taken while the run went on, null where /proc was unreadable
+ * @param systemSummary totals of {@code system} set against iobench's own counts, null without samples
  */
 public record RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                         Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
                         LatencySummary syncLatency, long intervalNanos, List<Interval> series,
-                        List<WorkerResult> workers, Accounting accounting, List<String> warnings) {
+                        List<WorkerResult> workers, Accounting accounting, List<String> warnings,
+                        SystemSeries system, SystemSummary systemSummary) {
     public RunResult {
         series = List.copyOf(series);
         workers = List.copyOf(workers);

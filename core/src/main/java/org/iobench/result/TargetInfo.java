@@ -8,8 +8,9 @@ package org.iobench.result;
  * @param created      iobench created the file (and removes it unless kept)
  * @param regionBytes  the bytes of the target the job used
  * @param logicalBlockSize  the device's logical block size (O_DIRECT alignment unit), 0 if unknown
+ * @param physicalBlockSize the device's physical block size (smaller writes may read-modify-write), 0 if unknown
  * @param device       the block device underneath, or null where there is none (tmpfs)
  * @param filesystem   the filesystem type, or null for a block device
  */
 public record TargetInfo(String kind, String path, boolean created, long regionBytes, long logicalBlockSize,
-                         String device, String filesystem) {}
+                         long physicalBlockSize, String device, String filesystem) {}

@@ -17,17 +17,23 @@ import org.iobench.workload.target.TargetPreparer;
  */
 public final class Benchmark {
     public static final long DEFAULT_INTERVAL_NANOS = 1_000_000_000L;
+    public static final long DEFAULT_SAMPLE_MILLIS = 1000;
 
     private final TargetPreparer preparer;
     private final JobRunner runner;
 
-    public Benchmark(TargetPreparer preparer, NanoClock clock, long intervalNanos) {
+    public Benchmark(TargetPreparer preparer, NanoClock clock, long intervalNanos, long sampleIntervalMillis) {
         this.preparer = preparer;
-        this.runner = new JobRunner(clock, intervalNanos);
+        this.runner = new JobRunner(clock, intervalNanos, sampleIntervalMillis);
     }
 
+    /** Real targets, the system clock, a 1 s throughput series and a system sample every second. */
     public static Benchmark system() {
-        return new Benchmark(TargetPreparer.system(), NanoClock.SYSTEM, DEFAULT_INTERVAL_NANOS);
+        return system(DEFAULT_SAMPLE_MILLIS);
+    }
+
+    public static Benchmark system(long sampleIntervalMillis) {
+        return new Benchmark(TargetPreparer.system(), NanoClock.SYSTEM, DEFAULT_INTERVAL_NANOS, sampleIntervalMillis);
     }
 
     public BenchmarkResult execute(JobSpec spec, RunControl control, RunListener listener) throws IOException {

@@ -24,6 +24,9 @@ import org.iobench.measure.ProcessIo;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
 import org.iobench.result.RunResult;
+import org.iobench.result.SystemSummary;
+import org.iobench.sysmon.SystemSampler;
+import org.iobench.sysmon.SystemSeries;
 import org.iobench.result.Totals;
 import org.iobench.result.WorkerResult;
 import org.iobench.sys.Errno;
@@ -42,11 +45,15 @@ import org.iobench.workload.target.PreparedTarget;
  */
 final class CopyRunner {
     static final Path DEV_ZERO = Path.of("/dev/zero");
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
 
+    private final JobRunner monitor;
     private final NanoClock clock;
     private final long intervalNanos;
 
-    CopyRunner(NanoClock clock, long intervalNanos) {
+    CopyRunner(JobRunner monitor, NanoClock clock, long intervalNanos) {
+        this.monitor = monitor;
         this.clock = clock;
         this.intervalNanos = intervalNanos;
     }
@@ -72,18 +79,25 @@ final class CopyRunner {
                     List.of(buffer), spec.fixedBuffers()));
             Copy copy = new Copy(spec, target, engine, new IoRequest(0, buffer), src, dst, control);
             listener.ready(spec, run);
+            SystemSampler sampler = monitor.startSampler(target);
             ProcessIo before = ProcessIo.read();
             String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
             long start = clock.nanoTime();
             listener.runStarted(spec, run, copy.live(start));
+            long cpu0 = THREADS.getCurrentThreadCpuTime();
             copy.loop(start);
             long end = clock.nanoTime();
             if (spec.sync().syncsAtEnd() && !control.stopped()) {
                 copy.sync(spec.sync() == SyncMode.FSYNC ? IoOp.FSYNC : IoOp.FDATASYNC);
                 end = clock.nanoTime();
             }
+            long cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
             ProcessIo after = ProcessIo.read();
-            return copy.result(run, startedAt, start, end, accounting(spec, copy, before, after));
+            SystemSeries system = sampler == null ? null : sampler.stop();
+            Accounting accounting = accounting(spec, copy, before, after);
+            SystemSummary summary = system == null ? null
+                    : SystemEvidence.summarize(system, target, accounting, 1, cpu, cpu, Math.max(0, end - start));
+            return copy.result(run, startedAt, start, end, accounting, system, summary);
         } finally {
             if (engine != null) {
                 engine.close();
@@ -255,7 +269,8 @@ final class CopyRunner {
                     + " bytes at offset " + offset + " of " + path + " failed: " + Errno.describe(errno)));
         }
 
-        RunResult result(int run, String startedAt, long start, long end, Accounting accounting) {
+        RunResult result(int run, String startedAt, long start, long end, Accounting accounting,
+                         SystemSeries system, SystemSummary summary) {
             long elapsed = Math.max(0, end - start);
             Totals totals = new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos,
                     syncLatency.count());
@@ -271,7 +286,7 @@ final class CopyRunner {
                     readLatency.summary(), writeLatency.summary());
             return new RunResult(run, startedAt, why == null, stopReason, failure, totals, readLatency.summary(),
                     writeLatency.summary(), syncLatency.summary(), intervalNanos, series.intervals(elapsed),
-                    List.of(worker), accounting, warnings);
+                    List.of(worker), accounting, warnings, system, summary);
         }
     }
 }

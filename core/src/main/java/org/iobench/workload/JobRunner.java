@@ -22,12 +22,17 @@ import org.iobench.measure.ProcessIo;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
 import org.iobench.result.RunResult;
+import org.iobench.result.SystemSummary;
 import org.iobench.result.Totals;
 import org.iobench.result.WorkerResult;
 import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.NativeIo;
+import org.iobench.sysmon.BlockDevice;
+import org.iobench.sysmon.ProcFs;
+import org.iobench.sysmon.SystemSampler;
+import org.iobench.sysmon.SystemSeries;
 import org.iobench.workload.target.PreparedTarget;
 
 /**
@@ -42,16 +47,22 @@ public final class JobRunner {
 
     private final NanoClock clock;
     private final long intervalNanos;
+    private final long sampleIntervalMillis;
 
-    public JobRunner(NanoClock clock, long intervalNanos) {
+    /**
+     * @param intervalNanos        length of the per-interval throughput series
+     * @param sampleIntervalMillis period of the system monitor (vmstat/iostat-like samples); 0 turns it off
+     */
+    public JobRunner(NanoClock clock, long intervalNanos, long sampleIntervalMillis) {
         this.clock = clock;
         this.intervalNanos = intervalNanos;
+        this.sampleIntervalMillis = sampleIntervalMillis;
     }
 
     public RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener)
             throws IOException {
         if (spec.rw() == org.iobench.job.RwMode.COPY) {
-            return new CopyRunner(clock, intervalNanos).run(spec, target, run, control, listener);
+            return new CopyRunner(this, clock, intervalNanos).run(spec, target, run, control, listener);
         }
         EngineProvider provider = Engines.byName(spec.engine()).orElseThrow(() ->
                 new InvalidJobException("--engine", spec.engine(), "unknown engine (known: "
@@ -93,6 +104,7 @@ public final class JobRunner {
                 t.start();
             }
             listener.ready(spec, run);
+            SystemSampler sampler = startSampler(target);
             ProcessIo ioBefore = ProcessIo.read();
             String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
             Timeline t = Timeline.of(clock.nanoTime(), spec.rampNanos(), spec.timeNanos());
@@ -120,10 +132,11 @@ public final class JobRunner {
                 }
             }
             ProcessIo ioAfter = ProcessIo.read();
+            SystemSeries system = sampler == null ? null : sampler.stop();
             return result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
                     spec.group().isEmpty() ? accounting(provider, workers, ioBefore, ioAfter)
                             : Accounting.unchecked("runs in parallel group " + spec.group()
-                                    + "; the process's counters mix its jobs (see the group's total)"));
+                                    + "; the process's counters mix its jobs"), system, target);
         } finally {
             start.countDown();
             control.interruptWorkersIfStillRunning(threads);
@@ -136,6 +149,22 @@ public final class JobRunner {
             for (NativeBuffer b : buffers) {
                 b.close();
             }
+        }
+    }
+
+    /** Starts the system monitor on the target's devices; null when off or when /proc cannot be read. */
+    SystemSampler startSampler(PreparedTarget target) {
+        if (sampleIntervalMillis <= 0) {
+            return null;
+        }
+        List<String> devices = target.resolution().devices().stream().map(BlockDevice::name).toList();
+        try {
+            SystemSampler sampler = new SystemSampler(ProcFs.system(), devices, sampleIntervalMillis,
+                    System::nanoTime);
+            sampler.start();
+            return sampler;
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 
@@ -176,7 +205,7 @@ public final class JobRunner {
 
     private RunResult result(JobSpec spec, int run, String startedAt, Timeline t, long end, long finalSyncNanos,
                              LatencyRecorder finalSync, List<Worker> workers, RunControl control,
-                             Accounting accounting) {
+                             Accounting accounting, SystemSeries system, PreparedTarget target) {
         LatencyRecorder reads = new LatencyRecorder();
         LatencyRecorder writes = new LatencyRecorder();
         LatencyRecorder syncs = new LatencyRecorder();
@@ -216,9 +245,13 @@ public final class JobRunner {
             failure = f.failure();
             stopReason = failure.message();
         }
+        SystemSummary summary = system == null ? null
+                : SystemEvidence.summarize(system, target, accounting, workers.size(),
+                        workers.stream().mapToLong(w -> w.stats.cpuNanos).sum(),
+                        workers.stream().mapToLong(w -> w.stats.cpuDemandNanos).sum(), elapsed);
         return new RunResult(run, startedAt, why == null, stopReason, failure, totals, reads.summary(),
                 writes.summary(), syncs.summary(), intervalNanos, series.intervals(elapsed), perWorker, accounting,
-                warnings);
+                warnings, system, summary);
     }
 
     private static Accounting accounting(EngineProvider provider, List<Worker> workers, ProcessIo before,

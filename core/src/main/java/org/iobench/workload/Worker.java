@@ -10,6 +10,7 @@ import org.iobench.engine.SubmitStatus;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
+import org.iobench.sysmon.ThreadSchedStat;
 
 /**
  * One worker: keeps up to {@code iodepth} requests in flight on its engine until its byte budget, the deadline or
@@ -17,6 +18,8 @@ import org.iobench.sys.Errno;
  * last completion of a request. The first I/O error stops the whole run.
  */
 final class Worker implements Runnable {
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
     private final int id;
     private final WorkerPlan plan;
     private final IoEngine engine;
@@ -87,9 +90,14 @@ final class Worker implements Runnable {
             return;
         }
         Timeline t = timeline[0];
+        long cpuStart = THREADS.getCurrentThreadCpuTime();
+        ThreadSchedStat schedStart = ThreadSchedStat.readSelf();
         try {
             loop(t);
         } finally {
+            stats.cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
+            ThreadSchedStat schedEnd = schedStart == null ? null : ThreadSchedStat.readSelf();
+            stats.cpuDemandNanos = schedEnd == null ? stats.cpuNanos : schedEnd.demandSince(schedStart);
             stats.endNanos = clock.nanoTime();
             stats.publishLive(stats.bytesRead + stats.bytesWritten);
         }

@@ -106,8 +106,9 @@ public final class PreparedTarget implements AutoCloseable {
     public TargetInfo info() {
         String device = resolution.device().map(d -> d.devicePath().toString()).orElse(null);
         String fs = kind == Kind.FILE ? resolution.mount().map(m -> m.fsType()).orElse(null) : null;
+        long physical = resolution.device().map(d -> Math.max(0, d.physicalBlockSize())).orElse(0L);
         return new TargetInfo(kind == Kind.FILE ? "file" : "block-device", path.toString(), created, regionBytes,
-                logicalBlockSize, device, fs);
+                logicalBlockSize, physical, device, fs);
     }
 
     @Override
