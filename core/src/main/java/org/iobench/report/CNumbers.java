@@ -42,14 +42,28 @@ public final class CNumbers {
         return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
     }
 
-    /** {@code "1.1 GB"}: powers of 1000; below 1000 the plain amount with {@code "B"} ({@code "512 B"}). */
-    public static String si(double amount) {
-        return human(amount, 1000, SI);
+    /** {@code "1.1 GB"}: a byte count in powers of 1000; below 1000 the plain amount ({@code "512 B"}). */
+    public static String si(long bytes) {
+        return exact(bytes, 1000, SI);
     }
 
-    /** {@code "1.0 GiB"}: powers of 1024. */
-    public static String iec(double amount) {
-        return human(amount, 1024, IEC);
+    /** {@code "1.0 GiB"}: a byte count in powers of 1024. */
+    public static String iec(long bytes) {
+        return exact(bytes, 1024, IEC);
+    }
+
+    /** {@code "870 MB/s"}, {@code "54.5 kB/s"}: a rate in powers of 1000, computed in floating point as dd does. */
+    public static String siRate(double bytesPerSecond) {
+        double e = 1;
+        int exponent = 0;
+        do {
+            e *= 1000;
+            exponent++;
+        } while (e * 1000 <= bytesPerSecond && exponent < SI.length - 1);
+        double v = bytesPerSecond / e;
+        String one = String.format(Locale.ROOT, "%.1f", v);
+        String text = one.length() > 4 ? String.format(Locale.ROOT, "%.0f", v) : one;
+        return text + " " + SI[exponent] + "B/s";
     }
 
     /** True when {@link #si}/{@link #iec} printed no prefix: dd then omits that form. */
@@ -57,24 +71,49 @@ public final class CNumbers {
         return human.endsWith(" B");
     }
 
-    private static String human(double amount, int base, String[] prefixes) {
-        int e = 0;
-        double v = amount;
-        while (v >= base && e < prefixes.length - 1) {
-            v /= base;
-            e++;
+    /**
+     * gnulib's exact integer path: divide by the base while the amount allows, keeping the tenths and whether
+     * the rest was below, at or above a half; one decimal below 10; round to nearest, ties to even.
+     */
+    private static String exact(long amount, int base, String[] prefixes) {
+        long amt = amount;
+        int tenths = 0;
+        int rounding = 0;
+        int exponent = 0;
+        String decimals = "";
+        if (amt >= base) {
+            do {
+                int r10 = (int) (amt % base) * 10 + tenths;
+                int r2 = (r10 % base) * 2 + (rounding >> 1);
+                amt /= base;
+                tenths = r10 / base;
+                rounding = r2 < base ? (r2 + rounding != 0 ? 1 : 0) : 2 + (base < r2 + rounding ? 1 : 0);
+                exponent++;
+            } while (amt >= base && exponent < prefixes.length - 1);
+            if (amt < 10) {
+                if (2 < rounding + (tenths & 1)) {
+                    tenths++;
+                    rounding = 0;
+                    if (tenths == 10) {
+                        amt++;
+                        tenths = 0;
+                    }
+                }
+                if (amt < 10) {
+                    decimals = "." + tenths;
+                    tenths = 0;
+                    rounding = 0;
+                }
+            }
         }
-        if (e == 0) {
-            return String.format(Locale.ROOT, "%.0f B", Math.floor(amount + 0.5));
+        if (5 < tenths + (0 < rounding + (amt & 1) ? 1 : 0)) {
+            amt++;
+            if (amt == base && exponent < prefixes.length - 1) {
+                exponent++;
+                amt = 1;
+                decimals = ".0";
+            }
         }
-        double tenths = Math.rint(v * 10) / 10;
-        if (tenths < 10) {
-            return String.format(Locale.ROOT, "%.1f %sB", tenths, prefixes[e]);
-        }
-        double whole = Math.rint(v);
-        if (whole >= base && e < prefixes.length - 1) {
-            return String.format(Locale.ROOT, "%.1f %sB", 1.0, prefixes[e + 1]);
-        }
-        return String.format(Locale.ROOT, "%.0f %sB", whole, prefixes[e]);
+        return amt + decimals + " " + prefixes[exponent] + "B";
     }
 }

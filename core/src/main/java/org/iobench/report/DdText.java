@@ -48,7 +48,7 @@ public final class DdText {
     public static String transfer(long bytes, long elapsedNanos) {
         String si = CNumbers.si(bytes);
         String iec = CNumbers.iec(bytes);
-        String rate = elapsedNanos > 0 ? CNumbers.si(bytes * 1e9 / elapsedNanos) + "/s" : "Infinity B/s";
+        String rate = elapsedNanos > 0 ? CNumbers.siRate(bytes * 1e9 / elapsedNanos) : "Infinity B/s";
         String seconds = CNumbers.g(elapsedNanos / 1e9) + " s";
         if (CNumbers.lacksPrefix(si)) {
             return bytes + (bytes == 1 ? " byte" : " bytes") + " copied, " + seconds + ", " + rate;
