@@ -69,7 +69,16 @@ final class DdCommand implements Callable<Integer> {
             spec = spec.toBuilder().engine(engine).build();
         }
         JobSpec job = spec;
-        return new Execution(output, monitor, System.out, System.err).run(List.of(job), results -> print(d, job, results));
+        try {
+            return new Execution(output, monitor, System.out, System.err).run(List.of(job),
+                    results -> print(d, job, results));
+        } catch (org.iobench.job.InvalidJobException e) {
+            if (e.getMessage().contains("--allow-overwrite")) {
+                throw new ExitException(ExitException.USAGE, "dd: " + e.getMessage() + " (or set "
+                        + CONSENT_VARIABLE + "=1); dd would " + (d.has("notrunc") ? "overwrite" : "truncate") + " it");
+            }
+            throw e;
+        }
     }
 
     private static void print(DdOperands d, JobSpec job, List<BenchmarkResult> results) {

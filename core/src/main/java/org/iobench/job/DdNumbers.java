@@ -48,13 +48,13 @@ public final class DdNumbers {
                 throw invalid(operand, text);
             }
             if (base == 0 && i < factors.length - 1) {
-                throw new InvalidJobException(operand + "=" + text + ": '0x' is a zero multiplier, which dd refuses"
+                throw new InvalidJobException("dd: " + operand + "=" + text + ": '0x' is a zero multiplier, which dd refuses"
                         + " too; use '00x' if that is intended");
             }
             try {
                 product = Math.multiplyExact(product, Math.multiplyExact(base, multiplier(suffix, operand, text)));
             } catch (ArithmeticException e) {
-                throw new InvalidJobException(operand + "=" + text + ": value too large");
+                throw new InvalidJobException("dd: " + operand + "=" + text + ": value too large");
             }
         }
         return new Value(product, bytes);
@@ -88,7 +88,7 @@ public final class DdNumbers {
     }
 
     private static InvalidJobException invalid(String operand, String text) {
-        return new InvalidJobException(operand + "=" + text + ": invalid number (dd's units: c=1, w=2, b=512,"
+        return new InvalidJobException("dd: " + operand + "=" + text + ": invalid number (dd's units: c=1, w=2, b=512,"
                 + " kB=1000, K=1024, MB=1000*1000, M=1024*1024, ... G, T, P, E; products like 2x512)");
     }
 }

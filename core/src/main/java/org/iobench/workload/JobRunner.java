@@ -138,6 +138,9 @@ public final class JobRunner {
                             : Accounting.unchecked("runs in parallel group " + spec.group()
                                     + "; the process's counters mix its jobs"), system, target);
         } finally {
+            if (timeline[0] == null) {
+                timeline[0] = new Timeline(0, 0, Long.MIN_VALUE); // released without a run: already past the deadline
+            }
             start.countDown();
             control.interruptWorkersIfStillRunning(threads);
             for (IoEngine e : engines) {
