@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 /** The workload options shared by commands that run jobs ({@code run}, sweeps, suites). */
 final class JobOptions {
     @Option(names = "--rw", paramLabel = "MODE", converter = Converters.Rw.class,
-            description = "read, write, randread, randwrite, rw, randrw (default: read)")
+            description = "read, write, randread, randwrite, rw, randrw, copy (with --source; default: read)")
     RwMode rw;
 
     @Option(names = "--mix", paramLabel = "READ_PERCENT", description = "reads in a mixed job, 0-100 (default: 50)")
@@ -90,6 +90,10 @@ final class JobOptions {
     @Option(names = "--seed", paramLabel = "N", description = "seed of random offsets and data")
     Long seed;
 
+    @Option(names = "--source", paramLabel = "PATH", description = "--rw copy: the file or device to read from"
+            + " (/dev/zero is not read: zeros are written)")
+    Path source;
+
     /** Applies the options given on top of {@code base}; options not given keep the base's values. */
     JobSpec.Builder applyTo(JobSpec.Builder b) {
         if (rw != null) b.rw(rw);
@@ -114,6 +118,7 @@ final class JobOptions {
         if (keep) b.keep(true);
         if (name != null) b.name(name);
         if (seed != null) b.seed(seed);
+        if (source != null) b.source(source);
         return b;
     }
 

@@ -99,6 +99,21 @@ class MatrixCliTest {
     }
 
     @Test
+    void aCopyJobFromTheCommandLineCopiesTheSourceAndReportsBothSides() throws Exception {
+        byte[] data = new byte[300_001];
+        new java.util.Random(3).nextBytes(data);
+        Path source = Files.write(dir.resolve("share.dat"), data);
+        Path target = dir.resolve("local.dat");
+        InProcess.Result r = InProcess.run("run", "--rw", "copy", "--source", source.toString(), "--bs", "64k",
+                "--keep", "--sample-interval", "0", target.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("run 1: 300001 bytes read + 300001 bytes written");
+        assertThat(Files.readAllBytes(target)).isEqualTo(data);
+        InProcess.Result noSource = InProcess.run("run", "--rw", "copy", target.toString());
+        assertThat(noSource.err()).isEqualTo("iobench: --source (none): a copy job needs --source PATH\n");
+    }
+
+    @Test
     void theKernelDdSuitePrintsOneRowPerTestWithTheNxRForm() {
         InProcess.Result r = InProcess.run("suite", "kernel-dd", dir.toString(), "--size", "3m",
                 "--sample-interval", "0");

@@ -134,6 +134,9 @@ public final class TargetPreparer {
 
     private PreparedTarget newFile(JobSpec spec, Path file) throws IOException {
         long region = spec.sizeBytes() > 0 ? spec.sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
+        if (spec.sizeBytes() == 0 && spec.source() != null && Files.isRegularFile(spec.source())) {
+            region = Math.max(1, Files.size(spec.source()) - spec.sourceOffsetBytes()); // a copy: the source's rest
+        }
         int fd = Libc.open(file, OpenFlags.O_RDWR | OpenFlags.O_CREAT | OpenFlags.O_EXCL, 0644);
         ScratchFiles.register(file);
         PreparedTarget target = null;
@@ -176,7 +179,8 @@ public final class TargetPreparer {
     }
 
     private static void checkFitsWorkers(JobSpec spec, PreparedTarget t) {
-        long blocks = spec.exactSize() ? Math.ceilDiv(t.regionBytes(), spec.blockSize())
+        long blocks = spec.exactSize() || spec.rw() == org.iobench.job.RwMode.COPY
+                ? Math.ceilDiv(t.regionBytes(), spec.blockSize())
                 : t.regionBytes() / spec.blockSize();
         if (!spec.rw().random() && blocks < spec.threads()) {
             throw new InvalidJobException("--threads", spec.threads(), "sequential workers need a block each;"
