@@ -94,7 +94,7 @@ final class CopyRunner {
             long cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
             ProcessIo after = ProcessIo.read();
             SystemSeries system = sampler == null ? null : sampler.stop();
-            Accounting accounting = accounting(spec, copy, before, after);
+            Accounting accounting = JobRunner.inGroup(spec, accounting(spec, copy, before, after));
             SystemSummary summary = system == null ? null
                     : SystemEvidence.summarize(system, target, accounting, 1, cpu, cpu, Math.max(0, end - start));
             return copy.result(run, startedAt, start, end, accounting, system, summary);
@@ -113,11 +113,9 @@ final class CopyRunner {
     }
 
     private static Accounting accounting(JobSpec spec, Copy c, ProcessIo before, ProcessIo after) {
-        if (!spec.group().isEmpty()) {
-            return Accounting.unchecked("runs in parallel group " + spec.group());
-        }
         if (before == null || after == null) {
-            return Accounting.unchecked("/proc/self/io is not readable here");
+            return new Accounting(false, c.issuedRead, c.issuedWritten, 0, 0, false,
+                    "/proc/self/io is not readable here");
         }
         long kr = after.rchar() - before.rchar();
         long kw = after.wchar() - before.wchar();
