@@ -54,7 +54,7 @@ class MatrixCliTest {
         assertThat(r.status()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo("sweep write bs=4k,64k (3 runs per point)");
-        assertThat(lines.get(2)).matches("bsize\\s+min\\s+avg\\s+max\\s+avg\\s+avg");
+        assertThat(lines.get(2)).matches("bsize\\s+min\\s+avg\\s+max\\s+IOPS\\s+p99");
         assertThat(lines.get(3)).startsWith("4KiB ");
         assertThat(lines.get(4)).startsWith("64KiB ");
     }
