@@ -58,6 +58,12 @@ final class DdCommand implements Callable<Integer> {
         if (!d.readsZero() && !Files.exists(in)) {
             throw new ExitException(ExitException.USAGE, "dd: if=" + d.input() + ": no such file or directory");
         }
+        for (Path p : List.of(in, out)) {
+            if (Files.isDirectory(p)) {
+                throw new ExitException(ExitException.USAGE, "dd: " + (p == in ? "if=" : "of=") + p
+                        + ": is a directory");
+            }
+        }
         if (d.readsZero() && d.countLimitBytes() < 0 && !blockDevice(out)) {
             throw new ExitException(ExitException.USAGE, "dd: if=/dev/zero of=" + d.output() + " needs count=:"
                     + " /dev/zero never ends, and on a file dd would write until the filesystem is full");

@@ -115,6 +115,8 @@ class DdCompatTest {
         assertThat(r.err()).startsWith("iobench: dd: bs=1m: invalid number").hasLineCount(1);
         InProcess.Result endless = InProcess.run("dd", "if=/dev/zero", "of=" + dir.resolve("x"), "bs=1M");
         assertThat(endless.err()).contains("needs count=");
+        InProcess.Result directory = InProcess.run("dd", "if=/dev/zero", "of=" + dir, "bs=1M", "count=1");
+        assertThat(directory.err()).isEqualTo("iobench: dd: of=" + dir + ": is a directory\n");
         assertThat(dir.resolve("x")).doesNotExist();
     }
 
