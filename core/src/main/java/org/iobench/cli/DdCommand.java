@@ -77,7 +77,7 @@ final class DdCommand implements Callable<Integer> {
         JobSpec job = spec;
         try {
             return new Execution(output, monitor, System.out, System.err).run(List.of(job),
-                    results -> print(d, job, results));
+                    results -> print(d, job, results, monitor.vmstat));
         } catch (org.iobench.job.InvalidJobException e) {
             if (e.getMessage().contains("--allow-overwrite")) {
                 throw new ExitException(ExitException.USAGE, "dd: " + e.getMessage() + " (or set "
@@ -87,9 +87,12 @@ final class DdCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(DdOperands d, JobSpec job, List<BenchmarkResult> results) {
+    private static void print(DdOperands d, JobSpec job, List<BenchmarkResult> results, boolean vmstat) {
         for (BenchmarkResult b : results) {
             b.runs().forEach(r -> DdText.lines(d, job.rw(), r).forEach(System.err::println));
+            if (vmstat) {
+                b.runs().forEach(r -> DdText.printVmstat(r, System.err));
+            }
             if (!d.status().equals("none")) {
                 RunText.printFindings(b, System.err);
             }

@@ -39,6 +39,11 @@ public final class DdText {
         return lines;
     }
 
+    /** The run's system samples as vmstat and iostat lines ({@code --vmstat}), after dd's lines. */
+    public static void printVmstat(RunResult r, java.io.PrintStream out) {
+        VmstatBlock.print(r, out);
+    }
+
     /** {@code [full, partial]} records of {@code block} bytes in {@code bytes}. */
     public static long[] records(long bytes, long block) {
         return new long[] {bytes / block, bytes % block == 0 ? 0 : 1};
