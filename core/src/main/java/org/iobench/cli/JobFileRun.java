@@ -30,10 +30,16 @@ final class JobFileRun {
         this.lenient = lenient;
     }
 
-    /** An existing regular file named {@code *.fio} is a job file, not a target. */
+    /**
+     * A file named {@code *.fio} is a job file, not a target; a missing one is an error rather than a new scratch
+     * target (a typo must not start a 1 GiB benchmark).
+     */
     static boolean isJobFile(Path target) {
-        return target.getFileName() != null && target.getFileName().toString().endsWith(".fio")
-                && Files.isRegularFile(target);
+        boolean named = target.getFileName() != null && target.getFileName().toString().endsWith(".fio");
+        if (named && !Files.exists(target)) {
+            throw new ExitException(ExitException.USAGE, target + ": no such job file");
+        }
+        return named && Files.isRegularFile(target);
     }
 
     int run(Path file) {

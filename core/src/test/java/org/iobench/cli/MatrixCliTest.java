@@ -94,6 +94,9 @@ class MatrixCliTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("iobench: " + file + ":3: option 'verify' is not supported by iobench"
                 + " (--lenient ignores it with a warning)\n");
+        InProcess.Result missing = InProcess.run("run", dir.resolve("typo.fio").toString());
+        assertThat(missing.err()).isEqualTo("iobench: " + dir.resolve("typo.fio") + ": no such job file\n");
+        assertThat(dir.resolve("typo.fio")).doesNotExist();
         InProcess.Result withBs = InProcess.run("run", "--bs", "4k", file.toString());
         assertThat(withBs.err()).contains("--bs: not used with a job file");
     }
