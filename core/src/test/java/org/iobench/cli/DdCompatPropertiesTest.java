@@ -74,7 +74,7 @@ class DdCompatPropertiesTest {
             List<String> gnu = gnuDd(c.operands(in, dir.resolve("gnu")));
             List<String> args = new ArrayList<>(List.of("dd", "--sample-interval", "0"));
             args.addAll(c.operands(in, dir.resolve("our")));
-            InProcess.Result ours = InProcess.run(args.toArray(String[]::new));
+            InProcessMain.Result ours = InProcessMain.run(args.toArray(String[]::new));
             assertThat(ours.status()).as(ours.err()).isZero();
             List<String> mine = ours.err().lines().filter(l -> !l.startsWith("warning:")).toList();
             assertThat(mine.subList(0, 2)).isEqualTo(gnu.subList(0, 2));

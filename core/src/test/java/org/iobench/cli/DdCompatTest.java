@@ -59,7 +59,7 @@ class DdCompatTest {
         Path gnuOut = dir.resolve("gnu.out");
         Path ourOut = dir.resolve("our.out");
         List<String> gnu = gnuDd(ops(line, gnuOut));
-        InProcess.Result ours = InProcess.run(concat("dd", ops(line, ourOut)));
+        InProcessMain.Result ours = InProcessMain.run(concat("dd", ops(line, ourOut)));
         assertThat(ours.status()).as(ours.err()).isZero();
         List<String> mine = ours.err().lines().filter(l -> !l.startsWith("warning:")).toList();
         assertThat(mine).hasSameSizeAs(gnu);
@@ -81,11 +81,11 @@ class DdCompatTest {
             Path gnuOut = Files.write(dir.resolve("gnu.old"), new byte[50_000]);
             Path ourOut = Files.write(dir.resolve("our.old"), new byte[50_000]);
             List<String> gnu = gnuDd(ops(line, gnuOut));
-            InProcess.Result refused = InProcess.run(concat("dd", ops(line, ourOut)));
+            InProcessMain.Result refused = InProcessMain.run(concat("dd", ops(line, ourOut)));
             assertThat(refused.status()).isEqualTo(2);
             assertThat(refused.err()).contains("--allow-overwrite").contains("IOBENCH_ALLOW_OVERWRITE=1");
             assertThat(Files.size(ourOut)).as("untouched without consent").isEqualTo(50_000);
-            InProcess.Result ours = InProcess.run(concat("dd", ops(line + " --allow-overwrite", ourOut)));
+            InProcessMain.Result ours = InProcessMain.run(concat("dd", ops(line + " --allow-overwrite", ourOut)));
             assertThat(ours.status()).as(ours.err()).isZero();
             assertThat(ours.err().lines().limit(2).toList()).isEqualTo(gnu.subList(0, 2));
             assertThat(Files.readAllBytes(ourOut)).as(line).isEqualTo(Files.readAllBytes(gnuOut));
@@ -110,12 +110,12 @@ class DdCompatTest {
 
     @Test
     void mistakesAreOneLineErrorsNamingTheOperand() {
-        InProcess.Result r = InProcess.run("dd", "if=/dev/zero", "of=" + dir.resolve("x"), "bs=1m");
+        InProcessMain.Result r = InProcessMain.run("dd", "if=/dev/zero", "of=" + dir.resolve("x"), "bs=1m");
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).startsWith("iobench: dd: bs=1m: invalid number").hasLineCount(1);
-        InProcess.Result endless = InProcess.run("dd", "if=/dev/zero", "of=" + dir.resolve("x"), "bs=1M");
+        InProcessMain.Result endless = InProcessMain.run("dd", "if=/dev/zero", "of=" + dir.resolve("x"), "bs=1M");
         assertThat(endless.err()).contains("needs count=");
-        InProcess.Result directory = InProcess.run("dd", "if=/dev/zero", "of=" + dir, "bs=1M", "count=1");
+        InProcessMain.Result directory = InProcessMain.run("dd", "if=/dev/zero", "of=" + dir, "bs=1M", "count=1");
         assertThat(directory.err()).isEqualTo("iobench: dd: of=" + dir + ": is a directory\n");
         assertThat(dir.resolve("x")).doesNotExist();
     }

@@ -32,7 +32,7 @@ class MatrixCliTest {
 
     @Test
     void aBlockSizeSweepRunsEveryPointAndStoresThemAsOneSeries() throws Exception {
-        InProcess.Result r = InProcess.run("run", "--rw", "randread", "--bs", "4k..16k", "--size", "256k", "--runs",
+        InProcessMain.Result r = InProcessMain.run("run", "--rw", "randread", "--bs", "4k..16k", "--size", "256k", "--runs",
                 "2", "--sample-interval", "0", "--output", "json", dir.toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode benchmarks = new ObjectMapper().readTree(r.out()).path("benchmarks");
@@ -49,7 +49,7 @@ class MatrixCliTest {
 
     @Test
     void theSweepTableHasBlockSizesAsRowsAndMinAvgMaxAsColumns() {
-        InProcess.Result r = InProcess.run("run", "--rw", "write", "--bs", "4k,64k", "--size", "256k", "--runs", "3",
+        InProcessMain.Result r = InProcessMain.run("run", "--rw", "write", "--bs", "4k,64k", "--size", "256k", "--runs", "3",
                 "--sample-interval", "0", dir.toString());
         assertThat(r.status()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
@@ -62,14 +62,14 @@ class MatrixCliTest {
     @Test
     void aJobFileRunsItsParallelWritersTogetherThenTheReader() throws Exception {
         Path file = jobFile("two-writers.fio");
-        InProcess.Result r = InProcess.run("run", "--sample-interval", "0", file.toString());
+        InProcessMain.Result r = InProcessMain.run("run", "--sample-interval", "0", file.toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("group g0 (2 jobs in parallel, started together)")
                 .containsPattern("writer1 +write 64KiB")
                 .containsPattern("per job: (2x[0-9.]+|[0-9.]+/[0-9.]+) MB/s; aggregate: [0-9.]+ MB/s")
                 .contains("reader: read, bs 64KiB");
         assertThat(dir.resolve("w1.dat")).as("files iobench created are removed").doesNotExist();
-        InProcess.Result json = InProcess.run("run", "--sample-interval", "0", "--output", "json", file.toString());
+        InProcessMain.Result json = InProcessMain.run("run", "--sample-interval", "0", "--output", "json", file.toString());
         JsonNode benchmarks = new ObjectMapper().readTree(json.out()).path("benchmarks");
         assertThat(benchmarks).hasSize(3);
         assertThat(benchmarks.get(0).path("job").path("group").asText()).isEqualTo("g0");
@@ -79,7 +79,7 @@ class MatrixCliTest {
 
     @Test
     void aJobFileInTheLayoutOfFiosTiobenchExampleRunsUnchanged() throws Exception {
-        InProcess.Result r = InProcess.run("run", "--sample-interval", "0", "--output", "json",
+        InProcessMain.Result r = InProcessMain.run("run", "--sample-interval", "0", "--output", "json",
                 jobFile("tiobench-like.fio").toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode benchmarks = new ObjectMapper().readTree(r.out()).path("benchmarks");
@@ -90,14 +90,14 @@ class MatrixCliTest {
     @Test
     void anUnsupportedJobFileOptionIsOneLineNamingFileAndLine() throws Exception {
         Path file = Files.writeString(dir.resolve("bad.fio"), "[j]\nrw=read\nverify=crc32c\n");
-        InProcess.Result r = InProcess.run("run", file.toString());
+        InProcessMain.Result r = InProcessMain.run("run", file.toString());
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("iobench: " + file + ":3: option 'verify' is not supported by iobench"
                 + " (--lenient ignores it with a warning)\n");
-        InProcess.Result missing = InProcess.run("run", dir.resolve("typo.fio").toString());
+        InProcessMain.Result missing = InProcessMain.run("run", dir.resolve("typo.fio").toString());
         assertThat(missing.err()).isEqualTo("iobench: " + dir.resolve("typo.fio") + ": no such job file\n");
         assertThat(dir.resolve("typo.fio")).doesNotExist();
-        InProcess.Result withBs = InProcess.run("run", "--bs", "4k", file.toString());
+        InProcessMain.Result withBs = InProcessMain.run("run", "--bs", "4k", file.toString());
         assertThat(withBs.err()).contains("--bs: not used with a job file");
     }
 
@@ -107,18 +107,18 @@ class MatrixCliTest {
         new java.util.Random(3).nextBytes(data);
         Path source = Files.write(dir.resolve("share.dat"), data);
         Path target = dir.resolve("local.dat");
-        InProcess.Result r = InProcess.run("run", "--rw", "copy", "--source", source.toString(), "--bs", "64k",
+        InProcessMain.Result r = InProcessMain.run("run", "--rw", "copy", "--source", source.toString(), "--bs", "64k",
                 "--keep", "--sample-interval", "0", target.toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("run 1: 300001 bytes read + 300001 bytes written");
         assertThat(Files.readAllBytes(target)).isEqualTo(data);
-        InProcess.Result noSource = InProcess.run("run", "--rw", "copy", target.toString());
+        InProcessMain.Result noSource = InProcessMain.run("run", "--rw", "copy", target.toString());
         assertThat(noSource.err()).isEqualTo("iobench: --source (none): a copy job needs --source PATH\n");
     }
 
     @Test
     void theKernelDdSuitePrintsOneRowPerTestWithTheNxRForm() {
-        InProcess.Result r = InProcess.run("suite", "kernel-dd", dir.toString(), "--size", "3m",
+        InProcessMain.Result r = InProcessMain.run("suite", "kernel-dd", dir.toString(), "--size", "3m",
                 "--sample-interval", "0");
         assertThat(r.status()).as(r.err()).isZero();
         List<String> rows = r.out().lines().skip(2).limit(6).toList();
@@ -131,13 +131,13 @@ class MatrixCliTest {
 
     @Test
     void theCrystalSuiteFillsTheCrystalDiskMarkLayoutAndCleansUp() {
-        InProcess.Result r = InProcess.run("suite", "crystal", dir.toString(), "--size", "8m", "--time", "200ms",
+        InProcessMain.Result r = InProcessMain.run("suite", "crystal", dir.toString(), "--size", "8m", "--time", "200ms",
                 "--sample-interval", "0");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).containsPattern("SEQ1M Q8T1 +[0-9.]+ +[0-9.]+")
                 .containsPattern("RND4K Q1T1 +[0-9.]+ +[0-9.]+");
         assertThat(dir).isEmptyDirectory();
-        InProcess.Result unknown = InProcess.run("suite", "atto", dir.toString());
+        InProcessMain.Result unknown = InProcessMain.run("suite", "atto", dir.toString());
         assertThat(unknown.err()).isEqualTo("iobench: suite 'atto': unknown (known: quick, crystal, kernel-dd)\n");
     }
 }

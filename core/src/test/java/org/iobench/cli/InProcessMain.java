@@ -4,11 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-/** Runs iobench's Main in this JVM with stdout and stderr captured: fast end-to-end tests of commands. */
-final class InProcess {
+/** Runs iobench's Main (its real error handling) in this JVM with System.out and System.err captured. */
+final class InProcessMain {
     record Result(int status, String out, String err) {}
 
-    private InProcess() {}
+    private InProcessMain() {}
 
     static synchronized Result run(String... args) {
         PrintStream out = System.out;
