@@ -85,6 +85,7 @@ public record JobSpec(
             check(rampNanos == 0, "--ramp", rampNanos, "is not supported for --rw copy");
         }
         check(sourceOffsetBytes >= 0, "skip", sourceOffsetBytes, "must not be negative");
+        check(!truncate || rw.writes(), "truncate", rw, "applies to jobs that write");
         check(!(sync == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync", "applies to writes; " + rw + " writes nothing");
     }
 
