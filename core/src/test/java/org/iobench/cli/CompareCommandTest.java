@@ -75,6 +75,12 @@ class CompareCommandTest {
                 .contains("kernel=2.6.24-rc1");
         assertThat(text.indexOf("kernel=2.6.19.2")).isLessThan(text.indexOf("kernel=2.6.24-rc1"));
         Golden.assertMatches(text, "store/golden/kernels-absolute.txt");
+        for (String f : List.of("markdown", "csv", "json")) {
+            Golden.assertMatches(ok(concat(abs, "--format", f)).out(), "store/golden/kernels-absolute."
+                    + (f.equals("markdown") ? "md" : f));
+        }
+        Golden.assertMatches(ok("compare", "--by", "kernel", "--where", "kernel=2.6.24-rc1,2.6.19.2", "--metric", "iops",
+                "--columns", "2.6.24-rc1,2.6.19.2").out(), "store/golden/kernels-iops-two-columns.txt");
         String[] rel = {"compare", "--by", "kernel", "--relative"};
         Golden.assertMatches(ok(rel).out(), "store/golden/kernels-relative.txt");
         for (String f : List.of("markdown", "csv", "json")) {
