@@ -50,6 +50,9 @@ final class DdCommand implements Callable<Integer> {
     @Mixin
     MonitorOptions monitor = new MonitorOptions();
 
+    @Mixin
+    StoreOptions store = new StoreOptions();
+
     @Override
     public Integer call() throws IOException {
         DdOperands d = DdOperands.parse(operands);
@@ -76,7 +79,7 @@ final class DdCommand implements Callable<Integer> {
         }
         JobSpec job = spec;
         try {
-            return new Execution(output, monitor, System.out, System.err).run(List.of(job),
+            return new Execution(output, monitor, System.out, System.err).saveSilentlyWith(store).run(List.of(job),
                     results -> print(d, job, results, monitor.vmstat));
         } catch (org.iobench.job.InvalidJobException e) {
             if (e.getMessage().contains("--allow-overwrite")) {

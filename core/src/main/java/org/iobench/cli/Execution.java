@@ -30,6 +30,7 @@ final class Execution {
     private final PrintStream out;
     private final PrintStream err;
     private ResultSaver saver; // store: null = not saved
+    private boolean silentSave;
 
     Execution(OutputOptions output, MonitorOptions monitor, PrintStream out, PrintStream err) {
         this.output = output;
@@ -42,6 +43,12 @@ final class Execution {
     Execution saveWith(StoreOptions store) {
         this.saver = new ResultSaver(store);
         return this;
+    }
+
+    /** Saves like {@link #saveWith} without announcing the run id: dd's stderr must stay exactly dd's. */
+    Execution saveSilentlyWith(StoreOptions store) {
+        this.silentSave = true;
+        return saveWith(store);
     }
 
     /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
@@ -99,7 +106,7 @@ final class Execution {
             }
         }
         emit(results, text);
-        boolean saved = saver == null || saver.save(results, output.quiet, err); // store
+        boolean saved = saver == null || saver.save(results, output.quiet || silentSave, err); // store
         if (control.interrupted()) {
             err.println("iobench: interrupted; the results above are partial");
             return ExitException.INTERRUPTED;
