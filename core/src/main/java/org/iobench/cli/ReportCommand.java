@@ -10,24 +10,51 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.iobench.compare.AbOptions;
+import org.iobench.compare.AbRow;
 import org.iobench.report.ReportItem;
+import org.iobench.store.CompareTables;
+import org.iobench.store.Metric;
+import org.iobench.store.ResultStore;
+import org.iobench.store.RunQuery;
+import org.iobench.store.Sample;
+import org.iobench.store.StoredRun;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.html.HtmlReport;
 import org.iobench.report.table.TableFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code iobench report}: a self-contained HTML page with charts, or the same selection as a text, Markdown, CSV
  * or JSON table.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Write results as a self-contained HTML page with charts, or as a table"
-                + " (text, markdown, csv, json).")
+        description = {"Write results as a self-contained HTML page with charts, or as a table"
+                + " (text, markdown, csv, json).",
+                "Results come from the result database (SELECTOR terms as for 'iobench runs') and/or from"
+                        + " iobench JSON files (--input)."})
 final class ReportCommand implements Callable<Integer> {
-    @Option(names = {"-i", "--input"}, paramLabel = "FILE", required = true,
+    @Parameters(paramLabel = "SELECTOR", arity = "0..*",
+            description = "which stored runs (default: all, unless --input is given)")
+    List<String> selector = new ArrayList<>();
+
+    @Option(names = {"-i", "--input"}, paramLabel = "FILE",
             description = "an iobench JSON result file (--json output); repeatable")
     List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--base", paramLabel = "SELECTOR",
+            description = "with --new: add the A/B comparison of compare --base/--new (table and bars)")
+    String base;
+
+    @Option(names = "--new", paramLabel = "SELECTOR", description = "the new side of the A/B comparison")
+    String candidate;
+
+    @Mixin
+    DbOptions db = new DbOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "where to write (default: stdout)")
@@ -42,12 +69,25 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if ((base == null) != (candidate == null)) {
+            throw new ExitException(ExitException.USAGE, base == null ? "--new needs --base" : "--base needs --new");
+        }
         List<ReportItem> items = read(inputs);
+        if (!selector.isEmpty() || inputs.isEmpty()) {
+            items.addAll(stored(selector));
+        }
+        if (items.isEmpty()) {
+            throw new ExitException(ExitException.USAGE, "report: no runs selected"
+                    + (selector.isEmpty() ? "" : " by " + String.join(" ", selector)));
+        }
         String fmt = format != null ? format
                 : output != null && output.toString().endsWith(".html") ? "html" : "text";
+        CompareTables.AbResult ab = base == null ? null : abComparison();
         String text;
         if (fmt.equals("html")) {
-            text = HtmlReport.render(title, "iobench " + Version.get(), items, null, null);
+            String compareText = ab == null ? null : TableFormat.TEXT.writer().render(ab.table());
+            text = HtmlReport.render(title, "iobench " + Version.get(), items, compareText,
+                    ab == null ? null : abChartData(ab));
         } else {
             TableFormat tf;
             try {
@@ -57,6 +97,9 @@ final class ReportCommand implements Callable<Integer> {
                         + ": not a format (html, text, markdown, csv, json)");
             }
             text = tf.writer().render(ResultsTable.of(items));
+            if (ab != null) {
+                text += (tf == TableFormat.JSON || tf == TableFormat.CSV ? "" : "\n") + tf.writer().render(ab.table());
+            }
             if (!text.endsWith("\n")) {
                 text += "\n";
             }
@@ -68,6 +111,56 @@ final class ReportCommand implements Callable<Integer> {
             System.err.println("iobench: wrote " + output + " (" + items.size() + " benchmarks)");
         }
         return 0;
+    }
+
+    /** Stored runs matching the selector, as JSON documents with their labels and environment. */
+    private List<ReportItem> stored(List<String> terms) {
+        RunQuery query = Selectors.parse("report", terms);
+        ObjectMapper mapper = new ObjectMapper();
+        List<ReportItem> items = new ArrayList<>();
+        try (ResultStore store = db.open()) {
+            for (StoredRun run : store.find(query)) {
+                String doc = store.document(run.id(), "result").orElse(null);
+                if (doc == null) {
+                    continue;
+                }
+                ObjectNode node = (ObjectNode) mapper.readTree(doc);
+                store.document(run.id(), "environment").ifPresent(env -> {
+                    try {
+                        node.set("environment", mapper.readTree(env));
+                    } catch (IOException e) {
+                        node.put("environment", env);
+                    }
+                });
+                items.add(new ReportItem("#" + run.id(), node, run.labels()));
+            }
+        } catch (IOException e) {
+            throw new ExitException(ExitException.IO_FAILURE, "report: a stored result is not readable JSON: "
+                    + e.getMessage().lines().findFirst().orElse(""));
+        }
+        return items;
+    }
+
+    private CompareTables.AbResult abComparison() {
+        try (ResultStore store = db.open()) {
+            List<Sample> b = store.samples(Selectors.parse("--base", List.of(base)));
+            List<Sample> n = store.samples(Selectors.parse("--new", List.of(candidate)));
+            return CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
+                    AbOptions.defaults(Metric.MB_S.direction()));
+        } catch (CompareTables.NothingToCompare e) {
+            throw new ExitException(ExitException.IO_FAILURE, "report: " + e.getMessage());
+        }
+    }
+
+    private static ObjectNode abChartData(CompareTables.AbResult ab) {
+        ObjectNode o = new ObjectMapper().createObjectNode();
+        o.put("alpha", ab.comparison().options().alpha());
+        var rows = o.putArray("rows");
+        for (AbRow r : ab.comparison().rows()) {
+            rows.addObject().put("workload", r.workload()).put("gainPercent", r.gainPercent())
+                    .put("significant", r.significant());
+        }
+        return o;
     }
 
     static List<ReportItem> read(List<Path> files) throws IOException {

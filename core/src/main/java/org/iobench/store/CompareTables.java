@@ -40,6 +40,15 @@ public final class CompareTables {
      */
     public static Table ab(List<Sample> base, List<Sample> candidate, String baseName, String newName, Metric metric,
                            AbOptions options) {
+        return abWithRows(base, candidate, baseName, newName, metric, options).table();
+    }
+
+    /** An A/B comparison and its table: the rows feed charts, the table is what {@code compare} prints. */
+    public record AbResult(AbComparison comparison, Table table) {}
+
+    /** Like {@link #ab}, also returning the comparison itself. */
+    public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
+                                      Metric metric, AbOptions options) {
         Map<WorkloadKey, double[]> b = byWorkload(base, metric);
         Map<WorkloadKey, double[]> n = byWorkload(candidate, metric);
         List<WorkloadKey> common = b.keySet().stream().filter(n::containsKey).toList();
@@ -59,7 +68,7 @@ public final class CompareTables {
         List<String> notes = new ArrayList<>(t.footnotes());
         oneSided(b, n, "base").ifPresent(notes::add);
         oneSided(n, b, "new").ifPresent(notes::add);
-        return new Table(t.title(), t.columns(), t.rows(), notes);
+        return new AbResult(c, new Table(t.title(), t.columns(), t.rows(), notes));
     }
 
     /**
