@@ -91,7 +91,7 @@ final class Execution {
             err.println("iobench: " + setupError);
             return ExitException.IO_FAILURE;
         }
-        return 0;
+        return VerifyFailures.report(results, err);
     }
 
     private void emit(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text) {

@@ -5,6 +5,7 @@ import org.iobench.job.DataPattern;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
+import org.iobench.job.VerifyChecksum;
 import picocli.CommandLine.Option;
 
 /** The workload options shared by commands that run jobs ({@code run}, sweeps, suites). */
@@ -85,6 +86,15 @@ final class JobOptions {
     @Option(names = "--seed", paramLabel = "N", description = "seed of random offsets and data")
     Long seed;
 
+    @Option(names = "--verify", paramLabel = "CHECKSUM", converter = Converters.Verify.class,
+            description = "stamp every written block with a header and a checksum: crc32c or sha256; mixed jobs"
+                    + " check reads of blocks they wrote (docs/verify.md)")
+    VerifyChecksum verify;
+
+    @Option(names = "--verify-after", description = "read every written block back after the run and check it,"
+            + " outside the measured time (needs --verify)")
+    boolean verifyAfter;
+
     /** Applies the options given on top of {@code base}; options not given keep the base's values. */
     JobSpec.Builder applyTo(JobSpec.Builder b) {
         if (rw != null) b.rw(rw);
@@ -109,6 +119,8 @@ final class JobOptions {
         if (keep) b.keep(true);
         if (name != null) b.name(name);
         if (seed != null) b.seed(seed);
+        if (verify != null) b.verify(verify);
+        if (verifyAfter) b.verifyAfter(true);
         return b;
     }
 

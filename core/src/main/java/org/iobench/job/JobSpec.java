@@ -31,12 +31,14 @@ import java.util.Objects;
  * @param allowOverwrite  consent to write to an existing file or a block device
  * @param keep            keep a file iobench created
  * @param seed            seed of the random offsets and data, so runs are repeatable
+ * @param verify          stamp every written block with a header and a payload checksum (docs/verify.md)
+ * @param verifyAfter     read every written block back after the run and check it (outside the measured time)
  */
 public record JobSpec(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
         long timeNanos, long rampNanos, int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
         boolean direct, SyncMode sync, int fsyncEvery, int runs, boolean dropCache, DataPattern pattern,
-        boolean allowOverwrite, boolean keep, long seed) {
+        boolean allowOverwrite, boolean keep, long seed, VerifyChecksum verify, boolean verifyAfter) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -47,6 +49,7 @@ public record JobSpec(
         Objects.requireNonNull(sync, "sync");
         Objects.requireNonNull(pattern, "pattern");
         Objects.requireNonNull(engine, "engine");
+        verify = verify == null ? VerifyChecksum.NONE : verify;
         if (name == null || name.isBlank()) {
             name = rw.label() + "-" + Sizes.binary(blockSize);
         }
@@ -64,6 +67,7 @@ public record JobSpec(
         check(fsyncEvery >= 0, "--fsync-every", fsyncEvery, "must not be negative");
         check(runs >= 1 && runs <= 10_000, "--runs", runs, "must be 1..10000");
         check(!(sync == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync", "applies to writes; " + rw + " writes nothing");
+        VerifyChecksum.check(verify, verifyAfter, rw, blockSize, threads, iodepth);
     }
 
     private static void check(boolean ok, String option, Object value, String why) {
@@ -96,6 +100,7 @@ public record JobSpec(
         b.fixedBuffers = fixedBuffers; b.direct = direct; b.sync = sync; b.fsyncEvery = fsyncEvery; b.runs = runs;
         b.dropCache = dropCache; b.pattern = pattern; b.allowOverwrite = allowOverwrite; b.keep = keep;
         b.seed = seed;
+        b.verify = verify; b.verifyAfter = verifyAfter;
         return b;
     }
 
@@ -124,6 +129,8 @@ public record JobSpec(
         private boolean allowOverwrite;
         private boolean keep;
         private long seed = 0x10BE4C4L;
+        private VerifyChecksum verify = VerifyChecksum.NONE;
+        private boolean verifyAfter;
 
         private Builder(Path target) {
             this.target = target;
@@ -152,11 +159,13 @@ public record JobSpec(
         public Builder allowOverwrite(boolean v) { allowOverwrite = v; return this; }
         public Builder keep(boolean v) { keep = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
+        public Builder verify(VerifyChecksum v) { verify = v; return this; }
+        public Builder verifyAfter(boolean v) { verifyAfter = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target, rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, timeNanos,
                     rampNanos, threads, iodepth, batch, engine, fixedBuffers, direct, sync, fsyncEvery, runs,
-                    dropCache, pattern, allowOverwrite, keep, seed);
+                    dropCache, pattern, allowOverwrite, keep, seed, verify, verifyAfter);
         }
     }
 }

@@ -11,6 +11,7 @@ import org.iobench.measure.NanoClock;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
 import org.iobench.sysmon.ThreadSchedStat;
+import org.iobench.verify.WorkerVerifier;
 
 /**
  * One worker: keeps up to {@code iodepth} requests in flight on its engine until its byte budget, the deadline or
@@ -42,6 +43,8 @@ final class Worker implements Runnable {
     private final CountDownLatch start;
     private final Timeline[] timeline;
     final WorkerStats stats;
+    /** Set by the runner when the job verifies data ({@code --verify}); null otherwise. */
+    WorkerVerifier verifier;
 
     private int inFlight;
     private long budgetIssued;
@@ -151,6 +154,9 @@ final class Worker implements Runnable {
         boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         long offset = offsets.next();
         r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, blockSize);
+        if (!read && verifier != null) {
+            verifier.stamp(r.index(), offset);
+        }
         requestedLength[r.index()] = blockSize;
         budgetIssued += blockSize;
         return r;
@@ -209,6 +215,9 @@ final class Worker implements Runnable {
                 return;
             }
             record(r, op, now, t);
+            if (op == IoOp.READ && verifier != null) {
+                verifier.checkRead(r.index(), r.offset() - r.bufferOffset());
+            }
             release(r);
             return;
         }

@@ -1,0 +1,36 @@
+package org.iobench.verify;
+
+import java.nio.ByteBuffer;
+import org.iobench.job.VerifyChecksum;
+
+/**
+ * Turns a buffer into a verified block before it is written: payload for this write, header, payload checksum,
+ * header checksum. One per worker thread; allocation-free.
+ *
+ * <pre>{@code
+ * long seq = stamper.stamp(view, offset, nextSequence++, System.currentTimeMillis());
+ * }</pre>
+ */
+final class BlockStamper {
+    private final long runId;
+    private final int worker;
+    private final VerifyChecksum algorithm;
+    private final Payload payload;
+    private final PayloadChecksum sums = new PayloadChecksum();
+
+    BlockStamper(long runId, int worker, int blockBytes, VerifyChecksum algorithm, boolean randomPayload) {
+        this.runId = runId;
+        this.worker = worker;
+        this.algorithm = algorithm;
+        this.payload = new Payload(runId, blockBytes, randomPayload);
+    }
+
+    /** Makes {@code block} (index 0 = block start, at least the block size) the write number {@code sequence}. */
+    void stamp(ByteBuffer block, long offset, long sequence, long timestampMillis) {
+        payload.fill(block, Payload.key(runId, worker, sequence));
+        BlockHeader.write(block, offset, payload.blockBytes(), runId, sequence, timestampMillis, worker, algorithm,
+                payload.random());
+        sums.stamp(block, payload.blockBytes(), algorithm);
+        BlockHeader.seal(block, sums.crc());
+    }
+}
