@@ -23,7 +23,7 @@ public final class VerifyText {
                     .append(v.mode().equals("target") ? "" : " " + v.mode()).append(" (")
                     .append(Units.rateDecimal(v.checkBytesPerSecond())).append(" checking)");
         }
-        b.append(": ").append(v.passed() ? "OK" : "FAILED, " + v.failures() + " bad blocks");
+        b.append(": ").append(v.passed() ? "OK" : "FAILED, " + v.failures() + (v.failures() == 1 ? " bad block" : " bad blocks"));
         if (!v.counts().isEmpty()) {
             b.append(" (").append(v.counts().entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
                     .collect(Collectors.joining(", "))).append(')');
