@@ -1,6 +1,7 @@
 package org.iobench.verify;
 
 import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
 import org.iobench.job.VerifyChecksum;
 
 /**
@@ -27,7 +28,12 @@ final class BlockStamper {
 
     /** Makes {@code block} (index 0 = block start, at least the block size) the write number {@code sequence}. */
     void stamp(ByteBuffer block, long offset, long sequence, long timestampMillis) {
-        payload.fill(block, Payload.key(runId, worker, sequence));
+        stamp(block, block.asLongBuffer(), offset, sequence, timestampMillis);
+    }
+
+    /** As {@link #stamp(ByteBuffer, long, long, long)} with the block's long view kept by the caller. */
+    void stamp(ByteBuffer block, LongBuffer words, long offset, long sequence, long timestampMillis) {
+        payload.fill(block, words, Payload.key(runId, worker, sequence));
         BlockHeader.write(block, offset, payload.blockBytes(), runId, sequence, timestampMillis, worker, algorithm,
                 payload.random());
         sums.stamp(block, payload.blockBytes(), algorithm);

@@ -1,6 +1,7 @@
 package org.iobench.verify;
 
 import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
 import java.util.SplittableRandom;
 
 /**
@@ -14,11 +15,14 @@ final class Payload {
     private final boolean random;
     private final int blockBytes;
     private final long[] base;
+    /** This write's words, computed on the heap (where the XOR loop vectorises) and copied out in bulk. */
+    private final long[] scratch;
 
     Payload(long runId, int blockBytes, boolean random) {
         this.random = random;
         this.blockBytes = blockBytes;
         this.base = new long[(blockBytes + 7) >>> 3];
+        this.scratch = new long[blockBytes >>> 3];
         if (random) {
             SplittableRandom r = new SplittableRandom(runId ^ 0x5DEECE66DL);
             for (int i = 0; i < base.length; i++) {
@@ -43,21 +47,30 @@ final class Payload {
         return z ^ (z >>> 31);
     }
 
-    /** Writes the payload of the write with {@code key} into {@code block} (index 0 = block start). */
-    void fill(ByteBuffer block, long key) {
+    /**
+     * Writes the payload of the write with {@code key} into {@code block} (index 0 = block start); {@code words} is
+     * {@code block}'s long view ({@link ByteBuffer#asLongBuffer()}, same byte order), kept by the caller so that
+     * nothing is allocated per write.
+     */
+    void fill(ByteBuffer block, LongBuffer words, long key) {
+        int from = BlockHeader.BYTES >>> 3;
         int full = blockBytes >>> 3;
         if (random) {
-            for (int i = BlockHeader.BYTES >>> 3; i < full; i++) {
-                block.putLong(i << 3, base[i] ^ key);
+            for (int i = from; i < full; i++) {
+                scratch[i] = base[i] ^ key;
             }
         } else {
-            for (int i = BlockHeader.BYTES >>> 3; i < full; i++) {
-                block.putLong(i << 3, 0L);
-            }
+            java.util.Arrays.fill(scratch, from, full, 0L);
         }
+        words.put(from, scratch, from, full - from);
         for (int p = full << 3; p < blockBytes; p++) {
             block.put(p, expectedByte(p, key));
         }
+    }
+
+    /** As {@link #fill(ByteBuffer, LongBuffer, long)}, making the long view (tests, one-off blocks). */
+    void fill(ByteBuffer block, long key) {
+        fill(block, block.asLongBuffer(), key);
     }
 
     byte expectedByte(int p, long key) {

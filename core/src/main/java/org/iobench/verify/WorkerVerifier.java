@@ -1,6 +1,7 @@
 package org.iobench.verify;
 
 import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.iobench.job.VerifyChecksum;
@@ -23,6 +24,7 @@ import org.iobench.sys.NativeBuffer;
  */
 public final class WorkerVerifier {
     private final ByteBuffer[] views;
+    private final LongBuffer[] words;
     private final BlockStamper stamper;
     private final BlockChecker checker;
     private final Ledger ledger;
@@ -36,8 +38,10 @@ public final class WorkerVerifier {
     WorkerVerifier(long runId, int worker, List<NativeBuffer> buffers, int blockBytes, VerifyChecksum algorithm,
                    boolean randomPayload, Ledger ledger, LongSupplier wallMillis) {
         this.views = new ByteBuffer[buffers.size()];
+        this.words = new LongBuffer[views.length];
         for (int i = 0; i < views.length; i++) {
             views[i] = buffers.get(i).asByteBuffer();
+            words[i] = views[i].asLongBuffer();
         }
         this.stamper = new BlockStamper(runId, worker, blockBytes, algorithm, randomPayload);
         this.checker = new BlockChecker(runId, blockBytes);
@@ -50,7 +54,7 @@ public final class WorkerVerifier {
     public void stamp(int slot, long offset) {
         long t0 = System.nanoTime();
         long seq = ++sequence;
-        stamper.stamp(views[slot], offset, seq, wallMillis.getAsLong());
+        stamper.stamp(views[slot], words[slot], offset, seq, wallMillis.getAsLong());
         ledger.written(offset, seq);
         blocksStamped++;
         stampNanos += System.nanoTime() - t0;
