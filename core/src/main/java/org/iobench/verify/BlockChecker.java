@@ -94,7 +94,7 @@ final class BlockChecker {
 
     private BlockMismatch payloadMismatch(ByteBuffer block, long offset, VerifyChecksum algorithm, long sequence,
                                           long expectedSequence) {
-        String computed = sums.lastHex(algorithm);
+        String computed = sums.lastHex();
         Payload payload = payload(BlockHeader.randomPayload(block));
         int worker = BlockHeader.worker(block);
         Payload.Diff d = payload.diff(block, Payload.key(runId, worker, sequence));

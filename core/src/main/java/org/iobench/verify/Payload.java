@@ -48,24 +48,30 @@ final class Payload {
     }
 
     /**
-     * Writes the payload of the write with {@code key} into {@code block} (index 0 = block start); {@code words} is
-     * {@code block}'s long view ({@link ByteBuffer#asLongBuffer()}, same byte order), kept by the caller so that
-     * nothing is allocated per write.
+     * Writes bytes {@code [from, to)} of the payload of the write with {@code key} into {@code block} (index 0 =
+     * block start; {@code from} and {@code to} multiples of 8 within the payload, or {@code to} = the block size).
+     * {@code words} is {@code block}'s long view ({@link ByteBuffer#asLongBuffer()}, same byte order), kept by the
+     * caller so that nothing is allocated per write.
      */
-    void fill(ByteBuffer block, LongBuffer words, long key) {
-        int from = BlockHeader.BYTES >>> 3;
-        int full = blockBytes >>> 3;
+    void fill(ByteBuffer block, LongBuffer words, long key, int from, int to) {
+        int fromWord = from >>> 3;
+        int toWord = to >>> 3;
         if (random) {
-            for (int i = from; i < full; i++) {
+            for (int i = fromWord; i < toWord; i++) {
                 scratch[i] = base[i] ^ key;
             }
         } else {
-            java.util.Arrays.fill(scratch, from, full, 0L);
+            java.util.Arrays.fill(scratch, fromWord, toWord, 0L);
         }
-        words.put(from, scratch, from, full - from);
-        for (int p = full << 3; p < blockBytes; p++) {
+        words.put(fromWord, scratch, fromWord, toWord - fromWord);
+        for (int p = toWord << 3; p < to; p++) {
             block.put(p, expectedByte(p, key));
         }
+    }
+
+    /** The whole payload of the write with {@code key}. */
+    void fill(ByteBuffer block, LongBuffer words, long key) {
+        fill(block, words, key, BlockHeader.BYTES, blockBytes);
     }
 
     /** As {@link #fill(ByteBuffer, LongBuffer, long)}, making the long view (tests, one-off blocks). */
