@@ -68,6 +68,35 @@ class CliVerifyTest {
     }
 
     @Test
+    void aDirectRandomWriteToALoopDeviceVerifiesLaterThroughODirect() throws Exception {
+        Root.assumeRoot("attaches a loop device");
+        Path image = dir.resolve("disk.img");
+        try (RandomAccessFile raf = new RandomAccessFile(image.toFile(), "rw")) {
+            raf.setLength(8L << 20);
+        }
+        Path loop = Root.losetup(image);
+        try {
+            Path json = dir.resolve("d.json");
+            Cli.Result w = Cli.run(dir, "run", "--rw", "randwrite", "--bs", "4k", "--size", "4m", "--direct",
+                    "--pattern", "random", "--verify", "crc32c", "--verify-after", "--allow-overwrite", "-q",
+                    "--json", json.toString(), loop.toString());
+            assertThat(w.status()).as(w.err()).isZero();
+            JsonNode v = new ObjectMapper().readTree(json.toFile()).path("benchmarks").get(0).path("runs").get(0)
+                    .path("verification");
+            assertThat(v.path("passed").asBoolean()).isTrue();
+            assertThat(v.path("blocksChecked").asLong()).isPositive();
+            String runId = v.path("runId").asText();
+
+            Cli.Result later = Cli.run(dir, "verify", loop.toString(), "--run", runId, "--json", json.toString(),
+                    "--direct");
+            assertThat(later.status()).as(later.err() + later.out()).isZero();
+            assertThat(later.out()).contains("1024 blocks of 4KiB").contains(": OK");
+        } finally {
+            Root.detach(loop);
+        }
+    }
+
+    @Test
     void aWrongRunIdIsAUsageErrorAndAnAbsentRunFailsTheCheck() throws Exception {
         Path f = dir.resolve("data");
         Cli.Result w = Cli.run(dir, "run", "--rw", "write", "--bs", "4k", "--size", "64k", "--verify", "sha256",
