@@ -17,6 +17,8 @@ public enum MismatchKind {
     MISPLACED("misplaced", true),
     /** No iobench header where this run wrote one (zeros, or foreign data). */
     GARBAGE("garbage", true),
+    /** The read of the block failed (EIO...): the device could not return it. */
+    UNREADABLE("unreadable", true),
     /** An intact block of another run, where nothing says this run wrote (standalone check without a layout). */
     OTHER_RUN("other-run", false),
     /** No iobench header, where nothing says this run wrote (standalone check without a layout). */

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.function.LongSupplier;
 import org.iobench.job.DataPattern;
 import org.iobench.job.JobSpec;
-import org.iobench.result.BlockMismatch;
 import org.iobench.result.VerifyResult;
 import org.iobench.sys.NativeBuffer;
 
@@ -94,23 +93,8 @@ public final class RunVerification {
     }
 
     private MismatchLog readBack(Path path) throws IOException {
-        MismatchLog log = new MismatchLog();
-        BlockChecker checker = new BlockChecker(runId, (int) spec.blockSize());
-        RegionReader.read(path, spec.direct(), ledger.regionStart(), ledger.blocks(), ledger.blockSize(),
-                (block, offset, index) -> {
-                    long expected = ledger.sequence(index);
-                    if (expected == 0) {
-                        return;
-                    }
-                    long t0 = System.nanoTime();
-                    BlockMismatch m = checker.check(block, offset, true, expected);
-                    if (m != null) {
-                        log.add(m);
-                    }
-                    log.blocksChecked++;
-                    log.bytesChecked += block.capacity();
-                    log.checkNanos += System.nanoTime() - t0;
-                });
-        return log;
+        CheckingSink sink = new CheckingSink(runId, (int) spec.blockSize(), true, ledger::sequence, true);
+        RegionReader.read(path, spec.direct(), ledger.regionStart(), ledger.blocks(), ledger.blockSize(), sink);
+        return sink.log;
     }
 }

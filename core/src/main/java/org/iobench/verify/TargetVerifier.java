@@ -3,8 +3,6 @@ package org.iobench.verify;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import org.iobench.job.VerifyChecksum;
-import org.iobench.result.BlockMismatch;
 import org.iobench.result.MismatchKind;
 import org.iobench.result.VerifyResult;
 import org.iobench.sys.Errno;
@@ -24,27 +22,15 @@ public final class TargetVerifier {
     /** Checks every block of {@code layout} against run {@code runId}. */
     public static VerifyResult verify(Path target, long runId, TargetLayout layout, boolean direct)
             throws IOException {
-        MismatchLog log = new MismatchLog();
-        BlockChecker checker = new BlockChecker(runId, Math.toIntExact(layout.blockSize()));
-        VerifyChecksum[] seen = {null};
-        RegionReader.read(target, direct, layout.regionStart(), layout.blocks(), layout.blockSize(),
-                (block, offset, index) -> {
-                    long t0 = System.nanoTime();
-                    BlockMismatch m = checker.check(block, offset, layout.everyBlockWritten(), 0);
-                    if (m != null) {
-                        log.add(m);
-                    } else if (seen[0] == null) {
-                        seen[0] = BlockHeader.algorithm(block);
-                    }
-                    log.blocksChecked++;
-                    log.bytesChecked += block.capacity();
-                    log.checkNanos += System.nanoTime() - t0;
-                });
+        CheckingSink sink = new CheckingSink(runId, Math.toIntExact(layout.blockSize()),
+                layout.everyBlockWritten(), index -> 0, false);
+        RegionReader.read(target, direct, layout.regionStart(), layout.blocks(), layout.blockSize(), sink);
+        MismatchLog log = sink.log;
         String note = layout.everyBlockWritten() ? null
                 : "blocks of other runs and unstamped blocks are listed, not failures: the layout ("
                         + layout.source() + ") does not say this run wrote them; give the run's --json result"
                         + " for a complete sequential write to count them as lost";
-        return new VerifyResult(seen[0] == null ? "unknown" : seen[0].label(), RunIds.format(runId), "target", 0,
+        return new VerifyResult(sink.algorithmSeen == null ? "unknown" : sink.algorithmSeen.label(), RunIds.format(runId), "target", 0,
                 0, 0, log.blocksChecked, log.bytesChecked, log.checkNanos, log.counts(), log.listed(), note);
     }
 

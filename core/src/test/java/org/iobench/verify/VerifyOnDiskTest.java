@@ -114,6 +114,16 @@ class VerifyOnDiskTest {
         assertThat(r.verification().blocksChecked()).isEqualTo(256);
     }
 
+    @Test
+    void blocksWhoseReadFailsAreReportedUnreadableAndTheCheckGoesOn() throws IOException {
+        // pread on a directory fails with EISDIR: a read error without a failing disk.
+        TargetLayout layout = new TargetLayout(0, 3L * BS, BS, false, "test");
+        VerifyResult v = TargetVerifier.verify(dir, 1, layout, false);
+        assertThat(v.count(MismatchKind.UNREADABLE)).isEqualTo(3);
+        assertThat(v.passed()).isFalse();
+        assertThat(v.mismatches().getFirst().detail()).contains("EISDIR");
+    }
+
     private static Map<Long, MismatchKind> kindsByBlock(VerifyResult v) {
         return v.mismatches().stream().collect(Collectors.toMap(m -> m.offset() / BS, BlockMismatch::kind));
     }
