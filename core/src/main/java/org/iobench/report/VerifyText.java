@@ -1,7 +1,6 @@
 package org.iobench.report;
 
 import java.io.PrintStream;
-import java.util.Map;
 import java.util.stream.Collectors;
 import org.iobench.result.BlockHeaderFields;
 import org.iobench.result.BlockMismatch;
@@ -66,10 +65,5 @@ public final class VerifyText {
             b.append(" ").append(f.checksum()).append(' ').append(f.payloadChecksum());
         }
         return b.toString();
-    }
-
-    static String counts(Map<String, Long> counts) {
-        return counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
-                .collect(Collectors.joining(", "));
     }
 }
