@@ -1,9 +1,12 @@
 package org.iobench.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.iobench.job.DataPattern;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.job.Sweep;
+import org.iobench.job.SweepAxis;
 import org.iobench.job.SyncMode;
 import org.iobench.job.VerifyChecksum;
 import picocli.CommandLine.Option;
@@ -11,15 +14,15 @@ import picocli.CommandLine.Option;
 /** The workload options shared by commands that run jobs ({@code run}, sweeps, suites). */
 final class JobOptions {
     @Option(names = "--rw", paramLabel = "MODE", converter = Converters.Rw.class,
-            description = "read, write, randread, randwrite, rw, randrw (default: read)")
+            description = "read, write, randread, randwrite, rw, randrw, copy (with --source; default: read)")
     RwMode rw;
 
     @Option(names = "--mix", paramLabel = "READ_PERCENT", description = "reads in a mixed job, 0-100 (default: 50)")
     Integer mix;
 
-    @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.Size.class,
-            description = "block size: 512, 4k, 1m (powers of 1024; default: 1m)")
-    Long bs;
+    @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.BsAxis.class,
+            description = "block size: 512, 4k, 1m (powers of 1024; default: 1m); a sweep: 4k..1m, 4k,64k,1m")
+    SweepAxis bs;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
             description = "bytes of the target to use and to transfer (default: the file's or device's size,"
@@ -38,16 +41,18 @@ final class JobOptions {
             description = "warm-up before measuring, excluded from the figures")
     Long rampNanos;
 
-    @Option(names = "--threads", paramLabel = "N", description = "workers on the one target (default: 1)")
-    Integer threads;
+    @Option(names = "--threads", paramLabel = "N", converter = Converters.ThreadsAxis.class,
+            description = "workers on the one target (default: 1); a sweep: 1..64, 1,2,4..64")
+    SweepAxis threads;
 
-    @Option(names = "--iodepth", paramLabel = "N", description = "requests in flight per worker (async engines)")
-    Integer iodepth;
+    @Option(names = "--iodepth", paramLabel = "N", converter = Converters.IodepthAxis.class,
+            description = "requests in flight per worker (async engines); a sweep: 1..32")
+    SweepAxis iodepth;
 
     @Option(names = "--batch", paramLabel = "N", description = "requests per submission (async engines)")
     Integer batch;
 
-    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default)")
+    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default) or uring (io_uring, for --iodepth above 1)")
     String engine;
 
     @Option(names = "--fixed-buffers", description = "register buffers and files with the kernel (io_uring)")
@@ -86,6 +91,9 @@ final class JobOptions {
     @Option(names = "--seed", paramLabel = "N", description = "seed of random offsets and data")
     Long seed;
 
+    @Option(names = "--source", paramLabel = "PATH", description = "--rw copy: the file or device to read from"
+            + " (/dev/zero is not read: zeros are written)")
+    Path source;
     @Option(names = "--verify", paramLabel = "CHECKSUM", converter = Converters.Verify.class,
             description = "stamp every written block with a header and a checksum: crc32c or sha256; mixed jobs"
                     + " check reads of blocks they wrote (docs/verify.md)")
@@ -99,13 +107,13 @@ final class JobOptions {
     JobSpec.Builder applyTo(JobSpec.Builder b) {
         if (rw != null) b.rw(rw);
         if (mix != null) b.mixReadPercent(mix);
-        if (bs != null) b.blockSize(bs);
+        if (bs != null) b.blockSize(bs.single());
         if (size != null) b.sizeBytes(size);
         if (offset != null) b.offsetBytes(offset);
         if (timeNanos != null) b.timeNanos(timeNanos);
         if (rampNanos != null) b.rampNanos(rampNanos);
-        if (threads != null) b.threads(threads);
-        if (iodepth != null) b.iodepth(iodepth);
+        if (threads != null) b.threads(Math.toIntExact(threads.single()));
+        if (iodepth != null) b.iodepth(Math.toIntExact(iodepth.single()));
         if (batch != null) b.batch(batch);
         if (engine != null) b.engine(engine);
         if (fixedBuffers) b.fixedBuffers(true);
@@ -119,6 +127,7 @@ final class JobOptions {
         if (keep) b.keep(true);
         if (name != null) b.name(name);
         if (seed != null) b.seed(seed);
+        if (source != null) b.source(source);
         if (verify != null) b.verify(verify);
         if (verifyAfter) b.verifyAfter(true);
         return b;
@@ -126,5 +135,10 @@ final class JobOptions {
 
     JobSpec toSpec(Path target) {
         return applyTo(JobSpec.builder(target)).build();
+    }
+
+    /** One job, or one per point when {@code --bs}, {@code --threads} or {@code --iodepth} sweep. */
+    List<JobSpec> toSpecs(Path target) {
+        return Sweep.expand(toSpec(target), bs, threads, iodepth);
     }
 }

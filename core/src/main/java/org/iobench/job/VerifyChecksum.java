@@ -53,6 +53,10 @@ public enum VerifyChecksum {
             throw new InvalidJobException(option, verify, rw + " writes nothing to verify; check an existing target"
                     + " with 'iobench verify TARGET --run ID'");
         }
+        if (rw == RwMode.COPY) {
+            throw new InvalidJobException(option, verify, "a copy writes the source's data, not stamped blocks;"
+                    + " verify a copy by comparing it with its source");
+        }
         if (blockSize < HEADER_BYTES) {
             throw new InvalidJobException("--bs", blockSize, "is smaller than the " + HEADER_BYTES
                     + "-byte block header that --verify puts in every block; use --bs " + HEADER_BYTES

@@ -74,7 +74,8 @@ final class Worker implements Runnable {
         this.periodicSyncOp = setup.periodicSyncOp();
         this.offsets = setup.random()
                 ? OffsetGenerator.random(plan.regionStart(), plan.regionLength(), blockSize, setup.seed() + id)
-                : OffsetGenerator.sequential(plan.regionStart(), plan.regionLength(), blockSize);
+                : OffsetGenerator.sequential(plan.regionStart(), setup.exactSize()
+                        ? Math.ceilDiv(plan.regionLength(), blockSize) * blockSize : plan.regionLength(), blockSize);
         this.mix = new SplittableRandom(setup.seed() * 31 + id);
         this.clock = clock;
         this.control = control;
@@ -153,12 +154,13 @@ final class Worker implements Runnable {
         IoRequest r = requests[free[--freeCount]];
         boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         long offset = offsets.next();
-        r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, blockSize);
-        if (!read && verifier != null) {
+        long length = Math.min(blockSize, plan.byteBudget() - budgetIssued); // short only for an exact-size tail
+        r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, length);
+        if (!read && verifier != null && length == blockSize) {
             verifier.stamp(r.index(), offset);
         }
-        requestedLength[r.index()] = blockSize;
-        budgetIssued += blockSize;
+        requestedLength[r.index()] = length;
+        budgetIssued += length;
         return r;
     }
 
@@ -215,7 +217,7 @@ final class Worker implements Runnable {
                 return;
             }
             record(r, op, now, t);
-            if (op == IoOp.READ && verifier != null) {
+            if (op == IoOp.READ && verifier != null && requestedLength[r.index()] == blockSize) {
                 verifier.checkRead(r.index(), r.offset() - r.bufferOffset());
             }
             release(r);

@@ -6,11 +6,12 @@ import org.iobench.job.SyncMode;
 
 /** The per-job settings every worker of a run shares, derived once from the {@link JobSpec}. */
 record WorkerSetup(long blockSize, int readPercent, boolean mixed, boolean writesOnly, boolean random,
-                   int fsyncEvery, IoOp periodicSyncOp, long seed, long intervalNanos) {
+                   int fsyncEvery, IoOp periodicSyncOp, long seed, long intervalNanos, boolean exactSize) {
 
     static WorkerSetup of(JobSpec spec, long intervalNanos) {
         return new WorkerSetup(spec.blockSize(), spec.mixReadPercent(), spec.rw().mixed(),
                 spec.rw().writes() && !spec.rw().reads(), spec.rw().random(), spec.fsyncEvery(),
-                spec.sync() == SyncMode.FDATASYNC ? IoOp.FDATASYNC : IoOp.FSYNC, spec.seed(), intervalNanos);
+                spec.sync() == SyncMode.FDATASYNC ? IoOp.FDATASYNC : IoOp.FSYNC, spec.seed(), intervalNanos,
+                spec.exactSize());
     }
 }
