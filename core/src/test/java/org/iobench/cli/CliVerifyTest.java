@@ -23,6 +23,7 @@ class CliVerifyTest {
             "--verify-after --rw write --bs 4k | needs --verify",
             "--verify md5 --rw write --bs 4k | 'md5' is not a checksum (none, crc32c, sha256)",
             "--verify crc32c --rw randwrite --threads 2 --bs 4k | --threads 1 --iodepth 1",
+            "--verify crc32c --rw copy --source /dev/zero --bs 4k | a copy writes the source's data",
     })
     void impossibleVerifyOptionsGetOneLineAndExit2(String options, String expected) throws Exception {
         String[] args = (options + " --size 1m " + dir.resolve("f")).split(" ");
