@@ -10,6 +10,7 @@ import org.iobench.job.RwMode;
 import org.iobench.job.Sizes;
 import org.iobench.job.SweepAxis;
 import org.iobench.job.SyncMode;
+import org.iobench.job.VerifyChecksum;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -89,6 +90,14 @@ final class Converters {
         @Override
         public DataPattern convert(String value) {
             return byLabel(value, DataPattern::byLabel, DataPattern.values(), DataPattern::label, "a data pattern");
+        }
+    }
+
+    static final class Verify implements ITypeConverter<VerifyChecksum> {
+        @Override
+        public VerifyChecksum convert(String value) {
+            return byLabel(value, VerifyChecksum::byLabel, VerifyChecksum.values(), VerifyChecksum::label,
+                    "a checksum");
         }
     }
 

@@ -124,7 +124,8 @@ final class Execution {
             err.println("iobench: " + setupError);
             return ExitException.IO_FAILURE;
         }
-        return saved ? 0 : ExitException.IO_FAILURE;
+        int verified = VerifyFailures.report(results, err);
+        return saved && verified == 0 ? 0 : ExitException.IO_FAILURE;
     }
 
     private void emit(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text) {

@@ -8,6 +8,7 @@ import org.iobench.job.RwMode;
 import org.iobench.job.Sweep;
 import org.iobench.job.SweepAxis;
 import org.iobench.job.SyncMode;
+import org.iobench.job.VerifyChecksum;
 import picocli.CommandLine.Option;
 
 /** The workload options shared by commands that run jobs ({@code run}, sweeps, suites). */
@@ -93,6 +94,14 @@ final class JobOptions {
     @Option(names = "--source", paramLabel = "PATH", description = "--rw copy: the file or device to read from"
             + " (/dev/zero is not read: zeros are written)")
     Path source;
+    @Option(names = "--verify", paramLabel = "CHECKSUM", converter = Converters.Verify.class,
+            description = "stamp every written block with a header and a checksum: crc32c or sha256; mixed jobs"
+                    + " check reads of blocks they wrote (docs/verify.md)")
+    VerifyChecksum verify;
+
+    @Option(names = "--verify-after", description = "read every written block back after the run and check it,"
+            + " outside the measured time (needs --verify)")
+    boolean verifyAfter;
 
     /** Applies the options given on top of {@code base}; options not given keep the base's values. */
     JobSpec.Builder applyTo(JobSpec.Builder b) {
@@ -119,6 +128,8 @@ final class JobOptions {
         if (name != null) b.name(name);
         if (seed != null) b.seed(seed);
         if (source != null) b.source(source);
+        if (verify != null) b.verify(verify);
+        if (verifyAfter) b.verifyAfter(true);
         return b;
     }
 

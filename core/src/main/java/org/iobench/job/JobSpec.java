@@ -42,13 +42,16 @@ import java.util.Objects;
  *                        of the block size: the last request is short, as dd's last partial record
  * @param loopRegion      a time-based job goes over its region again and again until the time is up, even with an
  *                        explicit size (fio's {@code time_based}); without it, size and time both limit the job
+ * @param verify          stamp every written block with a header and a payload checksum (docs/verify.md)
+ * @param verifyAfter     read every written block back after the run and check it (outside the measured time)
  */
 public record JobSpec(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
         long timeNanos, long rampNanos, int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
         boolean direct, SyncMode sync, int fsyncEvery, int runs, boolean dropCache, DataPattern pattern,
         boolean allowOverwrite, boolean keep, long seed, String series, String group, Path source,
-        long sourceOffsetBytes, boolean truncate, boolean exactSize, boolean loopRegion) {
+        long sourceOffsetBytes, boolean truncate, boolean exactSize, boolean loopRegion, VerifyChecksum verify,
+        boolean verifyAfter) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -61,6 +64,7 @@ public record JobSpec(
         Objects.requireNonNull(engine, "engine");
         series = series == null ? "" : series;
         group = group == null ? "" : group;
+        verify = verify == null ? VerifyChecksum.NONE : verify;
         if (name == null || name.isBlank()) {
             name = rw.label() + "-" + Sizes.binary(blockSize);
         }
@@ -87,6 +91,7 @@ public record JobSpec(
         check(sourceOffsetBytes >= 0, "skip", sourceOffsetBytes, "must not be negative");
         check(!truncate || rw.writes(), "truncate", rw, "applies to jobs that write");
         check(!(sync == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync", "applies to writes; " + rw + " writes nothing");
+        VerifyChecksum.check(verify, verifyAfter, rw, blockSize, threads, iodepth);
     }
 
     private static void check(boolean ok, String option, Object value, String why) {
@@ -121,6 +126,8 @@ public record JobSpec(
         b.seed = seed; b.series = series; b.group = group; b.source = source;
         b.sourceOffsetBytes = sourceOffsetBytes; b.truncate = truncate; b.exactSize = exactSize;
         b.loopRegion = loopRegion;
+        b.seed = seed;
+        b.verify = verify; b.verifyAfter = verifyAfter;
         return b;
     }
 
@@ -156,6 +163,8 @@ public record JobSpec(
         private boolean truncate;
         private boolean exactSize;
         private boolean loopRegion;
+        private VerifyChecksum verify = VerifyChecksum.NONE;
+        private boolean verifyAfter;
 
         private Builder(Path target) {
             this.target = target;
@@ -191,12 +200,14 @@ public record JobSpec(
         public Builder truncate(boolean v) { truncate = v; return this; }
         public Builder exactSize(boolean v) { exactSize = v; return this; }
         public Builder loopRegion(boolean v) { loopRegion = v; return this; }
+        public Builder verify(VerifyChecksum v) { verify = v; return this; }
+        public Builder verifyAfter(boolean v) { verifyAfter = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target, rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, timeNanos,
                     rampNanos, threads, iodepth, batch, engine, fixedBuffers, direct, sync, fsyncEvery, runs,
                     dropCache, pattern, allowOverwrite, keep, seed, series, group, source, sourceOffsetBytes, truncate,
-                exactSize, loopRegion);
+                exactSize, loopRegion, verify, verifyAfter);
         }
     }
 }

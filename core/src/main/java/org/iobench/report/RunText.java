@@ -65,6 +65,12 @@ public final class RunText {
             printMixedLatency(b.runs(), out);
         }
         for (RunResult r : b.runs()) {
+            if (r.verification() != null) {
+                out.print("run " + r.run() + " ");
+                VerifyText.print(r.verification(), out);
+            }
+        }
+        for (RunResult r : b.runs()) {
             for (String w : r.warnings()) {
                 out.println("warning: run " + r.run() + ": " + w);
             }

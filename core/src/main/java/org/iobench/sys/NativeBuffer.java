@@ -3,6 +3,8 @@ package org.iobench.sys;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.SplittableRandom;
 
 /**
@@ -73,6 +75,15 @@ public final class NativeBuffer implements AutoCloseable {
     /** Copies {@code length} bytes from {@code offset} into a new array (tests, verification). */
     public byte[] toArray(long offset, int length) {
         return segment.asSlice(offset, length).toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /**
+     * A little-endian {@link ByteBuffer} over the whole buffer, sharing its memory: for code outside {@code sys} that
+     * reads or writes fields and feeds checksums ({@code CRC32C.update(ByteBuffer)} reads it in place). Make one
+     * per buffer and keep it; valid until {@link #close()}.
+     */
+    public ByteBuffer asByteBuffer() {
+        return segment.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     @Override

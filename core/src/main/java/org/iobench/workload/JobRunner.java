@@ -33,6 +33,7 @@ import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.ProcFs;
 import org.iobench.sysmon.SystemSampler;
 import org.iobench.sysmon.SystemSeries;
+import org.iobench.verify.RunVerification;
 import org.iobench.workload.target.PreparedTarget;
 
 /**
@@ -76,6 +77,7 @@ public final class JobRunner {
         CountDownLatch start = new CountDownLatch(1);
         Timeline[] timeline = new Timeline[1];
         List<Thread> threads = new ArrayList<>();
+        RunVerification verification = RunVerification.start(spec, target.regionBytes());
         try {
             for (WorkerPlan plan : plans) {
                 int fd = target.open(spec);
@@ -96,6 +98,9 @@ public final class JobRunner {
                 engines.add(engine);
                 workers.add(new Worker(plan.worker(), plan, setup, engine, requests, fd, clock, control, start,
                         timeline));
+                if (verification != null) {
+                    workers.getLast().verifier = verification.forWorker(plan.worker(), mine);
+                }
             }
             for (Worker w : workers) {
                 Thread t = new Thread(w, "iobench-worker-" + threads.size());
@@ -133,8 +138,10 @@ public final class JobRunner {
             }
             ProcessIo ioAfter = ProcessIo.read();
             SystemSeries system = sampler == null ? null : sampler.stop();
-            return result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
+            RunResult result = result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
                     inGroup(spec, accounting(provider, workers, ioBefore, ioAfter)), system, target);
+            return verification == null ? result
+                    : result.withVerification(verification.finish(target.path(), result.complete()));
         } finally {
             if (timeline[0] == null) {
                 timeline[0] = new Timeline(0, 0, Long.MIN_VALUE); // released without a run: already past the deadline

@@ -11,6 +11,7 @@ import org.iobench.measure.NanoClock;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
 import org.iobench.sysmon.ThreadSchedStat;
+import org.iobench.verify.WorkerVerifier;
 
 /**
  * One worker: keeps up to {@code iodepth} requests in flight on its engine until its byte budget, the deadline or
@@ -42,6 +43,8 @@ final class Worker implements Runnable {
     private final CountDownLatch start;
     private final Timeline[] timeline;
     final WorkerStats stats;
+    /** Set by the runner when the job verifies data ({@code --verify}); null otherwise. */
+    WorkerVerifier verifier;
 
     private int inFlight;
     private long budgetIssued;
@@ -153,6 +156,9 @@ final class Worker implements Runnable {
         long offset = offsets.next();
         long length = Math.min(blockSize, plan.byteBudget() - budgetIssued); // short only for an exact-size tail
         r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, length);
+        if (!read && verifier != null && length == blockSize) {
+            verifier.stamp(r.index(), offset);
+        }
         requestedLength[r.index()] = length;
         budgetIssued += length;
         return r;
@@ -211,6 +217,9 @@ final class Worker implements Runnable {
                 return;
             }
             record(r, op, now, t);
+            if (op == IoOp.READ && verifier != null && requestedLength[r.index()] == blockSize) {
+                verifier.checkRead(r.index(), r.offset() - r.bufferOffset());
+            }
             release(r);
             return;
         }

@@ -1,0 +1,143 @@
+package org.iobench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.iobench.job.Sizes;
+import org.iobench.report.JsonReport;
+import org.iobench.report.VerifyText;
+import org.iobench.result.VerifyResult;
+import org.iobench.sysmon.BlockDevice;
+import org.iobench.sysmon.DeviceResolver;
+import org.iobench.verify.RunIds;
+import org.iobench.verify.TargetLayout;
+import org.iobench.verify.TargetVerifier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code iobench verify TARGET --run ID}: checks the blocks a {@code --verify} run left on a target, e.g. after a
+ * reboot or a power cut. Exit 0 when every block of the run is as written, 1 when one is not (or none was found).
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Check the blocks a 'run --verify' left on a target (after a reboot, a power cut...).",
+                "The layout comes from the headers on the target, or from the run's --json result."})
+final class VerifyCommand implements Callable<Integer> {
+    enum Format { text, json }
+
+    @Parameters(index = "0", paramLabel = "TARGET", description = "the file or block device the run wrote")
+    Path target;
+
+    @Option(names = "--run", required = true, paramLabel = "ID",
+            description = "the run id printed by 'iobench run --verify' (16 hex digits)")
+    String run;
+
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "the writing run's JSON result: its block size and region; for a complete sequential"
+                    + " write, blocks without the run's header then count as lost")
+    Path json;
+
+    @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "block size (default: from --json, else from the header at --offset)")
+    Long bs;
+
+    @Option(names = "--offset", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "start of the region (default: from --json, else 0)")
+    Long offset;
+
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "bytes of the region (default: from --json, else the rest of the target)")
+    Long size;
+
+    @Option(names = "--direct", description = "read with O_DIRECT (default: buffered, cache evicted first)")
+    boolean direct;
+
+    @Option(names = "--output", paramLabel = "FORMAT", description = "text (default) or json on stdout")
+    Format output = Format.text;
+
+    @Override
+    public Integer call() throws IOException {
+        long runId;
+        try {
+            runId = RunIds.parse(run);
+        } catch (IllegalArgumentException e) {
+            throw new ExitException(ExitException.USAGE, "--run: " + e.getMessage());
+        }
+        if (!Files.exists(target)) {
+            throw new ExitException(ExitException.USAGE, "TARGET " + target + ": does not exist");
+        }
+        TargetLayout layout = layout(runId);
+        VerifyResult v = TargetVerifier.verify(target, runId, layout, direct);
+        if (output == Format.json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("formatVersion", JsonReport.FORMAT_VERSION);
+            doc.put("iobenchVersion", Version.get());
+            doc.put("command", "verify");
+            doc.put("target", target.toString());
+            doc.put("layout", layout);
+            doc.put("verification", v);
+            System.out.print(JsonReport.mapper().writeValueAsString(doc) + "\n");
+        } else {
+            System.out.println("verify " + target + ": " + layout.blocks() + " blocks of "
+                    + Sizes.binary(layout.blockSize()) + " from offset " + layout.regionStart() + " (layout: "
+                    + layout.source() + ")");
+            VerifyText.print(v, System.out);
+        }
+        System.out.flush();
+        if (!v.passed()) {
+            System.err.println("iobench: verify: " + v.failures() + " of " + v.blocksChecked()
+                    + " blocks are not as run " + v.runId() + " wrote them " + v.counts());
+            return ExitException.IO_FAILURE;
+        }
+        if (TargetVerifier.blocksOfRun(v) == 0) {
+            System.err.println("iobench: verify: no block of run " + v.runId() + " found in " + target
+                    + " (wrong --run, --offset or --bs?)");
+            return ExitException.IO_FAILURE;
+        }
+        return 0;
+    }
+
+    private TargetLayout layout(long runId) throws IOException {
+        TargetLayout fromFile = json == null ? null : RunLayoutFile.read(json, runId);
+        long start = offset != null ? offset : fromFile != null ? fromFile.regionStart() : 0;
+        long blockSize = bs != null ? bs : fromFile != null ? fromFile.blockSize()
+                : TargetVerifier.blockSizeAt(target, start, direct);
+        if (blockSize == 0) {
+            throw new ExitException(ExitException.USAGE, "--bs: not given, and the block at offset " + start + " of "
+                    + target + " has no intact iobench header to read it from; give --bs or --json");
+        }
+        if (blockSize < org.iobench.job.VerifyChecksum.HEADER_BYTES || blockSize > Integer.MAX_VALUE) {
+            throw new ExitException(ExitException.USAGE, "--bs " + blockSize + ": a verified block holds a "
+                    + org.iobench.job.VerifyChecksum.HEADER_BYTES + "-byte header, so it is at least that big");
+        }
+        long region;
+        if (size != null) {
+            region = size;
+        } else if (fromFile != null && offset == null) {
+            region = fromFile.regionBytes();
+        } else {
+            region = targetBytes() - start;
+        }
+        if (region < blockSize) {
+            throw new ExitException(ExitException.USAGE, "--size " + region + ": less than one block of "
+                    + blockSize + " bytes to check from offset " + start);
+        }
+        boolean every = fromFile != null && fromFile.everyBlockWritten() && size == null && offset == null
+                && bs == null;
+        String source = fromFile != null ? fromFile.source() : bs != null ? "--bs" : "the header at offset " + start;
+        return new TargetLayout(start, region, blockSize, every, source);
+    }
+
+    private long targetBytes() throws IOException {
+        if (Files.isRegularFile(target)) {
+            return Files.size(target);
+        }
+        return DeviceResolver.system().resolve(target).device().map(BlockDevice::sizeBytes)
+                .orElseThrow(() -> new ExitException(ExitException.USAGE, "TARGET " + target
+                        + ": neither a regular file nor a block device known to sysfs"));
+    }
+}

@@ -1,0 +1,66 @@
+package org.iobench.verify;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import org.iobench.result.MismatchKind;
+import org.iobench.result.VerifyResult;
+import org.iobench.sys.Errno;
+import org.iobench.sys.Libc;
+import org.iobench.sys.NativeBuffer;
+import org.iobench.sys.NativeIo;
+import org.iobench.sys.OpenFlags;
+
+/**
+ * {@code iobench verify}: checks an existing target against one run, from what the target itself holds (every
+ * header names its run) and optionally the run's result file. Works after a reboot or a power cut: nothing of the
+ * writing process is needed.
+ */
+public final class TargetVerifier {
+    private TargetVerifier() {}
+
+    /** Checks every block of {@code layout} against run {@code runId}. */
+    public static VerifyResult verify(Path target, long runId, TargetLayout layout, boolean direct)
+            throws IOException {
+        CheckingSink sink = new CheckingSink(runId, Math.toIntExact(layout.blockSize()),
+                layout.everyBlockWritten(), index -> 0, false);
+        RegionReader.read(target, direct, layout.regionStart(), layout.blocks(), layout.blockSize(), sink);
+        MismatchLog log = sink.log;
+        String note = layout.everyBlockWritten() ? null
+                : "blocks of other runs and unstamped blocks are listed, not failures: the layout ("
+                        + layout.source() + ") does not say this run wrote them; give the run's --json result"
+                        + " for a complete sequential write to count them as lost";
+        return new VerifyResult(sink.algorithmSeen == null ? "unknown" : sink.algorithmSeen.label(), RunIds.format(runId), "target", 0,
+                0, 0, log.blocksChecked, log.bytesChecked, log.checkNanos, log.counts(), log.listed(), note);
+    }
+
+    /** Blocks checked that carry this run's id (all but other-run and unstamped ones). */
+    public static long blocksOfRun(VerifyResult r) {
+        return r.blocksChecked() - r.count(MismatchKind.OTHER_RUN) - r.count(MismatchKind.UNSTAMPED);
+    }
+
+    /**
+     * The block size named by an intact header at {@code offset}, or 0 when there is none (not an iobench block,
+     * or a damaged one).
+     */
+    public static long blockSizeAt(Path target, long offset, boolean direct) throws IOException {
+        int fd = Libc.open(target, OpenFlags.O_RDONLY | (direct ? OpenFlags.O_DIRECT : 0), 0);
+        try (NativeBuffer b = NativeBuffer.allocate(4096, 4096)) {
+            long n = new NativeIo().pread(fd, b, 0, direct ? 4096 : BlockHeader.BYTES, offset);
+            if (n < 0) {
+                throw new IOException("verify: read at offset " + offset + " of " + target + " failed: "
+                        + Errno.describe((int) -n));
+            }
+            if (n < BlockHeader.BYTES) {
+                return 0;
+            }
+            ByteBuffer view = b.asByteBuffer();
+            if (!BlockHeader.intact(view, new java.util.zip.CRC32C())) {
+                return 0;
+            }
+            return BlockHeader.blockSize(view);
+        } finally {
+            Libc.close(fd);
+        }
+    }
+}
