@@ -67,11 +67,13 @@ class SystemSamplerTest {
         sampler.start();
         Thread.sleep(330);
         SystemSeries series = sampler.stop();
-        assertThat(series.samples().size()).isBetween(5, 9);
-        for (SystemSample s : series.samples().subList(0, series.samples().size() - 1)) {
-            assertThat(s.intervalMillis()).isBetween(20.0, 200.0);
+        // fixed deadlines: a late tick on a crowded machine is followed by a short one, so check the mean period
+        assertThat(series.samples().size()).isBetween(3, 9);
+        for (SystemSample s : series.samples()) {
+            assertThat(s.intervalMillis()).isPositive();
         }
         assertThat(series.durationMillis()).isBetween(300.0, 1000.0);
+        assertThat(series.durationMillis() / series.samples().size()).isBetween(30.0, 200.0);
         assertThat(series.processUserSeconds() + series.processSystemSeconds()).isNotNegative();
         assertThat(series.window().idlePercent()).isBetween(0.0, 100.0);
         assertThat(series.failedSnapshots()).isZero();
