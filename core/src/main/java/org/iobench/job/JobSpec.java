@@ -31,12 +31,17 @@ import java.util.Objects;
  * @param allowOverwrite  consent to write to an existing file or a block device
  * @param keep            keep a file iobench created
  * @param seed            seed of the random offsets and data, so runs are repeatable
+ * @param series          label shared by the points of a sweep or a saturation search, so stores can group them;
+ *                        {@code ""} outside a series
+ * @param rate            the job's requested rate (all workers together), paced on a fixed schedule; null = as
+ *                        fast as possible
+ * @param steady          end a time-based run early once throughput is steady; null = run the whole time
  */
 public record JobSpec(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
         long timeNanos, long rampNanos, int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
         boolean direct, SyncMode sync, int fsyncEvery, int runs, boolean dropCache, DataPattern pattern,
-        boolean allowOverwrite, boolean keep, long seed) {
+        boolean allowOverwrite, boolean keep, long seed, String series, RateLimit rate, SteadyCriterion steady) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -47,6 +52,7 @@ public record JobSpec(
         Objects.requireNonNull(sync, "sync");
         Objects.requireNonNull(pattern, "pattern");
         Objects.requireNonNull(engine, "engine");
+        series = series == null ? "" : series;
         if (name == null || name.isBlank()) {
             name = rw.label() + "-" + Sizes.binary(blockSize);
         }
@@ -63,6 +69,12 @@ public record JobSpec(
         check(batch >= 1 && batch <= iodepth, "--batch", batch, "must be 1..iodepth (" + iodepth + ")");
         check(fsyncEvery >= 0, "--fsync-every", fsyncEvery, "must not be negative");
         check(runs >= 1 && runs <= 10_000, "--runs", runs, "must be 1..10000");
+        check(steady == null || timeNanos > 0, "--steady", steady == null ? "" : steady.label(),
+                "ends a time-based run early; give --time as the longest it may run");
+        check(steady == null || steady.windowNanos() <= timeNanos, "--steady-window",
+                steady == null ? "" : Durations.format(java.time.Duration.ofNanos(steady.windowNanos())),
+                "is longer than --time " + Durations.format(java.time.Duration.ofNanos(timeNanos))
+                        + ": steady state could never be seen");
         check(!(sync == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync", "applies to writes; " + rw + " writes nothing");
     }
 
@@ -95,7 +107,7 @@ public record JobSpec(
         b.threads = threads; b.iodepth = iodepth; b.batch = batch; b.engine = engine;
         b.fixedBuffers = fixedBuffers; b.direct = direct; b.sync = sync; b.fsyncEvery = fsyncEvery; b.runs = runs;
         b.dropCache = dropCache; b.pattern = pattern; b.allowOverwrite = allowOverwrite; b.keep = keep;
-        b.seed = seed;
+        b.seed = seed; b.series = series; b.rate = rate; b.steady = steady;
         return b;
     }
 
@@ -124,6 +136,9 @@ public record JobSpec(
         private boolean allowOverwrite;
         private boolean keep;
         private long seed = 0x10BE4C4L;
+        private String series = "";
+        private RateLimit rate;
+        private SteadyCriterion steady;
 
         private Builder(Path target) {
             this.target = target;
@@ -152,11 +167,14 @@ public record JobSpec(
         public Builder allowOverwrite(boolean v) { allowOverwrite = v; return this; }
         public Builder keep(boolean v) { keep = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
+        public Builder series(String v) { series = v; return this; }
+        public Builder rate(RateLimit v) { rate = v; return this; }
+        public Builder steady(SteadyCriterion v) { steady = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target, rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, timeNanos,
                     rampNanos, threads, iodepth, batch, engine, fixedBuffers, direct, sync, fsyncEvery, runs,
-                    dropCache, pattern, allowOverwrite, keep, seed);
+                    dropCache, pattern, allowOverwrite, keep, seed, series, rate, steady);
         }
     }
 }
