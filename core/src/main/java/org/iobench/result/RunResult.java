@@ -15,15 +15,28 @@ import org.iobench.sysmon.SystemSeries;
  * @param warnings     one-line warnings raised while running (accounting mismatch, short file)
  * @param system       the vmstat/iostat-like samples taken while the run went on, null where /proc was unreadable
  * @param systemSummary totals of {@code system} set against iobench's own counts, null without samples
+ * @param pacing       the schedule of a rate-limited run and its coordinated-omission-corrected latencies; null
+ *                     without {@code --rate}
+ * @param steady       whether a run with {@code --steady} reached steady state; null without it
  */
 public record RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                         Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
                         LatencySummary syncLatency, long intervalNanos, List<Interval> series,
                         List<WorkerResult> workers, Accounting accounting, List<String> warnings,
-                        SystemSeries system, SystemSummary systemSummary) {
+                        SystemSeries system, SystemSummary systemSummary, Pacing pacing, SteadyOutcome steady) {
     public RunResult {
         series = List.copyOf(series);
         workers = List.copyOf(workers);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A run without a rate limit or a steady-state criterion. */
+    public RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
+                     Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
+                     LatencySummary syncLatency, long intervalNanos, List<Interval> series,
+                     List<WorkerResult> workers, Accounting accounting, List<String> warnings,
+                     SystemSeries system, SystemSummary systemSummary) {
+        this(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency, syncLatency,
+                intervalNanos, series, workers, accounting, warnings, system, systemSummary, null, null);
     }
 }
