@@ -64,6 +64,7 @@ public final class RunText {
         if (b.job().rw().mixed()) {
             printMixedLatency(b.runs(), out);
         }
+        LimitsText.print(b, out);
         for (RunResult r : b.runs()) {
             for (String w : r.warnings()) {
                 out.println("warning: run " + r.run() + ": " + w);
