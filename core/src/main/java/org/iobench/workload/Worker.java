@@ -103,8 +103,9 @@ final class Worker implements Runnable {
         long cpuStart = THREADS.getCurrentThreadCpuTime();
         ThreadSchedStat schedStart = ThreadSchedStat.readSelf();
         try {
-            // The schedule starts when this worker can start (not before): a thread woken late must not burst.
-            pacer.start(Math.max(t.startNanos(), clock.nanoTime()));
+            // One origin for every worker: the job's rate holds even if a thread starts late (it then catches up,
+            // and its corrected latency shows the delay; --ramp leaves start-up out of the figures).
+            pacer.start(t.startNanos());
             loop(t);
         } finally {
             stats.cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;

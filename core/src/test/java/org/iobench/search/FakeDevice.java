@@ -1,0 +1,63 @@
+package org.iobench.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntToDoubleFunction;
+import org.iobench.result.LatencySummary;
+
+/**
+ * A device whose curve is known: throughput and p99 as functions of the parallelism level (or of the rate), so a
+ * search's answer can be checked exactly. Records the settings it was asked for.
+ */
+final class FakeDevice implements PointMeasurer {
+    static final long BLOCK = 4096;
+    private final Axis axis;
+    private final IntToDoubleFunction iops;
+    private final IntToDoubleFunction p99Ns;
+    private final DoubleUnaryOperator rateP99Ns;
+    final List<Setting> asked = new ArrayList<>();
+    private int failAtCall = -1;
+
+    private FakeDevice(Axis axis, IntToDoubleFunction iops, IntToDoubleFunction p99Ns, DoubleUnaryOperator rateP99) {
+        this.axis = axis;
+        this.iops = iops;
+        this.p99Ns = p99Ns;
+        this.rateP99Ns = rateP99;
+    }
+
+    /** Throughput and p99 by level of {@code axis}, unthrottled. */
+    static FakeDevice byLevel(Axis axis, IntToDoubleFunction iops, IntToDoubleFunction p99Ns) {
+        return new FakeDevice(axis, iops, p99Ns, null);
+    }
+
+    /**
+     * A queue with a ceiling: unthrottled it does {@code maxIops} at {@code unthrottledP99Ns}; paced at r it does r,
+     * with a corrected p99 of {@code rateP99(r)}.
+     */
+    static FakeDevice byRate(double maxIops, double unthrottledP99Ns, DoubleUnaryOperator rateP99) {
+        return new FakeDevice(Axis.RATE, l -> maxIops, l -> unthrottledP99Ns, rateP99);
+    }
+
+    /** The n-th measurement (0-based) comes back incomplete, as after an I/O error. */
+    FakeDevice failingAt(int call) {
+        failAtCall = call;
+        return this;
+    }
+
+    @Override
+    public Point measure(Setting s) {
+        asked.add(s);
+        double rate = s.rateOpsPerSecond();
+        int level = axis == Axis.IODEPTH ? s.iodepth() : s.threads();
+        double ops = rate > 0 ? Math.min(rate, iops.applyAsDouble(level)) : iops.applyAsDouble(level);
+        long p99 = Math.round(rate > 0 ? rateP99Ns.applyAsDouble(rate) : p99Ns.applyAsDouble(level));
+        LatencySummary l = new LatencySummary(1000, p99 / 10, p99 / 3.0, p99 / 3, p99 / 2, p99, p99, p99, p99);
+        boolean complete = asked.size() - 1 != failAtCall;
+        return new Point(s, ops, ops * BLOCK, l, rate > 0, complete, null);
+    }
+
+    List<Long> levelsAsked() {
+        return asked.stream().map(s -> s.level(axis)).toList();
+    }
+}
