@@ -54,7 +54,10 @@ final class Execution {
         specs.forEach(Execution::checkEngine);
         RunControl control = new RunControl();
         SigintTrap.install(control);
-        RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(err, "") : RunListener.NONE;
+        boolean live = !output.quiet && Libc.isatty(2);
+        int totalRuns = specs.stream().mapToInt(JobSpec::runs).sum();
+        ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
+        RunListener listener = progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard();

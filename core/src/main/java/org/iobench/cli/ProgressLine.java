@@ -2,6 +2,7 @@ package org.iobench.cli;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import org.iobench.job.Durations;
 import org.iobench.job.JobSpec;
 import org.iobench.report.Units;
 import org.iobench.result.RunResult;
@@ -9,22 +10,33 @@ import org.iobench.workload.LiveView;
 import org.iobench.workload.RunListener;
 
 /**
- * A live line on stderr while a run goes on: elapsed time, bytes so far, the last second's rate. Only on a
- * terminal, and not with {@code --quiet}; rewritten in place with a carriage return and erased at the end.
+ * A live line on stderr while a run goes on: which point of how many (runs over all jobs), elapsed time, bytes
+ * so far, the last half-second's rate, and an ETA once one point has finished (average time per point so far
+ * times the points left). Only on a terminal, and not with {@code --quiet}; rewritten in place with a carriage
+ * return and erased at the end.
  */
 final class ProgressLine implements RunListener {
     private final PrintStream err;
-    private final String prefix;
+    private final int totalPoints;
+    private final long startNanos = System.nanoTime();
+    private int donePoints;
     private Thread ticker;
 
-    ProgressLine(PrintStream err, String prefix) {
+    ProgressLine(PrintStream err, int totalPoints) {
         this.err = err;
-        this.prefix = prefix;
+        this.totalPoints = totalPoints;
     }
 
     @Override
     public void runStarted(JobSpec spec, int run, LiveView live) {
-        String label = prefix + spec.name() + " run " + run + "/" + spec.runs();
+        String eta = "";
+        if (donePoints > 0 && totalPoints > donePoints) {
+            long perPoint = (System.nanoTime() - startNanos) / donePoints;
+            eta = ", ETA " + Durations.format(java.time.Duration.ofSeconds(
+                    Math.round(perPoint * (double) (totalPoints - donePoints) / 1e9)));
+        }
+        String label = (totalPoints > 1 ? "[" + (donePoints + 1) + "/" + totalPoints + eta + "] " : "")
+                + spec.name() + " run " + run + "/" + spec.runs();
         ticker = Thread.ofPlatform().daemon().name("iobench-progress").start(() -> tick(label, live));
     }
 
@@ -51,6 +63,7 @@ final class ProgressLine implements RunListener {
 
     @Override
     public void runEnded(JobSpec spec, RunResult result) {
+        donePoints++;
         if (ticker != null) {
             ticker.interrupt();
             try {

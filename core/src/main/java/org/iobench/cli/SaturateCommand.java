@@ -104,7 +104,7 @@ final class SaturateCommand implements Callable<Integer> {
 
         RunControl control = new RunControl();
         SigintTrap.install(control);
-        RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(System.err, "") : RunListener.NONE;
+        RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(System.err, 1) : RunListener.NONE;
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard();
         Curve curve = null;

@@ -18,14 +18,16 @@ public final class Suites {
         JobSpec.Builder base = JobSpec.builder(file).sizeBytes(size);
         long seconds = 1_000_000_000L;
         JobSpec write = base.name("seq-write-1m").rw(RwMode.WRITE).blockSize(1 << 20).sync(SyncMode.FDATASYNC)
-                .timeNanos(10 * seconds).keep(true).build();
+                .keep(true).build();
+        // explicit sizes: a time cap then ends a job early on a slow disk but never makes it re-read the file
+        // from the cache the first pass filled
         JobSpec read = JobSpec.builder(file).name("seq-read-1m").rw(RwMode.READ).blockSize(1 << 20)
-                .dropCache(true).timeNanos(10 * seconds).build();
+                .sizeBytes(size).dropCache(true).timeNanos(10 * seconds).build();
         JobSpec randRead = JobSpec.builder(file).name("rand-read-4k").rw(RwMode.RANDREAD).blockSize(4096)
-                .direct(direct).dropCache(!direct).timeNanos(8 * seconds).build();
+                .sizeBytes(size).direct(direct).dropCache(!direct).timeNanos(6 * seconds).build();
         JobSpec randWrite = JobSpec.builder(file).name("rand-write-4k").rw(RwMode.RANDWRITE).blockSize(4096)
-                .direct(direct).sync(SyncMode.FDATASYNC).allowOverwrite(true)
-                .timeNanos(8 * seconds).build();
+                .sizeBytes(size).direct(direct).sync(SyncMode.FDATASYNC).allowOverwrite(true)
+                .timeNanos(6 * seconds).build();
         return List.of(write, read, randRead, randWrite);
     }
 }

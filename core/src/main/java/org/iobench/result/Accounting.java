@@ -8,8 +8,4 @@ package org.iobench.result;
  */
 public record Accounting(boolean checked, long appBytesRead, long appBytesWritten, long kernelBytesRead,
                          long kernelBytesWritten, boolean mismatch, String note) {
-
-    public static Accounting unchecked(String why) {
-        return new Accounting(false, 0, 0, 0, 0, false, why);
-    }
 }

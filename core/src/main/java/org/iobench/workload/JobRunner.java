@@ -274,13 +274,13 @@ public final class JobRunner {
 
     private static Accounting accounting(EngineProvider provider, List<Worker> workers, ProcessIo before,
                                          ProcessIo after) {
-        if (before == null || after == null) {
-            return Accounting.unchecked("/proc/self/io is not readable here");
-        }
         long appRead = 0, appWritten = 0;
         for (Worker w : workers) {
             appRead += w.stats.issuedBytesRead;
             appWritten += w.stats.issuedBytesWritten;
+        }
+        if (before == null || after == null) {
+            return new Accounting(false, appRead, appWritten, 0, 0, false, "/proc/self/io is not readable here");
         }
         long kernelRead = after.rchar() - before.rchar();
         long kernelWritten = after.wchar() - before.wchar();

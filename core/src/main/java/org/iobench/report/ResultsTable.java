@@ -1,0 +1,81 @@
+package org.iobench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.iobench.report.table.Cell;
+import org.iobench.report.table.Column;
+import org.iobench.report.table.Formats;
+import org.iobench.report.table.Row;
+import org.iobench.report.table.Table;
+
+/**
+ * One row per benchmark: its labels, workload, block size, runs, MB/s min/avg/max, IOPS mean and p99 latency.
+ * The same table feeds every export format (text, Markdown, CSV, JSON) and the HTML page.
+ */
+public final class ResultsTable {
+    private ResultsTable() {}
+
+    public static Table of(List<ReportItem> items) {
+        List<String> labelKeys = new ArrayList<>(new TreeSet<>(items.stream()
+                .flatMap(i -> i.labels().keySet().stream()).toList()));
+        List<Column> columns = new ArrayList<>();
+        columns.add(Column.left("id", "id"));
+        for (String k : labelKeys) {
+            columns.add(Column.left("label." + k, k));
+        }
+        columns.add(Column.left("workload", "workload"));
+        columns.add(Column.right("bs", "bs"));
+        columns.add(Column.right("runs", "runs"));
+        columns.add(Column.right("mbps.min", "MB/s", "min"));
+        columns.add(Column.right("mbps.avg", "MB/s", "avg"));
+        columns.add(Column.right("mbps.max", "MB/s", "max"));
+        columns.add(Column.right("iops.avg", "IOPS", "avg"));
+        columns.add(Column.right("p99", "p99"));
+        List<Row> rows = new ArrayList<>();
+        for (ReportItem item : items) {
+            JsonNode b = item.benchmark();
+            JsonNode bw = b.path("summary").path("bytesPerSecond");
+            List<Cell> cells = new ArrayList<>();
+            cells.add(Cell.text(item.id()));
+            for (String k : labelKeys) {
+                cells.add(Cell.text(item.labels().getOrDefault(k, "")));
+            }
+            cells.add(Cell.text(item.workloadWithoutBs()));
+            long bs = item.job().path("blockSize").asLong();
+            cells.add(Cell.number(bs, org.iobench.job.Sizes.binary(bs)));
+            cells.add(Cell.number(bw.path("n").asInt(), Integer.toString(bw.path("n").asInt())));
+            cells.add(rate(bw.path("min")));
+            cells.add(rate(bw.path("mean")));
+            cells.add(rate(bw.path("max")));
+            double iops = number(b.path("summary").path("iops").path("mean"));
+            cells.add(Cell.number(iops, Formats.fixed(iops, 0)));
+            double p99 = number(b.path("summary").path("p99LatencyNs").path("mean"));
+            cells.add(Cell.number(p99, Units.latency(p99)));
+            rows.add(new Row(cells));
+        }
+        return new Table("Results", columns, rows, List.of("MB/s = 10^6 bytes per second, over the complete runs"));
+    }
+
+    private static Cell rate(JsonNode bytesPerSecond) {
+        double mbps = number(bytesPerSecond) / 1e6;
+        return Cell.number(mbps, Double.isNaN(mbps) ? Formats.ABSENT : Units.sig3(mbps));
+    }
+
+    /** A JSON number, or NaN for {@code "NaN"}, null or missing. */
+    static double number(JsonNode n) {
+        if (n == null || n.isMissingNode() || n.isNull()) {
+            return Double.NaN;
+        }
+        return n.isNumber() ? n.asDouble() : parse(n.asText());
+    }
+
+    private static double parse(String s) {
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}

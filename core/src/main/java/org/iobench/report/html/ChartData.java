@@ -1,0 +1,174 @@
+package org.iobench.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.iobench.report.ReportItem;
+
+/**
+ * The data the page's charts draw, computed here so the page's script only plots:
+ * <ul>
+ *   <li>{@code bsCurves}: for each workload-and-label group with two or more block sizes, min/mean/max of MB/s
+ *       and IOPS per block size (x = log2 of the block size);</li>
+ *   <li>{@code latency}: p50 ... p99.99 of each benchmark's last complete run;</li>
+ *   <li>{@code series}: each run's per-interval MB/s and IOPS, with the monitor's bi/bo (MB/s) and us/sy/wa (%);</li>
+ *   <li>{@code ab}: an A/B comparison's rows, when the report has one.</li>
+ * </ul>
+ */
+final class ChartData {
+    /** Per-second charts beyond this many runs would make a page nobody scrolls through. */
+    static final int MAX_SERIES = 24;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private ChartData() {}
+
+    static ObjectNode of(List<ReportItem> items, ObjectNode ab) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.set("bsCurves", bsCurves(items));
+        root.set("latency", latency(items));
+        root.set("series", series(items));
+        if (ab != null) {
+            root.set("ab", ab);
+        }
+        return root;
+    }
+
+    private static ArrayNode bsCurves(List<ReportItem> items) {
+        Map<String, Map<Long, ReportItem>> groups = new LinkedHashMap<>();
+        for (ReportItem i : items) {
+            String key = i.workloadWithoutBs() + (i.labels().isEmpty() ? "" : " [" + i.labelText() + "]");
+            groups.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(i.job().path("blockSize").asLong(), i);
+        }
+        ArrayNode curves = MAPPER.createArrayNode();
+        groups.forEach((label, byBs) -> {
+            if (byBs.size() < 2) {
+                return;
+            }
+            ObjectNode c = curves.addObject();
+            c.put("label", label);
+            ArrayNode points = c.putArray("points");
+            byBs.forEach((bs, item) -> {
+                ObjectNode p = points.addObject();
+                p.put("log2bs", Math.log(bs) / Math.log(2));
+                JsonNode summary = item.benchmark().path("summary");
+                p.set("bytesPerSecond", stat(summary.path("bytesPerSecond")));
+                p.set("iops", stat(summary.path("iops")));
+            });
+        });
+        return curves;
+    }
+
+    private static ObjectNode stat(JsonNode s) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("min", num(s.path("min")));
+        o.put("mean", num(s.path("mean")));
+        o.put("max", num(s.path("max")));
+        return o;
+    }
+
+    private static ArrayNode latency(List<ReportItem> items) {
+        ArrayNode out = MAPPER.createArrayNode();
+        for (ReportItem i : items) {
+            JsonNode run = lastCompleteRun(i.benchmark());
+            if (run == null) {
+                continue;
+            }
+            JsonNode l = run.path("readLatency").path("count").asLong() >= run.path("writeLatency").path("count")
+                    .asLong() ? run.path("readLatency") : run.path("writeLatency");
+            if (l.path("count").asLong() == 0) {
+                continue;
+            }
+            ObjectNode o = out.addObject();
+            o.put("label", i.id() + " " + i.job().path("name").asText());
+            ArrayNode ns = o.putArray("ns");
+            for (String f : List.of("p50Ns", "p90Ns", "p99Ns", "p999Ns", "p9999Ns")) {
+                ns.add(l.path(f).asLong());
+            }
+        }
+        return out;
+    }
+
+    private static ArrayNode series(List<ReportItem> items) {
+        ArrayNode out = MAPPER.createArrayNode();
+        for (ReportItem i : items) {
+            for (JsonNode run : i.benchmark().path("runs")) {
+                if (out.size() >= MAX_SERIES) {
+                    return out;
+                }
+                ObjectNode s = out.addObject();
+                s.put("label", i.id() + " " + i.job().path("name").asText() + ", run " + run.path("run").asInt()
+                        + (run.path("complete").asBoolean(true) ? "" : " (incomplete)"));
+                double intervalSeconds = run.path("intervalNanos").asLong(1_000_000_000L) / 1e9;
+                ArrayNode t = s.putArray("t");
+                ArrayNode mbps = s.putArray("mbps");
+                ArrayNode iops = s.putArray("iops");
+                double at = 0;
+                for (JsonNode in : run.path("series")) {
+                    at += in.path("durationNanos").asLong() / 1e9;
+                    t.add(Math.round(at * 1000) / 1000.0);
+                    mbps.add(num(in.path("bytesPerSecond")) / 1e6);
+                    iops.add(num(in.path("iops")));
+                }
+                if (t.isEmpty()) {
+                    t.add(intervalSeconds);
+                    mbps.add(0);
+                    iops.add(0);
+                }
+                s.set("system", system(run.path("system")));
+            }
+        }
+        return out;
+    }
+
+    private static ObjectNode system(JsonNode system) {
+        ObjectNode o = MAPPER.createObjectNode();
+        ArrayNode t = o.putArray("t");
+        ArrayNode bi = o.putArray("bi");
+        ArrayNode bo = o.putArray("bo");
+        ArrayNode us = o.putArray("us");
+        ArrayNode sy = o.putArray("sy");
+        ArrayNode wa = o.putArray("wa");
+        double at = 0;
+        for (JsonNode s : system.path("samples")) {
+            at += num(s.path("intervalMillis")) / 1000;
+            t.add(Math.round(at * 1000) / 1000.0);
+            bi.add(num(s.path("blockInKibPerSecond")) * 1024 / 1e6);
+            bo.add(num(s.path("blockOutKibPerSecond")) * 1024 / 1e6);
+            JsonNode cpu = s.path("cpu");
+            double total = 0;
+            for (String f : List.of("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")) {
+                total += cpu.path(f).asDouble();
+            }
+            us.add(total == 0 ? 0 : 100 * (cpu.path("user").asDouble() + cpu.path("nice").asDouble()) / total);
+            sy.add(total == 0 ? 0 : 100 * (cpu.path("system").asDouble() + cpu.path("irq").asDouble()
+                    + cpu.path("softirq").asDouble()) / total);
+            wa.add(total == 0 ? 0 : 100 * cpu.path("iowait").asDouble() / total);
+        }
+        return o;
+    }
+
+    static JsonNode lastCompleteRun(JsonNode benchmark) {
+        JsonNode last = null;
+        for (JsonNode r : benchmark.path("runs")) {
+            if (r.path("complete").asBoolean(true)) {
+                last = r;
+            }
+        }
+        return last;
+    }
+
+    private static double num(JsonNode n) {
+        if (n.isNumber()) {
+            return n.asDouble();
+        }
+        try {
+            return Double.parseDouble(n.asText());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}

@@ -1,0 +1,198 @@
+// iobench report: draws the charts of the page from the embedded JSON with uPlot. No network access.
+(function () {
+  "use strict";
+  var errors = [];
+  window.addEventListener("error", function (e) { errors.push(String(e.message)); });
+  var origError = console.error;
+  console.error = function () { errors.push(Array.prototype.join.call(arguments, " ")); origError.apply(console, arguments); };
+
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  var palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+                 "#7f7f7f", "#bcbd22", "#393b79", "#637939"];
+  var charts = [];
+  var width = Math.min(1100, document.body.clientWidth - 40);
+
+  function color(i) { return palette[i % palette.length]; }
+  function fmtBs(log2) {
+    var b = Math.pow(2, log2);
+    if (b >= 1073741824) return (b / 1073741824) + "G";
+    if (b >= 1048576) return (b / 1048576) + "M";
+    if (b >= 1024) return (b / 1024) + "K";
+    return String(b);
+  }
+  function fmtNum(v) {
+    if (v == null || isNaN(v)) return "";
+    var a = Math.abs(v);
+    if (a >= 1e6) return (v / 1e6).toFixed(a >= 1e7 ? 0 : 1) + "M";
+    if (a >= 1e3) return (v / 1e3).toFixed(a >= 1e4 ? 0 : 1) + "k";
+    return a >= 10 ? v.toFixed(0) : v.toFixed(2);
+  }
+  function fmtNs(v) {
+    if (v == null || isNaN(v)) return "";
+    if (v >= 1e9) return Number((v / 1e9).toPrecision(3)) + "s";
+    if (v >= 1e6) return Number((v / 1e6).toPrecision(3)) + "ms";
+    if (v >= 1e3) return Number((v / 1e3).toPrecision(3)) + "us";
+    return v.toFixed(0) + "ns";
+  }
+  function el(id) { return document.getElementById(id); }
+
+  // min-max whiskers for series that carry them: drawn after the lines, in canvas pixels
+  function whiskers(ranges) {
+    return { hooks: { draw: [function (u) {
+      var ctx = u.ctx;
+      ctx.save();
+      ranges.forEach(function (r, si) {
+        if (!r || !u.series[si + 1].show) return;
+        ctx.strokeStyle = u.series[si + 1]._stroke || color(si);
+        ctx.lineWidth = 1.5 * devicePixelRatio;
+        for (var i = 0; i < u.data[0].length; i++) {
+          var lo = r.min[i], hi = r.max[i];
+          if (lo == null || hi == null) continue;
+          var x = u.valToPos(u.data[0][i], "x", true);
+          var y0 = u.valToPos(lo, "y", true), y1 = u.valToPos(hi, "y", true);
+          var w = 4 * devicePixelRatio;
+          ctx.beginPath();
+          ctx.moveTo(x, y0); ctx.lineTo(x, y1);
+          ctx.moveTo(x - w, y0); ctx.lineTo(x + w, y0);
+          ctx.moveTo(x - w, y1); ctx.lineTo(x + w, y1);
+          ctx.stroke();
+        }
+      });
+      ctx.restore();
+    }] } };
+  }
+
+  function bsCharts() {
+    var host = el("bs-charts");
+    if (!host || !data.bsCurves.length) return;
+    [["bytesPerSecond", "MB/s", 1e-6], ["iops", "IOPS", 1]].forEach(function (m) {
+      var xs = [];
+      data.bsCurves.forEach(function (c) { c.points.forEach(function (p) { if (xs.indexOf(p.log2bs) < 0) xs.push(p.log2bs); }); });
+      xs.sort(function (a, b) { return a - b; });
+      var series = [{ label: "block size", value: function (u, v) { return v == null ? "" : fmtBs(v); } }];
+      var aligned = [xs];
+      var ranges = [];
+      data.bsCurves.forEach(function (c, ci) {
+        var mean = [], min = [], max = [];
+        xs.forEach(function (x) {
+          var p = c.points.find(function (q) { return q.log2bs === x; });
+          var s = p && p[m[0]];
+          mean.push(s ? s.mean * m[2] : null); min.push(s ? s.min * m[2] : null); max.push(s ? s.max * m[2] : null);
+        });
+        aligned.push(mean);
+        ranges.push({ min: min, max: max });
+        series.push({ label: c.label, stroke: color(ci), width: 2, points: { show: true, size: 6 },
+                      value: function (u, v) { return fmtNum(v); } });
+      });
+      var div = document.createElement("div");
+      div.className = "chart";
+      host.appendChild(div);
+      charts.push(new uPlot({
+        title: m[1] + " by block size (mean of runs, whiskers min-max)", width: width, height: 300,
+        scales: { x: { time: false }, y: { range: function (u, lo, hi) { return [0, hi * 1.1 || 1]; } } },
+        axes: [{ splits: function () { return xs; }, values: function (u, s) { return s.map(fmtBs); } },
+               { label: m[1], values: function (u, s) { return s.map(fmtNum); }, size: 60 }],
+        series: series, plugins: [whiskers(ranges)]
+      }, aligned, div));
+    });
+  }
+
+  function latencyChart() {
+    var host = el("latency-chart");
+    if (!host || !data.latency.length) return;
+    var pct = [50, 90, 99, 99.9, 99.99];
+    var xs = pct.map(function (p) { return -Math.log10(1 - p / 100); });
+    var series = [{ label: "percentile", value: function (u, v) { return v == null ? "" : "p" + pct[xs.indexOf(v)]; } }];
+    var aligned = [xs];
+    data.latency.forEach(function (l, i) {
+      aligned.push(l.ns.map(function (v) { return v > 0 ? v : null; }));
+      series.push({ label: l.label, stroke: color(i), width: 2, points: { show: true, size: 6 },
+                    value: function (u, v) { return fmtNs(v); } });
+    });
+    charts.push(new uPlot({
+      title: "Latency percentiles (log scale)", width: width, height: 300,
+      scales: { x: { time: false }, y: { distr: 3, log: 10 } },
+      axes: [{ splits: function () { return xs; }, values: function (u, s) { return s.map(function (v) { return "p" + pct[xs.indexOf(v)]; }); } },
+             { values: function (u, s) { return s.map(fmtNs); }, size: 70 }],
+      series: series
+    }, aligned, host));
+  }
+
+  function seriesCharts() {
+    var host = el("series-charts");
+    if (!host) return;
+    data.series.forEach(function (s, si) {
+      var h = document.createElement("h3");
+      h.textContent = s.label;
+      host.appendChild(h);
+      var top = document.createElement("div"); top.className = "chart"; host.appendChild(top);
+      var sync = uPlot.sync("series-" + si);
+      charts.push(new uPlot({
+        title: "Throughput per second", width: width, height: 220,
+        cursor: { sync: { key: sync.key } },
+        scales: { x: { time: false }, iops: {} },
+        axes: [{ label: "s" }, { label: "MB/s", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
+               { scale: "iops", side: 1, label: "IOPS", values: function (u, v) { return v.map(fmtNum); }, size: 60, grid: { show: false } }],
+        series: [{ label: "t (s)" },
+                 { label: "MB/s", stroke: color(0), width: 2, value: function (u, v) { return fmtNum(v); } },
+                 { label: "IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: function (u, v) { return fmtNum(v); } }]
+      }, [s.t, s.mbps, s.iops], top));
+      if (s.system && s.system.t.length) {
+        var bottom = document.createElement("div"); bottom.className = "chart"; host.appendChild(bottom);
+        charts.push(new uPlot({
+          title: "System while it ran: vmstat bi/bo, CPU and iowait", width: width, height: 220,
+          cursor: { sync: { key: sync.key } },
+          scales: { x: { time: false }, pct: { range: [0, 100] } },
+          axes: [{ label: "s" }, { label: "MB/s (bi, bo)", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
+                 { scale: "pct", side: 1, label: "%", size: 50, grid: { show: false } }],
+          series: [{ label: "t (s)" },
+                   { label: "bi MB/s", stroke: color(2), width: 2, value: function (u, v) { return fmtNum(v); } },
+                   { label: "bo MB/s", stroke: color(3), width: 2, value: function (u, v) { return fmtNum(v); } },
+                   { label: "us %", scale: "pct", stroke: color(4), width: 1 },
+                   { label: "sy %", scale: "pct", stroke: color(5), width: 1 },
+                   { label: "wa %", scale: "pct", stroke: color(6), width: 1, dash: [4, 3] }]
+        }, [s.system.t, s.system.bi, s.system.bo, s.system.us, s.system.sy, s.system.wa], bottom));
+      }
+    });
+  }
+
+  function abChart() {
+    var host = el("ab-chart");
+    if (!host || !data.ab || !data.ab.rows.length) return;
+    var rows = data.ab.rows;
+    var xs = rows.map(function (r, i) { return i; });
+    var sig = rows.map(function (r) { return r.significant ? r.gainPercent : null; });
+    var nsig = rows.map(function (r) { return r.significant ? null : r.gainPercent; });
+    var bars = uPlot.paths.bars({ size: [0.6, 80] });
+    charts.push(new uPlot({
+      title: "Gain of the mean, new vs base (%): green = significant at " + data.ab.alpha + ", grey = not (~)",
+      width: width, height: 300,
+      scales: { x: { time: false, range: [-0.5, rows.length - 0.5] } },
+      axes: [{ splits: function () { return xs; }, values: function (u, s) { return s.map(function (i) { return rows[i] ? rows[i].workload : ""; }); }, size: 60 },
+             { label: "gain %", size: 60 }],
+      series: [{ label: "workload", value: function (u, v) { return v == null ? "" : rows[v].workload; } },
+               { label: "significant", fill: "#2ca02c99", stroke: "#2ca02c", paths: bars, points: { show: false } },
+               { label: "not significant", fill: "#9aa1a999", stroke: "#7f7f7f", paths: bars, points: { show: false } }]
+    }, [xs, sig, nsig], host));
+  }
+
+  function selfCheck() {
+    var canvases = document.querySelectorAll("canvas");
+    var drawn = 0;
+    canvases.forEach(function (c) {
+      try {
+        var px = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+        var ink = 0;
+        for (var i = 3; i < px.length; i += 16) { if (px[i] !== 0) { ink++; if (ink > 50) break; } }
+        if (ink > 50) drawn++;
+      } catch (e) { errors.push("selfcheck: " + e); }
+    });
+    el("selfcheck").textContent = JSON.stringify({ charts: charts.length, canvases: canvases.length, drawn: drawn, errors: errors });
+  }
+
+  try { bsCharts(); } catch (e) { errors.push("bs charts: " + e); }
+  try { latencyChart(); } catch (e) { errors.push("latency chart: " + e); }
+  try { seriesCharts(); } catch (e) { errors.push("series charts: " + e); }
+  try { abChart(); } catch (e) { errors.push("A/B chart: " + e); }
+  requestAnimationFrame(function () { requestAnimationFrame(selfCheck); });
+})();

@@ -1,0 +1,47 @@
+package org.iobench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.iobench.report.table.TableFormat;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The exported tables of a report selection, locked by golden files (format version 1 fixture as input). */
+class ResultsTableTest {
+
+    static List<ReportItem> fixture() throws IOException {
+        try (InputStream in = ResultsTableTest.class.getResourceAsStream("/report/fixtures/sweep-v1.json")) {
+            JsonNode doc = new ObjectMapper().readTree(in);
+            List<ReportItem> items = new ArrayList<>();
+            int n = 0;
+            for (JsonNode b : doc.path("benchmarks")) {
+                Map<String, String> labels = new LinkedHashMap<>();
+                b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+                items.add(new ReportItem("r" + (++n), b, labels));
+            }
+            return items;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = TableFormat.class, names = {"MARKDOWN", "CSV", "TEXT"})
+    void exportsMatchTheirGoldenFiles(TableFormat format) throws IOException {
+        String rendered = format.writer().render(ResultsTable.of(fixture()));
+        Path golden = Path.of("src/test/resources/report/golden/results-" + format.name().toLowerCase() + ".txt");
+        if (Boolean.getBoolean("iobench.updateGolden") || !Files.exists(golden)) {
+            Files.writeString(golden, rendered);
+        }
+        assertThat(rendered).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    }
+}
