@@ -1,0 +1,67 @@
+package org.iobench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code iobench saturate} and the limit options as a user runs them. */
+class SaturateCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void saturatePrintsTheCurveAndStoresEveryPointUnderOneSeries() throws Exception {
+        Path json = dir.resolve("s.json");
+        Cli.Result r = Cli.run(dir, "saturate", "--rw", "randread", "--bs", "4k", "--size", "8m", "--step-time",
+                "200ms", "--max", "2", "--sample-interval", "0", "--json", json.toString(), dir.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("saturate threads: randread, bs 4KiB").contains("threads iodepth")
+                .contains("knee: ").contains("best: ").contains("stopped: ");
+        JsonNode doc = new ObjectMapper().readTree(json.toFile());
+        JsonNode search = doc.path("search");
+        assertThat(search.path("kind").asText()).isEqualTo("saturation");
+        assertThat(search.path("curve").path("axis").asText()).isEqualTo("threads");
+        assertThat(search.path("curve").path("points")).hasSize(2);
+        String series = search.path("series").asText();
+        assertThat(series).startsWith("saturate threads randread-4KiB ");
+        assertThat(doc.path("benchmarks")).hasSize(2)
+                .allMatch(b -> b.path("job").path("series").asText().equals(series));
+        try (var left = Files.list(dir)) {
+            assertThat(left).containsExactly(json);
+        }
+    }
+
+    @Test
+    void wrongLimitOptionsEndWithOneLineNamingTheOptionAndExitTwo() throws Exception {
+        String[][] cases = {
+                {"iobench: --axis iodepth: the psync engine", "saturate", "--axis", "iodepth", dir.toString()},
+                {"iobench: --rate '5x': is not a rate", "run", "--rate", "5x", dir.toString()},
+                {"iobench: --steady iops:2%: ends a time-based run early", "run", "--steady", "iops:2%",
+                        dir.toString()},
+                {"iobench: --axis rate: needs --latency-target", "saturate", "--axis", "rate", dir.toString()},
+                {"iobench: --time: saturate runs each step for --step-time", "saturate", "--time", "3s",
+                        dir.toString()},
+        };
+        for (String[] c : cases) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            java.io.PrintStream saved = System.err;
+            int status;
+            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                status = Main.execute(args);   // in-process: these fail before any I/O
+            } finally {
+                System.setErr(saved);
+            }
+            String text = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(status).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(text).startsWith(c[0]).doesNotContain("\tat ");
+            assertThat(text.strip().lines()).hasSize(1);
+        }
+    }
+}
