@@ -23,7 +23,9 @@ final class SteadyWatch {
         long before = 0;
         for (long k = 1; ; k++) {
             long boundary = t.measureStartNanos() + k * intervalNanos;
-            if (boundary > t.deadlineNanos() || !sleepUntil(boundary, workers, clock)) {
+            // the interval ending at the deadline still counts: its bytes are final once the workers stopped
+            if (boundary > t.deadlineNanos() || !sleepUntil(boundary, workers, clock)
+                    || clock.nanoTime() < boundary) {
                 break;
             }
             long bytes = live.bytes();
@@ -40,14 +42,11 @@ final class SteadyWatch {
         return state.outcome();
     }
 
-    /** Sleeps until {@code boundary} on {@code clock}; false when every worker ended (or we were interrupted). */
+    /** Sleeps until {@code boundary} on {@code clock} or until every worker ended; false when interrupted. */
     private static boolean sleepUntil(long boundary, List<Thread> workers, NanoClock clock) {
         while (true) {
             long left = boundary - clock.nanoTime();
-            if (workers.stream().noneMatch(Thread::isAlive)) {
-                return false;
-            }
-            if (left <= 0) {
+            if (left <= 0 || workers.stream().noneMatch(Thread::isAlive)) {
                 return true;
             }
             try {

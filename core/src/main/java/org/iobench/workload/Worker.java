@@ -11,6 +11,7 @@ import org.iobench.engine.SubmitStatus;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
+import org.iobench.sys.TimerSlack;
 import org.iobench.sysmon.ThreadSchedStat;
 
 /**
@@ -24,6 +25,8 @@ final class Worker implements Runnable {
     private static final long MAX_PARK_NANOS = 10_000_000;
     /** Sleep slice while requests are in flight on an async engine, so completions are reaped on time. */
     private static final long IN_FLIGHT_PARK_NANOS = 50_000;
+    /** A paced worker's sleeps end within this of the due time, instead of the kernel's default 50 us. */
+    private static final long PACED_TIMER_SLACK_NANOS = 1_000;
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
     private final int id;
@@ -106,6 +109,9 @@ final class Worker implements Runnable {
             // One origin for every worker: the job's rate holds even if a thread starts late (it then catches up,
             // and its corrected latency shows the delay; --ramp leaves start-up out of the figures).
             pacer.start(t.startNanos());
+            if (pacer.paced()) {
+                TimerSlack.set(PACED_TIMER_SLACK_NANOS);
+            }
             loop(t);
         } finally {
             stats.cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
