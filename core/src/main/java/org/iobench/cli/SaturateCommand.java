@@ -52,8 +52,9 @@ final class SaturateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TARGET", description = "file, directory or block device")
     Path target;
 
-    @Option(names = "--axis", paramLabel = "AXIS", description = "threads, iodepth or rate (rate: with"
-            + " --latency-target only); default: threads for psync, iodepth for async engines")
+    @Option(names = "--axis", paramLabel = "AXIS", description = "threads, iodepth, auto (threads, then iodepth at"
+            + " the knee's threads) or rate (with --latency-target only); default: threads for psync, auto for async"
+            + " engines (iodepth with --latency-target)")
     String axis;
 
     @Option(names = "--max", paramLabel = "N", description = "highest threads or iodepth to try (default: 256)")
@@ -88,17 +89,18 @@ final class SaturateCommand implements Callable<Integer> {
         JobSpec base = job.applyTo(JobSpec.builder(target)).timeNanos(step).runs(1).series(series).build();
         Execution.checkEngine(base);
         boolean sync = Engines.byName(base.engine()).orElseThrow().synchronous();
-        Axis a = axis(sync);
         LatencyTarget lt = latencyTarget == null ? null : LatencyTarget.parse(latencyTarget);
+        Axis a = axis(sync, lt != null);
         if (a == Axis.RATE && lt == null) {
             throw new ExitException(ExitException.USAGE, "--axis rate: needs --latency-target (the search looks"
                     + " for the highest rate within it, e.g. --latency-target p99=2ms)");
         }
         Setting start = new Setting(base.threads(), base.iodepth(), 0);
-        int top = max == null ? Math.max(256, (int) start.level(a == Axis.RATE ? Axis.THREADS : a)) : max;
-        if (a != Axis.RATE && (top < start.level(a) || top > 4096)) {
+        Axis first = a == Axis.AUTO || a == Axis.RATE ? Axis.THREADS : a;
+        int top = max == null ? Math.max(256, (int) start.level(first)) : max;
+        if (a != Axis.RATE && (top < start.level(first) || top > 4096)) {
             throw new ExitException(ExitException.USAGE, "--max " + top + ": must be between the starting "
-                    + a + " (" + start.level(a) + ") and 4096");
+                    + first + " (" + start.level(first) + ") and 4096");
         }
         base = base.toBuilder().series("saturate " + a + " " + base.name() + " " + series.substring(9)).build();
 
@@ -166,12 +168,19 @@ final class SaturateCommand implements Callable<Integer> {
         }
     }
 
-    private Axis axis(boolean synchronousEngine) {
+    private Axis axis(boolean synchronousEngine, boolean latencyTargeted) {
         if (axis == null) {
-            return synchronousEngine ? Axis.THREADS : Axis.IODEPTH;
+            return synchronousEngine ? Axis.THREADS : latencyTargeted ? Axis.IODEPTH : Axis.AUTO;
         }
         Axis a = Axis.byLabel(axis).orElseThrow(() -> new ExitException(ExitException.USAGE, "--axis " + axis
-                + ": not an axis (threads, iodepth, rate)"));
+                + ": not an axis (threads, iodepth, auto, rate)"));
+        if (a == Axis.AUTO && latencyTargeted) {
+            throw new ExitException(ExitException.USAGE, "--axis auto: a latency-targeted search varies one axis;"
+                    + " use --axis threads, iodepth or rate");
+        }
+        if (a == Axis.AUTO && synchronousEngine) {
+            return Axis.THREADS;
+        }
         if (a == Axis.IODEPTH && synchronousEngine) {
             throw new ExitException(ExitException.USAGE, "--axis iodepth: the " + (job.engine == null ? "psync"
                     : job.engine) + " engine completes each request before the next; use --axis threads"

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** What a search varies: worker threads, queue depth per worker, or (latency-targeted searches) a rate limit. */
+/**
+ * What a search varies: worker threads, queue depth per worker, threads then queue depth ({@code auto}, for async
+ * engines), or (latency-targeted searches) a rate limit.
+ */
 public enum Axis {
-    THREADS("threads"), IODEPTH("iodepth"), RATE("rate");
+    THREADS("threads"), IODEPTH("iodepth"), AUTO("auto"), RATE("rate");
 
     private final String label;
 

@@ -20,8 +20,14 @@ public record Curve(Axis axis, List<Point> points, Point knee, Point best, Stop 
         points = List.copyOf(points);
     }
 
-    /** The points in increasing order of the axis (a rate search measures them out of order). */
+    /**
+     * The points in increasing order of the axis (a rate search measures them out of order); an {@code auto}
+     * search's in the order measured: threads first, then depth.
+     */
     public List<Point> sorted() {
+        if (axis == Axis.AUTO) {
+            return points;
+        }
         return points.stream().sorted(java.util.Comparator.comparingLong(p -> p.setting().level(axis))).toList();
     }
 }

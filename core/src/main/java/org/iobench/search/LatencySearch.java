@@ -35,6 +35,9 @@ public final class LatencySearch {
     }
 
     public Curve run(Setting start, Axis axis, int max, LatencyTarget target) throws IOException {
+        if (axis == Axis.AUTO) {
+            throw new IllegalArgumentException("a latency-targeted search varies one axis: threads, iodepth or rate");
+        }
         return axis == Axis.RATE ? overRate(start, target) : overParallelism(start, axis, max, target);
     }
 

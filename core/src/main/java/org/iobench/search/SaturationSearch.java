@@ -28,14 +28,42 @@ public final class SaturationSearch {
         this.rules = rules;
     }
 
-    /** Searches {@code axis} from {@code start}'s level up to {@code max}. */
+    /**
+     * Searches {@code axis} from {@code start}'s level up to {@code max}. {@link Axis#AUTO} climbs threads first,
+     * then queue depth at the knee's thread count (the best's when the threads never flattened), both up to
+     * {@code max}.
+     */
     public Curve run(Setting start, Axis axis, int max) throws IOException {
         if (axis == Axis.RATE) {
             throw new IllegalArgumentException("a saturation search raises parallelism, not a rate");
         }
+        if (axis != Axis.AUTO) {
+            return climb(axis, null, start, (int) start.level(axis), max);
+        }
+        Curve threads = climb(Axis.THREADS, null, start, start.threads(), max);
+        Point base = threads.knee() != null ? threads.knee() : threads.best();
+        if (threads.stop() == Stop.INCOMPLETE || base == null || base.setting().iodepth() * 2 > max) {
+            return new Curve(Axis.AUTO, threads.points(), threads.knee(), threads.best(), threads.stop(), null);
+        }
+        Curve depth = climb(Axis.IODEPTH, base, base.setting(), base.setting().iodepth() * 2, max);
+        List<Point> points = new ArrayList<>(threads.points());
+        points.addAll(depth.points().subList(1, depth.points().size()));
+        Point best = java.util.stream.Stream.of(threads.best(), depth.best()).filter(java.util.Objects::nonNull)
+                .max(Comparator.comparingDouble(Point::iops)).orElse(null);
+        return new Curve(Axis.AUTO, points, depth.knee(), best, depth.stop(), null);
+    }
+
+    /** Doubles {@code axis} from {@code first}; {@code from}, if given, is an already measured point below it. */
+    private Curve climb(Axis axis, Point from, Setting start, int first, int max) throws IOException {
         List<Point> points = new ArrayList<>();
+        if (from != null) {
+            points.add(from);
+        }
         Stop stop = Stop.LIMIT;
-        for (int level : Levels.doubling((int) start.level(axis), max)) {
+        for (int level : Levels.doubling(first, Math.max(first, max))) {
+            if (level > max) {
+                break;
+            }
             Point p = measurer.measure(start.with(axis, level));
             points.add(p);
             if (!p.complete()) {

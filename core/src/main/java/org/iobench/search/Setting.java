@@ -23,7 +23,7 @@ public record Setting(int threads, int iodepth, double rateOpsPerSecond) {
         return switch (axis) {
             case THREADS -> new Setting(level, iodepth, rateOpsPerSecond);
             case IODEPTH -> new Setting(threads, level, rateOpsPerSecond);
-            case RATE -> throw new IllegalArgumentException("a rate is not a parallelism level");
+            case AUTO, RATE -> throw new IllegalArgumentException(axis + " is not one parallelism level");
         };
     }
 
@@ -31,11 +31,15 @@ public record Setting(int threads, int iodepth, double rateOpsPerSecond) {
         return new Setting(threads, iodepth, opsPerSecond);
     }
 
-    /** The level of {@code axis} in this setting (the rate, rounded, for {@link Axis#RATE}). */
+    /**
+     * The level of {@code axis} in this setting: the rate, rounded, for {@link Axis#RATE}; requests in flight for
+     * {@link Axis#AUTO}.
+     */
     public long level(Axis axis) {
         return switch (axis) {
             case THREADS -> threads;
             case IODEPTH -> iodepth;
+            case AUTO -> inFlight();
             case RATE -> Math.round(rateOpsPerSecond);
         };
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 import java.util.function.IntToDoubleFunction;
+import java.util.function.ToDoubleFunction;
 import org.iobench.result.LatencySummary;
 
 /**
@@ -13,13 +14,14 @@ import org.iobench.result.LatencySummary;
 final class FakeDevice implements PointMeasurer {
     static final long BLOCK = 4096;
     private final Axis axis;
-    private final IntToDoubleFunction iops;
-    private final IntToDoubleFunction p99Ns;
+    private final ToDoubleFunction<Setting> iops;
+    private final ToDoubleFunction<Setting> p99Ns;
     private final DoubleUnaryOperator rateP99Ns;
     final List<Setting> asked = new ArrayList<>();
     private int failAtCall = -1;
 
-    private FakeDevice(Axis axis, IntToDoubleFunction iops, IntToDoubleFunction p99Ns, DoubleUnaryOperator rateP99) {
+    private FakeDevice(Axis axis, ToDoubleFunction<Setting> iops, ToDoubleFunction<Setting> p99Ns,
+                       DoubleUnaryOperator rateP99) {
         this.axis = axis;
         this.iops = iops;
         this.p99Ns = p99Ns;
@@ -28,7 +30,13 @@ final class FakeDevice implements PointMeasurer {
 
     /** Throughput and p99 by level of {@code axis}, unthrottled. */
     static FakeDevice byLevel(Axis axis, IntToDoubleFunction iops, IntToDoubleFunction p99Ns) {
-        return new FakeDevice(axis, iops, p99Ns, null);
+        return new FakeDevice(axis, s -> iops.applyAsDouble((int) s.level(axis)),
+                s -> p99Ns.applyAsDouble((int) s.level(axis)), null);
+    }
+
+    /** Throughput and p99 as functions of the whole setting (threads and depth). */
+    static FakeDevice bySetting(ToDoubleFunction<Setting> iops, ToDoubleFunction<Setting> p99Ns) {
+        return new FakeDevice(Axis.AUTO, iops, p99Ns, null);
     }
 
     /**
@@ -36,7 +44,7 @@ final class FakeDevice implements PointMeasurer {
      * with a corrected p99 of {@code rateP99(r)}.
      */
     static FakeDevice byRate(double maxIops, double unthrottledP99Ns, DoubleUnaryOperator rateP99) {
-        return new FakeDevice(Axis.RATE, l -> maxIops, l -> unthrottledP99Ns, rateP99);
+        return new FakeDevice(Axis.RATE, s -> maxIops, s -> unthrottledP99Ns, rateP99);
     }
 
     /** The n-th measurement (0-based) comes back incomplete, as after an I/O error. */
@@ -49,9 +57,8 @@ final class FakeDevice implements PointMeasurer {
     public Point measure(Setting s) {
         asked.add(s);
         double rate = s.rateOpsPerSecond();
-        int level = axis == Axis.IODEPTH ? s.iodepth() : s.threads();
-        double ops = rate > 0 ? Math.min(rate, iops.applyAsDouble(level)) : iops.applyAsDouble(level);
-        long p99 = Math.round(rate > 0 ? rateP99Ns.applyAsDouble(rate) : p99Ns.applyAsDouble(level));
+        double ops = rate > 0 ? Math.min(rate, iops.applyAsDouble(s)) : iops.applyAsDouble(s);
+        long p99 = Math.round(rate > 0 ? rateP99Ns.applyAsDouble(rate) : p99Ns.applyAsDouble(s));
         LatencySummary l = new LatencySummary(1000, p99 / 10, p99 / 3.0, p99 / 3, p99 / 2, p99, p99, p99, p99);
         boolean complete = asked.size() - 1 != failAtCall;
         return new Point(s, ops, ops * BLOCK, l, rate > 0, complete, null);

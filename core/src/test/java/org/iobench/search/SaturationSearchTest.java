@@ -103,4 +103,28 @@ class SaturationSearchTest {
         assertThat(Knee.find(pts, r)).isSameAs(pts.get(2));
         assertThat(Knee.find(pts.subList(0, 4), r)).as("one flat step is not a plateau").isNull();
     }
+
+    @Test
+    void autoClimbsThreadsThenDepthAtTheKneesThreadCount() throws IOException {
+        // threads scale to 4 (CPU-bound submitters), then each thread's queue scales to depth 8
+        FakeDevice d = FakeDevice.bySetting(s -> 1000.0 * Math.min(s.threads(), 4) * Math.min(s.iodepth(), 8),
+                s -> 100_000.0 * s.iodepth());
+        Curve c = new SaturationSearch(d, SaturationRules.DEFAULT).run(ONE, Axis.AUTO, 64);
+        assertThat(d.asked).containsExactly(new Setting(1, 1, 0), new Setting(2, 1, 0), new Setting(4, 1, 0),
+                new Setting(8, 1, 0), new Setting(16, 1, 0),
+                new Setting(4, 2, 0), new Setting(4, 4, 0), new Setting(4, 8, 0), new Setting(4, 16, 0),
+                new Setting(4, 32, 0));
+        assertThat(c.knee().setting()).isEqualTo(new Setting(4, 8, 0));
+        assertThat(c.best().iops()).isEqualTo(32_000);
+        assertThat(c.stop()).isEqualTo(Stop.PLATEAU);
+        assertThat(c.sorted()).as("in the order measured").isEqualTo(c.points());
+    }
+
+    @Test
+    void autoWithADepthThatBuysNothingKeepsTheThreadsKnee() throws IOException {
+        FakeDevice d = FakeDevice.bySetting(s -> 1000.0 * Math.min(s.threads(), 4), s -> 100_000.0);
+        Curve c = new SaturationSearch(d, SaturationRules.DEFAULT).run(ONE, Axis.AUTO, 64);
+        assertThat(c.knee().setting()).isEqualTo(new Setting(4, 1, 0));
+        assertThat(d.asked.subList(5, d.asked.size())).containsExactly(new Setting(4, 2, 0), new Setting(4, 4, 0));
+    }
 }
