@@ -175,6 +175,9 @@ final class Worker implements Runnable {
      */
     private boolean awaitSlot(Timeline t) {
         long due = pacer.nextDueNanos();
+        if (clock.nanoTime() < due) {
+            engine.commit();   // an async engine must not hold queued requests while we sleep
+        }
         while (true) {
             long now = clock.nanoTime();
             if (now >= due) {
