@@ -135,7 +135,8 @@ public final class Rules {
                                 + " throughput",
                         inFlight + " request(s) in flight (" + j.threads() + " thread(s) x iodepth " + j.iodepth()
                                 + "), " + util,
-                        "raise --threads (e.g. --threads 16) or --iodepth with --engine uring"));
+                        "raise --threads (e.g. --threads 16) or --iodepth with --engine uring; iobench saturate"
+                                + " finds the knee"));
             }
         }
         if (Evidence.summaries(r).isEmpty() && inFlight == 1) {

@@ -27,8 +27,10 @@ final class LimitsText {
             }
             if (!header) {
                 out.println();
-                out.printf(Locale.ROOT, "rate asked %s = %s IOPS; latency raw (from issue) and corrected (from the"
-                        + " intended start)%n", p.rate().label(), Units.fixed(p.targetOpsPerSecond(), 0));
+                String asked = p.rate().unit() == org.iobench.job.RateLimit.Unit.IOPS ? p.rate().label()
+                        : p.rate().label() + " = " + Units.fixed(p.targetOpsPerSecond(), 0) + " IOPS";
+                out.printf(Locale.ROOT, "rate asked %s; latency raw (from issue) and corrected (from the intended"
+                        + " start)%n", asked);
                 out.printf(Locale.ROOT, ROW, "run", "latency", "IOPS", "p50", "p90", "p99", "p99.9", "max");
                 header = true;
             }
