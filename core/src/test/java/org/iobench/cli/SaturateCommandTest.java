@@ -37,6 +37,31 @@ class SaturateCommandTest {
     }
 
     @Test
+    void aRateSearchForALatencyTargetJudgesPacedStepsByTheirCorrectedLatency() throws Exception {
+        Path f = Files.write(dir.resolve("f"), new byte[4 << 20]);
+        Cli.Result r = Cli.run(dir, "saturate", "--axis", "rate", "--latency-target", "p99=1us", "--refine", "1",
+                "--rw", "randread", "--bs", "4k", "--step-time", "200ms", "--sample-interval", "0", "--output",
+                "json", f.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        JsonNode curve = doc.path("search").path("curve");
+        assertThat(doc.path("search").path("kind").asText()).isEqualTo("latency-target");
+        assertThat(curve.path("axis").asText()).isEqualTo("rate");
+        assertThat(curve.path("target").path("label").asText()).isEqualTo("p99<=1us");
+        JsonNode points = curve.path("points");
+        assertThat(points.get(0).path("setting").path("rateOpsPerSecond").asDouble()).as("unthrottled").isZero();
+        if (points.size() == 2) {   // the unthrottled step missed 1 us, so one paced step at half its rate
+            assertThat(points.get(1).path("corrected").asBoolean()).isTrue();
+            assertThat(points.get(1).path("setting").path("rateOpsPerSecond").asDouble())
+                    .isCloseTo(points.get(0).path("iops").asDouble() / 2, org.assertj.core.data.Percentage
+                            .withPercentage(0.1));
+            assertThat(doc.path("benchmarks").get(1).path("runs").get(0).path("pacing").isObject()).isTrue();
+        } else {
+            assertThat(curve.path("stop").asText()).isEqualTo("unlimited-meets-target");
+        }
+    }
+
+    @Test
     void wrongLimitOptionsEndWithOneLineNamingTheOptionAndExitTwo() throws Exception {
         String[][] cases = {
                 {"iobench: --axis iodepth: the psync engine", "saturate", "--axis", "iodepth", dir.toString()},
