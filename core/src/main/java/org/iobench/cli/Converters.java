@@ -8,6 +8,7 @@ import org.iobench.job.DataPattern;
 import org.iobench.job.Durations;
 import org.iobench.job.RwMode;
 import org.iobench.job.Sizes;
+import org.iobench.job.SweepAxis;
 import org.iobench.job.SyncMode;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -36,6 +37,37 @@ final class Converters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
+        }
+    }
+
+    static final class BsAxis implements ITypeConverter<SweepAxis> {
+        @Override
+        public SweepAxis convert(String value) {
+            return axis(() -> SweepAxis.sizes("--bs", value));
+        }
+    }
+
+    static final class ThreadsAxis implements ITypeConverter<SweepAxis> {
+        @Override
+        public SweepAxis convert(String value) {
+            return axis(() -> SweepAxis.counts("--threads", value));
+        }
+    }
+
+    static final class IodepthAxis implements ITypeConverter<SweepAxis> {
+        @Override
+        public SweepAxis convert(String value) {
+            return axis(() -> SweepAxis.counts("--iodepth", value));
+        }
+    }
+
+    private static SweepAxis axis(java.util.function.Supplier<SweepAxis> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage();
+            int colon = m.indexOf(": ");
+            throw new TypeConversionException(colon > 0 ? m.substring(colon + 2) : m);
         }
     }
 

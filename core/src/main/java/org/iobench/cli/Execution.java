@@ -16,6 +16,7 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
+import org.iobench.workload.GroupRunner;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
 
@@ -51,6 +52,15 @@ final class Execution {
 
     /** Runs {@code specs} in order and prints them with {@code text}; returns the exit status. */
     int run(List<JobSpec> specs, Consumer<List<BenchmarkResult>> text) {
+        return runStages(specs.stream().map(List::of).toList(), text);
+    }
+
+    /**
+     * Runs {@code stages} in order, the jobs of a stage in parallel (a {@link GroupRunner group}), and prints all
+     * results with {@code text}, in job order; returns the exit status.
+     */
+    int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
+        List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(Execution::checkEngine);
         RunControl control = new RunControl();
         SigintTrap.install(control);
@@ -62,12 +72,17 @@ final class Execution {
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard();
         String setupError = null;
-        for (JobSpec spec : specs) {
+        for (List<JobSpec> stage : stages) {
             if (control.stopped()) {
                 break;
             }
             try {
-                results.add(advisor.advise(benchmark.execute(spec, control, listener)));
+                if (stage.size() == 1) {
+                    results.add(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)));
+                } else {
+                    new GroupRunner(() -> Benchmark.system(monitor.sampleIntervalMillis()))
+                            .execute(stage, control, listener).forEach(b -> results.add(advisor.advise(b)));
+                }
             } catch (IOException e) {
                 if (results.isEmpty()) {
                     throw new ExitException(ExitException.IO_FAILURE, e.getMessage());

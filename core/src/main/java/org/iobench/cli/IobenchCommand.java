@@ -21,7 +21,8 @@ import picocli.CommandLine.ScopeType;
  * sequential write with fdatasync, sequential read from the device, 4 KiB random read and write).
  */
 @Command(name = "iobench", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        subcommands = {RunCommand.class, SaturateCommand.class, VmstatCommand.class, ReportCommand.class},
+        subcommands = {RunCommand.class, VmstatCommand.class, ReportCommand.class, DdCommand.class,
+                SaturateCommand.class, SuiteCommand.class},
         description = {"Storage I/O benchmark and comparison workbench.",
                 "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."})
 public final class IobenchCommand implements Callable<Integer> {

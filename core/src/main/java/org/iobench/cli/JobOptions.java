@@ -1,6 +1,7 @@
 package org.iobench.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.iobench.job.DataPattern;
 import org.iobench.job.Durations;
 import org.iobench.job.InvalidJobException;
@@ -8,21 +9,23 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
 import org.iobench.job.SteadyCriterion;
+import org.iobench.job.Sweep;
+import org.iobench.job.SweepAxis;
 import org.iobench.job.SyncMode;
 import picocli.CommandLine.Option;
 
 /** The workload options shared by commands that run jobs ({@code run}, sweeps, suites). */
 final class JobOptions {
     @Option(names = "--rw", paramLabel = "MODE", converter = Converters.Rw.class,
-            description = "read, write, randread, randwrite, rw, randrw (default: read)")
+            description = "read, write, randread, randwrite, rw, randrw, copy (with --source; default: read)")
     RwMode rw;
 
     @Option(names = "--mix", paramLabel = "READ_PERCENT", description = "reads in a mixed job, 0-100 (default: 50)")
     Integer mix;
 
-    @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.Size.class,
-            description = "block size: 512, 4k, 1m (powers of 1024; default: 1m)")
-    Long bs;
+    @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.BsAxis.class,
+            description = "block size: 512, 4k, 1m (powers of 1024; default: 1m); a sweep: 4k..1m, 4k,64k,1m")
+    SweepAxis bs;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
             description = "bytes of the target to use and to transfer (default: the file's or device's size,"
@@ -41,16 +44,18 @@ final class JobOptions {
             description = "warm-up before measuring, excluded from the figures")
     Long rampNanos;
 
-    @Option(names = "--threads", paramLabel = "N", description = "workers on the one target (default: 1)")
-    Integer threads;
+    @Option(names = "--threads", paramLabel = "N", converter = Converters.ThreadsAxis.class,
+            description = "workers on the one target (default: 1); a sweep: 1..64, 1,2,4..64")
+    SweepAxis threads;
 
-    @Option(names = "--iodepth", paramLabel = "N", description = "requests in flight per worker (async engines)")
-    Integer iodepth;
+    @Option(names = "--iodepth", paramLabel = "N", converter = Converters.IodepthAxis.class,
+            description = "requests in flight per worker (async engines); a sweep: 1..32")
+    SweepAxis iodepth;
 
     @Option(names = "--batch", paramLabel = "N", description = "requests per submission (async engines)")
     Integer batch;
 
-    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default)")
+    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default) or uring (io_uring, for --iodepth above 1)")
     String engine;
 
     @Option(names = "--fixed-buffers", description = "register buffers and files with the kernel (io_uring)")
@@ -89,6 +94,10 @@ final class JobOptions {
     @Option(names = "--seed", paramLabel = "N", description = "seed of random offsets and data")
     Long seed;
 
+    @Option(names = "--source", paramLabel = "PATH", description = "--rw copy: the file or device to read from"
+            + " (/dev/zero is not read: zeros are written)")
+    Path source;
+
     @Option(names = "--rate", paramLabel = "RATE", description = "pace the job (all threads together) at this rate:"
             + " 5000 (IOPS), 200MB/s, 50MiB/s; latency is also reported from each request's intended start")
     String rate;
@@ -105,13 +114,13 @@ final class JobOptions {
     JobSpec.Builder applyTo(JobSpec.Builder b) {
         if (rw != null) b.rw(rw);
         if (mix != null) b.mixReadPercent(mix);
-        if (bs != null) b.blockSize(bs);
+        if (bs != null) b.blockSize(bs.single());
         if (size != null) b.sizeBytes(size);
         if (offset != null) b.offsetBytes(offset);
         if (timeNanos != null) b.timeNanos(timeNanos);
         if (rampNanos != null) b.rampNanos(rampNanos);
-        if (threads != null) b.threads(threads);
-        if (iodepth != null) b.iodepth(iodepth);
+        if (threads != null) b.threads(Math.toIntExact(threads.single()));
+        if (iodepth != null) b.iodepth(Math.toIntExact(iodepth.single()));
         if (batch != null) b.batch(batch);
         if (engine != null) b.engine(engine);
         if (fixedBuffers) b.fixedBuffers(true);
@@ -125,6 +134,7 @@ final class JobOptions {
         if (keep) b.keep(true);
         if (name != null) b.name(name);
         if (seed != null) b.seed(seed);
+        if (source != null) b.source(source);
         if (rate != null) b.rate(RateLimit.parse(rate));
         if (steadyWindowNanos != null && steady == null) {
             throw new InvalidJobException("--steady-window", Durations.format(java.time.Duration.ofNanos(
@@ -139,5 +149,10 @@ final class JobOptions {
 
     JobSpec toSpec(Path target) {
         return applyTo(JobSpec.builder(target)).build();
+    }
+
+    /** One job, or one per point when {@code --bs}, {@code --threads} or {@code --iodepth} sweep. */
+    List<JobSpec> toSpecs(Path target) {
+        return Sweep.expand(toSpec(target), bs, threads, iodepth);
     }
 }

@@ -9,12 +9,21 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
-/** {@code iobench run [OPTIONS] TARGET}: one job, possibly repeated. */
+/**
+ * {@code iobench run [OPTIONS] TARGET}: one job, possibly repeated; a sweep when {@code --bs}, {@code --threads}
+ * or {@code --iodepth} name several values; the jobs of a fio job file when TARGET is an existing {@code .fio}
+ * file.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run one I/O job on a file, a directory (a scratch file inside it) or a block device.")
 final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TARGET", description = "file, directory or block device")
+    @Parameters(index = "0", paramLabel = "TARGET", description = "file, directory or block device; or a fio job"
+            + " file (*.fio)")
     Path target;
+
+    @picocli.CommandLine.Option(names = "--lenient", description = "job files: ignore unsupported options with a"
+            + " warning instead of refusing the file")
+    boolean lenient;
 
     @Mixin
     JobOptions job = new JobOptions();
@@ -27,7 +36,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JobSpec spec = job.toSpec(target);
+        if (JobFileRun.isJobFile(target)) {
+            return new JobFileRun(job, output, monitor, lenient).run(target);
+        }
+        List<JobSpec> specs = job.toSpecs(target);
+        if (specs.size() > 1) {
+            return new Execution(output, monitor, System.out, System.err).run(specs,
+                    results -> org.iobench.report.SweepText.print(results, System.out));
+        }
+        JobSpec spec = specs.getFirst();
         return new Execution(output, monitor, System.out, System.err).run(List.of(spec),
                 results -> results.forEach(b -> RunText.print(b, System.out, monitor.vmstat)));
     }

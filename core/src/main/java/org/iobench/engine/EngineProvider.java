@@ -10,6 +10,15 @@ public interface EngineProvider {
     /** True when the engine can only keep one request in flight per worker. */
     boolean synchronous();
 
+    /**
+     * True when the engine's reads and writes show up in {@code /proc/self/io} {@code rchar}/{@code wchar}
+     * (they are counted by the {@code read}/{@code write} family of system calls). io_uring bypasses them, so
+     * a check comparing those counters with iobench's own byte counts must be skipped for such engines.
+     */
+    default boolean countedInProcIo() {
+        return true;
+    }
+
     /** Creates an engine for one worker; throws when the engine cannot work on this system, saying why. */
     IoEngine create(EngineOptions options) throws IOException;
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.iobench.engine.psync.PsyncEngine;
+import org.iobench.engine.uring.UringEngine;
 
 /** The registry of engines by name. */
 public final class Engines {
@@ -12,6 +13,7 @@ public final class Engines {
 
     static {
         register(PsyncEngine.PROVIDER);
+        register(UringEngine.PROVIDER);
     }
 
     private Engines() {}

@@ -31,8 +31,17 @@ import java.util.Objects;
  * @param allowOverwrite  consent to write to an existing file or a block device
  * @param keep            keep a file iobench created
  * @param seed            seed of the random offsets and data, so runs are repeatable
- * @param series          label shared by the points of a sweep or a saturation search, so stores can group them;
- *                        {@code ""} outside a series
+ * @param series          label shared by the points of a sweep ({@code "bs=4k..1m"}) or of a saturation search,
+ *                        so stores can group them; {@code ""} outside a series
+ * @param group           label of the parallel group the job runs in ({@code "dd2"}); {@code ""} when it runs alone
+ * @param source          the file or device a {@link RwMode#COPY} job reads; null for other jobs
+ * @param sourceOffsetBytes where a copy starts reading in {@code source} (dd's {@code skip})
+ * @param truncate        cut an existing target file at {@code offsetBytes} before each run (dd without
+ *                        {@code conv=notrunc}); needs {@code allowOverwrite} like any write to an existing file
+ * @param exactSize       transfer exactly {@code sizeBytes} (or the whole region) even where that is not a multiple
+ *                        of the block size: the last request is short, as dd's last partial record
+ * @param loopRegion      a time-based job goes over its region again and again until the time is up, even with an
+ *                        explicit size (fio's {@code time_based}); without it, size and time both limit the job
  * @param rate            the job's requested rate (all workers together), paced on a fixed schedule; null = as
  *                        fast as possible
  * @param steady          end a time-based run early once throughput is steady; null = run the whole time
@@ -41,7 +50,9 @@ public record JobSpec(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
         long timeNanos, long rampNanos, int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
         boolean direct, SyncMode sync, int fsyncEvery, int runs, boolean dropCache, DataPattern pattern,
-        boolean allowOverwrite, boolean keep, long seed, String series, RateLimit rate, SteadyCriterion steady) {
+        boolean allowOverwrite, boolean keep, long seed, String series, String group, Path source,
+        long sourceOffsetBytes, boolean truncate, boolean exactSize, boolean loopRegion,
+        RateLimit rate, SteadyCriterion steady) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -53,12 +64,13 @@ public record JobSpec(
         Objects.requireNonNull(pattern, "pattern");
         Objects.requireNonNull(engine, "engine");
         series = series == null ? "" : series;
+        group = group == null ? "" : group;
         if (name == null || name.isBlank()) {
             name = rw.label() + "-" + Sizes.binary(blockSize);
         }
         check(blockSize >= 1 && blockSize <= MAX_BLOCK_SIZE, "--bs", blockSize, "must be between 1 and 1GiB");
         check(sizeBytes >= 0, "--size", sizeBytes, "must not be negative");
-        check(sizeBytes == 0 || sizeBytes >= blockSize, "--size", sizeBytes,
+        check(sizeBytes == 0 || sizeBytes >= blockSize || exactSize, "--size", sizeBytes,
                 "is smaller than the block size " + blockSize);
         check(offsetBytes >= 0, "--offset", offsetBytes, "must not be negative");
         check(mixReadPercent >= 0 && mixReadPercent <= 100, "--mix", mixReadPercent, "must be 0..100");
@@ -75,6 +87,15 @@ public record JobSpec(
                 steady == null ? "" : Durations.format(java.time.Duration.ofNanos(steady.windowNanos())),
                 "is longer than --time " + Durations.format(java.time.Duration.ofNanos(timeNanos))
                         + ": steady state could never be seen");
+        check(rw != RwMode.COPY || source != null, "--source", "(none)", "a copy job needs --source PATH");
+        check(rw == RwMode.COPY || source == null, "--source", source, "applies to --rw copy only");
+        if (rw == RwMode.COPY) {
+            check(threads == 1, "--threads", threads, "a copy runs one worker; run parallel copies as a group");
+            check(iodepth == 1, "--iodepth", iodepth, "a copy keeps one request in flight");
+            check(rampNanos == 0, "--ramp", rampNanos, "is not supported for --rw copy");
+        }
+        check(sourceOffsetBytes >= 0, "skip", sourceOffsetBytes, "must not be negative");
+        check(!truncate || rw.writes(), "truncate", rw, "applies to jobs that write");
         check(!(sync == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync", "applies to writes; " + rw + " writes nothing");
     }
 
@@ -107,7 +128,9 @@ public record JobSpec(
         b.threads = threads; b.iodepth = iodepth; b.batch = batch; b.engine = engine;
         b.fixedBuffers = fixedBuffers; b.direct = direct; b.sync = sync; b.fsyncEvery = fsyncEvery; b.runs = runs;
         b.dropCache = dropCache; b.pattern = pattern; b.allowOverwrite = allowOverwrite; b.keep = keep;
-        b.seed = seed; b.series = series; b.rate = rate; b.steady = steady;
+        b.seed = seed; b.series = series; b.group = group; b.source = source;
+        b.sourceOffsetBytes = sourceOffsetBytes; b.truncate = truncate; b.exactSize = exactSize;
+        b.loopRegion = loopRegion; b.rate = rate; b.steady = steady;
         return b;
     }
 
@@ -139,6 +162,12 @@ public record JobSpec(
         private String series = "";
         private RateLimit rate;
         private SteadyCriterion steady;
+        private String group = "";
+        private Path source;
+        private long sourceOffsetBytes;
+        private boolean truncate;
+        private boolean exactSize;
+        private boolean loopRegion;
 
         private Builder(Path target) {
             this.target = target;
@@ -170,11 +199,18 @@ public record JobSpec(
         public Builder series(String v) { series = v; return this; }
         public Builder rate(RateLimit v) { rate = v; return this; }
         public Builder steady(SteadyCriterion v) { steady = v; return this; }
+        public Builder group(String v) { group = v; return this; }
+        public Builder source(Path v) { source = v; return this; }
+        public Builder sourceOffsetBytes(long v) { sourceOffsetBytes = v; return this; }
+        public Builder truncate(boolean v) { truncate = v; return this; }
+        public Builder exactSize(boolean v) { exactSize = v; return this; }
+        public Builder loopRegion(boolean v) { loopRegion = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target, rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, timeNanos,
                     rampNanos, threads, iodepth, batch, engine, fixedBuffers, direct, sync, fsyncEvery, runs,
-                    dropCache, pattern, allowOverwrite, keep, seed, series, rate, steady);
+                    dropCache, pattern, allowOverwrite, keep, seed, series, group, source, sourceOffsetBytes, truncate,
+                exactSize, loopRegion, rate, steady);
         }
     }
 }

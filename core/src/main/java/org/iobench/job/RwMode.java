@@ -11,7 +11,9 @@ public enum RwMode {
     RANDREAD("randread", true, true, false),
     RANDWRITE("randwrite", true, false, true),
     RW("rw", false, true, true),
-    RANDRW("randrw", true, true, true);
+    RANDRW("randrw", true, true, true),
+    /** Reads {@code source} and writes what it read to the target, block by block (dd, cp). */
+    COPY("copy", false, true, true);
 
     private final String label;
     private final boolean random;
@@ -30,7 +32,8 @@ public enum RwMode {
     public boolean random() { return random; }
     public boolean reads() { return reads; }
     public boolean writes() { return writes; }
-    public boolean mixed() { return reads && writes; }
+    /** Reads and writes chosen per request by the mix; a copy reads and writes every block, so it is not mixed. */
+    public boolean mixed() { return reads && writes && this != COPY; }
 
     public static Optional<RwMode> byLabel(String label) {
         return Arrays.stream(values()).filter(m -> m.label.equals(label)).findFirst();

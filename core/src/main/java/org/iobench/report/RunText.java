@@ -61,7 +61,7 @@ public final class RunText {
         if (b.runs().stream().anyMatch(r -> !r.complete())) {
             out.println("* incomplete run: figures cover the part that ran");
         }
-        if (b.job().rw().mixed()) {
+        if (b.job().rw().mixed() || b.job().rw() == org.iobench.job.RwMode.COPY) {
             printMixedLatency(b.runs(), out);
         }
         LimitsText.print(b, out);

@@ -11,8 +11,9 @@ import org.iobench.job.RateLimit;
 import org.iobench.result.BenchmarkResult;
 
 /**
- * Measures points by running the base job at each setting: one time-based run per point, named after the setting,
- * all carrying the same series label. A target the first point creates (a new file, a scratch file in a
+ * Measures points by running the base job at each setting: one time-based run per point (over its region again
+ * and again until the time is up, even with an explicit size), named after the setting, all carrying the same
+ * series label. A target the first point creates (a new file, a scratch file in a
  * directory) is kept for the following points, so the file is laid out once, and removed by {@link #close}
  * unless the job says keep.
  *
@@ -55,6 +56,7 @@ public final class JobMeasurer implements PointMeasurer, AutoCloseable {
                 .batch(Math.min(base.batch(), s.iodepth()))
                 .rate(s.rateOpsPerSecond() > 0 ? RateLimit.iops(s.rateOpsPerSecond()) : base.rate())
                 .keep(base.keep() || results.isEmpty())
+                .loopRegion(true)
                 .runs(1)
                 .build();
         BenchmarkResult b = finish.apply(run.run(spec));

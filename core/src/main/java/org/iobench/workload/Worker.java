@@ -83,7 +83,8 @@ final class Worker implements Runnable {
         this.periodicSyncOp = setup.periodicSyncOp();
         this.offsets = setup.random()
                 ? OffsetGenerator.random(plan.regionStart(), plan.regionLength(), blockSize, setup.seed() + id)
-                : OffsetGenerator.sequential(plan.regionStart(), plan.regionLength(), blockSize);
+                : OffsetGenerator.sequential(plan.regionStart(), setup.exactSize()
+                        ? Math.ceilDiv(plan.regionLength(), blockSize) * blockSize : plan.regionLength(), blockSize);
         this.mix = new SplittableRandom(setup.seed() * 31 + id);
         this.clock = clock;
         this.control = control;
@@ -204,9 +205,10 @@ final class Worker implements Runnable {
         }
         boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         long offset = offsets.next();
-        r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, blockSize);
-        requestedLength[r.index()] = blockSize;
-        budgetIssued += blockSize;
+        long length = Math.min(blockSize, plan.byteBudget() - budgetIssued); // short only for an exact-size tail
+        r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, length);
+        requestedLength[r.index()] = length;
+        budgetIssued += length;
         return r;
     }
 

@@ -21,7 +21,7 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
     public static List<WorkerPlan> split(JobSpec spec, long regionBytes, boolean sizeExplicit) {
         int n = spec.threads();
         long bs = spec.blockSize();
-        boolean limitedBySize = !spec.timeBased() || sizeExplicit;
+        boolean limitedBySize = !spec.timeBased() || (sizeExplicit && !spec.loopRegion());
         List<WorkerPlan> plans = new ArrayList<>(n);
         long blocks = regionBytes / bs;
         for (int i = 0; i < n; i++) {
@@ -32,7 +32,7 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
             } else {
                 long first = blocks * i / n;
                 long last = blocks * (i + 1) / n;
-                long length = (last - first) * bs;
+                long length = spec.exactSize() && i == n - 1 ? regionBytes - first * bs : (last - first) * bs;
                 long budget = limitedBySize ? length : Long.MAX_VALUE;
                 plans.add(new WorkerPlan(i, spec.offsetBytes() + first * bs, length, budget));
             }

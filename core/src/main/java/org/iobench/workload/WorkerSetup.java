@@ -10,13 +10,14 @@ import org.iobench.job.SyncMode;
  * @param opsPerSecond the job's rate limit in requests per second, all workers together; 0 = unpaced
  */
 record WorkerSetup(long blockSize, int readPercent, boolean mixed, boolean writesOnly, boolean random,
-                   int fsyncEvery, IoOp periodicSyncOp, long seed, long intervalNanos, double opsPerSecond,
-                   int workers) {
+                   int fsyncEvery, IoOp periodicSyncOp, long seed, long intervalNanos, boolean exactSize,
+                   double opsPerSecond, int workers) {
 
     static WorkerSetup of(JobSpec spec, long intervalNanos) {
         return new WorkerSetup(spec.blockSize(), spec.mixReadPercent(), spec.rw().mixed(),
                 spec.rw().writes() && !spec.rw().reads(), spec.rw().random(), spec.fsyncEvery(),
                 spec.sync() == SyncMode.FDATASYNC ? IoOp.FDATASYNC : IoOp.FSYNC, spec.seed(), intervalNanos,
-                spec.rate() == null ? 0 : spec.rate().opsPerSecond(spec.blockSize()), spec.threads());
+                spec.exactSize(), spec.rate() == null ? 0 : spec.rate().opsPerSecond(spec.blockSize()),
+                spec.threads());
     }
 }

@@ -74,16 +74,9 @@ class SaturateCommandTest {
         };
         for (String[] c : cases) {
             String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
-            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-            java.io.PrintStream saved = System.err;
-            int status;
-            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
-            try {
-                status = Main.execute(args);   // in-process: these fail before any I/O
-            } finally {
-                System.setErr(saved);
-            }
-            String text = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+            InProcessMain.Result r = InProcessMain.run(args);   // these fail before any I/O
+            int status = r.status();
+            String text = r.err();
             assertThat(status).as(String.join(" ", args)).isEqualTo(2);
             assertThat(text).startsWith(c[0]).doesNotContain("\tat ");
             assertThat(text.strip().lines()).hasSize(1);

@@ -50,7 +50,7 @@ class StalledDeviceTest {
     @Test
     void aStallHidesInTheRawLatenciesButNotInTheCorrectedOnes() throws Exception {
         int rate = 1000;
-        WorkerSetup setup = new WorkerSetup(4096, 100, false, false, true, 0, IoOp.FSYNC, 1, 1_000_000_000L, rate,
+        WorkerSetup setup = new WorkerSetup(4096, 100, false, false, true, 0, IoOp.FSYNC, 1, 1_000_000_000L, false, rate,
                 1);
         WorkerPlan plan = new WorkerPlan(0, 0, 1 << 20, Long.MAX_VALUE);
         CountDownLatch start = new CountDownLatch(1);

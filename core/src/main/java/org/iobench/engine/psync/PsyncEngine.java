@@ -27,6 +27,8 @@ public final class PsyncEngine implements IoEngine {
 
     @Override
     public SubmitStatus submit(IoRequest r) {
+        // As fio's psync: submission is the system call itself, so slat is ~0 and clat is the call's duration.
+        r.submitNanos(System.nanoTime());
         long result = switch (r.op()) {
             case READ -> io.pread(r.fd(), r.buffer(), r.bufferOffset(), r.length(), r.offset());
             case WRITE -> io.pwrite(r.fd(), r.buffer(), r.bufferOffset(), r.length(), r.offset());

@@ -79,13 +79,14 @@ public final class PreparedTarget implements AutoCloseable {
      */
     public void beforeRun(JobSpec spec, int run) throws IOException {
         boolean emptyFirst = created && run > 1 && spec.rw() == org.iobench.job.RwMode.WRITE;
-        if (!emptyFirst && !spec.dropCache()) {
+        boolean cut = spec.truncate() && kind == Kind.FILE;
+        if (!emptyFirst && !cut && !spec.dropCache()) {
             return;
         }
-        int fd = Libc.open(path, emptyFirst ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY, 0);
+        int fd = Libc.open(path, emptyFirst || cut ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY, 0);
         try {
-            if (emptyFirst) {
-                check(Libc.ftruncate(fd, 0), "ftruncate");
+            if (emptyFirst || cut) {
+                check(Libc.ftruncate(fd, cut ? spec.offsetBytes() : 0), "ftruncate");
             }
             if (spec.dropCache()) {
                 check(Libc.fdatasync(fd), "fdatasync");

@@ -102,6 +102,9 @@ public final class TargetPreparer {
         long region;
         if (spec.rw().writes()) {
             region = spec.sizeBytes() > 0 ? spec.sizeBytes() : length - spec.offsetBytes();
+            if (spec.rw() == org.iobench.job.RwMode.COPY || spec.truncate()) {
+                region = Math.max(region, spec.blockSize()); // the source decides how much is written
+            }
             if (region <= 0) {
                 throw new InvalidJobException("--size", Sizes.binary(spec.sizeBytes()),
                         file + " has " + length + " bytes past --offset; give --size");
@@ -118,7 +121,7 @@ public final class TargetPreparer {
 
     private static long regionOf(JobSpec spec, long capacity, Path what) {
         long available = capacity - spec.offsetBytes();
-        if (available < spec.blockSize()) {
+        if (available < (spec.exactSize() ? 1 : spec.blockSize())) {
             throw new InvalidJobException("TARGET", what, "has " + Math.max(0, available)
                     + " bytes past --offset, less than one block of " + spec.blockSize());
         }
@@ -131,6 +134,9 @@ public final class TargetPreparer {
 
     private PreparedTarget newFile(JobSpec spec, Path file) throws IOException {
         long region = spec.sizeBytes() > 0 ? spec.sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
+        if (spec.sizeBytes() == 0 && spec.source() != null && Files.isRegularFile(spec.source())) {
+            region = Math.max(1, Files.size(spec.source()) - spec.sourceOffsetBytes()); // a copy: the source's rest
+        }
         int fd = Libc.open(file, OpenFlags.O_RDWR | OpenFlags.O_CREAT | OpenFlags.O_EXCL, 0644);
         ScratchFiles.register(file);
         PreparedTarget target = null;
@@ -139,7 +145,7 @@ public final class TargetPreparer {
             target = new PreparedTarget(file, PreparedTarget.Kind.FILE, true, spec.keep(), region,
                     spec.sizeBytes() > 0, blockSize(res), res);
             checkFitsWorkers(spec, target);
-            if (spec.rw() != org.iobench.job.RwMode.WRITE) {
+            if (spec.rw() != org.iobench.job.RwMode.WRITE && spec.rw() != org.iobench.job.RwMode.COPY) {
                 fill(fd, file, spec.offsetBytes() + region, spec.seed());
             }
             return target;
@@ -173,7 +179,9 @@ public final class TargetPreparer {
     }
 
     private static void checkFitsWorkers(JobSpec spec, PreparedTarget t) {
-        long blocks = t.regionBytes() / spec.blockSize();
+        long blocks = spec.exactSize() || spec.rw() == org.iobench.job.RwMode.COPY
+                ? Math.ceilDiv(t.regionBytes(), spec.blockSize())
+                : t.regionBytes() / spec.blockSize();
         if (!spec.rw().random() && blocks < spec.threads()) {
             throw new InvalidJobException("--threads", spec.threads(), "sequential workers need a block each;"
                     + " the region has " + blocks + " blocks of " + spec.blockSize() + " bytes");

@@ -1,0 +1,144 @@
+package org.iobench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.iobench.engine.Engines;
+import org.iobench.job.CrystalSuite;
+import org.iobench.job.JobSpec;
+import org.iobench.job.KernelDdSuite;
+import org.iobench.job.Suites;
+import org.iobench.report.CrystalText;
+import org.iobench.report.StageTable;
+import org.iobench.report.SuiteText;
+import org.iobench.report.Units;
+import org.iobench.workload.target.DirectIo;
+import org.iobench.workload.target.ScratchFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code iobench suite NAME DIRECTORY}: a named set of jobs on scratch files in DIRECTORY.
+ * <ul>
+ *   <li>{@code quick}: the default suite of {@code iobench} without arguments;</li>
+ *   <li>{@code crystal}: CrystalDiskMark's SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1, read and write;</li>
+ *   <li>{@code kernel-dd}: the dd1 .. dd3-dir matrix of user story 002, parallel writers with a final sync.</li>
+ * </ul>
+ */
+@Command(name = "suite", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a named suite on scratch files in DIRECTORY: quick, crystal, kernel-dd."})
+final class SuiteCommand implements Callable<Integer> {
+    static final List<String> NAMES = List.of("quick", "crystal", "kernel-dd");
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "quick, crystal or kernel-dd")
+    String name;
+
+    @Parameters(index = "1", paramLabel = "DIRECTORY", description = "where the scratch files go")
+    Path directory;
+
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "scratch file size (quick, crystal: default 1g) or dd1's size (kernel-dd: default 1g;"
+                    + " dd2 writes 2 x half, dd3 3 x a third)")
+    Long size;
+
+    @Option(names = "--time", paramLabel = "DURATION", converter = Converters.Duration.class,
+            description = "crystal: time limit of each test (default 5s)")
+    Long timeNanos;
+
+    @Option(names = "--runs", paramLabel = "N", description = "repetitions of each test (default 1)")
+    Integer runs;
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isDirectory(directory)) {
+            throw new ExitException(ExitException.USAGE, "DIRECTORY " + directory + ": not a directory (the suite"
+                    + " makes its scratch files there)");
+        }
+        long bytes = size != null ? size : 1L << 30;
+        int n = runs != null ? runs : 1;
+        Execution execution = new Execution(output, monitor, System.out, System.err);
+        return switch (name) {
+            case "quick" -> quick(execution, bytes);
+            case "crystal" -> crystal(execution, bytes, n);
+            case "kernel-dd" -> kernelDd(execution, bytes, n);
+            default -> throw new ExitException(ExitException.USAGE, "suite '" + name + "': unknown (known: "
+                    + String.join(", ", NAMES) + ")");
+        };
+    }
+
+    private int quick(Execution execution, long bytes) throws IOException {
+        Path file = scratch("quick");
+        boolean direct = directSupported();
+        List<JobSpec> jobs = Suites.quick(file, bytes, direct);
+        return withScratch(file, () -> execution.run(jobs, results -> SuiteText.print("iobench quick suite ("
+                + Units.sizeBinary(bytes) + " scratch file)", results, System.out)));
+    }
+
+    private int crystal(Execution execution, long bytes, int n) throws IOException {
+        Path file = scratch("crystal");
+        boolean direct = directSupported();
+        String async = Engines.byName("uring").isPresent() ? "uring" : null;
+        if (async == null) {
+            System.err.println("iobench: note: the uring engine is not available here; queue depths run as that"
+                    + " many psync threads (Q8T1 as T8)");
+        }
+        long time = timeNanos != null ? timeNanos : 5_000_000_000L;
+        List<JobSpec> jobs = CrystalSuite.jobs(file, bytes, time, direct, async, n);
+        List<String> tests = CrystalSuite.TESTS.stream().map(CrystalSuite.Test::label).toList();
+        String title = "iobench crystal suite (" + Units.sizeBinary(bytes) + " scratch file, "
+                + (direct ? "O_DIRECT" : "buffered, cache dropped before reads") + ", "
+                + (async != null ? "io_uring queue depths" : "queue depth as psync threads") + ")";
+        return withScratch(file, () -> execution.run(jobs, results -> CrystalText.print(title, tests, results,
+                System.out)));
+    }
+
+    private int kernelDd(Execution execution, long bytes, int n) {
+        List<List<JobSpec>> stages = KernelDdSuite.stages(directory, bytes, n);
+        for (List<JobSpec> stage : stages) {
+            for (JobSpec j : stage) {
+                if (Files.exists(j.target())) {
+                    throw new ExitException(ExitException.USAGE, j.target() + " exists; the kernel-dd suite writes"
+                            + " new files only (remove it or choose another DIRECTORY)");
+                }
+            }
+        }
+        List<Integer> sizes = stages.stream().map(List::size).toList();
+        String title = "iobench kernel-dd suite (dd1 writes " + Units.sizeBinary(bytes)
+                + " from /dev/zero in 1MiB blocks, final fdatasync inside the time)";
+        return execution.runStages(stages, results -> StageTable.print(title, StageTable.slice(sizes, results),
+                System.out));
+    }
+
+    private Path scratch(String suite) {
+        return directory.toAbsolutePath().resolve(".iobench-" + suite + "-" + ProcessHandle.current().pid()
+                + ".tmp");
+    }
+
+    private boolean directSupported() throws IOException {
+        Path probe = Files.createTempFile(directory, ".iobench-probe-", ".tmp");
+        try {
+            return DirectIo.supported(probe);
+        } finally {
+            Files.deleteIfExists(probe);
+        }
+    }
+
+    private static int withScratch(Path file, java.util.function.IntSupplier body) {
+        ScratchFiles.register(file);
+        try {
+            return body.getAsInt();
+        } finally {
+            ScratchFiles.remove(file);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package org.iobench.engine.uring;
+
+import static org.iobench.sys.uring.IoUringAbi.SETUP_COOP_TASKRUN;
+import static org.iobench.sys.uring.IoUringAbi.SETUP_DEFER_TASKRUN;
+import static org.iobench.sys.uring.IoUringAbi.SETUP_R_DISABLED;
+import static org.iobench.sys.uring.IoUringAbi.SETUP_SINGLE_ISSUER;
+import static org.iobench.sys.uring.IoUringAbi.SETUP_SUBMIT_ALL;
+import static org.iobench.sys.uring.IoUringAbi.SETUP_TASKRUN_FLAG;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.IoEngine;
+import org.iobench.sys.Errno;
+import org.iobench.sys.NativeBuffer;
+import org.iobench.sys.SysException;
+import org.iobench.sys.uring.IoUring;
+import org.iobench.sys.uring.IoUringAbi;
+
+/** Makes {@link UringEngine}s; {@code --engine uring}. */
+final class UringProvider implements EngineProvider {
+    /**
+     * Set-up flags to try, best first; the kernel answers EINVAL for flags it does not know, and the next set
+     * is tried. DEFER_TASKRUN (6.1) runs completion work only when the owner thread waits, the cheapest mode
+     * for one thread per ring; R_DISABLED lets the first thread that submits, not the creating thread, become
+     * the single issuer. COOP_TASKRUN (5.19) avoids interrupting the thread to run completions.
+     */
+    static final List<Integer> SETUP_FLAG_CHOICES = List.of(
+            SETUP_SINGLE_ISSUER | SETUP_DEFER_TASKRUN | SETUP_R_DISABLED | SETUP_SUBMIT_ALL,
+            SETUP_COOP_TASKRUN | SETUP_TASKRUN_FLAG | SETUP_SUBMIT_ALL,
+            0);
+
+    static final Path IO_URING_DISABLED = Path.of("/proc/sys/kernel/io_uring_disabled");
+
+    @Override
+    public String name() {
+        return "uring";
+    }
+
+    @Override
+    public boolean synchronous() {
+        return false;
+    }
+
+    /** False: see {@link UringEngine} — io_uring transfers are not counted in rchar/wchar. */
+    @Override
+    public boolean countedInProcIo() {
+        return false;
+    }
+
+    @Override
+    public IoEngine create(EngineOptions options) throws IOException {
+        return create(options, SETUP_FLAG_CHOICES);
+    }
+
+    /** Creates an engine trying {@code flagChoices} in order (tests and benchmarks pin one set). */
+    static UringEngine create(EngineOptions options, List<Integer> flagChoices) throws IOException {
+        int iodepth = options.iodepth();
+        if (iodepth > IoUringAbi.MAX_ENTRIES) {
+            throw new IllegalArgumentException("iodepth must be <= " + IoUringAbi.MAX_ENTRIES
+                    + " for the uring engine: iodepth=" + iodepth);
+        }
+        IoUring ring = setup(iodepth, flagChoices);
+        try {
+            int[] files = null;
+            NativeBuffer[] buffers = null;
+            if (options.fixedBuffers()) {
+                if (!options.fds().isEmpty()) {
+                    files = options.fds().stream().mapToInt(Integer::intValue).toArray();
+                    ring.registerFiles(files);
+                }
+                if (!options.buffers().isEmpty()) {
+                    buffers = options.buffers().toArray(NativeBuffer[]::new);
+                    long[] addresses = new long[buffers.length];
+                    long[] lengths = new long[buffers.length];
+                    for (int i = 0; i < buffers.length; i++) {
+                        addresses[i] = buffers[i].address();
+                        lengths[i] = buffers[i].size();
+                    }
+                    ring.registerBuffers(addresses, lengths);
+                }
+            }
+            return new UringEngine(ring, iodepth, options.batch(), files, buffers);
+        } catch (SysException e) {
+            ring.close();
+            throw new IOException("io_uring: cannot register fixed buffers/files: " + e.getMessage()
+                    + (e.errno() == Errno.ENOMEM ? "; raise the locked-memory limit (ulimit -l)" : "")
+                    + "; or run without fixed buffers", e);
+        } catch (RuntimeException e) {
+            ring.close();
+            throw e;
+        }
+    }
+
+    private static IoUring setup(int entries, List<Integer> flagChoices) throws IOException {
+        SysException last = null;
+        for (int flags : flagChoices) {
+            try {
+                return IoUring.create(entries, flags);
+            } catch (SysException e) {
+                if (e.errno() != Errno.EINVAL) {
+                    throw new IOException(unavailableMessage(e.errno(), readDisabledSysctl()), e);
+                }
+                last = e;
+            }
+        }
+        throw new IOException(unavailableMessage(last.errno(), readDisabledSysctl()), last);
+    }
+
+    private static String readDisabledSysctl() {
+        try {
+            return Files.readString(IO_URING_DISABLED).strip();
+        } catch (IOException | SecurityException e) {
+            return null; // absent before Linux 6.6
+        }
+    }
+
+    /**
+     * One line saying why io_uring cannot be used, from the errno of {@code io_uring_setup} and the value of
+     * {@code /proc/sys/kernel/io_uring_disabled} ({@code null} when the file is absent).
+     */
+    static String unavailableMessage(int errno, String ioUringDisabled) {
+        String why;
+        if (errno == Errno.ENOSYS) {
+            why = "this kernel has no io_uring (io_uring_setup: ENOSYS; it needs Linux 5.6 or later)";
+        } else if (errno == Errno.EPERM && "2".equals(ioUringDisabled)) {
+            why = "it is disabled on this system (sysctl kernel.io_uring_disabled=2)";
+        } else if (errno == Errno.EPERM && "1".equals(ioUringDisabled)) {
+            why = "sysctl kernel.io_uring_disabled=1 allows it only to privileged processes and members of"
+                    + " kernel.io_uring_group";
+        } else if (errno == Errno.EPERM) {
+            why = "io_uring_setup was refused with EPERM (a seccomp filter or security policy, e.g. a container's)";
+        } else if (errno == Errno.ENOMEM) {
+            why = "io_uring_setup: " + Errno.describe(errno) + " (locked-memory limit too low? see ulimit -l)";
+        } else {
+            why = "io_uring_setup: " + Errno.describe(errno);
+        }
+        return "io_uring is not available: " + why + "; use --engine psync";
+    }
+}

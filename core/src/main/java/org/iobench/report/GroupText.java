@@ -1,0 +1,113 @@
+package org.iobench.report;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.iobench.job.RwMode;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
+import org.iobench.result.Totals;
+
+/**
+ * The text of a parallel group: one line per job, the per-job figure in the form of the kernel mailing lists
+ * ({@code 2x44.5} when the jobs are alike, {@code 44.1/32.0} when not) and the aggregate rate, all in MB/s.
+ */
+public final class GroupText {
+    /** Jobs whose rates differ from their mean by at most this share are "alike". */
+    public static final double ALIKE = 0.10;
+    private static final String ROW = "%-14s %-30s %10s %10s %10s%n";
+
+    private GroupText() {}
+
+    public static void print(List<BenchmarkResult> group, PrintStream out) {
+        String label = group.getFirst().job().group();
+        out.println("group " + (label.isEmpty() ? "" : label + " ") + "(" + group.size() + " jobs in parallel,"
+                + " started together)");
+        out.printf(Locale.ROOT, ROW, "job", "what", "MB/s", "MiB/s", "IOPS");
+        for (BenchmarkResult b : group) {
+            double rate = meanRate(b);
+            double iops = b.summary().iops().mean();
+            out.printf(Locale.ROOT, ROW, b.job().name() + (b.complete() ? "" : "*"), what(b),
+                    Units.fixed(rate / 1e6, 1), Units.fixed(rate / (1 << 20), 1), Units.fixed(iops, 0));
+        }
+        double total = aggregate(group);
+        out.println("per job: " + perJob(group.stream().map(GroupText::meanRate).toList()) + " MB/s; aggregate: "
+                + Units.fixed(total / 1e6, 1) + " MB/s (" + Units.fixed(total / (1 << 20), 1) + " MiB/s),"
+                + " all jobs' bytes over the longest job's time");
+        for (BenchmarkResult b : group) {
+            for (RunResult r : b.runs()) {
+                r.warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w));
+                if (!r.complete()) {
+                    out.println("* " + b.job().name() + " run " + r.run() + " incomplete: " + r.stopReason());
+                }
+            }
+        }
+    }
+
+    private static String what(BenchmarkResult b) {
+        var j = b.job();
+        String s = j.rw().label() + " " + org.iobench.job.Sizes.binary(j.blockSize());
+        if (j.direct()) {
+            s += " direct";
+        }
+        if (j.threads() > 1) {
+            s += " T" + j.threads();
+        }
+        return s + " " + b.target().path();
+    }
+
+    /**
+     * {@code "2x44.5"} when every rate is within {@link #ALIKE} of the mean, else the rates joined by
+     * {@code "/"}; rates in bytes per second, printed in MB/s.
+     */
+    public static String perJob(List<Double> bytesPerSecond) {
+        double mean = bytesPerSecond.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        boolean alike = bytesPerSecond.stream().allMatch(r -> Math.abs(r - mean) <= ALIKE * mean);
+        if (bytesPerSecond.size() == 1) {
+            return mb(mean);
+        }
+        if (alike) {
+            return bytesPerSecond.size() + "x" + mb(mean);
+        }
+        return String.join("/", bytesPerSecond.stream().map(GroupText::mb).toList());
+    }
+
+    private static String mb(double bytesPerSecond) {
+        double v = bytesPerSecond / 1e6;
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.1f", v);
+    }
+
+    /** A run's rate as its users mean it: a copy's is the bytes copied (written), others' all bytes moved. */
+    public static double rate(RwMode rw, Totals t) {
+        if (t.elapsedNanos() == 0) {
+            return Double.NaN;
+        }
+        return (rw == RwMode.COPY ? t.bytesWritten() : t.bytes()) * 1e9 / t.elapsedNanos();
+    }
+
+    /** The mean rate over a job's complete runs. */
+    public static double meanRate(BenchmarkResult b) {
+        return b.runs().stream().filter(RunResult::complete).mapToDouble(r -> rate(b.job().rw(), r.totals()))
+                .average().orElse(Double.NaN);
+    }
+
+    /**
+     * The group's rate: for each run, every job's bytes over the longest job's elapsed time; the mean over runs.
+     */
+    public static double aggregate(List<BenchmarkResult> group) {
+        int runs = group.stream().mapToInt(b -> b.runs().size()).min().orElse(0);
+        List<Double> perRun = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            double bytes = 0;
+            long longest = 0;
+            for (BenchmarkResult b : group) {
+                Totals t = b.runs().get(i).totals();
+                bytes += b.job().rw() == RwMode.COPY ? t.bytesWritten() : t.bytes();
+                longest = Math.max(longest, t.elapsedNanos());
+            }
+            perRun.add(longest == 0 ? Double.NaN : bytes * 1e9 / longest);
+        }
+        return perRun.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+}

@@ -1,0 +1,78 @@
+package org.iobench.report;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.iobench.report.table.Cell;
+import org.iobench.report.table.Column;
+import org.iobench.report.table.Formats;
+import org.iobench.report.table.Row;
+import org.iobench.report.table.Table;
+import org.iobench.report.table.TextTableWriter;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
+
+/**
+ * One row per test of a staged suite, as in the kernel mailing-list tables (user story 002): the per-job rate in
+ * MB/s ({@code 96}, {@code 2x44.5}), the aggregate of the parallel jobs and the time of the final syncs.
+ *
+ * <pre>
+ * test        MB/s  total MB/s  sync s
+ * dd1           96        96.0   0.120
+ * dd2       2x44.5        89.0   0.210
+ * </pre>
+ */
+public final class StageTable {
+    private StageTable() {}
+
+    /** {@code stages}: consecutive slices of the results, one per test, labelled by group or job name. */
+    public static Table table(String title, List<List<BenchmarkResult>> stages) {
+        List<Column> columns = List.of(Column.left("test", "test"), Column.right("per_job", "MB/s"),
+                Column.right("total", "total MB/s"), Column.right("sync_s", "sync s"));
+        List<Row> rows = new ArrayList<>();
+        for (List<BenchmarkResult> stage : stages) {
+            BenchmarkResult first = stage.getFirst();
+            String label = first.job().group().isEmpty() ? first.job().name() : first.job().group();
+            boolean complete = stage.stream().allMatch(BenchmarkResult::complete);
+            double total = GroupText.aggregate(stage);
+            double sync = stage.stream().flatMap(b -> b.runs().stream()).mapToLong(r -> r.totals().syncNanos())
+                    .max().orElse(0) / 1e9;
+            rows.add(Row.of(Cell.text(label + (complete ? "" : "*")),
+                    Cell.text(GroupText.perJob(stage.stream().map(GroupText::meanRate).toList())),
+                    Cell.number(total / 1e6, Formats.fixed(total / 1e6, 1)),
+                    Cell.number(sync, Formats.fixed(sync, 3))));
+        }
+        List<String> notes = List.of("MB/s = 10^6 bytes per second; NxR: N parallel jobs of about R MB/s each"
+                + " (within 10%), A/B: unlike jobs; total: all bytes over the longest job's time, final sync"
+                + " included; sync s: the longest final sync");
+        return new Table(title, columns, rows, notes);
+    }
+
+    public static void print(String title, List<List<BenchmarkResult>> stages, PrintStream out) {
+        out.print(new TextTableWriter().render(table(title, stages)));
+        for (List<BenchmarkResult> stage : stages) {
+            for (BenchmarkResult b : stage) {
+                for (RunResult r : b.runs()) {
+                    if (!r.complete()) {
+                        out.println("* " + b.job().name() + " run " + r.run() + ": " + r.stopReason());
+                    }
+                }
+                b.findings().forEach(f -> out.println("warning: " + b.job().name() + ": " + f.line()));
+            }
+        }
+    }
+
+    /** Cuts {@code results} (job order) into the stages' sizes; missing tail results end the list. */
+    public static List<List<BenchmarkResult>> slice(List<Integer> stageSizes, List<BenchmarkResult> results) {
+        List<List<BenchmarkResult>> out = new ArrayList<>();
+        int next = 0;
+        for (int n : stageSizes) {
+            if (next + n > results.size()) {
+                break;
+            }
+            out.add(results.subList(next, next + n));
+            next += n;
+        }
+        return out;
+    }
+}

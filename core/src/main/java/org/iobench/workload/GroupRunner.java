@@ -1,0 +1,119 @@
+package org.iobench.workload;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobSpec;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
+
+/**
+ * Runs the jobs of a parallel group at the same time, each on its own target with its own workers, like the
+ * jobs of one fio group or several dd processes started together. Every run of every job passes one
+ * {@link StartGate} after its set-up, so the measured phases start together. The jobs share the
+ * {@link RunControl}: Ctrl-C or an I/O error in one stops all.
+ *
+ * <pre>{@code
+ * List<BenchmarkResult> results = new GroupRunner(Benchmark::system).execute(jobs, control, listener);
+ * }</pre>
+ */
+public final class GroupRunner {
+    private final Supplier<Benchmark> benchmarks;
+
+    public GroupRunner(Supplier<Benchmark> benchmarks) {
+        this.benchmarks = benchmarks;
+    }
+
+    /**
+     * Runs {@code jobs} together and returns their results in the same order. {@code listener} hears the first
+     * job only (a progress line shows one job). A set-up failure of any job aborts the group and is thrown.
+     */
+    public List<BenchmarkResult> execute(List<JobSpec> jobs, RunControl control, RunListener listener)
+            throws IOException {
+        int runs = jobs.getFirst().runs();
+        for (JobSpec j : jobs) {
+            if (j.runs() != runs) {
+                throw new InvalidJobException("--runs", j.runs(), "jobs of parallel group '" + j.group()
+                        + "' must repeat the same number of times (" + jobs.getFirst().name() + ": " + runs + ")");
+            }
+        }
+        StartGate gate = new StartGate(jobs.size());
+        BenchmarkResult[] results = new BenchmarkResult[jobs.size()];
+        Throwable[] errors = new Throwable[jobs.size()];
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < jobs.size(); i++) {
+            int index = i;
+            RunListener gated = gated(gate, index == 0 ? listener : RunListener.NONE);
+            threads.add(Thread.ofPlatform().name("iobench-group-" + i).start(() -> {
+                try {
+                    results[index] = benchmarks.get().execute(jobs.get(index), control, gated);
+                } catch (Throwable e) {
+                    errors[index] = e;
+                    gate.abort();
+                } finally {
+                    gate.leave();
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            joinUninterruptibly(t);
+        }
+        for (Throwable e : errors) {
+            if (e != null && !(e instanceof StartGate.Aborted)) {
+                rethrow(e);
+            }
+        }
+        for (Throwable e : errors) {
+            if (e != null) {
+                rethrow(e);
+            }
+        }
+        return List.of(results);
+    }
+
+    private static RunListener gated(StartGate gate, RunListener inner) {
+        return new RunListener() {
+            @Override
+            public void ready(JobSpec spec, int run) {
+                inner.ready(spec, run);
+                gate.await();
+            }
+
+            @Override
+            public void runStarted(JobSpec spec, int run, LiveView live) {
+                inner.runStarted(spec, run, live);
+            }
+
+            @Override
+            public void runEnded(JobSpec spec, RunResult result) {
+                inner.runEnded(spec, result);
+            }
+        };
+    }
+
+    private static void rethrow(Throwable e) throws IOException {
+        switch (e) {
+            case IOException io -> throw io;
+            case RuntimeException r -> throw r;
+            case Error err -> throw err;
+            default -> throw new IOException(e);
+        }
+    }
+
+    private static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
