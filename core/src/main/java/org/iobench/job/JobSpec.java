@@ -93,6 +93,9 @@ public record JobSpec(
             check(threads == 1, "--threads", threads, "a copy runs one worker; run parallel copies as a group");
             check(iodepth == 1, "--iodepth", iodepth, "a copy keeps one request in flight");
             check(rampNanos == 0, "--ramp", rampNanos, "is not supported for --rw copy");
+            check(rate == null, "--rate", rate == null ? "" : rate.label(), "is not supported for --rw copy");
+            check(steady == null, "--steady", steady == null ? "" : steady.label(),
+                    "is not supported for --rw copy");
         }
         check(sourceOffsetBytes >= 0, "skip", sourceOffsetBytes, "must not be negative");
         check(!truncate || rw.writes(), "truncate", rw, "applies to jobs that write");

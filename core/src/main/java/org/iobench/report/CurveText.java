@@ -7,6 +7,7 @@ import org.iobench.search.Axis;
 import org.iobench.search.Curve;
 import org.iobench.search.Point;
 import org.iobench.search.Setting;
+import org.iobench.search.Stop;
 
 /**
  * The text form of a search: one row per point in increasing load (threads, iodepth, rate asked, IOPS, MB/s,
@@ -41,7 +42,9 @@ public final class CurveText {
         }
         if (c.target() == null) {
             out.println("knee: " + (c.knee() == null ? "not reached (throughput still growing; raise --max)"
-                    : describe(c.knee()) + ": the next two steps gained less than 5%"));
+                    : describe(c.knee()) + (c.stop() == Stop.LATENCY_EXPLODED
+                            ? ": the next step's p99 was more than 4 times its p99"
+                            : ": the next two steps gained less than 5%")));
             out.println("best: " + (c.best() == null ? "none" : describe(c.best())));
         } else {
             if (c.axis() != Axis.RATE && c.knee() != null) {
