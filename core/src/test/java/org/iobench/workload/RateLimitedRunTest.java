@@ -47,6 +47,16 @@ class RateLimitedRunTest {
     }
 
     @Test
+    void anAsyncEngineIsPacedTooWithItsQueueCommittedBeforeEachSleep() throws IOException {
+        JobSpec spec = JobSpec.builder(cached("uring")).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(0)
+                .engine("uring").iodepth(4).timeNanos(1_000_000_000L).rate(RateLimit.iops(4000)).build();
+        RunResult r = run(spec, 1_000_000_000L);
+        assertThat(r.totals().iops()).isBetween(4000 * 0.98, 4000 * 1.02);
+        assertThat(r.pacing().correctedReadLatency().count()).isEqualTo(r.readLatency().count());
+        assertThat(r.pacing().correctedReadLatency().p50Ns()).isGreaterThanOrEqualTo(r.readLatency().p50Ns());
+    }
+
+    @Test
     void aByteRateIsHeldAsRequestsOfTheBlockSize() throws IOException {
         JobSpec spec = JobSpec.builder(cached("bytes")).rw(RwMode.READ).blockSize(64 << 10).sizeBytes(0)
                 .timeNanos(1_000_000_000L).rate(RateLimit.parse("32MiB/s")).build();
