@@ -103,7 +103,7 @@ final class JobOptions {
     String rate;
 
     @Option(names = "--steady", paramLabel = "METRIC:BOUND", description = "end a time-based run once the last"
-            + " --steady-window of per-second values lies within BOUND of their mean: iops:2%, bw:5%")
+            + " --steady-window of per-second values lies within BOUND of their mean: iops:2%%, bw:5%%")
     String steady;
 
     @Option(names = "--steady-window", paramLabel = "DURATION", converter = Converters.Duration.class,

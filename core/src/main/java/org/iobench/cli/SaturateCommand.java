@@ -42,7 +42,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "saturate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Find the limits: raise threads or queue depth step by step until throughput stops growing"
-                + " (gain < 5% over two steps) or latency explodes; or, with --latency-target, find the highest"
+                + " (gain < 5%% over two steps) or latency explodes; or, with --latency-target, find the highest"
                 + " load whose latency stays within it."})
 final class SaturateCommand implements Callable<Integer> {
     static final long DEFAULT_STEP_NANOS = 3_000_000_000L;

@@ -62,6 +62,16 @@ class SaturateCommandTest {
     }
 
     @Test
+    void helpTextsFormatWithoutPicocliWarnings() {
+        for (String command : new String[] {"saturate", "run"}) {
+            InProcessMain.Result r = InProcessMain.run(command, "--help");
+            assertThat(r.status()).isZero();
+            assertThat(r.err()).as(command).doesNotContain("WARN");
+            assertThat(r.out()).contains("--steady=METRIC:BOUND").contains("iops:2%, bw:5%");
+        }
+    }
+
+    @Test
     void wrongLimitOptionsEndWithOneLineNamingTheOptionAndExitTwo() throws Exception {
         String[][] cases = {
                 {"iobench: --axis iodepth: the psync engine", "saturate", "--axis", "iodepth", dir.toString()},
