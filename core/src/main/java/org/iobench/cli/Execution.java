@@ -29,12 +29,19 @@ final class Execution {
     private final MonitorOptions monitor;
     private final PrintStream out;
     private final PrintStream err;
+    private ResultSaver saver; // store: null = not saved
 
     Execution(OutputOptions output, MonitorOptions monitor, PrintStream out, PrintStream err) {
         this.output = output;
         this.monitor = monitor;
         this.out = out;
         this.err = err;
+    }
+
+    /** store: saves the results after printing them (unless {@code --no-store}); a failed save makes the status 1. */
+    Execution saveWith(StoreOptions store) {
+        this.saver = new ResultSaver(store);
+        return this;
     }
 
     /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
@@ -92,6 +99,7 @@ final class Execution {
             }
         }
         emit(results, text);
+        boolean saved = saver == null || saver.save(results, output.quiet, err); // store
         if (control.interrupted()) {
             err.println("iobench: interrupted; the results above are partial");
             return ExitException.INTERRUPTED;
@@ -109,7 +117,7 @@ final class Execution {
             err.println("iobench: " + setupError);
             return ExitException.IO_FAILURE;
         }
-        return 0;
+        return saved ? 0 : ExitException.IO_FAILURE;
     }
 
     private void emit(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text) {

@@ -22,7 +22,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "iobench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         subcommands = {RunCommand.class, VmstatCommand.class, ReportCommand.class, DdCommand.class,
-                SaturateCommand.class, SuiteCommand.class},
+                SaturateCommand.class, SuiteCommand.class, RunsCommand.class, ShowCommand.class, DeleteCommand.class,
+                CompareCommand.class, ImportCommand.class},
         description = {"Storage I/O benchmark and comparison workbench.",
                 "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."})
 public final class IobenchCommand implements Callable<Integer> {
@@ -37,6 +38,9 @@ public final class IobenchCommand implements Callable<Integer> {
 
     @Mixin
     MonitorOptions monitor = new MonitorOptions();
+
+    @Mixin
+    StoreOptions store = new StoreOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -53,7 +57,7 @@ public final class IobenchCommand implements Callable<Integer> {
         List<JobSpec> jobs = Suites.quick(file, size, direct);
         ScratchFiles.register(file);
         try {
-            return new Execution(output, monitor, System.out, System.err).run(jobs,
+            return new Execution(output, monitor, System.out, System.err).saveWith(store).run(jobs,
                     results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
                             + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
                             + ")", results, System.out));

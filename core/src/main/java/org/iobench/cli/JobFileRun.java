@@ -22,12 +22,19 @@ final class JobFileRun {
     private final OutputOptions output;
     private final MonitorOptions monitor;
     private final boolean lenient;
+    private StoreOptions store; // store: null = not saved
 
     JobFileRun(JobOptions options, OutputOptions output, MonitorOptions monitor, boolean lenient) {
         this.options = options;
         this.output = output;
         this.monitor = monitor;
         this.lenient = lenient;
+    }
+
+    /** store: saves the results after printing them, as {@link Execution#saveWith} does. */
+    JobFileRun saveWith(StoreOptions store) {
+        this.store = store;
+        return this;
     }
 
     /**
@@ -54,7 +61,11 @@ final class JobFileRun {
         jobs.warnings().forEach(w -> System.err.println("iobench: warning: " + w));
         List<List<JobSpec>> stages = jobs.stages().stream()
                 .map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
-        return new Execution(output, monitor, System.out, System.err).runStages(stages,
+        Execution execution = new Execution(output, monitor, System.out, System.err);
+        if (store != null) {
+            execution.saveWith(store); // store
+        }
+        return execution.runStages(stages,
                 results -> print(stages, results, System.out));
     }
 

@@ -34,18 +34,21 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     MonitorOptions monitor = new MonitorOptions();
 
+    @Mixin
+    StoreOptions store = new StoreOptions();
+
     @Override
     public Integer call() {
         if (JobFileRun.isJobFile(target)) {
-            return new JobFileRun(job, output, monitor, lenient).run(target);
+            return new JobFileRun(job, output, monitor, lenient).saveWith(store).run(target);
         }
         List<JobSpec> specs = job.toSpecs(target);
         if (specs.size() > 1) {
-            return new Execution(output, monitor, System.out, System.err).run(specs,
+            return new Execution(output, monitor, System.out, System.err).saveWith(store).run(specs,
                     results -> org.iobench.report.SweepText.print(results, System.out));
         }
         JobSpec spec = specs.getFirst();
-        return new Execution(output, monitor, System.out, System.err).run(List.of(spec),
+        return new Execution(output, monitor, System.out, System.err).saveWith(store).run(List.of(spec),
                 results -> results.forEach(b -> RunText.print(b, System.out, monitor.vmstat)));
     }
 }

@@ -38,7 +38,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code iobench saturate [OPTIONS] TARGET}: raises parallelism until throughput stops growing (or finds the highest
  * load within {@code --latency-target}) and prints the curve, the knee and the best setting. Every point is a
- * short time-based run stored like a sweep's, under one series label.
+ * short time-based run saved in the result store like a sweep's points, under one series label.
  */
 @Command(name = "saturate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Find the limits: raise threads or queue depth step by step until throughput stops growing"
@@ -80,6 +80,9 @@ final class SaturateCommand implements Callable<Integer> {
 
     @Mixin
     MonitorOptions monitor = new MonitorOptions();
+
+    @Mixin
+    StoreOptions store = new StoreOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -127,6 +130,7 @@ final class SaturateCommand implements Callable<Integer> {
             results = m.results();
         }
         emit(base, step, a, curve, results);
+        boolean saved = new ResultSaver(store).save(results, output.quiet, System.err);
         if (control.interrupted()) {
             System.err.println("iobench: interrupted; the curve above is partial");
             return ExitException.INTERRUPTED;
@@ -139,7 +143,7 @@ final class SaturateCommand implements Callable<Integer> {
             System.err.println("iobench: a step was cut short; the curve above stops there");
             return ExitException.IO_FAILURE;
         }
-        return 0;
+        return saved ? 0 : ExitException.IO_FAILURE;
     }
 
     private void checkOptions() {

@@ -58,6 +58,9 @@ final class SuiteCommand implements Callable<Integer> {
     @Mixin
     MonitorOptions monitor = new MonitorOptions();
 
+    @Mixin
+    StoreOptions store = new StoreOptions();
+
     @Override
     public Integer call() throws IOException {
         if (!Files.isDirectory(directory)) {
@@ -66,7 +69,7 @@ final class SuiteCommand implements Callable<Integer> {
         }
         long bytes = size != null ? size : 1L << 30;
         int n = runs != null ? runs : 1;
-        Execution execution = new Execution(output, monitor, System.out, System.err);
+        Execution execution = new Execution(output, monitor, System.out, System.err).saveWith(store);
         return switch (name) {
             case "quick" -> quick(execution, bytes);
             case "crystal" -> crystal(execution, bytes, n);

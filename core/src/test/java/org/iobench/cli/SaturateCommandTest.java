@@ -22,6 +22,7 @@ class SaturateCommandTest {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("saturate threads: randread, bs 4KiB").contains("threads iodepth")
                 .contains("knee: ").contains("best: ").contains("stopped: ");
+        assertThat(r.err()).as("both steps saved in the result store").contains("iobench: saved as run ");
         JsonNode doc = new ObjectMapper().readTree(json.toFile());
         JsonNode search = doc.path("search");
         assertThat(search.path("kind").asText()).isEqualTo("saturation");
@@ -41,7 +42,7 @@ class SaturateCommandTest {
         Path f = Files.write(dir.resolve("f"), new byte[4 << 20]);
         Cli.Result r = Cli.run(dir, "saturate", "--axis", "rate", "--latency-target", "p99=1us", "--refine", "1",
                 "--rw", "randread", "--bs", "4k", "--step-time", "200ms", "--sample-interval", "0", "--output",
-                "json", f.toString());
+                "json", "--no-store", f.toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());
         JsonNode curve = doc.path("search").path("curve");

@@ -1,0 +1,171 @@
+package org.iobench.cli;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.iobench.compare.AbOptions;
+import org.iobench.compare.MultiColumnTableLayout;
+import org.iobench.compare.SignificanceTest;
+import org.iobench.report.table.Table;
+import org.iobench.store.CompareTables;
+import org.iobench.store.Metric;
+import org.iobench.store.ResultStore;
+import org.iobench.store.RunQuery;
+import org.iobench.store.Sample;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code iobench compare}: saved runs side by side. With {@code --base}/{@code --new}, an A/B table (min/avg/max per
+ * side, gain, p-value); with {@code --by KEY}, one column per value of a label. Rows are workloads.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compare saved runs: --base SELECTOR --new SELECTOR (A/B, with significance), or --by LABEL"
+                + " (one column per label value).",
+                "Selectors: label:KEY=VALUE or KEY=VALUE, id:12,13, id:10-20, target:/dev/md0, since:2026-11-01,"
+                        + " until:..., source:fio, rw:..., bs:..., last:N; terms joined by commas must all hold."})
+final class CompareCommand implements Callable<Integer> {
+    @Option(names = "--base", paramLabel = "SELECTOR", description = "the runs before the change")
+    String base;
+
+    @Option(names = "--new", paramLabel = "SELECTOR", description = "the runs after the change")
+    String candidate;
+
+    @Option(names = "--by", paramLabel = "LABEL", description = "one column per value of this label")
+    String by;
+
+    @Option(names = "--where", paramLabel = "SELECTOR", description = "with --by: which runs (default: all)")
+    String where;
+
+    @Option(names = "--columns", paramLabel = "V1,V2", split = ",",
+            description = "with --by: these label values, in this order (default: all, in natural order)")
+    List<String> columns = new ArrayList<>();
+
+    @Option(names = "--relative", description = "with --by: each cell as its row's fastest mean / its mean (1.00 is"
+            + " the fastest), with one standard error")
+    boolean relative;
+
+    @Option(names = "--metric", paramLabel = "METRIC", converter = MetricConverter.class,
+            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; per repetition")
+    Metric metric = Metric.MB_S;
+
+    @Option(names = "--assume", paramLabel = "normal", description = "normal: Welch's t-test instead of Mann-Whitney U")
+    String assume;
+
+    @Option(names = "--alpha", paramLabel = "P", description = "significance level (default: 0.05)")
+    double alpha = AbOptions.DEFAULT_ALPHA;
+
+    @Option(names = "--base-name", paramLabel = "NAME", description = "header of the base columns (default: the selector)")
+    String baseName;
+
+    @Option(names = "--new-name", paramLabel = "NAME", description = "header of the new columns (default: the selector)")
+    String newName;
+
+    @Mixin
+    DbOptions db = new DbOptions();
+
+    @Mixin
+    TableOutput output = new TableOutput();
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        boolean ab = base != null || candidate != null;
+        if (ab && by != null) {
+            throw new ExitException(ExitException.USAGE, "--by " + by + ": use either --base/--new or --by, not both");
+        }
+        if (!ab && by == null) {
+            throw new ExitException(ExitException.USAGE,
+                    "compare needs --base SELECTOR --new SELECTOR, or --by LABEL (see iobench compare --help)");
+        }
+        if (ab && (base == null || candidate == null)) {
+            throw new ExitException(ExitException.USAGE, (base == null ? "--new " + candidate + ": --base"
+                    : "--base " + base + ": --new") + " SELECTOR is missing");
+        }
+        if (assume != null && !assume.equals("normal")) {
+            throw new ExitException(ExitException.USAGE, "--assume " + assume + ": the only assumption is 'normal'");
+        }
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new ExitException(ExitException.USAGE, "--alpha " + alpha + ": must be between 0 and 1");
+        }
+        if (!ab && (assume != null)) {
+            throw new ExitException(ExitException.USAGE, "--assume applies to --base/--new comparisons");
+        }
+        if (ab && (relative || where != null || !columns.isEmpty())) {
+            throw new ExitException(ExitException.USAGE, (relative ? "--relative" : where != null ? "--where"
+                    : "--columns") + " applies to --by comparisons");
+        }
+        Table table = ab ? abTable() : byTable();
+        output.print(table, spec.commandLine().getOut());
+        return 0;
+    }
+
+    private Table abTable() {
+        RunQuery b = Selectors.parse("--base", base);
+        RunQuery n = Selectors.parse("--new", candidate);
+        try (ResultStore store = db.open()) {
+            List<Sample> bs = store.samples(b);
+            List<Sample> ns = store.samples(n);
+            requireSome("--base", base, bs);
+            requireSome("--new", candidate, ns);
+            Set<Long> baseIds = new HashSet<>(bs.stream().map(Sample::runId).toList());
+            ns.stream().map(Sample::runId).filter(baseIds::contains).findFirst().ifPresent(id -> {
+                throw new ExitException(ExitException.USAGE, "--base " + base + " and --new " + candidate
+                        + " both select run " + id + "; a run can be on one side only");
+            });
+            AbOptions options = AbOptions.defaults(metric.direction()).withAlpha(alpha)
+                    .withTest(assume == null ? SignificanceTest.MANN_WHITNEY_U : SignificanceTest.WELCH_T);
+            try {
+                return CompareTables.ab(bs, ns, baseName != null ? baseName : name(base),
+                        newName != null ? newName : name(candidate), metric, options);
+            } catch (CompareTables.NothingToCompare e) {
+                throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+            }
+        }
+    }
+
+    private Table byTable() {
+        RunQuery q = Selectors.parse("--where", where == null ? "" : where);
+        try (ResultStore store = db.open()) {
+            List<Sample> samples = store.samples(q);
+            requireSome("--where", where == null ? "(all)" : where, samples);
+            try {
+                return CompareTables.byLabel(samples, by, columns, metric, relative
+                        ? MultiColumnTableLayout.Mode.RELATIVE : MultiColumnTableLayout.Mode.ABSOLUTE);
+            } catch (CompareTables.NothingToCompare e) {
+                throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+            }
+        }
+    }
+
+    private static void requireSome(String option, String selector, List<Sample> samples) {
+        if (samples.isEmpty()) {
+            throw new ExitException(ExitException.IO_FAILURE, option + " " + selector
+                    + ": selects no complete runs (iobench runs SELECTOR shows what it matches)");
+        }
+    }
+
+    /** {@code label:patch=with} is shown as {@code patch=with}. */
+    static String name(String selector) {
+        return selector.strip().replace("label:", "");
+    }
+
+    static final class MetricConverter implements ITypeConverter<Metric> {
+        @Override
+        public Metric convert(String value) {
+            try {
+                return Metric.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage().replaceFirst("^--metric: ", ""));
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package org.iobench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.store.NewRun;
+import org.iobench.store.ResultCodec;
+import org.iobench.store.ResultStore;
+import org.iobench.store.StoreException;
+import org.iobench.store.StoreLocation;
+import org.iobench.store.fio.FioImport;
+import org.iobench.sysmon.env.Environment;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code iobench import FILE...}: saves fio JSON output ({@code json} or {@code json+}) or iobench's own
+ * {@code --json} files as runs, with the labels given, so they compare with iobench runs.
+ */
+@Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Save results made elsewhere: fio --output-format=json or json+ output, or iobench --json"
+                + " files. Each fio job becomes a run of one repetition."})
+final class ImportCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "FILE", arity = "1..*", description = "fio JSON output or iobench --json files")
+    List<Path> files;
+
+    @Mixin
+    StoreOptions store = new StoreOptions();
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (store.noStore) {
+            throw new ExitException(ExitException.USAGE, "--no-store: import only stores; nothing to do");
+        }
+        Map<String, String> labels = store.labelMap();
+        List<NewRun> runs = new ArrayList<>();
+        List<Integer> perFile = new ArrayList<>();
+        for (Path f : files) {
+            List<NewRun> fromFile = read(f, labels);
+            runs.addAll(fromFile);
+            perFile.add(fromFile.size());
+        }
+        String url = store.db.url();
+        try (ResultStore s = store.db.open()) {
+            List<Long> ids = s.saveAll(runs);
+            int i = 0;
+            for (int f = 0; f < files.size(); f++) {
+                int n = perFile.get(f);
+                List<Long> mine = ids.subList(i, i + n);
+                i += n;
+                spec.commandLine().getOut().println("imported " + files.get(f) + " as run " + String.join(", ",
+                        mine.stream().map(String::valueOf).toList()));
+            }
+        } catch (StoreException e) {
+            throw new ExitException(ExitException.IO_FAILURE, "nothing imported: " + e.getMessage());
+        }
+        spec.commandLine().getOut().flush();
+        spec.commandLine().getErr().println("iobench: saved in " + StoreLocation.describe(url));
+        spec.commandLine().getErr().flush();
+        return 0;
+    }
+
+    private List<NewRun> read(Path file, Map<String, String> labels) {
+        JsonNode doc;
+        if (!Files.isRegularFile(file)) {
+            throw new ExitException(ExitException.IO_FAILURE, file + ": no such file");
+        }
+        try {
+            doc = ResultCodec.tree(Files.readString(file));
+        } catch (IOException e) {
+            throw new ExitException(ExitException.IO_FAILURE, file + ": cannot read JSON: " + oneLine(e));
+        }
+        if (doc == null || !doc.isObject()) {
+            throw new ExitException(ExitException.USAGE, file + ": not a JSON object (fio or iobench output)");
+        }
+        List<BenchmarkResult> results;
+        String source;
+        try {
+            if (FioImport.isFio(doc)) {
+                results = FioImport.read(doc);
+                source = "fio";
+            } else if (doc.has("formatVersion")) {
+                results = ResultCodec.decodeReport(doc);
+                source = "iobench-json";
+            } else {
+                throw new ExitException(ExitException.USAGE, file + ": neither fio JSON output (\"fio version\")"
+                        + " nor an iobench --json file (\"formatVersion\")");
+            }
+        } catch (IOException e) {
+            throw new ExitException(ExitException.USAGE, file + ": " + oneLine(e));
+        }
+        Environment env = Environment.unknown(Version.get());
+        List<NewRun> out = new ArrayList<>();
+        for (BenchmarkResult b : results) {
+            out.add(new NewRun(b, env, labels, store.note, source, startedAt(b)));
+        }
+        return out;
+    }
+
+    private static Instant startedAt(BenchmarkResult b) {
+        return ResultSaver.startedAt(b);
+    }
+
+    private static String oneLine(Exception e) {
+        String m = String.valueOf(e.getMessage());
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

@@ -1,0 +1,68 @@
+package org.iobench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.store.NewRun;
+import org.iobench.store.ResultStore;
+import org.iobench.store.StoreException;
+import org.iobench.store.StoreLocation;
+import org.iobench.sysmon.env.Environment;
+import org.iobench.sysmon.env.EnvironmentProbe;
+
+/** Saves what a command ran, with its environment and the user's labels, after the results were printed. */
+final class ResultSaver {
+    private final StoreOptions options;
+
+    ResultSaver(StoreOptions options) {
+        this.options = options;
+    }
+
+    /**
+     * Saves {@code results} in one transaction, reporting the ids on {@code err} (stdout may be a JSON document).
+     *
+     * @return false if they could not be saved (the reason is printed)
+     */
+    boolean save(List<BenchmarkResult> results, boolean quiet, PrintStream err) {
+        if (options.noStore || results.isEmpty()) {
+            return true;
+        }
+        Map<String, String> labels = options.labelMap();
+        String url = options.db.url();
+        try (ResultStore store = ResultStore.open(url)) {
+            EnvironmentProbe probe = EnvironmentProbe.system();
+            List<NewRun> runs = new ArrayList<>();
+            for (BenchmarkResult b : results) {
+                Path target = b.target() != null && b.target().path() != null ? Path.of(b.target().path())
+                        : b.job().target();
+                Environment env = probe.capture(target, Version.get());
+                runs.add(new NewRun(b, env, labels, options.note, "iobench", startedAt(b)));
+            }
+            List<Long> ids = store.saveAll(runs);
+            if (!quiet) {
+                err.println("iobench: saved as run " + String.join(", ", ids.stream().map(String::valueOf).toList())
+                        + " in " + StoreLocation.describe(url) + " (iobench show ID; --no-store to skip)");
+            }
+            return true;
+        } catch (StoreException e) {
+            err.println("iobench: the results above were not saved: " + e.getMessage());
+            return false;
+        }
+    }
+
+    static Instant startedAt(BenchmarkResult b) {
+        if (!b.runs().isEmpty() && b.runs().getFirst().startedAt() != null) {
+            try {
+                return Instant.parse(b.runs().getFirst().startedAt());
+            } catch (DateTimeParseException e) {
+                // fall through: now is close enough for a run that just finished
+            }
+        }
+        return Instant.now();
+    }
+}

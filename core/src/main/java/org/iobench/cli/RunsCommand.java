@@ -1,0 +1,40 @@
+package org.iobench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.iobench.store.ResultStore;
+import org.iobench.store.RunsTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code iobench runs [SELECTOR...]}: the saved runs, newest first. */
+@Command(name = "runs", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"List saved runs, newest first.",
+                "SELECTOR terms (all must hold): label:KEY=VALUE or KEY=VALUE, id:12, id:10-20, target:/dev/md0,"
+                        + " since:2026-11-01, until:2026-11-30, since:7d, source:fio, name:NAME, rw:randwrite,"
+                        + " bs:4k, last:20. See docs/store.md."})
+final class RunsCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "SELECTOR", arity = "0..*", description = "which runs (default: all)")
+    List<String> selector = new ArrayList<>();
+
+    @Mixin
+    DbOptions db = new DbOptions();
+
+    @Mixin
+    TableOutput output = new TableOutput();
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        var query = Selectors.parse("runs", selector);
+        try (ResultStore store = db.open()) {
+            output.print(RunsTable.of(store.find(query)), spec.commandLine().getOut());
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,128 @@
+package org.iobench.store;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The schema's history, hand-written. Never edit a released step: add the next one. {@link #apply} runs at every
+ * open and brings any older database up to {@link #CURRENT}; a database from a newer iobench is refused.
+ */
+public final class Migrations {
+    /** All steps, oldest first. */
+    public static final List<Migration> ALL = List.of(
+            new Migration(1, "runs, labels and per-repetition samples", List.of(
+                    """
+                    CREATE TABLE runs (
+                      id {id},
+                      created_at TEXT NOT NULL,
+                      source TEXT NOT NULL,
+                      name TEXT NOT NULL,
+                      rw TEXT NOT NULL,
+                      block_size BIGINT NOT NULL,
+                      threads INTEGER NOT NULL,
+                      iodepth INTEGER NOT NULL,
+                      direct BOOLEAN NOT NULL,
+                      sync TEXT NOT NULL,
+                      engine TEXT NOT NULL,
+                      target TEXT NOT NULL,
+                      repetitions INTEGER NOT NULL,
+                      complete BOOLEAN NOT NULL,
+                      mean_bytes_per_second DOUBLE PRECISION,
+                      mean_iops DOUBLE PRECISION,
+                      note TEXT,
+                      environment TEXT NOT NULL,
+                      result TEXT NOT NULL)""",
+                    """
+                    CREATE TABLE run_labels (
+                      run_id BIGINT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                      label_key TEXT NOT NULL,
+                      label_value TEXT NOT NULL,
+                      PRIMARY KEY (run_id, label_key))""",
+                    """
+                    CREATE TABLE samples (
+                      run_id BIGINT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                      repetition INTEGER NOT NULL,
+                      complete BOOLEAN NOT NULL,
+                      bytes_per_second DOUBLE PRECISION,
+                      iops DOUBLE PRECISION,
+                      PRIMARY KEY (run_id, repetition))""")),
+            new Migration(2, "indexes for selectors (labels, target, date)", List.of(
+                    "CREATE INDEX run_labels_by_key_value ON run_labels (label_key, label_value)",
+                    "CREATE INDEX runs_by_target ON runs (target)",
+                    "CREATE INDEX runs_by_created_at ON runs (created_at)")));
+
+    /** The schema version this build writes. */
+    public static final int CURRENT = ALL.getLast().version();
+
+    private Migrations() {}
+
+    /**
+     * Applies the steps after the database's version up to {@code target}, each in one transaction together with its
+     * row in {@code schema_migrations}, so a killed process leaves the schema at a whole version.
+     *
+     * @return the version the database is at afterwards
+     * @throws StoreException if the database is newer than this build
+     */
+    static int apply(Connection c, Dialect dialect, int target, String where) throws SQLException {
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+            try (Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
+                        + " description TEXT NOT NULL, applied_at TEXT NOT NULL)");
+            }
+            c.commit();
+            int version = version(c);
+            c.commit();
+            if (version > CURRENT) {
+                throw new StoreException(where + " has schema version " + version + ", newer than this iobench knows ("
+                        + CURRENT + "); use a newer iobench or another --db");
+            }
+            for (Migration m : ALL) {
+                if (m.version() <= version || m.version() > target) {
+                    continue;
+                }
+                try (Statement s = c.createStatement()) {
+                    lock(s, dialect);
+                    // Another process may have migrated while this one waited for the lock.
+                    if (version(c) >= m.version()) {
+                        c.commit();
+                        continue;
+                    }
+                    for (String sql : m.statements()) {
+                        s.execute(dialect.expand(sql));
+                    }
+                    s.executeUpdate("INSERT INTO schema_migrations (version, description, applied_at) VALUES ("
+                            + m.version() + ", '" + m.description().replace("'", "''") + "', '" + Instant.now() + "')");
+                }
+                c.commit();
+            }
+            return version(c);
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.commit();
+            c.setAutoCommit(auto);
+        }
+    }
+
+    private static void lock(Statement s, Dialect dialect) throws SQLException {
+        if (dialect == Dialect.POSTGRESQL) {
+            s.execute("LOCK TABLE schema_migrations IN EXCLUSIVE MODE");
+        }
+        // SQLite: connections open with IMMEDIATE transactions, so the first statement already holds the write lock.
+    }
+
+    static int version(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+}

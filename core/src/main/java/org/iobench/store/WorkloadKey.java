@@ -1,0 +1,104 @@
+package org.iobench.store;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.iobench.job.JobSpec;
+import org.iobench.job.Sizes;
+
+/**
+ * What makes two runs comparable: the same access pattern, block size, parallelism and durability. Runs with equal
+ * keys are samples of one workload (one row of {@code iobench compare}), whatever their target or engine.
+ *
+ * @param rw        {@code read}, {@code randwrite}, ... (fio's names)
+ * @param blockSize bytes per request
+ * @param threads   workers (fio numjobs)
+ * @param iodepth   requests in flight per worker
+ * @param direct    O_DIRECT
+ * @param sync      {@code none}, {@code dsync}, {@code fdatasync}, {@code fsync}
+ */
+public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync)
+        implements Comparable<WorkloadKey> {
+
+    /** The parts of a key, in the order a row label lists them. */
+    public enum Part { RW, BS, THREADS, IODEPTH, DIRECT, SYNC }
+
+    private static final Comparator<WorkloadKey> ORDER = Comparator.comparing(WorkloadKey::rw)
+            .thenComparingLong(WorkloadKey::blockSize).thenComparingInt(WorkloadKey::threads)
+            .thenComparingInt(WorkloadKey::iodepth).thenComparing(WorkloadKey::direct)
+            .thenComparing(WorkloadKey::sync);
+
+    public WorkloadKey {
+        Objects.requireNonNull(rw, "rw");
+        Objects.requireNonNull(sync, "sync");
+    }
+
+    public static WorkloadKey of(JobSpec job) {
+        return new WorkloadKey(job.rw().label(), job.blockSize(), job.threads(), job.iodepth(), job.direct(),
+                job.sync().label());
+    }
+
+    @Override
+    public int compareTo(WorkloadKey o) {
+        return ORDER.compare(this, o);
+    }
+
+    /** The parts in which {@code keys} differ; a table labels rows by these and puts the rest in its title. */
+    public static Set<Part> varying(List<WorkloadKey> keys) {
+        Set<Part> out = EnumSet.noneOf(Part.class);
+        for (WorkloadKey k : keys) {
+            WorkloadKey first = keys.getFirst();
+            if (!k.rw.equals(first.rw)) out.add(Part.RW);
+            if (k.blockSize != first.blockSize) out.add(Part.BS);
+            if (k.threads != first.threads) out.add(Part.THREADS);
+            if (k.iodepth != first.iodepth) out.add(Part.IODEPTH);
+            if (k.direct != first.direct) out.add(Part.DIRECT);
+            if (!k.sync.equals(first.sync)) out.add(Part.SYNC);
+        }
+        return out;
+    }
+
+    /** All parts: {@code randwrite 4KiB 64 threads qd1 direct sync none}. */
+    public String label() {
+        return label(EnumSet.allOf(Part.class));
+    }
+
+    /** The given parts only, in {@link Part} order, for example {@code "4KiB"} or {@code "read 1MiB direct"}. */
+    public String label(Set<Part> parts) {
+        return label(parts, " ");
+    }
+
+    /** The given parts joined by {@code separator}. */
+    public String label(Set<Part> parts, String separator) {
+        List<String> words = new ArrayList<>();
+        for (Part p : parts) {
+            switch (p) {
+                case RW -> words.add(rw);
+                case BS -> words.add(Sizes.binary(blockSize));
+                case THREADS -> words.add(threads + (threads == 1 ? " thread" : " threads"));
+                case IODEPTH -> words.add("qd" + iodepth);
+                case DIRECT -> words.add(direct ? "direct" : "buffered");
+                case SYNC -> words.add("sync " + sync);
+            }
+        }
+        return String.join(separator, words);
+    }
+
+    /** The header of a first column labelled by {@code parts}: {@code "bs"} alone, else {@code "workload"}. */
+    public static String header(Set<Part> parts) {
+        if (parts.size() == 1) {
+            return switch (parts.iterator().next()) {
+                case RW -> "rw";
+                case BS -> "bs";
+                case THREADS -> "threads";
+                case IODEPTH -> "iodepth";
+                case DIRECT -> "direct";
+                case SYNC -> "sync";
+            };
+        }
+        return "workload";
+    }
+}

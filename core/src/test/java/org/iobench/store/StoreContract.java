@@ -1,0 +1,199 @@
+package org.iobench.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.iobench.job.RwMode;
+import org.iobench.result.BenchmarkResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The behaviour every database must show; subclasses say which database. */
+abstract class StoreContract {
+    static final Instant NOW = Instant.parse("2026-11-30T12:00:00Z");
+    String url;
+    ResultStore store;
+
+    abstract String newDatabase() throws Exception;
+
+    void dispose(String url) {}
+
+    @BeforeEach
+    void open() throws Exception {
+        url = newDatabase();
+        store = ResultStore.open(url);
+    }
+
+    @AfterEach
+    void close() {
+        if (store != null) {
+            store.close();
+        }
+        if (url != null) {
+            dispose(url);
+        }
+    }
+
+    static BenchmarkResult randwrite(long bs, double... rates) {
+        return StoreFixtures.result("/dev/md0", RwMode.RANDWRITE, bs, 64, true, rates);
+    }
+
+    private static RunQuery q(String selector) {
+        return Selector.parse("--test", selector, NOW);
+    }
+
+    @Test
+    void aSavedRunReadsBackWholeWithItsEnvironmentLabelsAndNote() {
+        BenchmarkResult r = randwrite(4096, 317e3, 318e3, 319e3);
+        long id = store.save(new NewRun(r, StoreFixtures.ENV, Map.of("patch", "without", "kernel", "2.6.24-rc1"),
+                "first try", "iobench", StoreFixtures.T0));
+
+        assertThat(store.schemaVersion()).isEqualTo(Migrations.CURRENT);
+        assertThat(store.result(id)).contains(r);
+        assertThat(store.environment(id)).contains(StoreFixtures.ENV);
+        StoredRun s = store.get(id).orElseThrow();
+        assertThat(s.createdAt()).isEqualTo(StoreFixtures.T0);
+        assertThat(s.labels()).containsExactly(Map.entry("kernel", "2.6.24-rc1"), Map.entry("patch", "without"));
+        assertThat(s.note()).isEqualTo("first try");
+        assertThat(s.workload()).isEqualTo(new WorkloadKey("randwrite", 4096, 64, 1, true, "none"));
+        assertThat(s.target()).isEqualTo("/dev/md0");
+        assertThat(s.repetitions()).isEqualTo(3);
+        assertThat(s.complete()).isTrue();
+        assertThat(s.meanBytesPerSecond()).isEqualTo(318e3);
+        assertThat(store.samples(q("id:" + id))).extracting(Sample::bytesPerSecond)
+                .containsExactly(317e3, 318e3, 319e3);
+    }
+
+    @Test
+    void selectorsFilterByLabelIdTargetDateSourceAndWorkloadNewestFirst() {
+        long a = store.save(StoreFixtures.run(randwrite(4096, 1e6), Map.of("kernel", "6.1"), StoreFixtures.T0));
+        long b = store.save(StoreFixtures.run(randwrite(8192, 2e6), Map.of("kernel", "6.2"),
+                StoreFixtures.T0.plusSeconds(86_400)));
+        long c = store.save(new NewRun(StoreFixtures.result("/data/f", RwMode.READ, 1 << 20, 1, false, 5e8),
+                StoreFixtures.ENV, Map.of("kernel", "6.2", "fs", "xfs"), null, "fio",
+                StoreFixtures.T0.plusSeconds(2 * 86_400)));
+
+        assertThat(ids(q(""))).containsExactly(c, b, a);
+        assertThat(ids(q("label:kernel=6.2"))).containsExactly(c, b);
+        assertThat(ids(q("kernel=6.1,6.2"))).containsExactly(c, b, a);
+        assertThat(ids(q("label:fs"))).containsExactly(c);
+        assertThat(ids(q("kernel=6.2,fs=xfs"))).containsExactly(c);
+        assertThat(ids(q("id:" + a + "," + c))).containsExactly(c, a);
+        assertThat(ids(q("id:" + a + "-" + b))).containsExactly(b, a);
+        assertThat(ids(q("target:/dev/md0"))).containsExactly(b, a);
+        assertThat(ids(q("target:/data/*"))).containsExactly(c);
+        assertThat(ids(q("since:2026-11-03"))).containsExactly(c, b);
+        assertThat(ids(q("until:2026-11-03"))).containsExactly(b, a);
+        assertThat(ids(q("since:2026-11-03 until:2026-11-03"))).containsExactly(b);
+        assertThat(ids(q("source:fio"))).containsExactly(c);
+        assertThat(ids(q("rw:randwrite,bs:8k"))).containsExactly(b);
+        assertThat(ids(q("last:2"))).containsExactly(c, b);
+        assertThat(ids(q("label:kernel=6.3"))).isEmpty();
+    }
+
+    @Test
+    void samplesAreTheCompleteRepetitionsOnly() {
+        BenchmarkResult full = randwrite(4096, 1e6, 2e6);
+        var cut = full.runs().get(1);
+        var incomplete = new org.iobench.result.RunResult(cut.run(), cut.startedAt(), false, "interrupted", null,
+                cut.totals(), cut.readLatency(), cut.writeLatency(), cut.syncLatency(), cut.intervalNanos(),
+                cut.series(), cut.workers(), cut.accounting(), cut.warnings(), null, null);
+        BenchmarkResult partial = BenchmarkResult.of(full.job(), full.target(), List.of(full.runs().get(0), incomplete));
+        long id = store.save(StoreFixtures.run(partial, Map.of(), StoreFixtures.T0));
+
+        assertThat(store.get(id).orElseThrow().complete()).isFalse();
+        assertThat(store.samples(RunQuery.ALL)).extracting(Sample::repetition).containsExactly(1);
+    }
+
+    @Test
+    void deleteRemovesTheRunItsLabelsAndSamples() throws Exception {
+        long a = store.save(StoreFixtures.run(randwrite(4096, 1e6), Map.of("k", "v"), StoreFixtures.T0));
+        long b = store.save(StoreFixtures.run(randwrite(4096, 2e6), Map.of("k", "v"), StoreFixtures.T0));
+
+        assertThat(store.delete(a)).isTrue();
+        assertThat(store.delete(a)).isFalse();
+        assertThat(ids(RunQuery.ALL)).containsExactly(b);
+        assertThat(store.samples(RunQuery.ALL)).extracting(Sample::runId).containsExactly(b);
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+             var rs = s.executeQuery("SELECT COUNT(*) FROM run_labels")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void anOlderSchemaIsMigratedWithItsRunsKept() {
+        store.close();
+        dispose(url);
+        try {
+            url = newDatabase();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        try (ResultStore v1 = ResultStore.open(url, 1)) {
+            assertThat(v1.schemaVersion()).isEqualTo(1);
+            v1.save(StoreFixtures.run(randwrite(4096, 1e6), Map.of("kernel", "6.1"), StoreFixtures.T0));
+        }
+        store = ResultStore.open(url);
+        assertThat(store.schemaVersion()).isEqualTo(Migrations.CURRENT);
+        assertThat(store.find(q("kernel=6.1"))).hasSize(1);
+    }
+
+    @Test
+    void aDatabaseFromANewerIobenchIsRefusedWithItsVersion() throws Exception {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO schema_migrations (version, description, applied_at)"
+                    + " VALUES (99, 'future', '2030-01-01')");
+        }
+        store.close();
+        assertThatThrownBy(() -> ResultStore.open(url)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("schema version 99, newer than this iobench knows (" + Migrations.CURRENT + ")");
+        store = null;
+    }
+
+    @Test
+    void twoWritersAtOnceBothGetEveryRunSaved() throws Exception {
+        List<Thread> writers = new java.util.ArrayList<>();
+        List<Throwable> errors = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        for (int w = 0; w < 2; w++) {
+            String label = "w" + w;
+            writers.add(Thread.ofPlatform().start(() -> {
+                try (ResultStore mine = ResultStore.open(url)) {
+                    for (int i = 0; i < 10; i++) {
+                        mine.save(StoreFixtures.run(randwrite(4096, 1e6, 2e6), Map.of("writer", label),
+                                StoreFixtures.T0));
+                    }
+                } catch (Throwable t) {
+                    errors.add(t);
+                }
+            }));
+        }
+        for (Thread t : writers) {
+            t.join();
+        }
+        assertThat(errors).isEmpty();
+        assertThat(store.find(q("writer=w0"))).hasSize(10);
+        assertThat(store.find(q("writer=w1"))).hasSize(10);
+        assertThat(store.samples(RunQuery.ALL)).hasSize(40);
+    }
+
+    @Test
+    void reopeningDoesNotMigrateTwice() {
+        store.close();
+        store = ResultStore.open(url);
+        store.close();
+        store = ResultStore.open(url);
+        assertThat(store.schemaVersion()).isEqualTo(Migrations.CURRENT);
+    }
+
+    List<Long> ids(RunQuery query) {
+        return store.find(query).stream().map(StoredRun::id).toList();
+    }
+}
