@@ -10,6 +10,7 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
 import org.iobench.result.Stat;
+import org.iobench.result.SteadyOutcome;
 import org.iobench.result.SystemSummary;
 
 /**
@@ -36,7 +37,7 @@ public final class Rules {
 
     public static List<Rule> all() {
         return List.of(Rules::readModifyWrite, Rules::pageCache, Rules::unsyncedWrites, Rules::notSaturated,
-                Rules::noisy, Rules::cpuBound, Rules::directNotHonoured, Rules::accountingMismatch);
+                Rules::noisy, Rules::cpuBound, Rules::directNotHonoured, Rules::accountingMismatch, Rules::notSteady);
     }
 
     static boolean writeOnly(JobSpec j) {
@@ -134,7 +135,8 @@ public final class Rules {
                                 + " throughput",
                         inFlight + " request(s) in flight (" + j.threads() + " thread(s) x iodepth " + j.iodepth()
                                 + "), " + util,
-                        "raise --threads (e.g. --threads 16) or --iodepth with --engine uring"));
+                        "raise --threads (e.g. --threads 16) or --iodepth with --engine uring; iobench saturate"
+                                + " finds the knee"));
             }
         }
         if (Evidence.summaries(r).isEmpty() && inFlight == 1) {
@@ -195,6 +197,28 @@ public final class Rules {
                         "run " + run.run() + ": " + run.accounting().note(),
                         "report this with the JSON output (--json FILE); the figures of this run are suspect"));
             }
+        }
+        return Optional.empty();
+    }
+
+    /** 9. A run with {@code --steady} whose time ran out before throughput settled. */
+    static Optional<Finding> notSteady(BenchmarkResult r) {
+        for (RunResult run : r.runs()) {
+            SteadyOutcome s = run.steady();
+            if (s == null || s.reached() || !run.complete()) {
+                continue;
+            }
+            double dev = s.windowMaxDeviation();
+            String seen = Double.isNaN(dev) ? "only " + s.window().size() + " interval(s) measured, fewer than the"
+                    + " window"
+                    : Double.isInfinite(dev) ? "nothing completed in the last window"
+                    : "the last window's values deviated up to " + Evidence.pct(dev) + " from their mean";
+            return Optional.of(new Finding("not-steady",
+                    "the run ended before steady state: its figures may still be moving (warm-up, caches"
+                            + " filling, a device throttling or garbage-collecting)",
+                    "run " + run.run() + ": " + seen + "; asked " + s.criterion().label(),
+                    "run longer (raise --time, the upper bound), add --ramp, or precondition the device;"
+                            + " compare only steady runs"));
         }
         return Optional.empty();
     }

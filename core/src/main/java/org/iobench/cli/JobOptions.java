@@ -3,8 +3,12 @@ package org.iobench.cli;
 import java.nio.file.Path;
 import java.util.List;
 import org.iobench.job.DataPattern;
+import org.iobench.job.Durations;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
+import org.iobench.job.SteadyCriterion;
 import org.iobench.job.Sweep;
 import org.iobench.job.SweepAxis;
 import org.iobench.job.SyncMode;
@@ -103,6 +107,18 @@ final class JobOptions {
             + " outside the measured time (needs --verify)")
     boolean verifyAfter;
 
+    @Option(names = "--rate", paramLabel = "RATE", description = "pace the job (all threads together) at this rate:"
+            + " 5000 (IOPS), 200MB/s, 50MiB/s; latency is also reported from each request's intended start")
+    String rate;
+
+    @Option(names = "--steady", paramLabel = "METRIC:BOUND", description = "end a time-based run once the last"
+            + " --steady-window of per-second values lies within BOUND of their mean: iops:2%%, bw:5%%")
+    String steady;
+
+    @Option(names = "--steady-window", paramLabel = "DURATION", converter = Converters.Duration.class,
+            description = "the window --steady judges (default: 5s)")
+    Long steadyWindowNanos;
+
     /** Applies the options given on top of {@code base}; options not given keep the base's values. */
     JobSpec.Builder applyTo(JobSpec.Builder b) {
         if (rw != null) b.rw(rw);
@@ -130,6 +146,15 @@ final class JobOptions {
         if (source != null) b.source(source);
         if (verify != null) b.verify(verify);
         if (verifyAfter) b.verifyAfter(true);
+        if (rate != null) b.rate(RateLimit.parse(rate));
+        if (steadyWindowNanos != null && steady == null) {
+            throw new InvalidJobException("--steady-window", Durations.format(java.time.Duration.ofNanos(
+                    steadyWindowNanos)), "applies only with --steady (e.g. --steady iops:2%)");
+        }
+        if (steady != null) {
+            b.steady(SteadyCriterion.parse(steady, steadyWindowNanos != null ? steadyWindowNanos
+                    : SteadyCriterion.DEFAULT_WINDOW_NANOS));
+        }
         return b;
     }
 

@@ -31,8 +31,8 @@ import java.util.Objects;
  * @param allowOverwrite  consent to write to an existing file or a block device
  * @param keep            keep a file iobench created
  * @param seed            seed of the random offsets and data, so runs are repeatable
- * @param series          label shared by the points of a sweep ({@code "bs=4k..1m"}), so stores can group them;
- *                        {@code ""} outside a sweep
+ * @param series          label shared by the points of a sweep ({@code "bs=4k..1m"}) or of a saturation search,
+ *                        so stores can group them; {@code ""} outside a series
  * @param group           label of the parallel group the job runs in ({@code "dd2"}); {@code ""} when it runs alone
  * @param source          the file or device a {@link RwMode#COPY} job reads; null for other jobs
  * @param sourceOffsetBytes where a copy starts reading in {@code source} (dd's {@code skip})
@@ -44,6 +44,9 @@ import java.util.Objects;
  *                        explicit size (fio's {@code time_based}); without it, size and time both limit the job
  * @param verify          stamp every written block with a header and a payload checksum (docs/verify.md)
  * @param verifyAfter     read every written block back after the run and check it (outside the measured time)
+ * @param rate            the job's requested rate (all workers together), paced on a fixed schedule; null = as
+ *                        fast as possible
+ * @param steady          end a time-based run early once throughput is steady; null = run the whole time
  */
 public record JobSpec(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
@@ -51,7 +54,7 @@ public record JobSpec(
         boolean direct, SyncMode sync, int fsyncEvery, int runs, boolean dropCache, DataPattern pattern,
         boolean allowOverwrite, boolean keep, long seed, String series, String group, Path source,
         long sourceOffsetBytes, boolean truncate, boolean exactSize, boolean loopRegion, VerifyChecksum verify,
-        boolean verifyAfter) {
+        boolean verifyAfter, RateLimit rate, SteadyCriterion steady) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -81,12 +84,21 @@ public record JobSpec(
         check(batch >= 1 && batch <= iodepth, "--batch", batch, "must be 1..iodepth (" + iodepth + ")");
         check(fsyncEvery >= 0, "--fsync-every", fsyncEvery, "must not be negative");
         check(runs >= 1 && runs <= 10_000, "--runs", runs, "must be 1..10000");
+        check(steady == null || timeNanos > 0, "--steady", steady == null ? "" : steady.label(),
+                "ends a time-based run early; give --time as the longest it may run");
+        check(steady == null || steady.windowNanos() <= timeNanos, "--steady-window",
+                steady == null ? "" : Durations.format(java.time.Duration.ofNanos(steady.windowNanos())),
+                "is longer than --time " + Durations.format(java.time.Duration.ofNanos(timeNanos))
+                        + ": steady state could never be seen");
         check(rw != RwMode.COPY || source != null, "--source", "(none)", "a copy job needs --source PATH");
         check(rw == RwMode.COPY || source == null, "--source", source, "applies to --rw copy only");
         if (rw == RwMode.COPY) {
             check(threads == 1, "--threads", threads, "a copy runs one worker; run parallel copies as a group");
             check(iodepth == 1, "--iodepth", iodepth, "a copy keeps one request in flight");
             check(rampNanos == 0, "--ramp", rampNanos, "is not supported for --rw copy");
+            check(rate == null, "--rate", rate == null ? "" : rate.label(), "is not supported for --rw copy");
+            check(steady == null, "--steady", steady == null ? "" : steady.label(),
+                    "is not supported for --rw copy");
         }
         check(sourceOffsetBytes >= 0, "skip", sourceOffsetBytes, "must not be negative");
         check(!truncate || rw.writes(), "truncate", rw, "applies to jobs that write");
@@ -128,6 +140,7 @@ public record JobSpec(
         b.loopRegion = loopRegion;
         b.seed = seed;
         b.verify = verify; b.verifyAfter = verifyAfter;
+        b.rate = rate; b.steady = steady;
         return b;
     }
 
@@ -157,6 +170,8 @@ public record JobSpec(
         private boolean keep;
         private long seed = 0x10BE4C4L;
         private String series = "";
+        private RateLimit rate;
+        private SteadyCriterion steady;
         private String group = "";
         private Path source;
         private long sourceOffsetBytes;
@@ -194,6 +209,8 @@ public record JobSpec(
         public Builder keep(boolean v) { keep = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
         public Builder series(String v) { series = v; return this; }
+        public Builder rate(RateLimit v) { rate = v; return this; }
+        public Builder steady(SteadyCriterion v) { steady = v; return this; }
         public Builder group(String v) { group = v; return this; }
         public Builder source(Path v) { source = v; return this; }
         public Builder sourceOffsetBytes(long v) { sourceOffsetBytes = v; return this; }
@@ -207,7 +224,7 @@ public record JobSpec(
             return new JobSpec(name, target, rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, timeNanos,
                     rampNanos, threads, iodepth, batch, engine, fixedBuffers, direct, sync, fsyncEvery, runs,
                     dropCache, pattern, allowOverwrite, keep, seed, series, group, source, sourceOffsetBytes, truncate,
-                exactSize, loopRegion, verify, verifyAfter);
+                exactSize, loopRegion, verify, verifyAfter, rate, steady);
         }
     }
 }

@@ -64,6 +64,7 @@ public final class RunText {
         if (b.job().rw().mixed() || b.job().rw() == org.iobench.job.RwMode.COPY) {
             printMixedLatency(b.runs(), out);
         }
+        LimitsText.print(b, out);
         for (RunResult r : b.runs()) {
             if (r.verification() != null) {
                 out.print("run " + r.run() + " ");

@@ -16,31 +16,36 @@ import org.iobench.sysmon.SystemSeries;
  * @param system       the vmstat/iostat-like samples taken while the run went on, null where /proc was unreadable
  * @param systemSummary totals of {@code system} set against iobench's own counts, null without samples
  * @param verification what {@code --verify} stamped and checked, null when the job did not verify
+ * @param pacing       the schedule of a rate-limited run and its coordinated-omission-corrected latencies; null
+ *                     without {@code --rate}
+ * @param steady       whether a run with {@code --steady} reached steady state; null without it
  */
 public record RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                         Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
                         LatencySummary syncLatency, long intervalNanos, List<Interval> series,
                         List<WorkerResult> workers, Accounting accounting, List<String> warnings,
-                        SystemSeries system, SystemSummary systemSummary, VerifyResult verification) {
+                        SystemSeries system, SystemSummary systemSummary, VerifyResult verification, Pacing pacing,
+                        SteadyOutcome steady) {
     public RunResult {
         series = List.copyOf(series);
         workers = List.copyOf(workers);
         warnings = List.copyOf(warnings);
     }
 
-    /** A run without verification (the shape before {@code --verify} existed). */
+    /** A run without verification, rate limit or steady-state criterion (the shape before those existed). */
     public RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                      Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
                      LatencySummary syncLatency, long intervalNanos, List<Interval> series,
                      List<WorkerResult> workers, Accounting accounting, List<String> warnings,
                      SystemSeries system, SystemSummary systemSummary) {
         this(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency, syncLatency,
-                intervalNanos, series, workers, accounting, warnings, system, systemSummary, null);
+                intervalNanos, series, workers, accounting, warnings, system, systemSummary, null, null, null);
     }
 
     /** This run with its verification attached. */
     public RunResult withVerification(VerifyResult v) {
         return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
-                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary, v);
+                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary, v, pacing,
+                steady);
     }
 }

@@ -57,8 +57,8 @@ public final class Libc {
         return LINKER.downcallHandle(symbol(name), fd, options);
     }
 
-    static MethodHandle plainCall(String name, FunctionDescriptor fd) {
-        return LINKER.downcallHandle(symbol(name), fd);
+    static MethodHandle plainCall(String name, FunctionDescriptor fd, Linker.Option... options) {
+        return LINKER.downcallHandle(symbol(name), fd, options);
     }
 
     private static MemorySegment symbol(String name) {

@@ -21,7 +21,9 @@ import org.iobench.measure.NanoClock;
 import org.iobench.measure.ProcessIo;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
+import org.iobench.result.Pacing;
 import org.iobench.result.RunResult;
+import org.iobench.result.SteadyOutcome;
 import org.iobench.result.SystemSummary;
 import org.iobench.result.Totals;
 import org.iobench.result.WorkerResult;
@@ -68,6 +70,7 @@ public final class JobRunner {
         EngineProvider provider = Engines.byName(spec.engine()).orElseThrow(() ->
                 new InvalidJobException("--engine", spec.engine(), "unknown engine (known: "
                         + String.join(", ", Engines.names()) + ")"));
+        control.beginRun();
         WorkerSetup setup = WorkerSetup.of(spec, intervalNanos);
         List<WorkerPlan> plans = WorkerPlan.split(spec, target.regionBytes(), target.sizeExplicit());
         List<Integer> fds = new ArrayList<>();
@@ -116,6 +119,8 @@ public final class JobRunner {
             timeline[0] = t;
             listener.runStarted(spec, run, live(t, workers));
             start.countDown();
+            SteadyOutcome steady = spec.steady() == null ? null
+                    : SteadyWatch.watch(spec, t, live(t, workers), threads, clock, intervalNanos, control);
             joinAll(threads);
 
             long end = 0;
@@ -140,8 +145,9 @@ public final class JobRunner {
             SystemSeries system = sampler == null ? null : sampler.stop();
             RunResult result = result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
                     inGroup(spec, accounting(provider, workers, ioBefore, ioAfter)), system, target);
-            return verification == null ? result
-                    : result.withVerification(verification.finish(target.path(), result.complete()));
+            RunResult limited = withLimits(result, spec, workers, steady);
+            return verification == null ? limited
+                    : limited.withVerification(verification.finish(target.path(), limited.complete()));
         } finally {
             if (timeline[0] == null) {
                 timeline[0] = new Timeline(0, 0, Long.MIN_VALUE); // released without a run: already past the deadline
@@ -260,6 +266,24 @@ public final class JobRunner {
         return new RunResult(run, startedAt, why == null, stopReason, failure, totals, reads.summary(),
                 writes.summary(), syncs.summary(), intervalNanos, series.intervals(elapsed), perWorker, accounting,
                 warnings, system, summary);
+    }
+
+    /** Adds the rate-limited run's corrected latencies and the steady-state outcome, where they apply. */
+    private static RunResult withLimits(RunResult r, JobSpec spec, List<Worker> workers, SteadyOutcome steady) {
+        Pacing pacing = null;
+        if (spec.rate() != null) {
+            LatencyRecorder reads = new LatencyRecorder();
+            LatencyRecorder writes = new LatencyRecorder();
+            for (Worker w : workers) {
+                reads.add(w.stats.correctedReadLatency);
+                writes.add(w.stats.correctedWriteLatency);
+            }
+            pacing = new Pacing(spec.rate(), spec.rate().opsPerSecond(spec.blockSize()), reads.summary(),
+                    writes.summary());
+        }
+        return new RunResult(r.run(), r.startedAt(), r.complete(), r.stopReason(), r.failure(), r.totals(),
+                r.readLatency(), r.writeLatency(), r.syncLatency(), r.intervalNanos(), r.series(), r.workers(),
+                r.accounting(), r.warnings(), r.system(), r.systemSummary(), r.verification(), pacing, steady);
     }
 
     private static Accounting accounting(EngineProvider provider, List<Worker> workers, ProcessIo before,

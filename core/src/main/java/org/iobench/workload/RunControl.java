@@ -17,6 +17,7 @@ public final class RunControl {
 
     private final AtomicReference<StopReason> reason = new AtomicReference<>();
     private volatile boolean stopped;
+    private volatile boolean finishing;
 
     /** Asks every worker to stop: Ctrl-C. */
     public void interrupt() {
@@ -31,6 +32,24 @@ public final class RunControl {
     private void stop(StopReason why) {
         reason.compareAndSet(null, why);
         stopped = true;
+    }
+
+    /**
+     * Ends the current run's measured phase normally, as if its time were up (steady state was reached): workers
+     * issue nothing more, the run stays complete and the next run or job goes ahead.
+     */
+    void finish() {
+        finishing = true;
+    }
+
+    /** True once {@link #finish} was called in the current run. */
+    boolean finishing() {
+        return finishing;
+    }
+
+    /** Called by the runner before each run: a finish asked in the previous run does not carry over. */
+    void beginRun() {
+        finishing = false;
     }
 
     public boolean stopped() {

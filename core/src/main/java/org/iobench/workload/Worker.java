@@ -2,6 +2,7 @@ package org.iobench.workload;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.LockSupport;
 import org.iobench.engine.Completions;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoOp;
@@ -10,15 +11,23 @@ import org.iobench.engine.SubmitStatus;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
+import org.iobench.sys.TimerSlack;
 import org.iobench.sysmon.ThreadSchedStat;
 import org.iobench.verify.WorkerVerifier;
 
 /**
  * One worker: keeps up to {@code iodepth} requests in flight on its engine until its byte budget, the deadline or
  * a stop request ends it. Short transfers are resubmitted for the rest; latency runs from the first issue to the
- * last completion of a request. The first I/O error stops the whole run.
+ * last completion of a request. The first I/O error stops the whole run. Under a rate limit the worker issues each
+ * request at its {@link Pacer} slot, and also records latency from that intended start (coordinated omission).
  */
 final class Worker implements Runnable {
+    /** Longest single sleep while waiting for a paced slot, so a stop request is seen promptly. */
+    private static final long MAX_PARK_NANOS = 10_000_000;
+    /** Sleep slice while requests are in flight on an async engine, so completions are reaped on time. */
+    private static final long IN_FLIGHT_PARK_NANOS = 50_000;
+    /** A paced worker's sleeps end within this of the due time, instead of the kernel's default 50 us. */
+    private static final long PACED_TIMER_SLACK_NANOS = 1_000;
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
     private final int id;
@@ -42,6 +51,9 @@ final class Worker implements Runnable {
     private final RunControl control;
     private final CountDownLatch start;
     private final Timeline[] timeline;
+    private final Pacer pacer;
+    /** Per request slot: its intended start on the pacer's schedule. */
+    private final long[] intendedNanos;
     final WorkerStats stats;
     /** Set by the runner when the job verifies data ({@code --verify}); null otherwise. */
     WorkerVerifier verifier;
@@ -81,6 +93,8 @@ final class Worker implements Runnable {
         this.control = control;
         this.start = start;
         this.timeline = timeline;
+        this.pacer = Pacer.forWorker(setup.opsPerSecond(), setup.workers(), id);
+        this.intendedNanos = new long[requests.length];
         this.stats = new WorkerStats(setup.intervalNanos());
     }
 
@@ -96,6 +110,12 @@ final class Worker implements Runnable {
         long cpuStart = THREADS.getCurrentThreadCpuTime();
         ThreadSchedStat schedStart = ThreadSchedStat.readSelf();
         try {
+            // One origin for every worker: the job's rate holds even if a thread starts late (it then catches up,
+            // and its corrected latency shows the delay; --ramp leaves start-up out of the figures).
+            pacer.start(t.startNanos());
+            if (pacer.paced()) {
+                TimerSlack.set(PACED_TIMER_SLACK_NANOS);
+            }
             loop(t);
         } finally {
             stats.cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
@@ -109,9 +129,12 @@ final class Worker implements Runnable {
     private void loop(Timeline t) {
         boolean syncDue = false;
         while (true) {
-            boolean done = control.stopped() || budgetIssued >= plan.byteBudget()
+            boolean done = control.stopped() || control.finishing() || budgetIssued >= plan.byteBudget()
                     || clock.nanoTime() >= t.deadlineNanos();
             while (!done && !syncDue && inFlight < requests.length && (pending != null || freeCount > 0)) {
+                if (pending == null && pacer.paced() && !awaitSlot(t)) {
+                    break;
+                }
                 IoRequest r = pending != null ? pending : prepareNext();
                 pending = null;
                 r.issueNanos(clock.nanoTime());
@@ -126,7 +149,7 @@ final class Worker implements Runnable {
                     complete(r, t);
                 }
                 syncDue = fsyncEvery > 0 && writesSinceSync >= fsyncEvery;
-                done = control.stopped() || budgetIssued >= plan.byteBudget()
+                done = control.stopped() || control.finishing() || budgetIssued >= plan.byteBudget()
                         || lastNanos >= t.deadlineNanos();
             }
             engine.commit();
@@ -150,8 +173,39 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * Waits for the pacer's next slot, reaping completions meanwhile; false when the run's deadline or a stop came
+     * first. Sleeps are short and the schedule absolute, so an overslept wake-up only delays, never drops, a slot.
+     */
+    private boolean awaitSlot(Timeline t) {
+        long due = pacer.nextDueNanos();
+        if (clock.nanoTime() < due) {
+            engine.commit();   // an async engine must not hold queued requests while we sleep
+        }
+        while (true) {
+            long now = clock.nanoTime();
+            if (now >= due) {
+                return true;
+            }
+            if (now >= t.deadlineNanos() || control.stopped() || control.finishing()) {
+                lastNanos = now;
+                return false;
+            }
+            long until = Math.min(due, t.deadlineNanos());
+            if (inFlight > 0) {
+                reap(0, t);
+                LockSupport.parkNanos(Math.min(until - now, IN_FLIGHT_PARK_NANOS));
+            } else {
+                LockSupport.parkNanos(Math.min(until - now, MAX_PARK_NANOS));
+            }
+        }
+    }
+
     private IoRequest prepareNext() {
         IoRequest r = requests[free[--freeCount]];
+        if (pacer.paced()) {
+            intendedNanos[r.index()] = pacer.take();
+        }
         boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         long offset = offsets.next();
         long length = Math.min(blockSize, plan.byteBudget() - budgetIssued); // short only for an exact-size tail
@@ -165,8 +219,12 @@ final class Worker implements Runnable {
     }
 
     private void reapAtLeastOne(Timeline t) {
+        reap(1, t);
+    }
+
+    private void reap(int min, Timeline t) {
         completions.clear();
-        int n = engine.reap(1, completions);
+        int n = engine.reap(min, completions);
         for (int i = 0; i < n; i++) {
             inFlight--;
             complete(completions.get(i), t);
@@ -238,10 +296,16 @@ final class Worker implements Runnable {
             stats.reads++;
             stats.bytesRead += length;
             stats.readLatency.record(latency);
+            if (pacer.paced()) {
+                stats.correctedReadLatency.record(now - intendedNanos[r.index()]);
+            }
         } else {
             stats.writes++;
             stats.bytesWritten += length;
             stats.writeLatency.record(latency);
+            if (pacer.paced()) {
+                stats.correctedWriteLatency.record(now - intendedNanos[r.index()]);
+            }
         }
         stats.series.record(now - t.measureStartNanos(), op == IoOp.WRITE, length);
         stats.publishLive(stats.bytesRead + stats.bytesWritten);

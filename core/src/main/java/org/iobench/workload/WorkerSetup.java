@@ -4,14 +4,20 @@ import org.iobench.engine.IoOp;
 import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 
-/** The per-job settings every worker of a run shares, derived once from the {@link JobSpec}. */
+/**
+ * The per-job settings every worker of a run shares, derived once from the {@link JobSpec}.
+ *
+ * @param opsPerSecond the job's rate limit in requests per second, all workers together; 0 = unpaced
+ */
 record WorkerSetup(long blockSize, int readPercent, boolean mixed, boolean writesOnly, boolean random,
-                   int fsyncEvery, IoOp periodicSyncOp, long seed, long intervalNanos, boolean exactSize) {
+                   int fsyncEvery, IoOp periodicSyncOp, long seed, long intervalNanos, boolean exactSize,
+                   double opsPerSecond, int workers) {
 
     static WorkerSetup of(JobSpec spec, long intervalNanos) {
         return new WorkerSetup(spec.blockSize(), spec.mixReadPercent(), spec.rw().mixed(),
                 spec.rw().writes() && !spec.rw().reads(), spec.rw().random(), spec.fsyncEvery(),
                 spec.sync() == SyncMode.FDATASYNC ? IoOp.FDATASYNC : IoOp.FSYNC, spec.seed(), intervalNanos,
-                spec.exactSize());
+                spec.exactSize(), spec.rate() == null ? 0 : spec.rate().opsPerSecond(spec.blockSize()),
+                spec.threads());
     }
 }

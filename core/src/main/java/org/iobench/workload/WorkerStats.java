@@ -11,6 +11,9 @@ public final class WorkerStats {
     final LatencyRecorder readLatency = new LatencyRecorder();
     final LatencyRecorder writeLatency = new LatencyRecorder();
     final LatencyRecorder syncLatency = new LatencyRecorder();
+    /** Under a rate limit: completion minus the request's intended start on the schedule (coordinated omission). */
+    final LatencyRecorder correctedReadLatency = new LatencyRecorder();
+    final LatencyRecorder correctedWriteLatency = new LatencyRecorder();
     final IntervalSeries series;
     long bytesRead;
     long bytesWritten;

@@ -82,6 +82,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void searchesDecideFromResultsAndRunJobsOnlyThroughTheirMeasurer() {
+        classes().that().resideInAPackage(p("search"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("search"), p("job"), p("result"), "java..",
+                        "com.fasterxml.jackson.annotation..")
+                .check(CLASSES);
+    }
+
+    @Test
     void nothingDependsOnTheCommandLine() {
         noClasses().that().resideOutsideOfPackage(p("cli"))
                 .should().dependOnClassesThat().resideInAPackage(p("cli"))

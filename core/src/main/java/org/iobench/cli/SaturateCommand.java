@@ -1,0 +1,235 @@
+package org.iobench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.iobench.advise.Advisor;
+import org.iobench.engine.Engines;
+import org.iobench.job.Durations;
+import org.iobench.job.JobSpec;
+import org.iobench.report.CurveText;
+import org.iobench.report.JsonReport;
+import org.iobench.report.RunText;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.search.Axis;
+import org.iobench.search.Curve;
+import org.iobench.search.JobMeasurer;
+import org.iobench.search.LatencySearch;
+import org.iobench.search.LatencyTarget;
+import org.iobench.search.SaturationRules;
+import org.iobench.search.SaturationSearch;
+import org.iobench.search.Setting;
+import org.iobench.sys.Libc;
+import org.iobench.workload.Benchmark;
+import org.iobench.workload.RunControl;
+import org.iobench.workload.RunListener;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code iobench saturate [OPTIONS] TARGET}: raises parallelism until throughput stops growing (or finds the highest
+ * load within {@code --latency-target}) and prints the curve, the knee and the best setting. Every point is a
+ * short time-based run saved in the result store like a sweep's points, under one series label.
+ */
+@Command(name = "saturate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Find the limits: raise threads or queue depth step by step until throughput stops growing"
+                + " (gain < 5%% over two steps) or latency explodes; or, with --latency-target, find the highest"
+                + " load whose latency stays within it."})
+final class SaturateCommand implements Callable<Integer> {
+    static final long DEFAULT_STEP_NANOS = 3_000_000_000L;
+    static final int DEFAULT_REFINE_LEVELS = 4;
+    static final int DEFAULT_REFINE_RATE = 6;
+
+    @Parameters(index = "0", paramLabel = "TARGET", description = "file, directory or block device")
+    Path target;
+
+    @Option(names = "--axis", paramLabel = "AXIS", description = "threads, iodepth, auto (threads, then iodepth at"
+            + " the knee's threads) or rate (with --latency-target only); default: threads for psync, auto for async"
+            + " engines (iodepth with --latency-target)")
+    String axis;
+
+    @Option(names = "--max", paramLabel = "N", description = "highest threads or iodepth to try (default: 256)")
+    Integer max;
+
+    @Option(names = "--step-time", paramLabel = "DURATION", converter = Converters.Duration.class,
+            description = "length of each step's run (default: 3s)")
+    Long stepNanos;
+
+    @Option(names = "--latency-target", paramLabel = "pN=DURATION", description = "find the highest load whose"
+            + " percentile stays within the bound: p99=2ms, p99.9=500us")
+    String latencyTarget;
+
+    @Option(names = "--refine", paramLabel = "N", description = "points spent bisecting the latency boundary"
+            + " (default: 4 over threads/iodepth, 6 over a rate)")
+    Integer refine;
+
+    @Mixin
+    JobOptions job = new JobOptions();
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
+    @Mixin
+    StoreOptions store = new StoreOptions();
+
+    @Override
+    public Integer call() throws IOException {
+        checkOptions();
+        long step = stepNanos == null ? DEFAULT_STEP_NANOS : stepNanos;
+        String series = "saturate " + Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        JobSpec base = job.applyTo(JobSpec.builder(target)).timeNanos(step).runs(1).series(series).build();
+        Execution.checkEngine(base);
+        boolean sync = Engines.byName(base.engine()).orElseThrow().synchronous();
+        LatencyTarget lt = latencyTarget == null ? null : LatencyTarget.parse(latencyTarget);
+        Axis a = axis(sync, lt != null);
+        if (a == Axis.RATE && lt == null) {
+            throw new ExitException(ExitException.USAGE, "--axis rate: needs --latency-target (the search looks"
+                    + " for the highest rate within it, e.g. --latency-target p99=2ms)");
+        }
+        Setting start = new Setting(base.threads(), base.iodepth(), 0);
+        Axis first = a == Axis.AUTO || a == Axis.RATE ? Axis.THREADS : a;
+        int top = max == null ? Math.max(256, (int) start.level(first)) : max;
+        if (a != Axis.RATE && (top < start.level(first) || top > 4096)) {
+            throw new ExitException(ExitException.USAGE, "--max " + top + ": must be between the starting "
+                    + first + " (" + start.level(first) + ") and 4096");
+        }
+        base = base.toBuilder().series("saturate " + a + " " + base.name() + " " + series.substring(9)).build();
+
+        RunControl control = new RunControl();
+        SigintTrap.install(control);
+        RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(System.err, 1) : RunListener.NONE;
+        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
+        Advisor advisor = Advisor.standard();
+        Curve curve = null;
+        String setupError = null;
+        List<BenchmarkResult> results;
+        try (JobMeasurer m = new JobMeasurer(base, spec -> benchmark.execute(spec, control, listener),
+                advisor::advise)) {
+            try {
+                curve = lt == null
+                        ? new SaturationSearch(m, SaturationRules.DEFAULT).run(start, a, top)
+                        : new LatencySearch(m, SaturationRules.DEFAULT, refine(a)).run(start, a, top, lt);
+            } catch (IOException e) {
+                if (m.results().isEmpty()) {
+                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+                }
+                setupError = e.getMessage();
+            }
+            results = m.results();
+        }
+        emit(base, step, a, curve, results);
+        boolean saved = new ResultSaver(store).save(results, output.quiet, System.err);
+        if (control.interrupted()) {
+            System.err.println("iobench: interrupted; the curve above is partial");
+            return ExitException.INTERRUPTED;
+        }
+        if (setupError != null) {
+            System.err.println("iobench: " + setupError);
+            return ExitException.IO_FAILURE;
+        }
+        if (results.stream().anyMatch(b -> !b.complete())) {
+            System.err.println("iobench: a step was cut short; the curve above stops there");
+            return ExitException.IO_FAILURE;
+        }
+        return saved ? 0 : ExitException.IO_FAILURE;
+    }
+
+    private void checkOptions() {
+        if (job.timeNanos != null) {
+            throw new ExitException(ExitException.USAGE, "--time: saturate runs each step for --step-time"
+                    + " (default 3s); use --step-time");
+        }
+        if (job.runs != null && job.runs != 1) {
+            throw new ExitException(ExitException.USAGE, "--runs " + job.runs + ": saturate runs each step once;"
+                    + " repeat the whole search to see its spread");
+        }
+        if (job.rate != null) {
+            throw new ExitException(ExitException.USAGE, "--rate " + job.rate + ": saturate chooses the load"
+                    + " itself; use --axis rate --latency-target p99=2ms to search over rates");
+        }
+        if (stepNanos != null && stepNanos < 100_000_000L) {
+            throw new ExitException(ExitException.USAGE, "--step-time " + Durations.format(
+                    java.time.Duration.ofNanos(stepNanos)) + ": must be at least 100ms");
+        }
+        if (refine != null && (refine < 0 || refine > 20)) {
+            throw new ExitException(ExitException.USAGE, "--refine " + refine + ": must be 0..20");
+        }
+        if (refine != null && latencyTarget == null) {
+            throw new ExitException(ExitException.USAGE, "--refine " + refine + ": applies only with"
+                    + " --latency-target");
+        }
+    }
+
+    private Axis axis(boolean synchronousEngine, boolean latencyTargeted) {
+        if (axis == null) {
+            return synchronousEngine ? Axis.THREADS : latencyTargeted ? Axis.IODEPTH : Axis.AUTO;
+        }
+        Axis a = Axis.byLabel(axis).orElseThrow(() -> new ExitException(ExitException.USAGE, "--axis " + axis
+                + ": not an axis (threads, iodepth, auto, rate)"));
+        if (a == Axis.AUTO && latencyTargeted) {
+            throw new ExitException(ExitException.USAGE, "--axis auto: a latency-targeted search varies one axis;"
+                    + " use --axis threads, iodepth or rate");
+        }
+        if (a == Axis.AUTO && synchronousEngine) {
+            return Axis.THREADS;
+        }
+        if (a == Axis.IODEPTH && synchronousEngine) {
+            throw new ExitException(ExitException.USAGE, "--axis iodepth: the " + (job.engine == null ? "psync"
+                    : job.engine) + " engine completes each request before the next; use --axis threads"
+                    + (Engines.names().contains("uring") ? " or --engine uring" : ""));
+        }
+        return a;
+    }
+
+    private int refine(Axis a) {
+        return refine != null ? refine : a == Axis.RATE ? DEFAULT_REFINE_RATE : DEFAULT_REFINE_LEVELS;
+    }
+
+    private void emit(JobSpec base, long step, Axis a, Curve curve, List<BenchmarkResult> results) {
+        PrintStream out = System.out;
+        String json = null;
+        if (output.jsonFile != null || output.output == OutputOptions.Format.json) {
+            Map<String, Object> search = new LinkedHashMap<>();
+            search.put("kind", curve != null && curve.target() != null ? "latency-target" : "saturation");
+            search.put("series", base.series());
+            search.put("stepNanos", step);
+            search.put("curve", curve);
+            json = JsonReport.write(results, Version.get(), Map.of("search", search));
+        }
+        if (output.output == OutputOptions.Format.json) {
+            out.print(json);
+        } else if (!results.isEmpty()) {
+            out.println("saturate " + a + ": " + RunText.heading(results.getFirst().job(),
+                    results.getFirst().target()).replaceFirst("^[^:]*: ", "").replaceFirst(", \\d+ threads?", ""));
+            out.println("each step " + Durations.format(java.time.Duration.ofNanos(step)) + "; series \""
+                    + base.series() + "\"");
+            out.println();
+            if (curve != null) {
+                CurveText.print(curve, out);
+            }
+            BenchmarkResult shown = curve != null && curve.best() != null && curve.best().result() != null
+                    ? curve.best().result() : results.getLast();
+            RunText.printFindings(shown, out);
+        }
+        out.flush();
+        if (output.jsonFile != null) {
+            try {
+                Files.writeString(output.jsonFile, json);
+            } catch (IOException e) {
+                throw new ExitException(ExitException.IO_FAILURE, "--json " + output.jsonFile + ": " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.iobench.job;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * When a time-based run may end early: once every one of the last {@code windowNanos / interval} per-interval
+ * values of {@code metric} lies within {@code boundFraction} of their mean (fio's {@code ss=iops:2%}).
+ *
+ * @param metric        throughput in operations or in bytes per second
+ * @param boundFraction allowed deviation from the window's mean, as a fraction ({@code 0.02} for 2 %), in (0, 1)
+ * @param windowNanos   length of the window of recent intervals that must agree
+ */
+public record SteadyCriterion(Metric metric, double boundFraction, long windowNanos) {
+    public static final long DEFAULT_WINDOW_NANOS = 5_000_000_000L;
+    private static final Pattern FORM = Pattern.compile("(iops|bw):(\\d+(?:\\.\\d+)?)%?", Pattern.CASE_INSENSITIVE);
+
+    /** What is watched. */
+    public enum Metric {
+        IOPS("iops"), BW("bw");
+
+        private final String label;
+
+        Metric(String label) {
+            this.label = label;
+        }
+
+        @JsonValue
+        public String label() { return label; }
+    }
+
+    public SteadyCriterion {
+        if (metric == null || !(boundFraction > 0 && boundFraction < 1)) {
+            throw new InvalidJobException("--steady", metric + ":" + boundFraction * 100 + "%",
+                    "the bound must be above 0% and below 100%");
+        }
+        if (windowNanos <= 0) {
+            throw new InvalidJobException("--steady-window", windowNanos + "ns", "must be positive");
+        }
+    }
+
+    /** Parses {@code iops:2%} or {@code bw:5%} (the {@code %} may be left out). */
+    public static SteadyCriterion parse(String text, long windowNanos) {
+        Matcher m = FORM.matcher(text.trim());
+        if (!m.matches()) {
+            throw new InvalidJobException("--steady", "'" + text + "'",
+                    "is not a steady-state criterion (examples: iops:2%, bw:5%)");
+        }
+        double percent = Double.parseDouble(m.group(2));
+        if (!(percent > 0 && percent < 100)) {
+            throw new InvalidJobException("--steady", "'" + text + "'", "the bound must be above 0% and below 100%");
+        }
+        Metric metric = m.group(1).equalsIgnoreCase("iops") ? Metric.IOPS : Metric.BW;
+        return new SteadyCriterion(metric, percent / 100, windowNanos);
+    }
+
+    /** {@code "iops:2%"}. */
+    public String label() {
+        return metric.label() + ":" + String.format(Locale.ROOT, "%s%%",
+                new java.math.BigDecimal(boundFraction * 100).round(new java.math.MathContext(6))
+                        .stripTrailingZeros().toPlainString());
+    }
+}

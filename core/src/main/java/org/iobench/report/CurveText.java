@@ -1,0 +1,82 @@
+package org.iobench.report;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import org.iobench.search.Axis;
+import org.iobench.search.Curve;
+import org.iobench.search.Point;
+import org.iobench.search.Setting;
+import org.iobench.search.Stop;
+
+/**
+ * The text form of a search: one row per point in increasing load (threads, iodepth, rate asked, IOPS, MB/s,
+ * p50, p99, gain over the row above, marks), then the knee, the best setting and why the search stopped.
+ * Latencies of rate-limited points are the corrected ones and say so with a {@code *}.
+ */
+public final class CurveText {
+    private static final String ROW = "%7s %7s %9s %10s %10s %9s %9s %8s  %s%n";
+
+    private CurveText() {}
+
+    public static void print(Curve c, PrintStream out) {
+        out.printf(Locale.ROOT, ROW, "threads", "iodepth", "rate", "IOPS", "MB/s", "p50", "p99", "gain", "");
+        double before = Double.NaN;
+        boolean anyCorrected = false;
+        for (Point p : c.sorted()) {
+            Setting s = p.setting();
+            double gain = Double.isNaN(before) || before == 0 ? Double.NaN : p.iops() / before - 1;
+            String star = p.corrected() ? "*" : "";
+            anyCorrected |= p.corrected();
+            out.printf(Locale.ROOT, ROW, s.threads(), s.iodepth(),
+                    s.rateOpsPerSecond() > 0 ? Units.fixed(s.rateOpsPerSecond(), 0) : "-", Units.fixed(p.iops(), 0),
+                    Units.fixed(p.bytesPerSecond() / 1e6, 1), Units.latency(p.latency().p50Ns()) + star,
+                    Units.latency(p.latency().p99Ns()) + star,
+                    Double.isNaN(gain) ? "-" : String.format(Locale.ROOT, "%+.1f%%", gain * 100), marks(c, p));
+            before = p.iops();
+        }
+        out.println();
+        if (anyCorrected) {
+            out.println("* latency from each request's intended start on the rate schedule (coordinated omission"
+                    + " corrected)");
+        }
+        if (c.target() == null) {
+            out.println("knee: " + (c.knee() == null ? "not reached (throughput still growing; raise --max)"
+                    : describe(c.knee()) + (c.stop() == Stop.LATENCY_EXPLODED
+                            ? ": the next step's p99 was more than 4 times its p99"
+                            : ": the next two steps gained less than 5%")));
+            out.println("best: " + (c.best() == null ? "none" : describe(c.best())));
+        } else {
+            if (c.axis() != Axis.RATE && c.knee() != null) {
+                out.println("knee: " + describe(c.knee()));
+            }
+            out.println("highest load within " + c.target().label() + ": "
+                    + (c.best() == null ? "none (even the lowest load measured misses it)" : describe(c.best())));
+        }
+        out.println("stopped: " + c.stop().description());
+    }
+
+    private static String marks(Curve c, Point p) {
+        List<String> m = new java.util.ArrayList<>();
+        if (!p.complete()) {
+            m.add("incomplete");
+        }
+        if (c.target() != null && p.complete()) {
+            m.add(c.target().met(p) ? "meets target" : "misses target");
+        }
+        if (p == c.knee()) {
+            m.add("knee");
+        }
+        if (p == c.best()) {
+            m.add("best");
+        }
+        return String.join(", ", m);
+    }
+
+    /** {@code "threads=8 (8000 IOPS, 32.8 MB/s, p99 1.50ms)"}. */
+    public static String describe(Point p) {
+        return String.format(Locale.ROOT, "%s (%s IOPS, %s MB/s, p99 %s%s)", p.setting().label(),
+                Units.fixed(p.iops(), 0), Units.fixed(p.bytesPerSecond() / 1e6, 1),
+                Units.latency(p.latency().p99Ns()), p.corrected() ? " corrected" : "");
+    }
+}

@@ -1,0 +1,78 @@
+package org.iobench.workload;
+
+/**
+ * One worker's schedule under a rate limit: request {@code i} is due at {@code start + phase + i × period}. The
+ * deadlines are absolute, so a late wake-up (a coarse timer, a descheduled thread, a slow request) is made up by
+ * issuing the next requests at once instead of being carried forward: over a run the rate holds to within one
+ * request, however coarse the sleeps. The due time is also the request's <em>intended</em> start, against which
+ * coordinated-omission-corrected latency is measured.
+ *
+ * <pre>
+ * Pacer p = Pacer.forWorker(5000, 4, 0);   // 5000 IOPS for the job, 4 workers, worker 0: one every 800 us
+ * p.start(t0);
+ * long due = p.nextDueNanos();            // wait until then, then
+ * long intended = p.take();               // ... issue; {@code intended == due}
+ * </pre>
+ * Not thread-safe: one per worker.
+ */
+final class Pacer {
+    private final double periodNanos;
+    private final double phaseNanos;
+    private long startNanos;
+    private long taken;
+
+    /**
+     * @param periodNanos time between two requests of this worker; 0 = not paced
+     * @param phaseNanos  offset of this worker's first request from the start, in [0, period)
+     */
+    Pacer(double periodNanos, double phaseNanos) {
+        if (periodNanos < 0 || phaseNanos < 0 || (periodNanos > 0 && phaseNanos >= periodNanos)) {
+            throw new IllegalArgumentException("period " + periodNanos + ", phase " + phaseNanos);
+        }
+        this.periodNanos = periodNanos;
+        this.phaseNanos = phaseNanos;
+    }
+
+    /** No schedule: every request is due at once. */
+    static Pacer unpaced() {
+        return new Pacer(0, 0);
+    }
+
+    /**
+     * Worker {@code worker}'s share of a job rate of {@code jobOpsPerSecond} split over {@code workers}; the
+     * workers' phases are spread evenly over one period, so the job's requests are evenly spaced too.
+     */
+    static Pacer forWorker(double jobOpsPerSecond, int workers, int worker) {
+        if (!(jobOpsPerSecond > 0)) {
+            return unpaced();
+        }
+        double period = workers * 1e9 / jobOpsPerSecond;
+        return new Pacer(period, period * worker / workers);
+    }
+
+    boolean paced() {
+        return periodNanos > 0;
+    }
+
+    /** Fixes the schedule's origin: the run's start, in the worker's clock. */
+    void start(long startNanos) {
+        this.startNanos = startNanos;
+        this.taken = 0;
+    }
+
+    /** When the next request is due ({@code start} itself when unpaced). */
+    long nextDueNanos() {
+        return startNanos + (long) (phaseNanos + taken * periodNanos);
+    }
+
+    /** Takes the next slot of the schedule and returns its due time: the request's intended start. */
+    long take() {
+        long due = nextDueNanos();
+        taken++;
+        return due;
+    }
+
+    long taken() {
+        return taken;
+    }
+}

@@ -1,0 +1,60 @@
+package org.iobench.workload;
+
+import java.util.List;
+import org.iobench.job.JobSpec;
+import org.iobench.measure.NanoClock;
+import org.iobench.result.SteadyOutcome;
+
+/**
+ * Watches a running run for steady state: at each interval boundary of the measured phase it reads the workers'
+ * live byte count, feeds the interval's rate to a {@link SteadyState}, and asks the run to finish once steady.
+ * Runs on the runner's thread between releasing the workers and joining them.
+ */
+final class SteadyWatch {
+    private static final long MAX_SLEEP_MILLIS = 50;
+
+    private SteadyWatch() {}
+
+    /** Watches until steady state, or until every worker ended; returns what it saw. */
+    static SteadyOutcome watch(JobSpec spec, Timeline t, LiveView live, List<Thread> workers, NanoClock clock,
+                               long intervalNanos, RunControl control) {
+        SteadyState state = new SteadyState(spec.steady(), intervalNanos);
+        boolean ops = spec.steady().metric() == org.iobench.job.SteadyCriterion.Metric.IOPS;
+        long before = 0;
+        for (long k = 1; ; k++) {
+            long boundary = t.measureStartNanos() + k * intervalNanos;
+            // the interval ending at the deadline still counts: its bytes are final once the workers stopped
+            if (boundary > t.deadlineNanos() || !sleepUntil(boundary, workers, clock)
+                    || clock.nanoTime() < boundary) {
+                break;
+            }
+            long bytes = live.bytes();
+            double perSecond = (bytes - before) * 1e9 / intervalNanos / (ops ? spec.blockSize() : 1);
+            before = bytes;
+            if (state.add(perSecond)) {
+                control.finish();
+                break;
+            }
+            if (control.stopped()) {
+                break;
+            }
+        }
+        return state.outcome();
+    }
+
+    /** Sleeps until {@code boundary} on {@code clock} or until every worker ended; false when interrupted. */
+    private static boolean sleepUntil(long boundary, List<Thread> workers, NanoClock clock) {
+        while (true) {
+            long left = boundary - clock.nanoTime();
+            if (left <= 0 || workers.stream().noneMatch(Thread::isAlive)) {
+                return true;
+            }
+            try {
+                Thread.sleep(Math.min(MAX_SLEEP_MILLIS, Math.max(1, left / 1_000_000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package org.iobench.advise;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.iobench.job.JobSpec;
+import org.iobench.job.RateLimit;
+import org.iobench.job.RwMode;
+import org.iobench.job.SteadyCriterion;
+import org.iobench.measure.NanoClock;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Finding;
+import org.iobench.workload.Benchmark;
+import org.iobench.workload.RunControl;
+import org.iobench.workload.RunListener;
+import org.iobench.workload.target.TargetPreparer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The not-steady rule on real runs with 100 ms intervals: one that cannot settle, one paced into steadiness. */
+class NotSteadyRuleTest {
+    @TempDir
+    Path dir;
+
+    private BenchmarkResult run(String criterion, RateLimit rate) throws IOException {
+        Path f = Files.write(dir.resolve("f"), new byte[4 << 20]);
+        JobSpec spec = JobSpec.builder(f).rw(RwMode.RANDREAD).blockSize(4096).timeNanos(800_000_000L).rate(rate)
+                .steady(SteadyCriterion.parse(criterion, 300_000_000L)).build();
+        return Advisor.standard().advise(new Benchmark(TargetPreparer.system(), NanoClock.SYSTEM, 100_000_000L, 0)
+                .execute(spec, new RunControl(), RunListener.NONE));
+    }
+
+    @Test
+    void aRunThatEndsBeforeSteadyStateIsFlagged() throws IOException {
+        BenchmarkResult b = run("iops:0.0001%", null);
+        assertThat(b.runs().getFirst().steady().reached()).isFalse();
+        assertThat(b.runs().getFirst().totals().elapsedSeconds()).as("ran its whole time").isGreaterThan(0.79);
+        Finding f = b.findings().stream().filter(x -> x.id().equals("not-steady")).findFirst().orElseThrow();
+        assertThat(f.evidence()).contains("asked iops:0.0001%").contains("deviated up to");
+        assertThat(f.fix()).contains("--time");
+    }
+
+    @Test
+    void aRunThatReachedSteadyStateIsNotFlagged() throws IOException {
+        BenchmarkResult b = run("iops:30%", RateLimit.iops(2000));
+        assertThat(b.runs().getFirst().steady().reached()).isTrue();
+        assertThat(b.findings()).noneMatch(x -> x.id().equals("not-steady"));
+    }
+}

@@ -1,0 +1,75 @@
+package org.iobench.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CountDownLatch;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.SubmitStatus;
+import org.iobench.measure.NanoClock;
+import org.iobench.result.LatencySummary;
+import org.iobench.sys.NativeBuffer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Coordinated omission, shown on a worker whose engine stalls once: the raw latencies see one slow request, the
+ * corrected ones see every request that was due during the stall and had to wait for it.
+ */
+class StalledDeviceTest {
+    /** Completes every request at once, except the {@code stallAt}-th, which takes {@code stallMillis}. */
+    private static final class StallingEngine implements IoEngine {
+        private final int stallAt;
+        private final long stallMillis;
+        private int submitted;
+
+        StallingEngine(int stallAt, long stallMillis) {
+            this.stallAt = stallAt;
+            this.stallMillis = stallMillis;
+        }
+
+        @Override
+        public String name() {
+            return "stalling";
+        }
+
+        @Override
+        public SubmitStatus submit(IoRequest r) {
+            if (++submitted == stallAt) {
+                try {
+                    Thread.sleep(stallMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            r.complete(r.length());
+            return SubmitStatus.COMPLETED;
+        }
+    }
+
+    @Test
+    void aStallHidesInTheRawLatenciesButNotInTheCorrectedOnes() throws Exception {
+        int rate = 1000;
+        WorkerSetup setup = new WorkerSetup(4096, 100, false, false, true, 0, IoOp.FSYNC, 1, 1_000_000_000L, false, rate,
+                1);
+        WorkerPlan plan = new WorkerPlan(0, 0, 1 << 20, Long.MAX_VALUE);
+        CountDownLatch start = new CountDownLatch(1);
+        Timeline[] timeline = new Timeline[1];
+        try (NativeBuffer buffer = NativeBuffer.allocate(4096, 4096)) {
+            Worker w = new Worker(0, plan, setup, new StallingEngine(300, 200), new IoRequest[] {
+                    new IoRequest(0, buffer)}, -1, NanoClock.SYSTEM, new RunControl(), start, timeline);
+            timeline[0] = Timeline.of(System.nanoTime(), 0, 1_000_000_000L);
+            start.countDown();
+            w.run();
+            LatencySummary raw = w.stats.readLatency.summary();
+            LatencySummary corrected = w.stats.correctedReadLatency.summary();
+            assertThat(raw.count()).as("the schedule is kept: about %d requests", rate).isBetween(950L, 1001L);
+            assertThat(corrected.count()).isEqualTo(raw.count());
+            assertThat(raw.maxNs()).as("the stalled request itself").isGreaterThanOrEqualTo(200_000_000L);
+            assertThat(raw.p90Ns()).as("raw: one slow request in a thousand hides under p90").isLessThan(10_000_000L);
+            // about 200 requests were due during the stall: a fifth of the run waited, up to 200 ms
+            assertThat(corrected.p90Ns()).isGreaterThan(50_000_000L);
+            assertThat(corrected.p50Ns()).isLessThan(raw.maxNs());
+        }
+    }
+}
