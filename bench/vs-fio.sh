@@ -11,6 +11,8 @@
 #   3. 1 MiB sequential read, O_DIRECT                      (MB/s)
 #   4. 4 KiB random write, O_DIRECT, 16 threads             (IOPS)
 # Tools alternate (fio, iobench, fio, iobench...) so drift on a shared machine hits both; the best round counts.
+# Both write the same kind of data: fio's default buffers are random, so iobench writes --pattern random (zeros
+# can be cheaper for a virtual disk whose host detects zero blocks). Nothing is saved in iobench's result store.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 iobench="$root/bin/iobench"
@@ -36,7 +38,7 @@ echo "dir $dir ($(df -T "$dir" | awk 'NR==2 {print $2}')), ${secs}s per job, $ro
 
 # One data file for the read and overwrite jobs, written once with incompressible data.
 if [ ! -f "$file" ]; then
-    "$iobench" run --quiet --rw write --bs 1m --size "$size" --pattern random --sync fdatasync --keep "$file" >/dev/null
+    "$iobench" run --quiet --no-store --rw write --bs 1m --size "$size" --pattern random --sync fdatasync --keep "$file" >/dev/null
 fi
 # fio invalidates a file's cached pages before each job unless told not to (invalidate=1 is its default);
 # iobench leaves the cache alone unless --drop-cache. Job 1 measures the cache, so both keep it.
@@ -63,7 +65,7 @@ run_job() {  # name unit fio-dir fio-metric iob-metric -- fio args -- iobench ar
         best_f=$(python3 -c "print(max($best_f, $v))")
         [ "$name" = seqwrite ] && rm -f "$wfile"
         sync; cat "$file" >/dev/null
-        "$iobench" run --quiet --json "$out/$name-iobench-$r.json" "${iargs[@]}" >/dev/null
+        "$iobench" run --quiet --no-store --json "$out/$name-iobench-$r.json" "${iargs[@]}" >/dev/null
         v=$(metric_iob "$out/$name-iobench-$r.json" "$imetric")
         best_i=$(python3 -c "print(max($best_i, $v))")
     done
@@ -82,13 +84,13 @@ run_job "randread-4k-cached-psync-T1" IOPS read iops iops \
     --rw randread --bs 4k --time "${secs}s" "$file"
 run_job seqwrite MB/s write bw_bytes bytesPerSecond \
     --filename="$wfile" --rw=write --bs=1m --size="$size" --end_fsync=1 --fallocate=truncate -- \
-    --rw write --bs 1m --size "$size" --sync fdatasync "$wfile"
+    --rw write --bs 1m --size "$size" --sync fdatasync --pattern random "$wfile"
 run_job "seqread-1m-direct" MB/s read bw_bytes bytesPerSecond \
     --filename="$file" --rw=read --bs=1m --size="$size" --direct=1 -- \
     --rw read --bs 1m --direct "$file"
 run_job "randwrite-4k-direct-T16" IOPS write iops iops \
     --filename="$file" --rw=randwrite --bs=4k --size="$size" --direct=1 --numjobs=16 --time_based \
     --runtime="$secs" -- \
-    --rw randwrite --bs 4k --direct --threads 16 --time "${secs}s" --allow-overwrite "$file"
+    --rw randwrite --bs 4k --direct --threads 16 --time "${secs}s" --pattern random --allow-overwrite "$file"
 echo
 echo "raw JSON in $out"

@@ -109,6 +109,26 @@ public final class RunText {
         }
     }
 
+    /** fio's slat and clat apart, for engines where submission and completion differ (io_uring). */
+    private static void printLatencySplit(List<RunResult> runs, PrintStream out) {
+        if (runs.stream().allMatch(r -> r.latencySplit() == null)) {
+            return;
+        }
+        out.println();
+        out.printf(Locale.ROOT, "%-8s %9s %9s %9s %9s %9s %9s%n", "run", "slat p50", "p99", "max", "clat p50",
+                "p99", "max");
+        for (RunResult r : runs) {
+            if (r.latencySplit() == null) {
+                continue;
+            }
+            LatencySummary s = r.latencySplit().submission();
+            LatencySummary c = r.latencySplit().completion();
+            out.printf(Locale.ROOT, "%-8s %9s %9s %9s %9s %9s %9s%n", r.run(), Units.latency(s.p50Ns()),
+                    Units.latency(s.p99Ns()), Units.latency(s.maxNs()), Units.latency(c.p50Ns()),
+                    Units.latency(c.p99Ns()), Units.latency(c.maxNs()));
+        }
+    }
+
     /** The latency to show in the one-row-per-run table: reads, writes, or for mixed jobs the larger p99. */
     static LatencySummary dominant(RunResult r) {
         LatencySummary read = r.readLatency();

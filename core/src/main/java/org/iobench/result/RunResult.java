@@ -19,13 +19,14 @@ import org.iobench.sysmon.SystemSeries;
  * @param pacing       the schedule of a rate-limited run and its coordinated-omission-corrected latencies; null
  *                     without {@code --rate}
  * @param steady       whether a run with {@code --steady} reached steady state; null without it
+ * @param latencySplit submission (slat) and completion (clat) latency as fio splits them; null where unknown
  */
 public record RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                         Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
                         LatencySummary syncLatency, long intervalNanos, List<Interval> series,
                         List<WorkerResult> workers, Accounting accounting, List<String> warnings,
                         SystemSeries system, SystemSummary systemSummary, VerifyResult verification, Pacing pacing,
-                        SteadyOutcome steady) {
+                        SteadyOutcome steady, LatencySplit latencySplit) {
     public RunResult {
         series = List.copyOf(series);
         workers = List.copyOf(workers);
@@ -39,13 +40,20 @@ public record RunResult(int run, String startedAt, boolean complete, String stop
                      List<WorkerResult> workers, Accounting accounting, List<String> warnings,
                      SystemSeries system, SystemSummary systemSummary) {
         this(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency, syncLatency,
-                intervalNanos, series, workers, accounting, warnings, system, systemSummary, null, null, null);
+                intervalNanos, series, workers, accounting, warnings, system, systemSummary, null, null, null, null);
     }
 
     /** This run with its verification attached. */
     public RunResult withVerification(VerifyResult v) {
         return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
                 syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary, v, pacing,
-                steady);
+                steady, latencySplit);
+    }
+
+    /** This run with its submission/completion latency split attached. */
+    public RunResult withLatencySplit(LatencySplit split) {
+        return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
+                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
+                verification, pacing, steady, split);
     }
 }

@@ -11,7 +11,29 @@ import java.lang.foreign.MemorySegment;
  * request that caused it. An instance owns one errno capture segment: use it from one thread at a time.
  */
 public final class NativeIo {
+    static {
+        prelink();
+    }
+
     private final MemorySegment capture = Arena.ofAuto().allocate(Libc.CAPTURE_LAYOUT);
+
+    /**
+     * Calls each hot-path function once on an invalid descriptor (EBADF, nothing happens), so that linking the
+     * downcall stubs, which takes milliseconds, happens before any clock starts rather than in the first request.
+     */
+    private static void prelink() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment capture = arena.allocate(Libc.CAPTURE_LAYOUT);
+            MemorySegment buf = arena.allocate(8);
+            long r = (long) Libc.PREAD.invokeExact(capture, -1, buf, 8L, 0L);
+            r += (long) Libc.PWRITE.invokeExact(capture, -1, buf, 8L, 0L);
+            int s = (int) Libc.FDATASYNC.invokeExact(capture, -1);
+            s += (int) Libc.FSYNC.invokeExact(capture, -1);
+            assert r < 0 && s < 0;
+        } catch (Throwable t) {
+            throw new ExceptionInInitializerError(t);
+        }
+    }
 
     /** Reads up to {@code length} bytes at file {@code offset} into {@code buffer} from {@code bufferOffset}. */
     public long pread(int fd, NativeBuffer buffer, long bufferOffset, long length, long offset) {

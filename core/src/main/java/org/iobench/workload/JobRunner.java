@@ -21,6 +21,7 @@ import org.iobench.measure.NanoClock;
 import org.iobench.measure.ProcessIo;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
+import org.iobench.result.LatencySplit;
 import org.iobench.result.Pacing;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
@@ -263,9 +264,16 @@ public final class JobRunner {
                 : SystemEvidence.summarize(system, target, accounting, workers.size(),
                         workers.stream().mapToLong(w -> w.stats.cpuNanos).sum(),
                         workers.stream().mapToLong(w -> w.stats.cpuDemandNanos).sum(), elapsed);
+        LatencyRecorder submission = new LatencyRecorder();
+        LatencyRecorder completion = new LatencyRecorder();
+        for (Worker w : workers) {
+            submission.add(w.stats.submitLatency);
+            completion.add(w.stats.completionLatency);
+        }
         return new RunResult(run, startedAt, why == null, stopReason, failure, totals, reads.summary(),
                 writes.summary(), syncs.summary(), intervalNanos, series.intervals(elapsed), perWorker, accounting,
-                warnings, system, summary);
+                warnings, system, summary).withLatencySplit(submission.count() == 0 ? null
+                : new LatencySplit(submission.summary(), completion.summary()));
     }
 
     /** Adds the rate-limited run's corrected latencies and the steady-state outcome, where they apply. */
@@ -283,7 +291,8 @@ public final class JobRunner {
         }
         return new RunResult(r.run(), r.startedAt(), r.complete(), r.stopReason(), r.failure(), r.totals(),
                 r.readLatency(), r.writeLatency(), r.syncLatency(), r.intervalNanos(), r.series(), r.workers(),
-                r.accounting(), r.warnings(), r.system(), r.systemSummary(), r.verification(), pacing, steady);
+                r.accounting(), r.warnings(), r.system(), r.systemSummary(), r.verification(), pacing, steady,
+                r.latencySplit());
     }
 
     private static Accounting accounting(EngineProvider provider, List<Worker> workers, ProcessIo before,

@@ -292,6 +292,11 @@ final class Worker implements Runnable {
         }
         long length = requestedLength[r.index()];
         long latency = now - r.issueNanos();
+        long submitted = r.submitNanos();
+        if (submitted >= r.issueNanos() && submitted <= now) { // engines stamp it with System.nanoTime
+            stats.submitLatency.record(submitted - r.issueNanos());
+            stats.completionLatency.record(now - submitted);
+        }
         if (op == IoOp.READ) {
             stats.reads++;
             stats.bytesRead += length;

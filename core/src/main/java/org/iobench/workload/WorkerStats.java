@@ -11,6 +11,9 @@ public final class WorkerStats {
     final LatencyRecorder readLatency = new LatencyRecorder();
     final LatencyRecorder writeLatency = new LatencyRecorder();
     final LatencyRecorder syncLatency = new LatencyRecorder();
+    /** fio's slat: issue to hand-over to the kernel; and clat: hand-over to completion (reads and writes). */
+    final LatencyRecorder submitLatency = new LatencyRecorder();
+    final LatencyRecorder completionLatency = new LatencyRecorder();
     /** Under a rate limit: completion minus the request's intended start on the schedule (coordinated omission). */
     final LatencyRecorder correctedReadLatency = new LatencyRecorder();
     final LatencyRecorder correctedWriteLatency = new LatencyRecorder();
