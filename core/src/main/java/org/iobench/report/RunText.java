@@ -64,6 +64,9 @@ public final class RunText {
         if (b.job().rw().mixed() || b.job().rw() == org.iobench.job.RwMode.COPY) {
             printMixedLatency(b.runs(), out);
         }
+        if (!"psync".equals(b.job().engine())) {
+            printLatencySplit(b.runs(), out);
+        }
         LimitsText.print(b, out);
         for (RunResult r : b.runs()) {
             if (r.verification() != null) {

@@ -112,6 +112,28 @@ class BenchmarkTest {
                 .isEqualTo(timed.totals().reads());
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"psync", "uring"})
+    void submissionAndCompletionLatencyAreSplitAsFioDoes(String engine) throws IOException {
+        JobSpec spec = JobSpec.builder(dir.resolve("split-" + engine)).rw(RwMode.RANDREAD).blockSize(4096)
+                .sizeBytes(2 << 20).engine(engine).iodepth(engine.equals("uring") ? 8 : 1).build();
+        RunResult r;
+        try {
+            r = run(spec).runs().getFirst();
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("io_uring unavailable here: " + e.getMessage());
+            return;
+        }
+        assertThat(r.latencySplit()).isNotNull();
+        assertThat(r.latencySplit().submission().count()).isEqualTo(r.totals().reads());
+        assertThat(r.latencySplit().completion().count()).isEqualTo(r.totals().reads());
+        assertThat(r.latencySplit().completion().maxNs()).isLessThanOrEqualTo(r.readLatency().maxNs() + 1000);
+        if (engine.equals("psync")) {
+            assertThat(r.latencySplit().submission().p99Ns()).as("psync: the submission is the call").isLessThan(
+                    r.readLatency().p99Ns());
+        }
+    }
+
     @Test
     void aMixedJobReadsAboutTheShareAsked() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("x")).rw(RwMode.RANDRW).mixReadPercent(70).blockSize(4096)
