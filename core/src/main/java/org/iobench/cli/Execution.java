@@ -2,7 +2,6 @@ package org.iobench.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -139,12 +138,6 @@ final class Execution {
             text.accept(results);
         }
         out.flush();
-        if (output.jsonFile != null) {
-            try {
-                Files.writeString(output.jsonFile, json);
-            } catch (IOException e) {
-                throw new ExitException(ExitException.IO_FAILURE, "--json " + output.jsonFile + ": " + e.getMessage());
-            }
-        }
+        output.writeJsonFile(json);
     }
 }

@@ -15,4 +15,16 @@ final class OutputOptions {
 
     @Option(names = {"-q", "--quiet"}, description = "no live progress line")
     boolean quiet;
+
+    /** Writes {@code json} to the {@code --json} file, if one was given; a failure ends the command (status 1). */
+    void writeJsonFile(String json) {
+        if (jsonFile == null) {
+            return;
+        }
+        try {
+            java.nio.file.Files.writeString(jsonFile, json);
+        } catch (java.io.IOException e) {
+            throw new ExitException(ExitException.IO_FAILURE, "--json " + jsonFile + ": " + e.getMessage());
+        }
+    }
 }

@@ -2,7 +2,6 @@ package org.iobench.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -224,12 +223,6 @@ final class SaturateCommand implements Callable<Integer> {
             RunText.printFindings(shown, out);
         }
         out.flush();
-        if (output.jsonFile != null) {
-            try {
-                Files.writeString(output.jsonFile, json);
-            } catch (IOException e) {
-                throw new ExitException(ExitException.IO_FAILURE, "--json " + output.jsonFile + ": " + e.getMessage());
-            }
-        }
+        output.writeJsonFile(json);
     }
 }

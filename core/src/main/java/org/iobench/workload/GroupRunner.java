@@ -58,7 +58,7 @@ public final class GroupRunner {
             }));
         }
         for (Thread t : threads) {
-            joinUninterruptibly(t);
+            Threads.joinUninterruptibly(t);
         }
         for (Throwable e : errors) {
             if (e != null && !(e instanceof StartGate.Aborted)) {
@@ -99,21 +99,6 @@ public final class GroupRunner {
             case RuntimeException r -> throw r;
             case Error err -> throw err;
             default -> throw new IOException(e);
-        }
-    }
-
-    private static void joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

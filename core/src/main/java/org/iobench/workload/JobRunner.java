@@ -184,20 +184,7 @@ public final class JobRunner {
     }
 
     private static void joinAll(List<Thread> threads) {
-        for (Thread t : threads) {
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        threads.forEach(Threads::joinUninterruptibly);
     }
 
     private LiveView live(Timeline t, List<Worker> workers) {
