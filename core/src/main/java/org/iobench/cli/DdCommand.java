@@ -45,13 +45,7 @@ final class DdCommand implements Callable<Integer> {
     String engine;
 
     @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MonitorOptions monitor = new MonitorOptions();
-
-    @Mixin
-    StoreOptions store = new StoreOptions();
+    RunOutputs outputs = new RunOutputs();
 
     @Override
     public Integer call() throws IOException {
@@ -79,8 +73,8 @@ final class DdCommand implements Callable<Integer> {
         }
         JobSpec job = spec;
         try {
-            return new Execution(output, monitor, System.out, System.err).saveSilentlyWith(store).run(List.of(job),
-                    results -> print(d, job, results, monitor.vmstat));
+            return new Execution(outputs.output, outputs.monitor, System.out, System.err).saveSilentlyWith(outputs.store).run(List.of(job),
+                    results -> print(d, job, results, outputs.monitor.vmstat));
         } catch (org.iobench.job.InvalidJobException e) {
             if (e.getMessage().contains("--allow-overwrite")) {
                 throw new ExitException(ExitException.USAGE, "dd: " + e.getMessage() + " (or set "

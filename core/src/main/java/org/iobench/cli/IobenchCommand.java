@@ -34,13 +34,7 @@ public final class IobenchCommand implements Callable<Integer> {
     boolean debug;
 
     @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MonitorOptions monitor = new MonitorOptions();
-
-    @Mixin
-    StoreOptions store = new StoreOptions();
+    RunOutputs outputs = new RunOutputs();
 
     @Override
     public Integer call() throws IOException {
@@ -57,7 +51,7 @@ public final class IobenchCommand implements Callable<Integer> {
         List<JobSpec> jobs = Suites.quick(file, size, direct);
         ScratchFiles.register(file);
         try {
-            return new Execution(output, monitor, System.out, System.err).saveWith(store).run(jobs,
+            return outputs.execution().run(jobs,
                     results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
                             + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
                             + ")", results, System.out));

@@ -29,26 +29,20 @@ final class RunCommand implements Callable<Integer> {
     JobOptions job = new JobOptions();
 
     @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MonitorOptions monitor = new MonitorOptions();
-
-    @Mixin
-    StoreOptions store = new StoreOptions();
+    RunOutputs outputs = new RunOutputs();
 
     @Override
     public Integer call() {
         if (JobFileRun.isJobFile(target)) {
-            return new JobFileRun(job, output, monitor, lenient).saveWith(store).run(target);
+            return new JobFileRun(job, outputs.output, outputs.monitor, lenient).saveWith(outputs.store).run(target);
         }
         List<JobSpec> specs = job.toSpecs(target);
         if (specs.size() > 1) {
-            return new Execution(output, monitor, System.out, System.err).saveWith(store).run(specs,
+            return outputs.execution().run(specs,
                     results -> org.iobench.report.SweepText.print(results, System.out));
         }
         JobSpec spec = specs.getFirst();
-        return new Execution(output, monitor, System.out, System.err).saveWith(store).run(List.of(spec),
-                results -> results.forEach(b -> RunText.print(b, System.out, monitor.vmstat)));
+        return outputs.execution().run(List.of(spec),
+                results -> results.forEach(b -> RunText.print(b, System.out, outputs.monitor.vmstat)));
     }
 }

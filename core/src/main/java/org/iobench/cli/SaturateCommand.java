@@ -75,13 +75,7 @@ final class SaturateCommand implements Callable<Integer> {
     JobOptions job = new JobOptions();
 
     @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MonitorOptions monitor = new MonitorOptions();
-
-    @Mixin
-    StoreOptions store = new StoreOptions();
+    RunOutputs outputs = new RunOutputs();
 
     @Override
     public Integer call() throws IOException {
@@ -108,8 +102,9 @@ final class SaturateCommand implements Callable<Integer> {
 
         RunControl control = new RunControl();
         SigintTrap.install(control);
-        RunListener listener = !output.quiet && Libc.isatty(2) ? new ProgressLine(System.err, 1) : RunListener.NONE;
-        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
+        RunListener listener = !outputs.output.quiet && Libc.isatty(2) ? new ProgressLine(System.err, 1)
+                : RunListener.NONE;
+        Benchmark benchmark = Benchmark.system(outputs.monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard();
         Curve curve = null;
         String setupError = null;
@@ -129,7 +124,7 @@ final class SaturateCommand implements Callable<Integer> {
             results = m.results();
         }
         emit(base, step, a, curve, results);
-        boolean saved = new ResultSaver(store).save(results, output.quiet, System.err);
+        boolean saved = new ResultSaver(outputs.store).save(results, outputs.output.quiet, System.err);
         if (control.interrupted()) {
             System.err.println("iobench: interrupted; the curve above is partial");
             return ExitException.INTERRUPTED;
@@ -199,7 +194,7 @@ final class SaturateCommand implements Callable<Integer> {
     private void emit(JobSpec base, long step, Axis a, Curve curve, List<BenchmarkResult> results) {
         PrintStream out = System.out;
         String json = null;
-        if (output.jsonFile != null || output.output == OutputOptions.Format.json) {
+        if (outputs.output.jsonFile != null || outputs.output.output == OutputOptions.Format.json) {
             Map<String, Object> search = new LinkedHashMap<>();
             search.put("kind", curve != null && curve.target() != null ? "latency-target" : "saturation");
             search.put("series", base.series());
@@ -207,7 +202,7 @@ final class SaturateCommand implements Callable<Integer> {
             search.put("curve", curve);
             json = JsonReport.write(results, Version.get(), Map.of("search", search));
         }
-        if (output.output == OutputOptions.Format.json) {
+        if (outputs.output.output == OutputOptions.Format.json) {
             out.print(json);
         } else if (!results.isEmpty()) {
             out.println("saturate " + a + ": " + RunText.heading(results.getFirst().job(),
@@ -223,6 +218,6 @@ final class SaturateCommand implements Callable<Integer> {
             RunText.printFindings(shown, out);
         }
         out.flush();
-        output.writeJsonFile(json);
+        outputs.output.writeJsonFile(json);
     }
 }

@@ -53,13 +53,7 @@ final class SuiteCommand implements Callable<Integer> {
     Integer runs;
 
     @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MonitorOptions monitor = new MonitorOptions();
-
-    @Mixin
-    StoreOptions store = new StoreOptions();
+    RunOutputs outputs = new RunOutputs();
 
     @Override
     public Integer call() throws IOException {
@@ -69,7 +63,7 @@ final class SuiteCommand implements Callable<Integer> {
         }
         long bytes = size != null ? size : 1L << 30;
         int n = runs != null ? runs : 1;
-        Execution execution = new Execution(output, monitor, System.out, System.err).saveWith(store);
+        Execution execution = outputs.execution();
         return switch (name) {
             case "quick" -> quick(execution, bytes);
             case "crystal" -> crystal(execution, bytes, n);
