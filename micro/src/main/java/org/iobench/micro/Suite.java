@@ -78,6 +78,14 @@ public final class Suite<I, R> {
         return with(settings.withWarmupMax(max));
     }
 
+    /**
+     * Warm-up samples every variant takes at least (default 5) before the stability test may end warm-up; raise it
+     * when code plateaus at an intermediate JIT tier.
+     */
+    public Suite<I, R> warmupMinSamples(int count) {
+        return with(settings.withWarmupMinSamples(count));
+    }
+
     /** Measured samples per variant (default 20). */
     public Suite<I, R> samples(int count) {
         return with(settings.withSamples(count));

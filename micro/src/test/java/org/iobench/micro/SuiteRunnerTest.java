@@ -1,0 +1,86 @@
+package org.iobench.micro;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SuiteRunnerTest {
+
+    private final ClassLoader loader = getClass().getClassLoader();
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+    private final ByteArrayOutputStream errors = new ByteArrayOutputStream();
+    private final PrintStream err = new PrintStream(errors, true, StandardCharsets.UTF_8);
+
+    @Test
+    void discoversStaticMethodsReturningASuiteAnArrayOrAListInNameOrder() {
+        assertThat(SuiteRunner.suites(TinySuites.class.getName(), loader)).extracting(Suite::name)
+                .containsExactly("array 0", "array 1", "list 0", "single");
+    }
+
+    @Test
+    void discoversSuitesOfASuiteProvider() {
+        assertThat(SuiteRunner.suites(TinySuites.Provided.class.getName(), loader)).extracting(Suite::name)
+                .containsExactly("provided");
+    }
+
+    @Test
+    void aClassWithoutSuitesOrAMissingClassIsAClearError() {
+        assertThatThrownBy(() -> SuiteRunner.suites(TinySuites.Empty.class.getName(), loader))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("defines no suites");
+        assertThatThrownBy(() -> SuiteRunner.suites("no.such.Clazz", loader))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot load class no.such.Clazz");
+    }
+
+    @Test
+    void runClassRunsTheSelectedSuitesAndPrintsEachTable() {
+        RunReport report = SuiteRunner.runClass(TinySuites.class.getName(), loader,
+                RunOptions.defaults().suiteFilter("^array"), out);
+        assertThat(report.suites()).extracting(SuiteResult::name).containsExactly("array 0", "array 1");
+        assertThat(report.environment().availableProcessors()).isPositive();
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("============ array 0 ============").contains("============ array 1 ============");
+    }
+
+    @Test
+    void forkedRunsMeasureEachVariantInItsOwnJvm() {
+        RunReport report = SuiteRunner.runClass(TinySuites.class.getName(), loader,
+                RunOptions.defaults().suiteFilter("^single$").fork(1), out);
+        SuiteResult r = report.suites().getFirst();
+        assertThat(r.settings().forks()).isEqualTo(1);
+        assertThat(r.variants()).allSatisfy(v -> assertThat(v.samplesNanosPerOp()).hasSize(3));
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("in 1 forked JVMs each");
+    }
+
+    @Test
+    void mainWritesJsonAndReturnsZero(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("r.json");
+        int status = SuiteRunner.main(new String[] {"--json", json.toString(), "--samples", "2", "--filter",
+            "list", TinySuites.class.getName()}, out, err);
+        assertThat(status).as(errors.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(Files.readString(json)).contains("\"kind\": \"iobench-micro\"").contains("\"name\": \"list 0\"");
+    }
+
+    @Test
+    void mainReturnsOneOnAMismatchAndTwoOnBadUsage() {
+        assertThat(SuiteRunner.main(new String[] {TinySuites.Wrong.class.getName()}, out, err)).isEqualTo(1);
+        assertThat(errors.toString(StandardCharsets.UTF_8))
+                .contains("variant 'offByOne' returned 37 but expected 36");
+        assertThat(SuiteRunner.main(new String[] {"--samples", "many", "X"}, out, err)).isEqualTo(2);
+        assertThat(errors.toString(StandardCharsets.UTF_8)).contains("--samples: 'many' is not a whole number");
+    }
+
+    @Test
+    void forkMainSettingsSurviveTheRoundTrip() {
+        Settings s = Settings.DEFAULTS.withSamples(7).withOpsPerSample(123).withWarmupTolerance(0.02);
+        assertThat(ForkMain.decode(ForkMain.encode(s))).isEqualTo(s);
+    }
+}

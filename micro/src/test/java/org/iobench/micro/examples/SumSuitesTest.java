@@ -1,0 +1,54 @@
+package org.iobench.micro.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import org.iobench.micro.RunOptions;
+import org.iobench.micro.Suite;
+import org.iobench.micro.SuiteResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Checks only orderings that hold on any JVM, JIT tier or machine load: a primitive loop over an array beats a
+ * stream over boxed numbers. Exact ratios are for bench/micro-vs-jmh.sh.
+ */
+class SumSuitesTest {
+
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+    private static final RunOptions SHORT = RunOptions.defaults().warmup(Duration.ofMillis(300)).samples(5)
+            .sampleTime(Duration.ofMillis(5));
+
+    @Test
+    void everyVariantComputesTheExpectedSum() {
+        SumSuites.doubles().verify();
+        SumSuites.ints().verify();
+    }
+
+    @Test
+    void primitiveArrayLoopsAreFasterThanBoxedStreamSumsOfDoubles() {
+        SuiteResult r = SumSuites.doubles().run(SHORT, QUIET);
+        assertThat(r.variant("double[] for").meanNanosPerOp())
+                .isLessThan(r.variant("List<Double> stream").meanNanosPerOp());
+        assertThat(r.variant("double[] forEach").meanNanosPerOp())
+                .isLessThan(r.variant("List<Double> stream").meanNanosPerOp());
+    }
+
+    @Test
+    void primitiveArrayLoopsAreFasterThanBoxedStreamSumsOfInts() {
+        SuiteResult r = SumSuites.ints().run(SHORT, QUIET);
+        assertThat(r.variant("int[] for").meanNanosPerOp())
+                .isLessThan(r.variant("List<Integer> stream").meanNanosPerOp());
+        assertThat(r.variant("int[] forEach").meanNanosPerOp())
+                .isLessThan(r.variant("List<Integer> stream").meanNanosPerOp());
+    }
+
+    @Test
+    void theExampleSuitesHaveTheStorysFiveLoopsForArraysAndLists() {
+        Suite<?, ?> ints = SumSuites.ints();
+        assertThat(ints.variantNames()).hasSize(10)
+                .contains("int[] for", "int[] forHoistLength", "int[] forEach", "int[] iterator", "int[] stream")
+                .contains("List<Integer> stream");
+    }
+}
