@@ -193,6 +193,10 @@ public final class Suite<I, R> {
 
     /** Measures all variants interleaved in this JVM with the given settings (forks ignored). */
     List<Measurement> measureHere(Settings s, long granularityNanos) {
+        // A full collection first: G1's full GC slides live objects, so the input lands in the old generation in
+        // allocation order and stays there. Otherwise the first young GC (from whichever variant allocates) moves
+        // it mid-run, possibly scattering boxed elements, and list loops get slower between one sample and the next.
+        System.gc();
         Blackhole sink = new Blackhole();
         List<OpTimer> timers = variants.stream().map(v -> Loops.newLoop(v.body(), input, sink)).toList();
         return new Harness(System::nanoTime).measure(variantNames(), timers, s, granularityNanos);
