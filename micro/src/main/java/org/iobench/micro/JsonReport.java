@@ -81,6 +81,7 @@ public final class JsonReport {
             j.field("opsPerSample").number(v.opsPerSample());
             j.field("samplesNanosPerOp").numbers(v.samplesNanosPerOp());
             j.field("n").number(m.n());
+            j.field("upperOutliers").number(m.upperOutliers());
             j.field("meanNanosPerOp").number(m.meanNanosPerOp());
             j.field("medianNanosPerOp").number(m.medianNanosPerOp());
             j.field("stdDevNanosPerOp").number(m.stdDevNanosPerOp());

@@ -51,6 +51,11 @@ public final class TextReport {
                 s.samples(), s.sampleTime().toMillis(),
                 s.forks() == 0 ? "interleaved in one JVM" : "in " + s.forks() + " forked JVMs each",
                 r.timerGranularityNanos()));
+        int outliers = r.variants().stream().mapToInt(v -> v.summary().upperOutliers()).sum();
+        if (outliers > 0) {
+            out.append(String.format(Locale.ROOT, "(%d slow outlier sample%s (above Q3 + 1.5 IQR) left out of means"
+                    + " and CIs; medians use all)%n", outliers, outliers == 1 ? "" : "s"));
+        }
         for (String w : r.warnings()) {
             out.append("! ").append(w).append('\n');
         }

@@ -20,6 +20,24 @@ class SummaryTest {
         assertThat(s.maxNanosPerOp()).isEqualTo(13.0);
         assertThat(s.ciLowNanosPerOp()).isLessThan(11.0);
         assertThat(s.ciHighNanosPerOp()).isGreaterThan(11.0);
+        assertThat(s.upperOutliers()).isZero();
+    }
+
+    @Test
+    void upperOutliersAreLeftOutOfTheMeanButNotOutOfMedianAndMax() {
+        // Q1 = 10, Q3 = 11, fence = 12.5: the descheduled 100 is out, the fast 8 stays
+        Summary s = Summary.of(List.of(10.0, 11.0, 10.0, 100.0, 11.0, 8.0, 10.0, 11.0, 11.0));
+        assertThat(s.upperOutliers()).isEqualTo(1);
+        assertThat(s.n()).isEqualTo(9);
+        assertThat(s.meanNanosPerOp()).isEqualTo(82.0 / 8);
+        assertThat(s.maxNanosPerOp()).isEqualTo(100.0);
+        assertThat(s.minNanosPerOp()).isEqualTo(8.0);
+        assertThat(s.medianNanosPerOp()).isEqualTo(11.0);
+    }
+
+    @Test
+    void fewSamplesAreNeverTreatedAsOutliers() {
+        assertThat(Summary.of(List.of(10.0, 10.0, 10.0, 100.0)).upperOutliers()).isZero();
     }
 
     @Test
