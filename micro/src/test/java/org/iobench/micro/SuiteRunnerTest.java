@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,6 +79,16 @@ class SuiteRunnerTest {
                 .contains("variant 'offByOne' returned 37 but expected 36");
         assertThat(SuiteRunner.main(new String[] {"--samples", "many", "X"}, out, err)).isEqualTo(2);
         assertThat(errors.toString(StandardCharsets.UTF_8)).contains("--samples: 'many' is not a whole number");
+    }
+
+    @Test
+    void forkedJvmsGetTheJarsOfTheCallersClassLoaderAndThisClassPath(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("user suites.jar");
+        try (URLClassLoader user = new URLClassLoader(new URL[] {jar.toUri().toURL()}, loader)) {
+            String cp = SuiteRunner.forkClasspath(user);
+            assertThat(cp.split(File.pathSeparator)).startsWith(jar.toString());
+            assertThat(cp).endsWith(System.getProperty("java.class.path"));
+        }
     }
 
     @Test
