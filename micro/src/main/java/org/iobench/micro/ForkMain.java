@@ -5,13 +5,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * Entry point of a forked JVM: makes the suite again, measures one variant, and prints one line per fact:
+ * Entry point of a forked JVM: makes the suite again, measures one variant (or all, interleaved, for
+ * {@value #ALL_VARIANTS}), and prints one line per fact, the variant's position first:
  * <pre>
- * #iobench-micro-fork ops 12345
- * #iobench-micro-fork sample 81.25
- * #iobench-micro-fork warning wide spread: ...
+ * #iobench-micro-fork variant 0 stream
+ * #iobench-micro-fork ops 0 12345
+ * #iobench-micro-fork sample 0 81.25
+ * #iobench-micro-fork warning 0 wide spread: ...
  * #iobench-micro-fork error suite 'x': variant 'y' returned 1 but expected 2
  * </pre>
  * Arguments: {@code CLASS MEMBER INDEX VARIANT key=value...} (see {@link #encode}). Not an API.
@@ -19,12 +22,14 @@ import java.util.Map;
 public final class ForkMain {
 
     static final String PREFIX = "#iobench-micro-fork ";
+    /** VARIANT argument meaning "all variants, interleaved" (unless a variant has this very name). */
+    static final String ALL_VARIANTS = "*";
 
     private ForkMain() {
     }
 
     /** What a fork said; {@code error} is null when it succeeded. */
-    record Reply(long opsPerSample, List<Double> samplesNanosPerOp, List<String> warnings, String error) {
+    record Reply(List<Measurement> measurements, String error) {
     }
 
     public static void main(String[] args) {
@@ -37,18 +42,24 @@ public final class ForkMain {
             Class<?> c = Class.forName(origin.className(), true, ClassLoader.getSystemClassLoader());
             Suite<?, ?> suite = SuiteDiscovery.discover(c).stream()
                     .filter(s -> origin.equals(s.origin())).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("suite " + origin + " not found in the forked JVM"))
-                    .only(args[3]);
+                    .orElseThrow(() -> new IllegalStateException("suite " + origin + " not found in the forked JVM"));
+            if (!args[3].equals(ALL_VARIANTS) || suite.variantNames().contains(ALL_VARIANTS)) {
+                suite = suite.only(args[3]);
+            }
             suite.verify();
             long granularity = TimerGranularity.measureNanos(System::nanoTime);
-            Measurement m = suite.measureHere(settings, granularity).getFirst();
+            List<Measurement> measured = suite.measureHere(settings, granularity);
             StringBuilder out = new StringBuilder();
-            out.append(PREFIX).append("ops ").append(m.opsPerSample()).append('\n');
-            for (double x : m.samplesNanosPerOp()) {
-                out.append(PREFIX).append("sample ").append(x).append('\n');
-            }
-            for (String w : m.warnings()) {
-                out.append(PREFIX).append("warning ").append(oneLine(w)).append('\n');
+            for (int i = 0; i < measured.size(); i++) {
+                Measurement m = measured.get(i);
+                out.append(PREFIX).append("variant ").append(i).append(' ').append(oneLine(m.name())).append('\n');
+                out.append(PREFIX).append("ops ").append(i).append(' ').append(m.opsPerSample()).append('\n');
+                for (double x : m.samplesNanosPerOp()) {
+                    out.append(PREFIX).append("sample ").append(i).append(' ').append(x).append('\n');
+                }
+                for (String w : m.warnings()) {
+                    out.append(PREFIX).append("warning ").append(i).append(' ').append(oneLine(w)).append('\n');
+                }
             }
             System.out.print(out);
             System.out.flush();
@@ -90,24 +101,28 @@ public final class ForkMain {
     }
 
     static Reply parse(List<String> lines) {
-        long ops = 0;
-        List<Double> samples = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
+        Map<Integer, String> names = new TreeMap<>();
+        Map<Integer, Long> ops = new HashMap<>();
+        Map<Integer, List<Double>> samples = new HashMap<>();
+        Map<Integer, List<String>> warnings = new HashMap<>();
         String error = null;
         for (String line : lines) {
-            String rest = line.substring(PREFIX.length());
-            int sp = rest.indexOf(' ');
-            String key = sp < 0 ? rest : rest.substring(0, sp);
-            String value = sp < 0 ? "" : rest.substring(sp + 1);
-            switch (key) {
-                case "ops" -> ops = Long.parseLong(value);
-                case "sample" -> samples.add(Double.parseDouble(value));
-                case "warning" -> warnings.add(value);
-                case "error" -> error = value;
-                default -> { } // newer fork, older parent: ignore
+            String[] f = line.substring(PREFIX.length()).split(" ", 3);
+            switch (f[0]) {
+                case "variant" -> names.put(Integer.parseInt(f[1]), f.length > 2 ? f[2] : "");
+                case "ops" -> ops.put(Integer.parseInt(f[1]), Long.parseLong(f[2]));
+                case "sample" -> samples.computeIfAbsent(Integer.parseInt(f[1]), k -> new ArrayList<>())
+                        .add(Double.parseDouble(f[2]));
+                case "warning" -> warnings.computeIfAbsent(Integer.parseInt(f[1]), k -> new ArrayList<>())
+                        .add(f.length > 2 ? f[2] : "");
+                case "error" -> error = line.substring(PREFIX.length() + "error ".length());
+                default -> { } // a newer fork talking to an older parent: ignore
             }
         }
-        return new Reply(ops, samples, warnings, error);
+        List<Measurement> measurements = new ArrayList<>();
+        names.forEach((i, name) -> measurements.add(new Measurement(name, ops.getOrDefault(i, 0L),
+                samples.getOrDefault(i, List.of()), warnings.getOrDefault(i, List.of()))));
+        return new Reply(measurements, error);
     }
 
     private static String oneLine(String s) {

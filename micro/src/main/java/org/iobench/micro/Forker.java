@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Measures each variant in fresh JVMs ({@code java -cp <class path> org.iobench.micro.ForkMain ...}), one after
- * another, so no variant runs with a JIT profile another variant shaped. Results come back as lines on the fork's
+ * Measures in fresh JVMs ({@code java -cp <class path> org.iobench.micro.ForkMain ...}) so that no code runs with
+ * JIT profiles that other code shaped: either each variant alone in n JVMs ({@code fork(n)}), or a whole suite,
+ * interleaved, in one JVM of its own ({@link RunOptions#isolateSuites}). Results come back as lines on the fork's
  * standard output (see {@link ForkMain}); its other output goes to this JVM's standard error.
  */
 final class Forker {
@@ -21,34 +22,44 @@ final class Forker {
     private Forker() {
     }
 
-    static List<Measurement> measure(SuiteOrigin origin, String suiteName, List<String> variantNames, Settings s,
-                                     RunOptions options) {
-        String classpath = options.forkClasspath() != null
-                ? options.forkClasspath() : System.getProperty("java.class.path");
+    /** Every variant alone in {@code s.forks()} JVMs, one after another; samples of all forks pooled. */
+    static List<Measurement> measureEachVariant(SuiteOrigin origin, String suiteName, List<String> variantNames,
+                                                Settings s, RunOptions options) {
         List<Measurement> out = new ArrayList<>();
         for (String variant : variantNames) {
             List<Double> samples = new ArrayList<>();
             Set<String> warnings = new LinkedHashSet<>();
             long ops = 0;
             for (int f = 1; f <= s.forks(); f++) {
-                List<String> cmd = new ArrayList<>();
-                cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-                cmd.addAll(options.forkJvmArgs());
-                cmd.addAll(List.of("-cp", classpath, ForkMain.class.getName(),
-                        origin.className(), origin.member(), Integer.toString(origin.index()), variant));
-                cmd.addAll(ForkMain.encode(s.withForks(0)));
-                ForkMain.Reply reply = run(cmd, suiteName, variant, f);
-                samples.addAll(reply.samplesNanosPerOp());
-                warnings.addAll(reply.warnings());
-                ops = ops == 0 ? reply.opsPerSample() : ops;
+                Measurement m = run(command(origin, variant, s, options),
+                        "forked JVM " + f + " for suite '" + suiteName + "' variant '" + variant + "'").getFirst();
+                samples.addAll(m.samplesNanosPerOp());
+                warnings.addAll(m.warnings());
+                ops = ops == 0 ? m.opsPerSample() : ops;
             }
             out.add(new Measurement(variant, ops, samples, List.copyOf(warnings)));
         }
         return out;
     }
 
-    private static ForkMain.Reply run(List<String> cmd, String suiteName, String variant, int fork) {
-        String what = "forked JVM " + fork + " for suite '" + suiteName + "' variant '" + variant + "'";
+    /** All variants interleaved in one fresh JVM. */
+    static List<Measurement> measureSuite(SuiteOrigin origin, String suiteName, Settings s, RunOptions options) {
+        return run(command(origin, ForkMain.ALL_VARIANTS, s, options), "fresh JVM for suite '" + suiteName + "'");
+    }
+
+    private static List<String> command(SuiteOrigin origin, String variant, Settings s, RunOptions options) {
+        String classpath = options.forkClasspath() != null
+                ? options.forkClasspath() : System.getProperty("java.class.path");
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(options.forkJvmArgs());
+        cmd.addAll(List.of("-cp", classpath, ForkMain.class.getName(),
+                origin.className(), origin.member(), Integer.toString(origin.index()), variant));
+        cmd.addAll(ForkMain.encode(s.withForks(0)));
+        return cmd;
+    }
+
+    private static List<Measurement> run(List<String> cmd, String what) {
         try {
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             p.getOutputStream().close();
@@ -65,11 +76,11 @@ final class Forker {
             }
             int status = p.waitFor();
             ForkMain.Reply reply = ForkMain.parse(lines);
-            if (status != 0 || reply.error() != null) {
+            if (status != 0 || reply.error() != null || reply.measurements().isEmpty()) {
                 throw new IllegalStateException(what + " failed (exit status " + status + ")"
                         + (reply.error() != null ? ": " + reply.error() : "; see its error output above"));
             }
-            return reply;
+            return reply.measurements();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + what + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -69,6 +69,7 @@ public final class JsonReport {
         j.field("opsPerSample").number(s.opsPerSample());
         j.field("forks").number(s.forks());
         j.close('}');
+        j.field("freshJvm").bool(r.freshJvm());
         j.field("timerGranularityNanos").number(r.timerGranularityNanos());
         j.field("fastest");
         r.fastest().ifPresentOrElse(v -> j.string(v.name()), j::nullValue);
@@ -140,6 +141,11 @@ public final class JsonReport {
 
         Json string(String s) {
             quote(s);
+            return this;
+        }
+
+        Json bool(boolean b) {
+            out.append(b);
             return this;
         }
 

@@ -158,20 +158,27 @@ public final class Suite<I, R> {
         return run(RunOptions.defaults(), System.out);
     }
 
-    /** Verifies, measures, prints the table to {@code out} and returns the result. */
+    /**
+     * Verifies, measures, prints the table to {@code out} and returns the result. Variants run interleaved in this
+     * JVM; in a fresh JVM of the suite's own when it was found by {@link SuiteRunner} and
+     * {@link RunOptions#isolateSuites()} (the default); each in JVMs of its own with {@code fork(n)}.
+     */
     public SuiteResult run(RunOptions options, PrintStream out) {
         Settings s = options.applyTo(settings);
         verify();
         long granularity = TimerGranularity.measureNanos(System::nanoTime);
         List<Measurement> measured;
         List<String> warnings = new ArrayList<>();
+        boolean freshJvm = s.forks() == 0 && options.isolateSuites() && origin != null;
         if (s.forks() > 0) {
             if (origin == null) {
                 throw new IllegalStateException("suite '" + name + "': fork(" + s.forks() + ") needs a suite that"
                         + " a forked JVM can make again: return it from a public static method and run that class"
                         + " with SuiteRunner (or use fork(0))");
             }
-            measured = Forker.measure(origin, name, variantNames(), s, options);
+            measured = Forker.measureEachVariant(origin, name, variantNames(), s, options);
+        } else if (freshJvm) {
+            measured = Forker.measureSuite(origin, name, s, options);
         } else {
             measured = measureHere(s, granularity);
             if (!Loops.ownClassPerVariant()) {
@@ -179,7 +186,7 @@ public final class Suite<I, R> {
                         + " type profile; fork(n) avoids that");
             }
         }
-        SuiteResult result = SuiteResult.of(name, s, granularity, measured, warnings);
+        SuiteResult result = SuiteResult.of(name, s, freshJvm, granularity, measured, warnings);
         out.print(TextReport.format(result));
         out.flush();
         return result;

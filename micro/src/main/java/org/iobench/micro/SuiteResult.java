@@ -8,11 +8,13 @@ import java.util.Optional;
 /**
  * One suite's outcome: variants in the order they were added, each with its ratio to the fastest.
  *
+ * @param freshJvm              the variants ran interleaved in a fresh JVM of this suite's own
+ *                              (see {@link RunOptions#isolateSuites()})
  * @param timerGranularityNanos smallest step of {@code System.nanoTime()} measured before timing
  * @param warnings              suite-level problems (variant-level ones are on each {@link VariantResult})
  */
-public record SuiteResult(String name, Settings settings, long timerGranularityNanos, List<VariantResult> variants,
-                          List<String> warnings) {
+public record SuiteResult(String name, Settings settings, boolean freshJvm, long timerGranularityNanos,
+                          List<VariantResult> variants, List<String> warnings) {
 
     public SuiteResult {
         variants = List.copyOf(variants);
@@ -24,7 +26,7 @@ public record SuiteResult(String name, Settings settings, long timerGranularityN
      * uncertainty follows first-order error propagation for a quotient of independent estimates:
      * {@code ratio * sqrt((ci_i / mean_i)^2 + (ci_f / mean_f)^2)} with 95 % CI half-widths.
      */
-    static SuiteResult of(String name, Settings settings, long timerGranularityNanos,
+    static SuiteResult of(String name, Settings settings, boolean freshJvm, long timerGranularityNanos,
                           List<Measurement> measurements, List<String> warnings) {
         List<Summary> summaries = measurements.stream().map(m -> Summary.of(m.samplesNanosPerOp())).toList();
         int fastest = -1;
@@ -48,7 +50,7 @@ public record SuiteResult(String name, Settings settings, long timerGranularityN
             variants.add(new VariantResult(m.name(), m.opsPerSample(), m.samplesNanosPerOp(), s, ratio, ratioError,
                     m.warnings()));
         }
-        return new SuiteResult(name, settings, timerGranularityNanos, variants, warnings);
+        return new SuiteResult(name, settings, freshJvm, timerGranularityNanos, variants, warnings);
     }
 
     /** The variant with the lowest mean, if any has one. */

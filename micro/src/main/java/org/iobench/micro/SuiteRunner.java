@@ -15,7 +15,7 @@ import java.util.List;
  * Finds and runs the suites a class defines; the entry point of {@code iobench micro CLASS --cp JAR} and of
  * <pre>
  * java -cp iobench-micro.jar:user.jar org.iobench.micro.SuiteRunner [--json FILE] [--samples N]
- *      [--sample-time-ms N] [--warmup-ms N] [--fork N] [--filter REGEX] CLASS...
+ *      [--sample-time-ms N] [--warmup-ms N] [--fork N] [--same-jvm] [--filter REGEX] CLASS...
  * </pre>
  * A class defines suites by public static methods without parameters that return {@link Suite}, {@code Suite[]} or
  * {@code List<Suite>} (run in method-name order), and/or by implementing {@link SuiteProvider}.
@@ -27,7 +27,8 @@ public final class SuiteRunner {
 
     /**
      * Loads {@code className} with {@code loader}, runs every suite it defines that {@code options} select, prints
-     * each table to {@code out} as soon as it is done, and returns all results.
+     * each table to {@code out} as soon as it is done, and returns all results. Unless {@code options} say
+     * {@code isolateSuites(false)}, every suite runs in a fresh JVM of its own (see {@link RunOptions}).
      *
      * @throws IllegalArgumentException if the class cannot be loaded or defines no suites
      * @throws VariantMismatchException if a variant's result differs from the expected one (nothing is timed then
@@ -97,6 +98,7 @@ public final class SuiteRunner {
                     case "--warmup-ms" -> opts = opts.warmup(Duration.ofMillis(intValue(args, ++i, a)));
                     case "--fork" -> opts = opts.fork(intValue(args, ++i, a));
                     case "--filter" -> opts = opts.suiteFilter(value(args, ++i, a));
+                    case "--same-jvm" -> opts = opts.isolateSuites(false);
                     case "-h", "--help" -> {
                         out.println(USAGE);
                         return 0;
@@ -134,7 +136,9 @@ public final class SuiteRunner {
     }
 
     private static final String USAGE = "usage: java -cp iobench-micro.jar:YOUR.jar org.iobench.micro.SuiteRunner"
-            + " [--json FILE] [--samples N] [--sample-time-ms N] [--warmup-ms N] [--fork N] [--filter REGEX] CLASS...";
+            + " [--json FILE] [--samples N] [--sample-time-ms N] [--warmup-ms N] [--fork N] [--same-jvm]"
+            + " [--filter REGEX] CLASS...\n  --fork N    each variant alone in N fresh JVMs (default 0: interleaved)"
+            + "\n  --same-jvm run suites in this JVM instead of a fresh JVM per suite";
 
     private static String value(String[] args, int i, String option) {
         if (i >= args.length) {

@@ -49,7 +49,8 @@ public final class TextReport {
         out.append(String.format(Locale.ROOT, "(mean ±95%% CI of %d samples x ~%d ms per variant, %s;"
                         + " timer granularity %d ns)%n",
                 s.samples(), s.sampleTime().toMillis(),
-                s.forks() == 0 ? "interleaved in one JVM" : "in " + s.forks() + " forked JVMs each",
+                s.forks() > 0 ? "in " + s.forks() + " forked JVMs each"
+                        : r.freshJvm() ? "interleaved in a fresh JVM" : "interleaved in this JVM",
                 r.timerGranularityNanos()));
         int outliers = r.variants().stream().mapToInt(v -> v.summary().upperOutliers()).sum();
         if (outliers > 0) {

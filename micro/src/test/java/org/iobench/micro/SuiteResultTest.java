@@ -29,7 +29,7 @@ class SuiteResultTest {
 
     @Test
     void variantsWithoutSamplesHaveNaNRatiosAndNoFastest() {
-        SuiteResult none = SuiteResult.of("x", Settings.DEFAULTS, 25,
+        SuiteResult none = SuiteResult.of("x", Settings.DEFAULTS, false, 25,
                 List.of(new Measurement("a", 0, List.of(), List.of())), List.of());
         assertThat(none.fastest()).isEmpty();
         assertThat(none.variant("a").ratio()).isNaN();

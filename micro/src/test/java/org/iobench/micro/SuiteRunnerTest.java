@@ -54,6 +54,19 @@ class SuiteRunnerTest {
     }
 
     @Test
+    void suitesFoundByTheRunnerRunInterleavedInAFreshJvmOfTheirOwnUnlessToldOtherwise() {
+        SuiteResult fresh = SuiteRunner.runClass(TinySuites.class.getName(), loader,
+                RunOptions.defaults().suiteFilter("^single$"), out).suites().getFirst();
+        assertThat(fresh.freshJvm()).isTrue();
+        assertThat(fresh.variants()).allSatisfy(v -> assertThat(v.samplesNanosPerOp()).hasSize(3));
+        SuiteResult here = SuiteRunner.runClass(TinySuites.class.getName(), loader,
+                RunOptions.defaults().suiteFilter("^single$").isolateSuites(false), out).suites().getFirst();
+        assertThat(here.freshJvm()).isFalse();
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("interleaved in a fresh JVM").contains("interleaved in this JVM");
+    }
+
+    @Test
     void forkedRunsMeasureEachVariantInItsOwnJvm() {
         RunReport report = SuiteRunner.runClass(TinySuites.class.getName(), loader,
                 RunOptions.defaults().suiteFilter("^single$").fork(1), out);
@@ -89,6 +102,26 @@ class SuiteRunnerTest {
             assertThat(cp.split(File.pathSeparator)).startsWith(jar.toString());
             assertThat(cp).endsWith(System.getProperty("java.class.path"));
         }
+    }
+
+    @Test
+    void forkRepliesAreReadPerVariantAndErrorsKept() {
+        ForkMain.Reply r = ForkMain.parse(java.util.List.of(
+                "#iobench-micro-fork variant 0 a b",
+                "#iobench-micro-fork ops 0 10",
+                "#iobench-micro-fork sample 0 1.5",
+                "#iobench-micro-fork variant 1 c",
+                "#iobench-micro-fork sample 1 2.5",
+                "#iobench-micro-fork warning 1 too short",
+                "#iobench-micro-fork sample 0 1.25",
+                "#iobench-micro-fork future-field 0 x"));
+        assertThat(r.error()).isNull();
+        assertThat(r.measurements()).extracting(Measurement::name).containsExactly("a b", "c");
+        assertThat(r.measurements().get(0).samplesNanosPerOp()).containsExactly(1.5, 1.25);
+        assertThat(r.measurements().get(0).opsPerSample()).isEqualTo(10);
+        assertThat(r.measurements().get(1).warnings()).containsExactly("too short");
+        assertThat(ForkMain.parse(java.util.List.of("#iobench-micro-fork error it broke")).error())
+                .isEqualTo("it broke");
     }
 
     @Test
