@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the variants of org.iobench.micro.examples.SumSuites under JMH (bench/micro-jmh) and under the Suite API,
 # then prints the ratio tables side by side: each variant's time divided by the fastest in its group (doubles, ints),
-# as in the seed story. The Suite API runs twice: interleaved in one JVM (its default) and with --fork 1.
+# as in the seed story. The Suite API runs twice: --fork 0 (its default: each suite's variants interleaved in a fresh
+# JVM of the suite's own) and --fork 1 (each variant alone in a fresh JVM, like JMH's default).
 #
 # Both tables use MEDIANS (JMH: of its iteration scores; Suite API: of its samples) so that a burst of other load
 # during one JMH benchmark does not decide the comparison; the Suite API's own mean-based ratio with its 95 %
@@ -97,7 +98,8 @@ awk -F'\t' -v modes="$SUITE_FORKS" -v tol="$TOLERANCE" '
       }
       printf "\n"
     }
-    printf "\n(ratio = median / fastest median in the group; diff = Suite ratio / JMH ratio - 1;"
+    printf "\n(--fork 0: each suite interleaved in a JVM of its own; --fork 1: each variant in a JVM of its own)\n"
+    printf "(ratio = median / fastest median in the group; diff = Suite ratio / JMH ratio - 1;"
     printf " mean ratio = the Suite API'"'"'s own mean-based ratio with its 95%% uncertainty)\n"
     for (i = 1; i <= nm; i++) {
       m = mode[i]; pairs = 0; same = 0
