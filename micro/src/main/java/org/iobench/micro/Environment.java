@@ -8,10 +8,13 @@ import java.util.List;
 
 /**
  * Where a run happened, so results compare across JVMs and machines. Unknown text fields are empty strings.
+ *
+ * @param systemLoadAverage the one-minute load average when the run started (NaN if unknown): a run on a busy
+ *                          machine explains itself
  */
 public record Environment(String jvmName, String jvmVendor, String jvmVersion, String javaVersion,
                           List<String> jvmArgs, String osName, String osVersion, String osArch,
-                          int availableProcessors, String cpuModel) {
+                          int availableProcessors, String cpuModel, double systemLoadAverage) {
 
     public Environment {
         jvmArgs = List.copyOf(jvmArgs);
@@ -19,14 +22,17 @@ public record Environment(String jvmName, String jvmVendor, String jvmVersion, S
 
     public static Environment current() {
         List<String> args;
+        double load;
         try {
             args = ManagementFactory.getRuntimeMXBean().getInputArguments();
+            load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         } catch (RuntimeException | LinkageError e) { // java.management absent in a trimmed runtime
             args = List.of();
+            load = Double.NaN;
         }
         return new Environment(prop("java.vm.name"), prop("java.vm.vendor"), prop("java.vm.version"),
                 prop("java.version"), args, prop("os.name"), prop("os.version"), prop("os.arch"),
-                Runtime.getRuntime().availableProcessors(), readCpuModel());
+                Runtime.getRuntime().availableProcessors(), readCpuModel(), load < 0 ? Double.NaN : load);
     }
 
     private static String prop(String key) {

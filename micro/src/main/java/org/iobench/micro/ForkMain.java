@@ -15,6 +15,7 @@ import java.util.TreeMap;
  * #iobench-micro-fork ops 0 12345
  * #iobench-micro-fork sample 0 81.25
  * #iobench-micro-fork warning 0 wide spread: ...
+ * #iobench-micro-fork suite-warning the JIT compiled for 12 ms while samples were taken ...
  * #iobench-micro-fork error suite 'x': variant 'y' returned 1 but expected 2
  * </pre>
  * Arguments: {@code CLASS MEMBER INDEX VARIANT key=value...} (see {@link #encode}). Not an API.
@@ -29,7 +30,7 @@ public final class ForkMain {
     }
 
     /** What a fork said; {@code error} is null when it succeeded. */
-    record Reply(List<Measurement> measurements, String error) {
+    record Reply(List<Measurement> measurements, List<String> warnings, String error) {
     }
 
     public static void main(String[] args) {
@@ -48,8 +49,12 @@ public final class ForkMain {
             }
             suite.verify();
             long granularity = TimerGranularity.measureNanos(System::nanoTime);
-            List<Measurement> measured = suite.measureHere(settings, granularity);
+            Measurements all = suite.measureHere(settings, granularity);
+            List<Measurement> measured = all.variants();
             StringBuilder out = new StringBuilder();
+            for (String w : all.warnings()) {
+                out.append(PREFIX).append("suite-warning ").append(oneLine(w)).append('\n');
+            }
             for (int i = 0; i < measured.size(); i++) {
                 Measurement m = measured.get(i);
                 out.append(PREFIX).append("variant ").append(i).append(' ').append(oneLine(m.name())).append('\n');
@@ -105,6 +110,7 @@ public final class ForkMain {
         Map<Integer, Long> ops = new HashMap<>();
         Map<Integer, List<Double>> samples = new HashMap<>();
         Map<Integer, List<String>> warnings = new HashMap<>();
+        List<String> suiteWarnings = new ArrayList<>();
         String error = null;
         for (String line : lines) {
             String[] f = line.substring(PREFIX.length()).split(" ", 3);
@@ -115,6 +121,7 @@ public final class ForkMain {
                         .add(Double.parseDouble(f[2]));
                 case "warning" -> warnings.computeIfAbsent(Integer.parseInt(f[1]), k -> new ArrayList<>())
                         .add(f.length > 2 ? f[2] : "");
+                case "suite-warning" -> suiteWarnings.add(line.substring(PREFIX.length() + "suite-warning ".length()));
                 case "error" -> error = line.substring(PREFIX.length() + "error ".length());
                 default -> { } // a newer fork talking to an older parent: ignore
             }
@@ -122,7 +129,7 @@ public final class ForkMain {
         List<Measurement> measurements = new ArrayList<>();
         names.forEach((i, name) -> measurements.add(new Measurement(name, ops.getOrDefault(i, 0L),
                 samples.getOrDefault(i, List.of()), warnings.getOrDefault(i, List.of()))));
-        return new Reply(measurements, error);
+        return new Reply(measurements, suiteWarnings, error);
     }
 
     private static String oneLine(String s) {

@@ -23,27 +23,30 @@ final class Forker {
     }
 
     /** Every variant alone in {@code s.forks()} JVMs, one after another; samples of all forks pooled. */
-    static List<Measurement> measureEachVariant(SuiteOrigin origin, String suiteName, List<String> variantNames,
-                                                Settings s, RunOptions options) {
+    static Measurements measureEachVariant(SuiteOrigin origin, String suiteName, List<String> variantNames,
+                                           Settings s, RunOptions options) {
         List<Measurement> out = new ArrayList<>();
+        Set<String> suiteWarnings = new LinkedHashSet<>();
         for (String variant : variantNames) {
             List<Double> samples = new ArrayList<>();
             Set<String> warnings = new LinkedHashSet<>();
             long ops = 0;
             for (int f = 1; f <= s.forks(); f++) {
-                Measurement m = run(command(origin, variant, s, options),
-                        "forked JVM " + f + " for suite '" + suiteName + "' variant '" + variant + "'").getFirst();
+                Measurements fork = run(command(origin, variant, s, options),
+                        "forked JVM " + f + " for suite '" + suiteName + "' variant '" + variant + "'");
+                fork.warnings().forEach(w -> suiteWarnings.add(variant + ": " + w));
+                Measurement m = fork.variants().getFirst();
                 samples.addAll(m.samplesNanosPerOp());
                 warnings.addAll(m.warnings());
                 ops = ops == 0 ? m.opsPerSample() : ops;
             }
             out.add(new Measurement(variant, ops, samples, List.copyOf(warnings)));
         }
-        return out;
+        return new Measurements(out, List.copyOf(suiteWarnings));
     }
 
     /** All variants interleaved in one fresh JVM. */
-    static List<Measurement> measureSuite(SuiteOrigin origin, String suiteName, Settings s, RunOptions options) {
+    static Measurements measureSuite(SuiteOrigin origin, String suiteName, Settings s, RunOptions options) {
         return run(command(origin, ForkMain.ALL_VARIANTS, s, options), "fresh JVM for suite '" + suiteName + "'");
     }
 
@@ -59,7 +62,7 @@ final class Forker {
         return cmd;
     }
 
-    private static List<Measurement> run(List<String> cmd, String what) {
+    private static Measurements run(List<String> cmd, String what) {
         try {
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             p.getOutputStream().close();
@@ -80,7 +83,7 @@ final class Forker {
                 throw new IllegalStateException(what + " failed (exit status " + status + ")"
                         + (reply.error() != null ? ": " + reply.error() : "; see its error output above"));
             }
-            return reply.measurements();
+            return new Measurements(reply.measurements(), reply.warnings());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + what + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {

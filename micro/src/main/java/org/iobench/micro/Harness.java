@@ -29,14 +29,25 @@ final class Harness {
     static final double WIDE_CI = 0.05;
     private static final long MAX_OPS = 1L << 40;
 
-    private final LongSupplier nanoClock;
+    /** Warm-up is not over while the JIT compiled longer than this during the last stable window. */
+    static final long JIT_QUIET_MILLIS = 1;
+    /** Warn when the JIT compiled longer than this while samples were taken. */
+    static final long JIT_BUSY_WHILE_MEASURING_MILLIS = 5;
 
-    /** @param nanoClock used for the warm-up deadline only; samples are timed by each {@link OpTimer} */
-    Harness(LongSupplier nanoClock) {
+    private final LongSupplier nanoClock;
+    private final LongSupplier compileMillis;
+
+    /**
+     * @param nanoClock     used for the warm-up deadline only; samples are timed by each {@link OpTimer}
+     * @param compileMillis accumulated JIT compilation time ({@link JitActivity#compileMillis()}); warm-up waits
+     *                      for it to stand still, so code the JIT is still optimising is not measured
+     */
+    Harness(LongSupplier nanoClock, LongSupplier compileMillis) {
         this.nanoClock = nanoClock;
+        this.compileMillis = compileMillis;
     }
 
-    List<Measurement> measure(List<String> names, List<OpTimer> timers, Settings s, long timerGranularityNanos) {
+    Measurements measure(List<String> names, List<OpTimer> timers, Settings s, long timerGranularityNanos) {
         int n = timers.size();
         long targetNanos = s.sampleTime().toNanos();
         long[] ops = new long[n];
@@ -45,7 +56,9 @@ final class Harness {
             warnings.add(new LinkedHashSet<>());
             ops[v] = s.opsPerSample() > 0 ? s.opsPerSample() : calibrate(timers.get(v), targetNanos);
         }
-        warmUp(names, timers, s, ops, warnings);
+        List<String> suiteWarnings = new ArrayList<>();
+        warmUp(timers, s, ops, warnings, suiteWarnings);
+        long compiledBefore = compileMillis.getAsLong();
         List<List<Double>> samples = new ArrayList<>();
         for (int v = 0; v < n; v++) {
             samples.add(new ArrayList<>());
@@ -59,6 +72,11 @@ final class Harness {
                     warnings.get(v).add(tooShort(ops[v], timerGranularityNanos));
                 }
             }
+        }
+        long compiledWhileMeasuring = compileMillis.getAsLong() - compiledBefore;
+        if (compiledWhileMeasuring > JIT_BUSY_WHILE_MEASURING_MILLIS) {
+            suiteWarnings.add("the JIT compiled for " + compiledWhileMeasuring + " ms while samples were taken:"
+                    + " some samples timed code that was being replaced; raise warmup(...)");
         }
         List<Measurement> out = new ArrayList<>();
         for (int v = 0; v < n; v++) {
@@ -77,10 +95,11 @@ final class Harness {
             }
             out.add(new Measurement(names.get(v), ops[v], samples.get(v), List.copyOf(warnings.get(v))));
         }
-        return out;
+        return new Measurements(out, suiteWarnings);
     }
 
-    private void warmUp(List<String> names, List<OpTimer> timers, Settings s, long[] ops, List<Set<String>> warnings) {
+    private void warmUp(List<OpTimer> timers, Settings s, long[] ops, List<Set<String>> warnings,
+                        List<String> suiteWarnings) {
         long maxNanos = s.warmupMax().toNanos();
         if (maxNanos == 0) {
             return;
@@ -91,6 +110,8 @@ final class Harness {
         for (int v = 0; v < n; v++) {
             history.add(new ArrayList<>());
         }
+        List<Long> compiled = new ArrayList<>();
+        compiled.add(compileMillis.getAsLong());
         long start = nanoClock.getAsLong();
         for (int round = 1; ; round++) {
             for (int v = 0; v < n; v++) {
@@ -101,14 +122,24 @@ final class Harness {
                     ops[v] = clampOps(targetNanos / nanosPerOp);
                 }
             }
+            compiled.add(compileMillis.getAsLong());
             boolean stable = true;
             for (int v = 0; v < n; v++) {
                 stable &= isStable(history.get(v), s.warmupTolerance());
             }
-            if (round >= s.warmupMinSamples() && stable) {
+            long jitBusyMillis = round >= Settings.STABLE_WINDOW
+                    ? compiled.getLast() - compiled.get(round - Settings.STABLE_WINDOW) : Long.MAX_VALUE;
+            boolean jitQuiet = jitBusyMillis <= JIT_QUIET_MILLIS;
+            if (round >= s.warmupMinSamples() && stable && jitQuiet) {
                 return;
             }
             if (nanoClock.getAsLong() - start >= maxNanos) {
+                if (stable && !jitQuiet && jitBusyMillis != Long.MAX_VALUE) {
+                    suiteWarnings.add("warm-up ended after " + s.warmupMax().toMillis() + " ms with the JIT still"
+                            + " compiling (" + jitBusyMillis + " ms in the last " + Settings.STABLE_WINDOW
+                            + " rounds): code may not be fully optimised yet; is the machine overloaded?"
+                            + " raise warmup(...)");
+                }
                 for (int v = 0; v < n; v++) {
                     if (!isStable(history.get(v), s.warmupTolerance())) {
                         warnings.get(v).add(String.format(Locale.ROOT,

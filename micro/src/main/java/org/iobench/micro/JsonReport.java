@@ -46,6 +46,7 @@ public final class JsonReport {
         j.field("osArch").string(e.osArch());
         j.field("availableProcessors").number(e.availableProcessors());
         j.field("cpuModel").string(e.cpuModel());
+        j.field("systemLoadAverage").number(e.systemLoadAverage());
         j.close('}');
         j.field("suites").open('[');
         for (SuiteResult s : report.suites()) {

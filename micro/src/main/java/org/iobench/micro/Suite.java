@@ -167,7 +167,7 @@ public final class Suite<I, R> {
         Settings s = options.applyTo(settings);
         verify();
         long granularity = TimerGranularity.measureNanos(System::nanoTime);
-        List<Measurement> measured;
+        Measurements measured;
         List<String> warnings = new ArrayList<>();
         boolean freshJvm = s.forks() == 0 && options.isolateSuites() && origin != null;
         if (s.forks() > 0) {
@@ -186,7 +186,8 @@ public final class Suite<I, R> {
                         + " type profile; fork(n) avoids that");
             }
         }
-        SuiteResult result = SuiteResult.of(name, s, freshJvm, granularity, measured, warnings);
+        warnings.addAll(measured.warnings());
+        SuiteResult result = SuiteResult.of(name, s, freshJvm, granularity, measured.variants(), warnings);
         out.print(TextReport.format(result));
         out.flush();
         return result;
@@ -199,14 +200,15 @@ public final class Suite<I, R> {
     }
 
     /** Measures all variants interleaved in this JVM with the given settings (forks ignored). */
-    List<Measurement> measureHere(Settings s, long granularityNanos) {
+    Measurements measureHere(Settings s, long granularityNanos) {
         // A full collection first: G1's full GC slides live objects, so the input lands in the old generation in
         // allocation order and stays there. Otherwise the first young GC (from whichever variant allocates) moves
         // it mid-run, possibly scattering boxed elements, and list loops get slower between one sample and the next.
         System.gc();
         Blackhole sink = new Blackhole();
         List<OpTimer> timers = variants.stream().map(v -> Loops.newLoop(v.body(), input, sink)).toList();
-        return new Harness(System::nanoTime).measure(variantNames(), timers, s, granularityNanos);
+        return new Harness(System::nanoTime, JitActivity.compileMillis())
+                .measure(variantNames(), timers, s, granularityNanos);
     }
 
     /** This suite with only the named variant (for a forked JVM). */

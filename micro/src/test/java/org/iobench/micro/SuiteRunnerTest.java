@@ -114,12 +114,14 @@ class SuiteRunnerTest {
                 "#iobench-micro-fork sample 1 2.5",
                 "#iobench-micro-fork warning 1 too short",
                 "#iobench-micro-fork sample 0 1.25",
+                "#iobench-micro-fork suite-warning the JIT was busy",
                 "#iobench-micro-fork future-field 0 x"));
         assertThat(r.error()).isNull();
         assertThat(r.measurements()).extracting(Measurement::name).containsExactly("a b", "c");
         assertThat(r.measurements().get(0).samplesNanosPerOp()).containsExactly(1.5, 1.25);
         assertThat(r.measurements().get(0).opsPerSample()).isEqualTo(10);
         assertThat(r.measurements().get(1).warnings()).containsExactly("too short");
+        assertThat(r.warnings()).containsExactly("the JIT was busy");
         assertThat(ForkMain.parse(java.util.List.of("#iobench-micro-fork error it broke")).error())
                 .isEqualTo("it broke");
     }
