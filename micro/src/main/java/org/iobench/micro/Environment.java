@@ -22,17 +22,24 @@ public record Environment(String jvmName, String jvmVendor, String jvmVersion, S
 
     public static Environment current() {
         List<String> args;
-        double load;
         try {
             args = ManagementFactory.getRuntimeMXBean().getInputArguments();
-            load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         } catch (RuntimeException | LinkageError e) { // java.management absent in a trimmed runtime
             args = List.of();
-            load = Double.NaN;
         }
         return new Environment(prop("java.vm.name"), prop("java.vm.vendor"), prop("java.vm.version"),
                 prop("java.version"), args, prop("os.name"), prop("os.version"), prop("os.arch"),
-                Runtime.getRuntime().availableProcessors(), readCpuModel(), load < 0 ? Double.NaN : load);
+                Runtime.getRuntime().availableProcessors(), readCpuModel(), loadAverage());
+    }
+
+    /** The one-minute load average now, NaN if unknown. */
+    static double loadAverage() {
+        try {
+            double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+            return load < 0 ? Double.NaN : load;
+        } catch (RuntimeException | LinkageError e) {
+            return Double.NaN;
+        }
     }
 
     private static String prop(String key) {

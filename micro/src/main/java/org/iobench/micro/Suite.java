@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -169,6 +170,12 @@ public final class Suite<I, R> {
         long granularity = TimerGranularity.measureNanos(System::nanoTime);
         Measurements measured;
         List<String> warnings = new ArrayList<>();
+        double load = Environment.loadAverage();
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (load > cpus) {
+            warnings.add(String.format(Locale.ROOT, "the machine is busy: load average %.1f on %d CPUs;"
+                    + " other work competes for the CPUs and the JIT, expect wide spreads", load, cpus));
+        }
         boolean freshJvm = s.forks() == 0 && options.isolateSuites() && origin != null;
         if (s.forks() > 0) {
             if (origin == null) {
