@@ -10,6 +10,7 @@
 #
 #   bench/micro-vs-jmh.sh                 # ~4 min: JMH -f 1 -wi 5 -w 200ms -i 20 -r 200ms, Suite defaults
 #   JMH_ARGS="-f 2 -wi 5 -i 10 -r 1s" SUITE_FORKS="0" bench/micro-vs-jmh.sh
+#   JMH_FILTER='SumBenchmark.int' SUITE_FILTER=ints SUITE_FORKS=0 bench/micro-vs-jmh.sh   # ints only, ~1 min
 #
 # Needs JDK 25 (JAVA=/path/to/java, else /usr/lib/jvm/temurin-25*), Maven, jq, awk. Results stay in
 # bench/micro-jmh/target/compare/. Run it on a quiet machine: both harnesses share the CPUs with everything else.
@@ -19,6 +20,8 @@ cd "$(dirname "$0")/.."
 JMH_ARGS=${JMH_ARGS:-"-f 1 -wi 5 -w 200ms -i 20 -r 200ms"}
 SUITE_FORKS=${SUITE_FORKS:-"0 1"}
 TOLERANCE=${TOLERANCE:-0.15}
+JMH_FILTER=${JMH_FILTER:-org.iobench.bench.SumBenchmark}
+SUITE_FILTER=${SUITE_FILTER:-.}
 OUT=bench/micro-jmh/target/compare
 
 if [[ -z "${JAVA:-}" ]]; then
@@ -40,10 +43,10 @@ mvn -B -q -f bench/micro-jmh/pom.xml package
 mkdir -p "$OUT"
 jar=$(ls micro/target/iobench-micro-*.jar | grep -v -e sources -e javadoc | head -1)
 
-echo "# JMH $JMH_ARGS (20 benchmarks) ..."
+echo "# JMH $JMH_ARGS $JMH_FILTER ..."
 "$JAVA" --sun-misc-unsafe-memory-access=allow -jar bench/micro-jmh/target/benchmarks.jar \
   $JMH_ARGS -bm avgt -tu ns -rf json -rff "$OUT/jmh.json" -jvmArgsAppend --sun-misc-unsafe-memory-access=allow \
-  'org.iobench.bench.SumBenchmark' > "$OUT/jmh.log" 2>&1 || { tail -30 "$OUT/jmh.log" >&2; exit 1; }
+  "$JMH_FILTER" > "$OUT/jmh.log" 2>&1 || { tail -30 "$OUT/jmh.log" >&2; exit 1; }
 # key, median of all iteration scores, JMH's mean score, its 99.9 % error
 jq -r 'def median: sort | if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end;
        .[] | [(.benchmark | split(".") | last), (.primaryMetric.rawData | flatten | median),
@@ -51,7 +54,7 @@ jq -r 'def median: sort | if length % 2 == 1 then .[length / 2 | floor] else (.[
 
 for f in $SUITE_FORKS; do
   echo "# Suite API --fork $f ..."
-  "$JAVA" -cp "$jar" org.iobench.micro.SuiteRunner --fork "$f" --json "$OUT/suite-fork$f.json" \
+  "$JAVA" -cp "$jar" org.iobench.micro.SuiteRunner --fork "$f" --filter "$SUITE_FILTER" --json "$OUT/suite-fork$f.json" \
     org.iobench.micro.examples.SumSuites > "$OUT/suite-fork$f.txt"
   jq -r '.suites[].variants[] | [(.name | sub("^double\\[\\] "; "doubleArray_") | sub("^List<Double> "; "doubleList_")
           | sub("^int\\[\\] "; "intArray_") | sub("^List<Integer> "; "intList_")),
@@ -72,6 +75,7 @@ awk -F'\t' -v modes="$SUITE_FORKS" -v tol="$TOLERANCE" '
   {
     match(FILENAME, /fork[0-9]+/); m = substr(FILENAME, RSTART + 4, RLENGTH - 4)
     k = $1; g = group(k)
+    if (!(k in jmh)) next  # not run under JMH (JMH_FILTER)
     if (!(k in name)) { order[++count] = k; name[k] = $2 }
     ns[m, k] = $3; ratio[m, k] = $4; err[m, k] = $5
     if (!((m, g) in sbest) || $3 < sbest[m, g]) sbest[m, g] = $3
