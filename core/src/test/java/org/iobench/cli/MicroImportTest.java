@@ -12,6 +12,7 @@ import org.iobench.report.table.Golden;
 import org.iobench.store.Databases;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoredRun;
+import org.iobench.store.StoryRuns;
 import org.iobench.store.WorkloadKey;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -123,7 +124,32 @@ class MicroImportTest {
                 .contains("micro-benchmark: suite 'sum: int[]', variant 'stream'")
                 .contains("ns/op: mean 300 ±")
                 .contains("samples (ns/op): 300 306 294 303 297");
-        assertThat(ok("show", "2", "--output", "json").out()).contains("\"id\" : 2").contains("\"kind\" : \"iobench-micro\"");
+        assertThat(ok("show", "2", "--output", "json").out()).contains("\"id\" : 2")
+                .contains("\"kind\" : \"iobench-micro\"");
+    }
+
+    @Test
+    void ioRunsAndMicroBenchmarksInOneDatabaseAreComparedEachByItsOwnMetric() throws IOException {
+        Path other = Files.createDirectories(dir.resolve("mixed"));
+        String mixed = Databases.sqlite(other);
+        try (ResultStore store = ResultStore.open(mixed)) {
+            StoryRuns.saveStory004(store);
+        }
+        assertThat(InProcess.run("import", fixture("micro-jvm-a.json").toString(), "--label", "jvm=a",
+                "--label", "patch=with", "--db", mixed).status()).isZero();
+
+        InProcess.Result byJvm = InProcess.run("compare", "--by", "jvm", "--db", mixed);
+        assertThat(byJvm.status()).as(byJvm.err()).isZero();
+        assertThat(byJvm.out()).startsWith("ns/op per sample");
+        InProcess.Result io = InProcess.run("compare", "--base", "patch=without", "--new", "patch=with",
+                "--metric", "KB/s", "--db", mixed);
+        assertThat(io.status()).as(io.err()).isZero();
+        assertThat(io.out()).startsWith("randwrite, 64 threads").doesNotContain("sum:");
+        InProcess.Result mix = InProcess.run("compare", "--base", "patch=without", "--new", "patch=with",
+                "--db", mixed);
+        assertThat(mix.status()).isEqualTo(2);
+        assertThat(mix.err()).isEqualTo("iobench: the selected runs mix I/O runs and micro-benchmarks"
+                + " (source:micro), which share no metric; select one kind (e.g. add source:micro) or give --metric\n");
     }
 
     @Test
