@@ -52,8 +52,9 @@ final class CompareCommand implements Callable<Integer> {
     boolean relative;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = MetricConverter.class,
-            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; per repetition")
-    Metric metric = Metric.MB_S;
+            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; per repetition. Micro-benchmark runs"
+                    + " (source:micro): ns/op (their default) or ops/s; per sample")
+    Metric metric;
 
     @Option(names = "--assume", paramLabel = "normal", description = "normal: Welch's t-test instead of Mann-Whitney U")
     String assume;
@@ -116,16 +117,21 @@ final class CompareCommand implements Callable<Integer> {
             List<Sample> ns = store.samples(n);
             requireSome("--base", base, bs);
             requireSome("--new", candidate, ns);
+            List<Sample> all = new ArrayList<>(bs);
+            all.addAll(ns);
+            Metric chosen = metricFor(all);
+            bs = ofKind("--base", base, bs, chosen);
+            ns = ofKind("--new", candidate, ns, chosen);
             Set<Long> baseIds = new HashSet<>(bs.stream().map(Sample::runId).toList());
             ns.stream().map(Sample::runId).filter(baseIds::contains).findFirst().ifPresent(id -> {
                 throw new ExitException(ExitException.USAGE, "--base " + base + " and --new " + candidate
                         + " both select run " + id + "; a run can be on one side only");
             });
-            AbOptions options = AbOptions.defaults(metric.direction()).withAlpha(alpha)
+            AbOptions options = AbOptions.defaults(chosen.direction()).withAlpha(alpha)
                     .withTest(assume == null ? SignificanceTest.MANN_WHITNEY_U : SignificanceTest.WELCH_T);
             try {
                 return CompareTables.ab(bs, ns, baseName != null ? baseName : name(base),
-                        newName != null ? newName : name(candidate), metric, options);
+                        newName != null ? newName : name(candidate), chosen, options);
             } catch (CompareTables.NothingToCompare e) {
                 throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
             }
@@ -136,9 +142,14 @@ final class CompareCommand implements Callable<Integer> {
         RunQuery q = Selectors.parse("--where", where == null ? "" : where);
         try (ResultStore store = db.open()) {
             List<Sample> samples = store.samples(q);
-            requireSome("--where", where == null ? "(all)" : where, samples);
+            String selector = where == null ? "(all)" : where;
+            requireSome("--where", selector, samples);
+            // runs without the label do not decide the metric: they are left out of the table anyway
+            List<Sample> labelled = samples.stream().filter(s -> s.labels().containsKey(by)).toList();
+            Metric chosen = metricFor(labelled.isEmpty() ? samples : labelled);
+            samples = ofKind("--where", selector, samples, chosen);
             try {
-                return CompareTables.byLabel(samples, by, columns, metric, relative
+                return CompareTables.byLabel(samples, by, columns, chosen, relative
                         ? MultiColumnTableLayout.Mode.RELATIVE : MultiColumnTableLayout.Mode.ABSOLUTE);
             } catch (CompareTables.NothingToCompare e) {
                 throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
@@ -151,6 +162,33 @@ final class CompareCommand implements Callable<Integer> {
             throw new ExitException(ExitException.IO_FAILURE, option + " " + selector
                     + ": selects no complete runs (iobench runs SELECTOR shows what it matches)");
         }
+    }
+
+    /**
+     * The --metric given, else ns/op when every sample is of a micro-benchmark and MB/s when none is. I/O runs and
+     * micro-benchmarks have no metric in common, so a mix without --metric is an error.
+     */
+    private Metric metricFor(List<Sample> samples) {
+        if (metric != null) {
+            return metric;
+        }
+        long micro = samples.stream().filter(s -> s.workload().isMicro()).count();
+        if (micro > 0 && micro < samples.size()) {
+            throw new ExitException(ExitException.USAGE, "the selected runs mix I/O runs and micro-benchmarks"
+                    + " (source:micro), which share no metric; select one kind (e.g. add source:micro) or give --metric");
+        }
+        return micro > 0 ? Metric.NS_OP : Metric.MB_S;
+    }
+
+    /** The samples {@code metric} applies to: micro-benchmark samples for ns/op and ops/s, I/O samples otherwise. */
+    private static List<Sample> ofKind(String option, String selector, List<Sample> samples, Metric metric) {
+        List<Sample> kept = samples.stream().filter(s -> s.workload().isMicro() == metric.micro()).toList();
+        if (kept.isEmpty()) {
+            throw new ExitException(ExitException.IO_FAILURE, option + " " + selector + ": selects no "
+                    + (metric.micro() ? "micro-benchmark runs, which --metric " + metric.unit() + " is for"
+                    : "I/O runs, which --metric " + metric.unit() + " is for (micro-benchmarks: ns/op or ops/s)"));
+        }
+        return kept;
     }
 
     /** {@code label:patch=with} is shown as {@code patch=with}. */

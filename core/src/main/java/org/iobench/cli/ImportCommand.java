@@ -11,25 +11,30 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.store.NewRun;
+import org.iobench.store.RunToSave;
 import org.iobench.store.ResultCodec;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
 import org.iobench.store.fio.FioImport;
+import org.iobench.store.micro.MicroImport;
 import org.iobench.sysmon.env.Environment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code iobench import FILE...}: saves fio JSON output ({@code json} or {@code json+}) or iobench's own
- * {@code --json} files as runs, with the labels given, so they compare with iobench runs.
+ * {@code iobench import FILE...}: saves fio JSON output ({@code json} or {@code json+}), iobench's own
+ * {@code --json} files or {@code iobench micro --json} reports as runs, with the labels given, so they compare with
+ * iobench runs (micro-benchmarks: one run per suite and variant, compared with each other).
  */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Save results made elsewhere: fio --output-format=json or json+ output, or iobench --json"
-                + " files. Each fio job becomes a run of one repetition."})
+        description = {"Save results made elsewhere: fio --output-format=json or json+ output, iobench --json"
+                + " files, or iobench micro --json files. Each fio job becomes a run of one repetition; each variant"
+                + " of a micro suite a run whose repetitions are its samples."})
 final class ImportCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "FILE", arity = "1..*", description = "fio JSON output or iobench --json files")
+    @Parameters(paramLabel = "FILE", arity = "1..*",
+            description = "fio JSON output, iobench --json or iobench micro --json files")
     List<Path> files;
 
     @Mixin
@@ -44,10 +49,10 @@ final class ImportCommand implements Callable<Integer> {
             throw new ExitException(ExitException.USAGE, "--no-store: import only stores; nothing to do");
         }
         Map<String, String> labels = store.labelMap();
-        List<NewRun> runs = new ArrayList<>();
+        List<RunToSave> runs = new ArrayList<>();
         List<Integer> perFile = new ArrayList<>();
         for (Path f : files) {
-            List<NewRun> fromFile = read(f, labels);
+            List<RunToSave> fromFile = read(f, labels);
             runs.addAll(fromFile);
             perFile.add(fromFile.size());
         }
@@ -71,7 +76,7 @@ final class ImportCommand implements Callable<Integer> {
         return 0;
     }
 
-    private List<NewRun> read(Path file, Map<String, String> labels) {
+    private List<RunToSave> read(Path file, Map<String, String> labels) {
         JsonNode doc;
         if (!Files.isRegularFile(file)) {
             throw new ExitException(ExitException.IO_FAILURE, file + ": no such file");
@@ -82,7 +87,15 @@ final class ImportCommand implements Callable<Integer> {
             throw new ExitException(ExitException.IO_FAILURE, file + ": cannot read JSON: " + oneLine(e));
         }
         if (doc == null || !doc.isObject()) {
-            throw new ExitException(ExitException.USAGE, file + ": not a JSON object (fio or iobench output)");
+            throw new ExitException(ExitException.USAGE, file + ": not a JSON object (fio, iobench or iobench micro"
+                    + " output)");
+        }
+        if (MicroImport.isMicro(doc)) {
+            try {
+                return new ArrayList<>(MicroImport.read(doc, labels, store.note));
+            } catch (IOException e) {
+                throw new ExitException(ExitException.USAGE, file + ": " + oneLine(e));
+            }
         }
         List<BenchmarkResult> results;
         String source;
@@ -94,14 +107,15 @@ final class ImportCommand implements Callable<Integer> {
                 results = ResultCodec.decodeReport(doc);
                 source = "iobench-json";
             } else {
-                throw new ExitException(ExitException.USAGE, file + ": neither fio JSON output (\"fio version\")"
-                        + " nor an iobench --json file (\"formatVersion\")");
+                throw new ExitException(ExitException.USAGE, file + ": neither fio JSON output (\"fio version\"),"
+                        + " an iobench --json file (\"formatVersion\") nor an iobench micro --json file"
+                        + " (\"kind\": \"iobench-micro\")");
             }
         } catch (IOException e) {
             throw new ExitException(ExitException.USAGE, file + ": " + oneLine(e));
         }
         Environment env = Environment.unknown(Version.get());
-        List<NewRun> out = new ArrayList<>();
+        List<RunToSave> out = new ArrayList<>();
         for (BenchmarkResult b : results) {
             out.add(new NewRun(b, env, labels, store.note, source, startedAt(b)));
         }

@@ -120,6 +120,9 @@ final class ReportCommand implements Callable<Integer> {
         List<ReportItem> items = new ArrayList<>();
         try (ResultStore store = db.open()) {
             for (StoredRun run : store.find(query)) {
+                if (run.workload().isMicro()) {
+                    continue; // a micro-benchmark variant is not an I/O result; iobench compare shows those
+                }
                 String doc = store.document(run.id(), "result").orElse(null);
                 if (doc == null) {
                     continue;
@@ -143,13 +146,17 @@ final class ReportCommand implements Callable<Integer> {
 
     private CompareTables.AbResult abComparison() {
         try (ResultStore store = db.open()) {
-            List<Sample> b = store.samples(Selectors.parse("--base", List.of(base)));
-            List<Sample> n = store.samples(Selectors.parse("--new", List.of(candidate)));
+            List<Sample> b = ioOnly(store.samples(Selectors.parse("--base", List.of(base))));
+            List<Sample> n = ioOnly(store.samples(Selectors.parse("--new", List.of(candidate))));
             return CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
                     AbOptions.defaults(Metric.MB_S.direction()));
         } catch (CompareTables.NothingToCompare e) {
             throw new ExitException(ExitException.IO_FAILURE, "report: " + e.getMessage());
         }
+    }
+
+    private static List<Sample> ioOnly(List<Sample> samples) {
+        return samples.stream().filter(s -> !s.workload().isMicro()).toList();
     }
 
     private static ObjectNode abChartData(CompareTables.AbResult ab) {

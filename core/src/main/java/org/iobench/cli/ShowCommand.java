@@ -46,6 +46,12 @@ final class ShowCommand implements Callable<Integer> {
         try (ResultStore store = db.open()) {
             StoredRun run = store.get(id).orElseThrow(() -> new ExitException(ExitException.IO_FAILURE,
                     "no run " + id + " in " + StoreLocation.describe(store.url()) + " (iobench runs lists them)"));
+            if (run.workload().isMicro()) {
+                spec.commandLine().getOut().print(MicroRunText.show(run, store.document(id, "result").orElseThrow(),
+                        output == OutputOptions.Format.json));
+                spec.commandLine().getOut().flush();
+                return 0;
+            }
             BenchmarkResult result;
             Environment env;
             try {

@@ -62,8 +62,8 @@ public final class CompareTables {
             inputs.add(new AbInput(rowLabel(k, varying), b.get(k), n.get(k)));
         }
         AbComparison c = AbComparison.of(inputs, options);
-        Table t = new AbTableLayout(title(common, varying, metric), WorkloadKey.header(varying.isEmpty()
-                ? Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS) : varying), baseName, newName, metric.unit())
+        Table t = new AbTableLayout(title(common, varying, metric), header(common, varying), baseName, newName,
+                metric.unit())
                 .toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
         oneSided(b, n, "base").ifPresent(notes::add);
@@ -112,8 +112,8 @@ public final class CompareTables {
             inputs.add(new LabeledSamples(rowLabel(k, varying), m));
         }
         MultiColumnComparison c = MultiColumnComparison.of(key, labels, inputs, metric.direction());
-        Table t = new MultiColumnTableLayout(title(keys, varying, metric), WorkloadKey.header(varying.isEmpty()
-                ? Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS) : varying), metric.unit(), mode).toTable(c);
+        Table t = new MultiColumnTableLayout(title(keys, varying, metric), header(keys, varying), metric.unit(),
+                mode).toTable(c);
         if (unlabelled == 0) {
             return t;
         }
@@ -135,8 +135,22 @@ public final class CompareTables {
         return varying.isEmpty() ? k.label(Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS)) : k.label(varying);
     }
 
-    /** What the rows share, then the unit: {@code randwrite 64 threads qd1 direct sync none, KB/s}. */
+    /** {@code "bs"} for a block-size sweep, {@code "workload"} for several parts, {@code "suite / variant"} for micro. */
+    private static String header(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying) {
+        if (keys.getFirst().isMicro()) {
+            return "suite" + WorkloadKey.MICRO_SEPARATOR + "variant";
+        }
+        return WorkloadKey.header(varying.isEmpty() ? Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS) : varying);
+    }
+
+    /**
+     * What the rows share, then the unit: {@code randwrite 64 threads qd1 direct sync none, KB/s}; micro-benchmark
+     * rows share nothing but the unit, and their repetitions are samples: {@code ns/op per sample}.
+     */
     private static String title(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying, Metric metric) {
+        if (keys.getFirst().isMicro()) {
+            return metric.unit() + " per sample";
+        }
         Set<WorkloadKey.Part> shared = EnumSet.allOf(WorkloadKey.Part.class);
         shared.removeAll(varying);
         if (varying.isEmpty()) {

@@ -6,8 +6,10 @@ import java.util.stream.Collectors;
 import org.iobench.compare.Direction;
 
 /**
- * What a comparison compares, per repetition: throughput in a named unit (MB = 10^6 bytes, MiB = 2^20, as dd and
- * STYLE.md print them) or operations per second. Both are higher-is-better.
+ * What a comparison compares, per repetition. For I/O runs: throughput in a named unit (MB = 10^6 bytes, MiB =
+ * 2^20, as dd and STYLE.md print them) or operations per second, both higher-is-better. For micro-benchmark runs
+ * (source {@code micro}), whose repetitions are the samples of one variant: nanoseconds per call (lower is better)
+ * or calls per second (higher is better).
  */
 public enum Metric {
     MB_S("MB/s", 1e6),
@@ -15,7 +17,11 @@ public enum Metric {
     KB_S("KB/s", 1e3),
     KIB_S("KiB/s", 1 << 10),
     GB_S("GB/s", 1e9),
-    IOPS("IOPS", 0);
+    IOPS("IOPS", 0),
+    /** Micro-benchmarks: nanoseconds per call of the variant. */
+    NS_OP("ns/op", 0),
+    /** Micro-benchmarks: calls of the variant per second. */
+    OPS_S("ops/s", 0);
 
     private final String unit;
     private final double bytesPerUnit;
@@ -30,17 +36,36 @@ public enum Metric {
     }
 
     public Direction direction() {
-        return Direction.HIGHER_IS_BETTER;
+        return this == NS_OP ? Direction.LOWER_IS_BETTER : Direction.HIGHER_IS_BETTER;
     }
 
-    /** The value of one repetition in this metric's unit. */
+    /** True for the metrics of micro-benchmark runs ({@link WorkloadKey#isMicro()}), false for those of I/O runs. */
+    public boolean micro() {
+        return this == NS_OP || this == OPS_S;
+    }
+
+    /**
+     * The value of one repetition in this metric's unit. A micro-benchmark sample is stored as operations per
+     * second ({@link Sample#iops()}), so ns/op is {@code 1e9 / iops}.
+     */
     public double of(Sample s) {
-        return this == IOPS ? s.iops() : s.bytesPerSecond() / bytesPerUnit;
+        return switch (this) {
+            case IOPS, OPS_S -> s.iops();
+            case NS_OP -> 1e9 / s.iops();
+            default -> s.bytesPerSecond() / bytesPerUnit;
+        };
     }
 
-    /** {@code MB/s}, {@code mbps}, {@code iops}, {@code KiB/s}...: case-insensitive; {@code bw} is MB/s. */
+    /** {@code MB/s}, {@code mbps}, {@code iops}, {@code KiB/s}, {@code ns/op}, {@code ops/s}...: case-insensitive; {@code bw} is MB/s. */
     public static Metric parse(String text) {
-        String t = text.strip().toLowerCase(Locale.ROOT).replace("ps", "/s").replace("//", "/");
+        String raw = text.strip().toLowerCase(Locale.ROOT);
+        if (raw.equals("ns/op") || raw.equals("ns")) {
+            return NS_OP;
+        }
+        if (raw.equals("ops/s") || raw.equals("op/s") || raw.equals("ops")) {
+            return OPS_S;
+        }
+        String t = raw.replace("ps", "/s").replace("//", "/");
         if (t.equals("bw") || t.equals("throughput")) {
             return MB_S;
         }
@@ -48,7 +73,7 @@ public enum Metric {
             return IOPS;
         }
         for (Metric m : values()) {
-            if (m != IOPS && m.unit.toLowerCase(Locale.ROOT).equals(t)) {
+            if (m != IOPS && !m.micro() && m.unit.toLowerCase(Locale.ROOT).equals(t)) {
                 return m;
             }
         }

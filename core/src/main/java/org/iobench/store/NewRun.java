@@ -19,7 +19,7 @@ import org.iobench.sysmon.env.Environment;
  * @param createdAt   when it ran (the first repetition's start where known)
  */
 public record NewRun(BenchmarkResult result, Environment environment, Map<String, String> labels, String note,
-                     String source, Instant createdAt) {
+                     String source, Instant createdAt) implements RunToSave {
     public NewRun {
         Objects.requireNonNull(result, "result");
         Objects.requireNonNull(environment, "environment");

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -133,15 +134,95 @@ public final class ResultStore implements AutoCloseable {
         return saveAll(List.of(run)).getFirst();
     }
 
+    /** Saves one micro-benchmark variant in one transaction; returns its id. */
+    public long save(NewMicroRun run) {
+        return saveAll(List.of(run)).getFirst();
+    }
+
     /** Saves runs in one transaction (all or none); returns their ids in order. */
-    public List<Long> saveAll(List<NewRun> runs) {
+    public List<Long> saveAll(List<? extends RunToSave> runs) {
         return transaction("save to", () -> {
             List<Long> ids = new ArrayList<>();
-            for (NewRun r : runs) {
-                ids.add(insert(r));
+            for (RunToSave r : runs) {
+                ids.add(switch (r) {
+                    case NewRun n -> insert(n);
+                    case NewMicroRun m -> insert(m);
+                });
             }
             return ids;
         });
+    }
+
+    /**
+     * A micro-benchmark variant: key {@link WorkloadKey#micro}, engine {@code micro}, target the JVM, one sample row
+     * per measured sample with its operations per second ({@code 1e9 / ns per op}) as {@code iops}; the report
+     * document as {@code result}, its environment object as {@code environment}.
+     */
+    private long insert(NewMicroRun m) throws SQLException {
+        WorkloadKey k = WorkloadKey.micro(m.suite(), m.variant());
+        double[] opsPerSecond = m.samplesNanosPerOp().stream().mapToDouble(ns -> 1e9 / ns).toArray();
+        double meanNanos = m.samplesNanosPerOp().stream().mapToDouble(Double::doubleValue)
+                .filter(ns -> ns > 0 && Double.isFinite(ns)).average().orElse(Double.NaN);
+        long id;
+        try (PreparedStatement p = connection.prepareStatement("""
+                INSERT INTO runs (created_at, source, name, rw, block_size, threads, iodepth, direct, sync, engine,
+                  target, repetitions, complete, mean_bytes_per_second, mean_iops, note, environment, result)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""")) {
+            int i = 1;
+            p.setString(i++, TIME.format(m.createdAt()));
+            p.setString(i++, m.source());
+            p.setString(i++, m.suite());
+            p.setString(i++, k.rw());
+            p.setLong(i++, k.blockSize());
+            p.setInt(i++, k.threads());
+            p.setInt(i++, k.iodepth());
+            p.setBoolean(i++, k.direct());
+            p.setString(i++, k.sync());
+            p.setString(i++, NewMicroRun.SOURCE);
+            p.setString(i++, m.jvm());
+            p.setInt(i++, opsPerSecond.length);
+            p.setBoolean(i++, Arrays.stream(opsPerSecond).allMatch(ResultStore::isSample));
+            setDouble(p, i++, Double.NaN);
+            setDouble(p, i++, 1e9 / meanNanos);
+            p.setString(i++, m.note());
+            p.setString(i++, m.environment());
+            p.setString(i, m.document());
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                id = rs.getLong(1);
+            }
+        }
+        insertLabels(id, m.labels());
+        try (PreparedStatement p = connection.prepareStatement(
+                "INSERT INTO samples (run_id, repetition, complete, bytes_per_second, iops) VALUES (?, ?, ?, ?, ?)")) {
+            for (int r = 0; r < opsPerSecond.length; r++) {
+                p.setLong(1, id);
+                p.setInt(2, r + 1);
+                p.setBoolean(3, isSample(opsPerSecond[r]));
+                setDouble(p, 4, Double.NaN);
+                setDouble(p, 5, opsPerSecond[r]);
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+        return id;
+    }
+
+    private static boolean isSample(double opsPerSecond) {
+        return opsPerSecond > 0 && Double.isFinite(opsPerSecond);
+    }
+
+    private void insertLabels(long id, Map<String, String> labels) throws SQLException {
+        try (PreparedStatement p = connection.prepareStatement(
+                "INSERT INTO run_labels (run_id, label_key, label_value) VALUES (?, ?, ?)")) {
+            for (Map.Entry<String, String> e : labels.entrySet()) {
+                p.setLong(1, id);
+                p.setString(2, e.getKey());
+                p.setString(3, e.getValue());
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
     }
 
     private long insert(NewRun n) throws SQLException {
@@ -178,16 +259,7 @@ public final class ResultStore implements AutoCloseable {
                 id = rs.getLong(1);
             }
         }
-        try (PreparedStatement p = connection.prepareStatement(
-                "INSERT INTO run_labels (run_id, label_key, label_value) VALUES (?, ?, ?)")) {
-            for (Map.Entry<String, String> e : n.labels().entrySet()) {
-                p.setLong(1, id);
-                p.setString(2, e.getKey());
-                p.setString(3, e.getValue());
-                p.addBatch();
-            }
-            p.executeBatch();
-        }
+        insertLabels(id, n.labels());
         try (PreparedStatement p = connection.prepareStatement(
                 "INSERT INTO samples (run_id, repetition, complete, bytes_per_second, iops) VALUES (?, ?, ?, ?, ?)")) {
             for (RunResult r : b.runs()) {

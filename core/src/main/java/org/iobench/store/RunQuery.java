@@ -15,7 +15,7 @@ import java.util.Set;
  * @param targets    target paths; {@code *} matches any characters
  * @param since      earliest creation time, inclusive, or null
  * @param until      creation time bound, exclusive, or null
- * @param sources    {@code iobench}, {@code fio}, {@code iobench-json}
+ * @param sources    {@code iobench}, {@code fio}, {@code iobench-json}, {@code micro}
  * @param names      job names
  * @param rws        access patterns
  * @param blockSizes block sizes in bytes

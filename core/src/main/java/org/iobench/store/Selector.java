@@ -24,7 +24,7 @@ import org.iobench.job.Sizes;
  * label:patch=with          runs labelled patch=with        patch=with           the same, short
  * label:kernel=6.1,6.2      kernel 6.1 or 6.2               label:kernel         any kernel label
  * id:12  id:12,13  id:10-20 by id                           last:4               the 4 newest that match
- * target:/dev/md0           by target (* matches anything)  source:fio           iobench, fio, iobench-json
+ * target:/dev/md0           by target (* matches anything)  source:fio           iobench, fio, iobench-json, micro
  * since:2026-11-01          created on or after (UTC)       until:2026-11-30     before the end of that day
  * since:7d  since:12h       relative to now                 name:seq-write       by job name
  * rw:randwrite  bs:4k       by workload

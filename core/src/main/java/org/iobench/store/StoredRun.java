@@ -8,7 +8,7 @@ import java.util.Map;
  *
  * @param id                  stable id, increasing in save order
  * @param createdAt           when it ran
- * @param source              {@code iobench}, {@code fio}, {@code iobench-json}
+ * @param source              {@code iobench}, {@code fio}, {@code iobench-json}, {@code micro}
  * @param name                the job's name
  * @param workload            its comparison key
  * @param engine              the engine ({@code psync}, fio's {@code libaio}...)
@@ -16,7 +16,7 @@ import java.util.Map;
  * @param repetitions         repetitions saved
  * @param complete            every repetition completed
  * @param meanBytesPerSecond  over the complete repetitions; NaN if none
- * @param meanIops            over the complete repetitions; NaN if none
+ * @param meanIops            over the complete repetitions (micro-benchmarks: calls per second); NaN if none
  * @param labels              sorted by key
  * @param note                free text or null
  */

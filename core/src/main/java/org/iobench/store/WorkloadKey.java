@@ -36,6 +36,23 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
         Objects.requireNonNull(sync, "sync");
     }
 
+    /** Separates suite and variant in the key of a micro-benchmark variant. */
+    public static final String MICRO_SEPARATOR = " / ";
+
+    /**
+     * The key of one variant of a Suite API suite (docs/micro.md): {@code rw} is {@code "suite / variant"}, the
+     * numbers are 0 (no I/O run has 0 threads, which is how {@link #isMicro()} tells them apart), direct false, sync
+     * {@code none}.
+     */
+    public static WorkloadKey micro(String suite, String variant) {
+        return new WorkloadKey(suite + MICRO_SEPARATOR + variant, 0, 0, 0, false, "none");
+    }
+
+    /** True for a micro-benchmark variant's key ({@link #micro}); its label is just {@code "suite / variant"}. */
+    public boolean isMicro() {
+        return threads == 0;
+    }
+
     public static WorkloadKey of(JobSpec job) {
         return new WorkloadKey(job.rw().label(), job.blockSize(), job.threads(), job.iodepth(), job.direct(),
                 job.sync().label());
@@ -71,8 +88,11 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
         return label(parts, " ");
     }
 
-    /** The given parts joined by {@code separator}. */
+    /** The given parts joined by {@code separator}; a micro-benchmark key gives {@code "suite / variant"} for any parts. */
     public String label(Set<Part> parts, String separator) {
+        if (isMicro()) {
+            return parts.isEmpty() ? "" : rw;
+        }
         List<String> words = new ArrayList<>();
         for (Part p : parts) {
             switch (p) {

@@ -72,6 +72,30 @@ abstract class StoreContract {
     }
 
     @Test
+    void aMicroVariantIsARunOfSourceMicroWhoseSamplesAreOperationsPerSecond() {
+        long io = store.save(new NewRun(randwrite(4096, 317e3), StoreFixtures.ENV, Map.of(), null, "iobench",
+                StoreFixtures.T0));
+        long id = store.save(new NewMicroRun("sums", "loop", List.of(100.0, 125.0, 0.0), "java 25 (Vendor)",
+                "{\"kind\":\"iobench-micro\"}", "{\"javaVersion\":\"25\"}", Map.of("jvm", "a"), "n", NOW));
+
+        StoredRun s = store.get(id).orElseThrow();
+        assertThat(s.source()).isEqualTo("micro");
+        assertThat(s.name()).isEqualTo("sums");
+        assertThat(s.workload()).isEqualTo(WorkloadKey.micro("sums", "loop"));
+        assertThat(s.workload().isMicro()).isTrue();
+        assertThat(store.get(io).orElseThrow().workload().isMicro()).isFalse();
+        assertThat(s.target()).isEqualTo("java 25 (Vendor)");
+        assertThat(s.repetitions()).isEqualTo(3);
+        assertThat(s.complete()).as("a sample of 0 ns/op is not a measurement").isFalse();
+        assertThat(s.meanIops()).isCloseTo(1e9 / 112.5, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(s.meanBytesPerSecond()).isNaN();
+        assertThat(store.document(id, "result")).contains("{\"kind\":\"iobench-micro\"}");
+        assertThat(store.document(id, "environment")).contains("{\"javaVersion\":\"25\"}");
+        assertThat(store.samples(q("source:micro"))).extracting(Metric.NS_OP::of).containsExactly(100.0, 125.0);
+        assertThat(store.samples(q("jvm=a"))).extracting(Sample::runId).containsOnly(id);
+    }
+
+    @Test
     void selectorsFilterByLabelIdTargetDateSourceAndWorkloadNewestFirst() {
         long a = store.save(StoreFixtures.run(randwrite(4096, 1e6), Map.of("kernel", "6.1"), StoreFixtures.T0));
         long b = store.save(StoreFixtures.run(randwrite(8192, 2e6), Map.of("kernel", "6.2"),

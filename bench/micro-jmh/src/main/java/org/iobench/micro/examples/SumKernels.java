@@ -1,0 +1,1 @@
+../../../../../../../../../micro/src/main/java/org/iobench/micro/examples/SumKernels.java
