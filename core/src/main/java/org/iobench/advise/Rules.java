@@ -26,6 +26,8 @@ public final class Rules {
     static final double UNSYNCED_DEVICE_SHARE = 0.50;
     /** Direct I/O with the device busy less than this share of the time is not saturating it. */
     static final double SATURATION_UTIL_PERCENT = 50;
+    /** A job of a parallel group with the device this busy is not called unsaturated for its own depth of 1. */
+    static final double GROUP_BUSY_UTIL_PERCENT = 90;
     /** Coefficient of variation across runs above which the result is called noisy. */
     static final double NOISY_CV = 0.05;
     /** CPU use per worker (percent of one core) from which the CPU, not the storage, is the limit. */
@@ -127,9 +129,12 @@ public final class Rules {
         int inFlight = j.threads() * j.iodepth();
         for (SystemSummary s : Evidence.summaries(r)) {
             boolean lowUtil = !Double.isNaN(s.deviceUtilPercent()) && s.deviceUtilPercent() < SATURATION_UTIL_PERCENT;
-            if (inFlight == 1 || lowUtil) {
+            // a job of a parallel group shares the device with the others: their sum is what the device saw
+            boolean busyGroup = j.group() != null && !j.group().isBlank()
+                    && s.deviceUtilPercent() >= GROUP_BUSY_UTIL_PERCENT;
+            if ((inFlight == 1 && !busyGroup) || lowUtil) {
                 String util = Double.isNaN(s.deviceUtilPercent()) ? "utilisation unknown"
-                        : "device busy " + Evidence.f1(s.deviceUtilPercent()) + "% of the time";
+                        : "device busy " + Evidence.f1(Math.min(100, s.deviceUtilPercent())) + "% of the time";
                 return Optional.of(new Finding("not-saturated",
                         "the device was not pushed to its limit: one request at a time measures latency, not"
                                 + " throughput",
