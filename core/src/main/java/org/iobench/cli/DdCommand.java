@@ -73,12 +73,14 @@ final class DdCommand implements Callable<Integer> {
         }
         JobSpec job = spec;
         try {
-            return new Execution(outputs.output, outputs.monitor, System.out, System.err).saveSilentlyWith(outputs.store).run(List.of(job),
-                    results -> print(d, job, results, outputs.monitor.vmstat));
+            return new Execution(outputs.output, outputs.monitor, System.out, System.err)
+                    .saveSilentlyWith(outputs.store)
+                    .run(List.of(job), results -> print(d, job, results, outputs.monitor.vmstat));
         } catch (org.iobench.job.InvalidJobException e) {
             if (e.getMessage().contains("--allow-overwrite")) {
                 throw new ExitException(ExitException.USAGE, "dd: " + e.getMessage() + " (or set "
-                        + CONSENT_VARIABLE + "=1); dd would " + (d.has("notrunc") ? "overwrite" : "truncate") + " it");
+                        + CONSENT_VARIABLE + "=1); dd would "
+                        + (d.has("notrunc") || blockDevice(out) ? "overwrite" : "truncate") + " it");
             }
             throw e;
         }
