@@ -10,6 +10,7 @@ import org.iobench.advise.Advisor;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.JobSpec;
+import org.iobench.report.GroupText;
 import org.iobench.report.JsonReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
@@ -127,10 +128,37 @@ final class Execution {
         return saved && verified == 0 ? 0 : ExitException.IO_FAILURE;
     }
 
+    /**
+     * The parallel groups among {@code results}, as the text prints them: {@code {"groups": [{group, jobs,
+     * perJob ("2x44.5"), aggregateBytesPerSecond}]}}, or nothing when no job ran in a group.
+     */
+    static Map<String, Object> groupsOf(List<BenchmarkResult> results) {
+        Map<String, List<BenchmarkResult>> byGroup = new java.util.LinkedHashMap<>();
+        for (BenchmarkResult b : results) {
+            String g = b.job().group();
+            if (g != null && !g.isBlank()) {
+                byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(b);
+            }
+        }
+        if (byGroup.isEmpty()) {
+            return Map.of();
+        }
+        List<Map<String, Object>> groups = new ArrayList<>();
+        byGroup.forEach((name, members) -> {
+            Map<String, Object> g = new java.util.LinkedHashMap<>();
+            g.put("group", name);
+            g.put("jobs", members.stream().map(b -> b.job().name()).toList());
+            g.put("perJob", GroupText.perJob(members.stream().map(GroupText::meanRate).toList()));
+            g.put("aggregateBytesPerSecond", GroupText.aggregate(members));
+            groups.add(g);
+        });
+        return Map.of("groups", groups);
+    }
+
     private void emit(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text) {
         String json = null;
         if (output.jsonFile != null || output.output == OutputOptions.Format.json) {
-            json = JsonReport.write(results, Version.get(), Map.of());
+            json = JsonReport.write(results, Version.get(), groupsOf(results));
         }
         if (output.output == OutputOptions.Format.json) {
             out.print(json);

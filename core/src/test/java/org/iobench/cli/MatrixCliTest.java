@@ -75,6 +75,11 @@ class MatrixCliTest {
         assertThat(benchmarks.get(0).path("job").path("group").asText()).isEqualTo("g0");
         assertThat(benchmarks.get(1).path("runs").get(0).path("totals").path("bytesWritten").asLong())
                 .isEqualTo(1 << 20);
+        JsonNode group = new ObjectMapper().readTree(json.out()).path("groups").get(0);
+        assertThat(group.path("group").asText()).isEqualTo("g0");
+        assertThat(group.path("jobs")).hasSize(2);
+        assertThat(group.path("perJob").asText()).matches("2x[0-9.]+|[0-9.]+/[0-9.]+");
+        assertThat(group.path("aggregateBytesPerSecond").asDouble()).isPositive();
     }
 
     @Test
