@@ -27,7 +27,8 @@ public final class GroupText {
         out.printf(Locale.ROOT, ROW, "job", "what", "MB/s", "MiB/s", "IOPS");
         for (BenchmarkResult b : group) {
             double rate = meanRate(b);
-            double iops = b.summary().iops().mean();
+            double iops = b.runs().stream().anyMatch(RunResult::complete) ? b.summary().iops().mean()
+                    : b.runs().stream().mapToDouble(r -> r.totals().iops()).average().orElse(Double.NaN);
             out.printf(Locale.ROOT, ROW, b.job().name() + (b.complete() ? "" : "*"), what(b),
                     Units.fixed(rate / 1e6, 1), Units.fixed(rate / (1 << 20), 1), Units.fixed(iops, 0));
         }
@@ -86,10 +87,14 @@ public final class GroupText {
         return (rw == RwMode.COPY ? t.bytesWritten() : t.bytes()) * 1e9 / t.elapsedNanos();
     }
 
-    /** The mean rate over a job's complete runs. */
+    /**
+     * The mean rate over a job's complete runs; when none completed (Ctrl-C, an I/O error), over the partial ones,
+     * which the tables mark with {@code *}, so partial results still show what was done.
+     */
     public static double meanRate(BenchmarkResult b) {
-        return b.runs().stream().filter(RunResult::complete).mapToDouble(r -> rate(b.job().rw(), r.totals()))
-                .average().orElse(Double.NaN);
+        boolean anyComplete = b.runs().stream().anyMatch(RunResult::complete);
+        return b.runs().stream().filter(r -> r.complete() || !anyComplete)
+                .mapToDouble(r -> rate(b.job().rw(), r.totals())).average().orElse(Double.NaN);
     }
 
     /**

@@ -66,6 +66,27 @@ class CliFaultsTest {
     }
 
     @Test
+    void ctrlCStopsEveryJobOfAParallelGroupAndKeepsTheirPartialFigures() throws Exception {
+        Path jobs = Files.writeString(dir.resolve("g.fio"), String.join("\n",
+                "[global]", "directory=" + dir, "bs=64k", "size=16m", "runtime=60", "time_based", "",
+                "[w1]", "rw=write", "filename=a.dat", "", "[w2]", "rw=randread", "filename=b.dat", ""));
+        Process p = Cli.start(dir, "run", "--no-store", "--sample-interval", "0", jobs.toString());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!(Files.exists(dir.resolve("b.dat")) && Files.size(dir.resolve("b.dat")) == 16 << 20)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(2000);
+        Root.sh("kill", "-INT", Long.toString(p.pid()));
+        Cli.Result r = Cli.finish(p);
+        assertThat(r.status()).as(r.err()).isEqualTo(130);
+        assertThat(r.out()).contains("w1 run 1 incomplete: interrupted").contains("w2 run 1 incomplete: interrupted")
+                .containsPattern("w1\\* +write 64KiB .* [0-9]+\\.[0-9] ");
+        assertThat(dir.resolve("a.dat")).doesNotExist();
+        assertThat(dir.resolve("b.dat")).doesNotExist();
+    }
+
+    @Test
     void aMountedBlockDeviceIsRefusedWhateverTheFlags() throws Exception {
         Root.assumeRoot("creates and mounts a loop device");
         Path image = dir.resolve("disk.img");
