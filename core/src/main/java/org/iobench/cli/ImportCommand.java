@@ -79,7 +79,7 @@ final class ImportCommand implements Callable<Integer> {
     private List<RunToSave> read(Path file, Map<String, String> labels) {
         JsonNode doc;
         if (!Files.isRegularFile(file)) {
-            throw new ExitException(ExitException.IO_FAILURE, file + ": no such file");
+            throw new ExitException(ExitException.USAGE, "FILE " + file + ": no such file");
         }
         try {
             doc = ResultCodec.tree(Files.readString(file));

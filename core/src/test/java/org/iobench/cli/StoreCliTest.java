@@ -127,6 +127,9 @@ class StoreCliTest {
         String db = Databases.sqlite(dir);
         Path fio = Path.of(getClass().getResource("/store/fio/fio-cmdline.json").toURI());
         Path mine = Path.of(getClass().getResource("/store/iobench/randread-v1-uppercase-enums.json").toURI());
+        InProcess.Result missing = InProcess.run("import", fio + ".missing", "--db", db);
+        assertThat(missing.status()).as("a missing input file is bad input").isEqualTo(2);
+        assertThat(missing.err()).contains(fio + ".missing").contains("no such file");
         InProcess.Result imported = InProcess.run("import", fio.toString(), "--label", "tool=fio", "--db", db);
         assertThat(imported.status()).as(imported.err()).isZero();
         assertThat(imported.out()).isEqualTo("imported " + fio + " as run 1\n");
