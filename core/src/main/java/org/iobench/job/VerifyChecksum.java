@@ -62,10 +62,18 @@ public enum VerifyChecksum {
                     + "-byte block header that --verify puts in every block; use --bs " + HEADER_BYTES
                     + " or more");
         }
-        if (rw.random() && (threads > 1 || iodepth > 1)) {
-            throw new InvalidJobException(option, verify, "a random job with --threads " + threads + " --iodepth "
-                    + iodepth + " may have two writes of one block in flight, so its last version is undefined;"
-                    + " use --threads 1 --iodepth 1, or a sequential job");
+        // random jobs with several writers are striped so that no two writes of a block are in flight together
+        // (workload.WorkerSetup#stripedRandom); the region must give every request slot a block
+    }
+
+    /** The region a verified random job needs: one block for each of {@code threads x iodepth} request slots. */
+    public static void checkStripes(VerifyChecksum verify, RwMode rw, long regionBytes, long blockSize, int threads,
+                                    int iodepth) {
+        long slots = (long) threads * iodepth;
+        if (verify.enabled() && rw.random() && regionBytes / blockSize < slots) {
+            throw new InvalidJobException("--size", regionBytes, "has " + regionBytes / blockSize + " blocks;"
+                    + " --verify on a random job gives each of the " + slots + " request slots (--threads x"
+                    + " --iodepth) blocks of its own");
         }
     }
 

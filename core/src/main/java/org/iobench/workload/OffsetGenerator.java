@@ -23,6 +23,20 @@ public sealed interface OffsetGenerator {
         return new Random(start, Math.max(1, length / blockSize), blockSize, new SplittableRandom(seed));
     }
 
+    /**
+     * Like {@link #random}, but only over the blocks of one stripe: block indexes {@code stripe},
+     * {@code stripe + stripes}, {@code stripe + 2 * stripes}... of the region. Disjoint stripes never meet.
+     */
+    static OffsetGenerator randomStripe(long start, long length, long blockSize, int stripe, int stripes,
+                                        long seed) {
+        long blocks = length / blockSize;
+        long mine = (blocks - stripe + stripes - 1) / stripes;
+        if (stripe >= stripes || mine < 1) {
+            throw new IllegalArgumentException("stripe " + stripe + " of " + stripes + " has no block of " + blocks);
+        }
+        return new Random(start + stripe * blockSize, mine, blockSize * stripes, new SplittableRandom(seed));
+    }
+
     final class Sequential implements OffsetGenerator {
         private final long start;
         private final long length;

@@ -46,6 +46,8 @@ final class Worker implements Runnable {
     private final int fsyncEvery;
     private final IoOp periodicSyncOp;
     private final OffsetGenerator offsets;
+    /** Per request slot, for a verified random job (see {@link WorkerSetup#stripedRandom()}); else null. */
+    private final OffsetGenerator[] slotOffsets;
     private final SplittableRandom mix;
     private final NanoClock clock;
     private final RunControl control;
@@ -88,6 +90,7 @@ final class Worker implements Runnable {
                 ? OffsetGenerator.random(plan.regionStart(), plan.regionLength(), blockSize, setup.seed() + id)
                 : OffsetGenerator.sequential(plan.regionStart(), setup.exactSize()
                         ? Math.ceilDiv(plan.regionLength(), blockSize) * blockSize : plan.regionLength(), blockSize);
+        this.slotOffsets = setup.stripedRandom() ? stripes(plan, setup, id, requests.length) : null;
         this.mix = new SplittableRandom(setup.seed() * 31 + id);
         this.clock = clock;
         this.control = control;
@@ -201,13 +204,23 @@ final class Worker implements Runnable {
         }
     }
 
+    private static OffsetGenerator[] stripes(WorkerPlan plan, WorkerSetup setup, int worker, int depth) {
+        OffsetGenerator[] g = new OffsetGenerator[depth];
+        int stripes = setup.workers() * depth;
+        for (int slot = 0; slot < depth; slot++) {
+            g[slot] = OffsetGenerator.randomStripe(plan.regionStart(), plan.regionLength(), setup.blockSize(),
+                    worker * depth + slot, stripes, setup.seed() + worker * 7919L + slot);
+        }
+        return g;
+    }
+
     private IoRequest prepareNext() {
         IoRequest r = requests[free[--freeCount]];
         if (pacer.paced()) {
             intendedNanos[r.index()] = pacer.take();
         }
         boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
-        long offset = offsets.next();
+        long offset = slotOffsets != null ? slotOffsets[r.index()].next() : offsets.next();
         long length = Math.min(blockSize, plan.byteBudget() - budgetIssued); // short only for an exact-size tail
         r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, length);
         if (!read && verifier != null && length == blockSize) {

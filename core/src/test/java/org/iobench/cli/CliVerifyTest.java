@@ -22,7 +22,7 @@ class CliVerifyTest {
             "--verify crc32c --rw randread --bs 4k | writes nothing to verify",
             "--verify-after --rw write --bs 4k | needs --verify",
             "--verify md5 --rw write --bs 4k | 'md5' is not a checksum (none, crc32c, sha256)",
-            "--verify crc32c --rw randwrite --threads 2 --bs 4k | --threads 1 --iodepth 1",
+            "--verify crc32c --rw randwrite --threads 4 --bs 512k | request slots (--threads x --iodepth)",
             "--verify crc32c --rw copy --source /dev/zero --bs 4k | a copy writes the source's data",
     })
     void impossibleVerifyOptionsGetOneLineAndExit2(String options, String expected) throws Exception {

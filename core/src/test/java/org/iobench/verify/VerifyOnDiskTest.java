@@ -57,6 +57,27 @@ class VerifyOnDiskTest {
         assertThat(v.stampBytesPerSecond()).isPositive();
     }
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"psync, 4, 1", "uring, 2, 8"})
+    void randomWritesOfSeveralWritersAreStripedSoEveryBlockVerifies(String engine, int threads, int depth)
+            throws IOException {
+        JobSpec spec = JobSpec.builder(dir.resolve("striped-" + engine)).rw(RwMode.RANDWRITE).blockSize(4096)
+                .sizeBytes(4L << 20).engine(engine).threads(threads).iodepth(depth).pattern(DataPattern.RANDOM)
+                .verify(VerifyChecksum.CRC32C).verifyAfter(true).timeNanos(400_000_000L).build();
+        RunResult r;
+        try {
+            r = run(spec);
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("io_uring unavailable here: " + e.getMessage());
+            return;
+        }
+        VerifyResult v = r.verification();
+        assertThat(r.totals().writes()).isGreaterThan(1000);
+        assertThat(v.blocksChecked()).isPositive();
+        assertThat(v.passed()).as(v.toString()).isTrue();
+        assertThat(v.counts()).isEmpty();
+    }
+
     @Test
     void flippedZeroedOldAndHalfOldBlocksOnDiskAreEachFoundAndClassified() throws IOException {
         Path f = dir.resolve("damaged");

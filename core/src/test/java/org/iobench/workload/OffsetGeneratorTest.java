@@ -32,4 +32,19 @@ class OffsetGeneratorTest {
             }
         }
     }
+
+    @Property
+    void stripedRandomOffsetsStayInTheirOwnStripe(@ForAll @IntRange(min = 1, max = 64) int stripes,
+                                                  @ForAll @IntRange(min = 0, max = 63) int stripeSeed,
+                                                  @ForAll @IntRange(min = 64, max = 10_000) int blocks,
+                                                  @ForAll long seed) {
+        int stripe = stripeSeed % stripes;
+        long bs = 512;
+        OffsetGenerator g = OffsetGenerator.randomStripe(4096, blocks * bs, bs, stripe, stripes, seed);
+        for (int i = 0; i < 100; i++) {
+            long block = (g.next() - 4096) / bs;
+            assertThat(block).isBetween(0L, blocks - 1L);
+            assertThat(block % stripes).isEqualTo(stripe);
+        }
+    }
 }

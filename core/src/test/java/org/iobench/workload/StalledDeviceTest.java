@@ -51,7 +51,7 @@ class StalledDeviceTest {
     void aStallHidesInTheRawLatenciesButNotInTheCorrectedOnes() throws Exception {
         int rate = 1000;
         WorkerSetup setup = new WorkerSetup(4096, 100, false, false, true, 0, IoOp.FSYNC, 1, 1_000_000_000L, false, rate,
-                1);
+                1, false);
         WorkerPlan plan = new WorkerPlan(0, 0, 1 << 20, Long.MAX_VALUE);
         CountDownLatch start = new CountDownLatch(1);
         Timeline[] timeline = new Timeline[1];

@@ -179,6 +179,8 @@ public final class TargetPreparer {
     }
 
     private static void checkFitsWorkers(JobSpec spec, PreparedTarget t) {
+        org.iobench.job.VerifyChecksum.checkStripes(spec.verify(), spec.rw(), t.regionBytes(), spec.blockSize(),
+                spec.threads(), spec.iodepth());
         long blocks = spec.exactSize() || spec.rw() == org.iobench.job.RwMode.COPY
                 ? Math.ceilDiv(t.regionBytes(), spec.blockSize())
                 : t.regionBytes() / spec.blockSize();
