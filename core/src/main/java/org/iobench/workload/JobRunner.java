@@ -102,6 +102,9 @@ public final class JobRunner {
                 engines.add(engine);
                 workers.add(new Worker(plan.worker(), plan, setup, engine, requests, fd, clock, control, start,
                         timeline));
+                if (spec.direct()) {
+                    workers.getLast().directAlignment = target.logicalBlockSize();
+                }
                 if (verification != null) {
                     workers.getLast().verifier = verification.forWorker(plan.worker(), mine);
                 }

@@ -46,6 +46,8 @@ final class Worker implements Runnable {
     private final int fsyncEvery;
     private final IoOp periodicSyncOp;
     private final OffsetGenerator offsets;
+    /** The logical block size O_DIRECT requests must align to; 0 for buffered jobs. */
+    long directAlignment;
     /** Per request slot, for a verified random job (see {@link WorkerSetup#stripedRandom()}); else null. */
     private final OffsetGenerator[] slotOffsets;
     private final SplittableRandom mix;
@@ -354,10 +356,34 @@ final class Worker implements Runnable {
         free[freeCount++] = r.index();
     }
 
+    /**
+     * For EINVAL under O_DIRECT, which of the three alignments the kernel checks is broken, against the device's
+     * logical block size; empty otherwise.
+     */
+    private String directHint(IoRequest r, int errno) {
+        long a = directAlignment;
+        if (errno != Errno.EINVAL || a <= 0 || !r.op().transfersData()) {
+            return "";
+        }
+        long address = r.buffer().address() + r.bufferOffset();
+        StringBuilder wrong = new StringBuilder();
+        if (r.offset() % a != 0) {
+            wrong.append(", the offset ").append(r.offset());
+        }
+        if (r.length() % a != 0) {
+            wrong.append(", the length ").append(r.length());
+        }
+        if (address % a != 0) {
+            wrong.append(", the buffer address 0x").append(Long.toHexString(address));
+        }
+        return "; O_DIRECT needs offset, length and buffer address to be multiples of the logical block size " + a
+                + (wrong.isEmpty() ? " (all three are)" : ":" + wrong.substring(1) + " is not");
+    }
+
     private void fail(IoRequest r, int errno, String message) {
         String what = message != null ? message
                 : r.op().name().toLowerCase() + " of " + r.length() + " bytes at offset " + r.offset() + " failed: "
-                        + Errno.describe(errno);
+                        + Errno.describe(errno) + directHint(r, errno);
         control.fail(new IoFailure(id, r.op().name().toLowerCase(), r.offset(), r.length(), errno,
                 errno == 0 ? "" : Errno.name(errno), what));
     }

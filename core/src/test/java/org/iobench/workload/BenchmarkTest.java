@@ -183,6 +183,19 @@ class BenchmarkTest {
     }
 
     @Test
+    void aMisalignedDirectRequestMidRunSaysWhichAlignmentIsWrong() throws IOException {
+        // exact-size job: the last request is the 1000-byte remainder, which O_DIRECT refuses
+        BenchmarkResult b = run(JobSpec.builder(dir.resolve("tail")).rw(RwMode.WRITE).blockSize(4096)
+                .sizeBytes(4 * 4096 + 1000).exactSize(true).direct(true).build());
+        RunResult r = b.runs().getFirst();
+        assertThat(r.complete()).isFalse();
+        assertThat(r.failure().errnoName()).isEqualTo("EINVAL");
+        assertThat(r.stopReason()).contains("O_DIRECT").contains("the length 1000 is not")
+                .doesNotContain("the offset").doesNotContain("buffer address 0x");
+        assertThat(r.totals().writes()).isEqualTo(4);
+    }
+
+    @Test
     void directIoWithAlignedBlocksWorks() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("dd")).rw(RwMode.WRITE).blockSize(4096).sizeBytes(1 << 20)
                 .direct(true).build()).runs().getFirst();
