@@ -159,57 +159,90 @@ public final class ResultStore implements AutoCloseable {
      * document as {@code result}, its environment object as {@code environment}.
      */
     private long insert(NewMicroRun m) throws SQLException {
-        WorkloadKey k = WorkloadKey.micro(m.suite(), m.variant());
         double[] opsPerSecond = m.samplesNanosPerOp().stream().mapToDouble(ns -> 1e9 / ns).toArray();
         double meanNanos = m.samplesNanosPerOp().stream().mapToDouble(Double::doubleValue)
                 .filter(ns -> ns > 0 && Double.isFinite(ns)).average().orElse(Double.NaN);
+        List<SampleRow> samples = new ArrayList<>();
+        for (int r = 0; r < opsPerSecond.length; r++) {
+            samples.add(new SampleRow(r + 1, isSample(opsPerSecond[r]), Double.NaN, opsPerSecond[r]));
+        }
+        return insert(new RunRow(m.createdAt(), m.source(), m.suite(), WorkloadKey.micro(m.suite(), m.variant()),
+                NewMicroRun.SOURCE, m.jvm(), opsPerSecond.length,
+                Arrays.stream(opsPerSecond).allMatch(ResultStore::isSample), Double.NaN, 1e9 / meanNanos, m.note(),
+                m.environment(), m.document(), m.labels(), samples));
+    }
+
+    private static boolean isSample(double opsPerSecond) {
+        return opsPerSecond > 0 && Double.isFinite(opsPerSecond);
+    }
+
+    private long insert(NewRun n) throws SQLException {
+        BenchmarkResult b = n.result();
+        List<SampleRow> samples = new ArrayList<>();
+        for (RunResult r : b.runs()) {
+            samples.add(new SampleRow(r.run(), r.complete() && Double.isFinite(r.totals().bytesPerSecond()),
+                    r.totals().bytesPerSecond(), r.totals().iops()));
+        }
+        return insert(new RunRow(n.createdAt(), n.source(), b.job().name(), WorkloadKey.of(b.job()), b.job().engine(),
+                target(b), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
+                b.summary().iops().mean(), n.note(), ResultCodec.encode(n.environment()), ResultCodec.encode(b),
+                n.labels(), samples));
+    }
+
+    /** One row of {@code runs} with its labels and sample rows, whatever produced it (iobench, fio, micro). */
+    private record RunRow(java.time.Instant createdAt, String source, String name, WorkloadKey key, String engine,
+                          String target, int repetitions, boolean complete, double meanBytesPerSecond,
+                          double meanIops, String note, String environment, String document,
+                          Map<String, String> labels, List<SampleRow> samples) {}
+
+    /** One repetition's throughput ({@code samples} row). */
+    private record SampleRow(int repetition, boolean complete, double bytesPerSecond, double iops) {}
+
+    private long insert(RunRow row) throws SQLException {
+        WorkloadKey k = row.key();
         long id;
         try (PreparedStatement p = connection.prepareStatement("""
                 INSERT INTO runs (created_at, source, name, rw, block_size, threads, iodepth, direct, sync, engine,
                   target, repetitions, complete, mean_bytes_per_second, mean_iops, note, environment, result)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""")) {
             int i = 1;
-            p.setString(i++, TIME.format(m.createdAt()));
-            p.setString(i++, m.source());
-            p.setString(i++, m.suite());
+            p.setString(i++, TIME.format(row.createdAt()));
+            p.setString(i++, row.source());
+            p.setString(i++, row.name());
             p.setString(i++, k.rw());
             p.setLong(i++, k.blockSize());
             p.setInt(i++, k.threads());
             p.setInt(i++, k.iodepth());
             p.setBoolean(i++, k.direct());
             p.setString(i++, k.sync());
-            p.setString(i++, NewMicroRun.SOURCE);
-            p.setString(i++, m.jvm());
-            p.setInt(i++, opsPerSecond.length);
-            p.setBoolean(i++, Arrays.stream(opsPerSecond).allMatch(ResultStore::isSample));
-            setDouble(p, i++, Double.NaN);
-            setDouble(p, i++, 1e9 / meanNanos);
-            p.setString(i++, m.note());
-            p.setString(i++, m.environment());
-            p.setString(i, m.document());
+            p.setString(i++, row.engine());
+            p.setString(i++, row.target());
+            p.setInt(i++, row.repetitions());
+            p.setBoolean(i++, row.complete());
+            setDouble(p, i++, row.meanBytesPerSecond());
+            setDouble(p, i++, row.meanIops());
+            p.setString(i++, row.note());
+            p.setString(i++, row.environment());
+            p.setString(i, row.document());
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();
                 id = rs.getLong(1);
             }
         }
-        insertLabels(id, m.labels());
+        insertLabels(id, row.labels());
         try (PreparedStatement p = connection.prepareStatement(
                 "INSERT INTO samples (run_id, repetition, complete, bytes_per_second, iops) VALUES (?, ?, ?, ?, ?)")) {
-            for (int r = 0; r < opsPerSecond.length; r++) {
+            for (SampleRow r : row.samples()) {
                 p.setLong(1, id);
-                p.setInt(2, r + 1);
-                p.setBoolean(3, isSample(opsPerSecond[r]));
-                setDouble(p, 4, Double.NaN);
-                setDouble(p, 5, opsPerSecond[r]);
+                p.setInt(2, r.repetition());
+                p.setBoolean(3, r.complete());
+                setDouble(p, 4, r.bytesPerSecond());
+                setDouble(p, 5, r.iops());
                 p.addBatch();
             }
             p.executeBatch();
         }
         return id;
-    }
-
-    private static boolean isSample(double opsPerSecond) {
-        return opsPerSecond > 0 && Double.isFinite(opsPerSecond);
     }
 
     private void insertLabels(long id, Map<String, String> labels) throws SQLException {
@@ -223,56 +256,6 @@ public final class ResultStore implements AutoCloseable {
             }
             p.executeBatch();
         }
-    }
-
-    private long insert(NewRun n) throws SQLException {
-        BenchmarkResult b = n.result();
-        WorkloadKey k = WorkloadKey.of(b.job());
-        long id;
-        try (PreparedStatement p = connection.prepareStatement("""
-                INSERT INTO runs (created_at, source, name, rw, block_size, threads, iodepth, direct, sync, engine,
-                  target, repetitions, complete, mean_bytes_per_second, mean_iops, note, environment, result)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""")) {
-            Stat bw = b.summary().bytesPerSecond();
-            Stat iops = b.summary().iops();
-            int i = 1;
-            p.setString(i++, TIME.format(n.createdAt()));
-            p.setString(i++, n.source());
-            p.setString(i++, b.job().name());
-            p.setString(i++, k.rw());
-            p.setLong(i++, k.blockSize());
-            p.setInt(i++, k.threads());
-            p.setInt(i++, k.iodepth());
-            p.setBoolean(i++, k.direct());
-            p.setString(i++, k.sync());
-            p.setString(i++, b.job().engine());
-            p.setString(i++, target(b));
-            p.setInt(i++, b.runs().size());
-            p.setBoolean(i++, b.complete());
-            setDouble(p, i++, bw.mean());
-            setDouble(p, i++, iops.mean());
-            p.setString(i++, n.note());
-            p.setString(i++, ResultCodec.encode(n.environment()));
-            p.setString(i, ResultCodec.encode(b));
-            try (ResultSet rs = p.executeQuery()) {
-                rs.next();
-                id = rs.getLong(1);
-            }
-        }
-        insertLabels(id, n.labels());
-        try (PreparedStatement p = connection.prepareStatement(
-                "INSERT INTO samples (run_id, repetition, complete, bytes_per_second, iops) VALUES (?, ?, ?, ?, ?)")) {
-            for (RunResult r : b.runs()) {
-                p.setLong(1, id);
-                p.setInt(2, r.run());
-                p.setBoolean(3, r.complete() && Double.isFinite(r.totals().bytesPerSecond()));
-                setDouble(p, 4, r.totals().bytesPerSecond());
-                setDouble(p, 5, r.totals().iops());
-                p.addBatch();
-            }
-            p.executeBatch();
-        }
-        return id;
     }
 
     /** The run's target as recorded: the path the run used (a created file inside a directory target). */
