@@ -52,12 +52,15 @@ final class DbOptions {
         String url = url();
         dialect(url);
         StoreLocation.sqliteFile(url).ifPresent(file -> {
+            if (!Files.exists(file) && defaultLocation()) {
+                throw ExitException.usage(named() + ": does not exist yet (iobench run and iobench import save"
+                        + " runs there)");
+            }
             if (!Files.isDirectory(file.getParent())) {
                 throw ExitException.usage(named() + ": the directory " + file.getParent() + " does not exist");
             }
             if (!Files.exists(file)) {
-                throw ExitException.usage(named() + ": does not exist" + (defaultLocation()
-                        ? " yet (iobench run and iobench import save runs there)" : " (nothing was saved there)"));
+                throw ExitException.usage(named() + ": does not exist (nothing was saved there)");
             }
             requireRegularFile(file);
         });

@@ -82,6 +82,9 @@ final class Execution {
     int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
         List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(Execution::checkEngine);
+        if (jsonFile != null) {
+            specs.forEach(spec -> jsonFile.refuseTarget(spec.target()));
+        }
         RunControl control = new RunControl();
         SigintTrap.install(control);
         boolean live = !output.quiet && Libc.isatty(2);

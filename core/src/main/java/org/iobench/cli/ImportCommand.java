@@ -1,5 +1,6 @@
 package org.iobench.cli;
 
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -84,7 +85,11 @@ final class ImportCommand implements Callable<Integer> {
         }
         try {
             if (MicroImport.isMicro(doc)) {
-                return new ArrayList<>(MicroImport.read(doc, labels, store.note));
+                List<RunToSave> variants = new ArrayList<>(MicroImport.read(doc, labels, store.note));
+                if (variants.isEmpty()) {
+                    throw ExitException.usage("FILE " + file + ": holds no results (no suite in \"suites\")");
+                }
+                return variants;
             }
             List<BenchmarkResult> results;
             String source;
@@ -99,12 +104,20 @@ final class ImportCommand implements Callable<Integer> {
                         + " iobench --json file (\"formatVersion\") nor an iobench micro --json file"
                         + " (\"kind\": \"iobench-micro\")");
             }
+            if (results.isEmpty()) {
+                throw ExitException.usage("FILE " + file + ": holds no results (" + (source.equals("fio")
+                        ? "no fio job in \"jobs\"" : "no benchmark in \"benchmarks\"") + ")");
+            }
             Environment env = Environment.unknown(Version.get());
             List<RunToSave> out = new ArrayList<>();
             for (BenchmarkResult b : results) {
                 out.add(new NewRun(b, env, labels, store.note, source, startedAt(b)));
             }
             return out;
+        } catch (JsonMappingException e) {
+            String at = jsonPath(e).isEmpty() ? "" : " at " + jsonPath(e);
+            throw new ExitException(ExitException.USAGE, "FILE " + file + ": JSON that does not fit the format"
+                    + at + " (" + IoReasons.firstLine(e.getOriginalMessage()) + ")", e);
         } catch (IOException e) {
             throw new ExitException(ExitException.USAGE, "FILE " + file + ": " + IoReasons.firstLine(e.getMessage()),
                     e);
@@ -115,4 +128,17 @@ final class ImportCommand implements Callable<Integer> {
         return ResultSaver.startedAt(b);
     }
 
+
+    /** Where in the document a mapping failed: {@code benchmarks[0].job}. */
+    private static String jsonPath(JsonMappingException e) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                b.append(b.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
+    }
 }

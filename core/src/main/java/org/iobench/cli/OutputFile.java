@@ -37,6 +37,10 @@ final class OutputFile {
             "tracefs", "securityfs", "cgroup", "cgroup2", "configfs", "bpf", "pstore", "efivarfs", "mqueue",
             "fusectl", "binfmt_misc", "hugetlbfs", "autofs", "rpc_pipefs", "nsfs");
 
+    /** Names of open descriptors: writing there is not writing a file (and a rename would not reach them). */
+    private static final java.util.List<Path> DESCRIPTORS = java.util.List.of(Path.of("/dev/stdout"),
+            Path.of("/dev/stderr"), Path.of("/dev/stdin"), Path.of("/dev/fd"), Path.of("/proc/self/fd"));
+
     private final String option;
     private final Path given;
     private final Path file; // the regular file written (links followed); null for standard output
@@ -60,7 +64,13 @@ final class OutputFile {
         if (path.toString().equals(STDOUT)) {
             return new OutputFile(option, path, null, force);
         }
+        if (path.toString().isBlank()) {
+            throw refused(option, path, "is empty; give a file name, or - for standard output");
+        }
         Path abs = path.toAbsolutePath();
+        if (DESCRIPTORS.stream().anyMatch(abs.normalize()::startsWith)) {
+            throw refused(option, path, "names a file descriptor; use - for standard output");
+        }
         Path file = abs;
         if (Files.isSymbolicLink(abs)) {
             if (!Files.exists(abs)) {
@@ -69,7 +79,9 @@ final class OutputFile {
             try {
                 file = abs.toRealPath();
             } catch (IOException e) {
-                throw refused(option, path, IoReasons.reason(e));
+                String kind = kind(abs);
+                throw refused(option, path, kind != null ? "leads to " + kind + "; only a regular file or -"
+                        + " (standard output) is written" : IoReasons.reason(e));
             }
         }
         boolean exists = Files.exists(file);
@@ -93,6 +105,13 @@ final class OutputFile {
         }
         probe(option, path, dir);
         return new OutputFile(option, path, file, force);
+    }
+
+    /** A job's target is not a result file: refuses {@code target} when it is this file (status 2). */
+    void refuseTarget(Path target) {
+        if (file != null && target.toAbsolutePath().normalize().equals(file.normalize())) {
+            throw refused(option, given, "is also the job's target");
+        }
     }
 
     boolean toStdout() {

@@ -141,4 +141,32 @@ class BadInputFilesTest {
     private String db() {
         return dir.resolve("results.db").toString();
     }
+
+    @Test
+    void aFileWithNoResultsImportsNothingAndSaysSo() throws Exception {
+        Path fio = Files.writeString(dir.resolve("fio.json"), "{\"fio version\": \"fio-3.33\", \"jobs\": []}");
+        InProcess.Result r = InProcess.run("import", fio.toString(), "--db", db());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("iobench: FILE " + fio + ": holds no results (no fio job in \"jobs\")\n");
+        Path mine = Files.writeString(dir.resolve("mine.json"), "{\"formatVersion\": 1, \"benchmarks\": [{\"job\": 5}]}");
+        InProcess.Result m = InProcess.run("import", mine.toString(), "--db", db());
+        assertThat(m.status()).isEqualTo(2);
+        assertThat(m.err()).startsWith("iobench: FILE " + mine + ": JSON that does not fit the format at job (")
+                .hasLineCount(1);
+    }
+
+    @Test
+    void theJsonFileCannotBeTheTargetNorADescriptor() {
+        Path f = dir.resolve("f");
+        InProcess.Result same = InProcess.run("run", "--rw", "write", "--bs", "64k", "--size", "64k", "--no-store",
+                "--json", f.toString(), f.toString());
+        assertThat(same.status()).isEqualTo(2);
+        assertThat(same.err()).isEqualTo("iobench: --json " + f + ": is also the job's target\n");
+        InProcess.Result fd = InProcess.run("run", "--rw", "write", "--bs", "64k", "--size", "64k", "--no-store",
+                "--json", "/dev/stdout", f.toString());
+        assertThat(fd.status()).isEqualTo(2);
+        assertThat(fd.err()).isEqualTo("iobench: --json /dev/stdout: names a file descriptor; use - for standard"
+                + " output\n");
+        assertThat(f).doesNotExist();
+    }
 }

@@ -112,6 +112,19 @@ class OutputFileTest {
         }
     }
 
+    @Test
+    void aReadOnlyFilesystemIsFoundByTheCheck() throws Exception {
+        Root.assumeRoot("mounts a read-only tmpfs");
+        Path mnt = dir.resolve("ro");
+        Files.createDirectories(mnt);
+        Root.sh("mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", mnt.toString());
+        try {
+            assertRefused(mnt.resolve("out.json"), "cannot create a file in " + mnt + ": read-only file system");
+        } finally {
+            Root.umount(mnt);
+        }
+    }
+
     private static void assertRefused(Path p, String reason) {
         assertThatThrownBy(() -> OutputFile.check("--json", p, true)).isInstanceOf(ExitException.class)
                 .hasMessageStartingWith("--json " + p + ": ").hasMessageContaining(reason)
