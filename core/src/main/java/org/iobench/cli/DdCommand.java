@@ -32,8 +32,6 @@ import picocli.CommandLine.Parameters;
                 + " file or a block device needs --allow-overwrite or IOBENCH_ALLOW_OVERWRITE=1."})
 final class DdCommand implements Callable<Integer> {
     static final String CONSENT_VARIABLE = "IOBENCH_ALLOW_OVERWRITE";
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFBLK = 0060000;
 
     @Parameters(paramLabel = "OPERAND", arity = "1..*",
             description = "if=FILE of=FILE bs= ibs= obs= count= skip= seek= iflag= oflag= conv= status=")
@@ -64,7 +62,7 @@ final class DdCommand implements Callable<Integer> {
                         + ": is a directory");
             }
         }
-        if (d.readsZero() && d.countLimitBytes() < 0 && !blockDevice(out)) {
+        if (d.readsZero() && d.countLimitBytes() < 0 && !FileKind.blockDevice(out)) {
             throw ExitException.usage("dd: if=/dev/zero of=" + d.output() + " needs count=:"
                     + " /dev/zero never ends, and on a file dd would write until the filesystem is full");
         }
@@ -81,7 +79,7 @@ final class DdCommand implements Callable<Integer> {
             if (e.getMessage().contains("--allow-overwrite")) {
                 throw ExitException.usage("dd: " + e.getMessage() + " (or set "
                         + CONSENT_VARIABLE + "=1); dd would "
-                        + (d.has("notrunc") || blockDevice(out) ? "overwrite" : "truncate") + " it");
+                        + (d.has("notrunc") || FileKind.blockDevice(out) ? "overwrite" : "truncate") + " it");
             }
             throw e;
         }
@@ -99,13 +97,5 @@ final class DdCommand implements Callable<Integer> {
             }
         }
         err.flush();
-    }
-
-    private static boolean blockDevice(Path p) {
-        try {
-            return ((Integer) Files.getAttribute(p, "unix:mode") & S_IFMT) == S_IFBLK;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 }

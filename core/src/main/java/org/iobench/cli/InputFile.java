@@ -33,7 +33,7 @@ final class InputFile {
         if (Files.isDirectory(file)) {
             throw bad(what, file, "is a directory");
         }
-        if (Files.exists(file) && !Files.isRegularFile(file) && isBlockDevice(file)) {
+        if (FileKind.blockDevice(file)) {
             throw bad(what, file, "is a block device, not a file to read");
         }
         try {
@@ -73,14 +73,6 @@ final class InputFile {
             throw new ExitException(ExitException.USAGE, what + " " + file + ": not JSON (" + (at == null ? ""
                     : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ")
                     + IoReasons.firstLine(e.getOriginalMessage()) + ")", e);
-        }
-    }
-
-    private static boolean isBlockDevice(Path p) {
-        try {
-            return ((Integer) Files.getAttribute(p, "unix:mode") & 0170000) == 0060000;
-        } catch (IOException | RuntimeException e) {
-            return false;
         }
     }
 

@@ -32,7 +32,6 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class OutputFile {
     static final String STDOUT = "-";
-    private static final int S_IFMT = 0170000;
     private static final Set<String> KERNEL_FILESYSTEMS = Set.of("proc", "sysfs", "devtmpfs", "devpts", "debugfs",
             "tracefs", "securityfs", "cgroup", "cgroup2", "configfs", "bpf", "pstore", "efivarfs", "mqueue",
             "fusectl", "binfmt_misc", "hugetlbfs", "autofs", "rpc_pipefs", "nsfs");
@@ -79,13 +78,13 @@ final class OutputFile {
             try {
                 file = abs.toRealPath();
             } catch (IOException e) {
-                String kind = kind(abs);
+                String kind = FileKind.special(abs);
                 throw refused(option, path, kind != null ? "leads to " + kind + "; only a regular file or -"
                         + " (standard output) is written" : IoReasons.reason(e));
             }
         }
         boolean exists = Files.exists(file);
-        String kind = exists ? kind(file) : null;
+        String kind = exists ? FileKind.special(file) : null;
         if (kind != null) {
             throw refused(option, path, "is " + kind + "; only a regular file or - (standard output) is written");
         }
@@ -215,28 +214,6 @@ final class OutputFile {
             }
         } catch (IOException e) {
             // no mount entry to judge by; the checks that follow still apply
-        }
-    }
-
-    /** "a block device", "a directory"...; null for a regular file. */
-    private static String kind(Path p) {
-        if (Files.isRegularFile(p)) {
-            return null;
-        }
-        if (Files.isDirectory(p)) {
-            return "a directory";
-        }
-        try {
-            int mode = (Integer) Files.getAttribute(p, "unix:mode");
-            return switch (mode & S_IFMT) {
-                case 0060000 -> "a block device";
-                case 0020000 -> "a character device";
-                case 0010000 -> "a FIFO";
-                case 0140000 -> "a socket";
-                default -> "not a regular file";
-            };
-        } catch (IOException | RuntimeException e) {
-            return "not a regular file";
         }
     }
 
