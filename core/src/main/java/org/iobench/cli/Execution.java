@@ -108,7 +108,7 @@ final class Execution {
                 }
             } catch (IOException e) {
                 if (results.isEmpty()) {
-                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
                 }
                 setupError = e.getMessage();
                 break;

@@ -119,7 +119,7 @@ final class SaturateCommand implements Callable<Integer> {
                         : new LatencySearch(m, SaturationRules.DEFAULT, refine(a)).run(start, a, top, lt);
             } catch (IOException e) {
                 if (m.results().isEmpty()) {
-                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
                 }
                 setupError = e.getMessage();
             }
