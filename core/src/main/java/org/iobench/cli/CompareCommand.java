@@ -78,7 +78,7 @@ final class CompareCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         boolean ab = base != null || candidate != null;
         if (ab && by != null) {
             throw new ExitException(ExitException.USAGE, "--by " + by + ": use either --base/--new or --by, not both");
@@ -104,6 +104,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new ExitException(ExitException.USAGE, (relative ? "--relative" : where != null ? "--where"
                     : "--columns") + " applies to --by comparisons");
         }
+        output.check();
         Table table = ab ? abTable() : byTable();
         output.print(table, spec.commandLine().getOut());
         return 0;
@@ -112,7 +113,7 @@ final class CompareCommand implements Callable<Integer> {
     private Table abTable() {
         RunQuery b = Selectors.parse("--base", base);
         RunQuery n = Selectors.parse("--new", candidate);
-        try (ResultStore store = db.open()) {
+        try (ResultStore store = db.openExisting()) {
             List<Sample> bs = store.samples(b);
             List<Sample> ns = store.samples(n);
             requireSome("--base", base, bs);
@@ -129,18 +130,14 @@ final class CompareCommand implements Callable<Integer> {
             });
             AbOptions options = AbOptions.defaults(chosen.direction()).withAlpha(alpha)
                     .withTest(assume == null ? SignificanceTest.MANN_WHITNEY_U : SignificanceTest.WELCH_T);
-            try {
-                return CompareTables.ab(bs, ns, baseName != null ? baseName : name(base),
-                        newName != null ? newName : name(candidate), chosen, options);
-            } catch (CompareTables.NothingToCompare e) {
-                throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
-            }
+            return CompareTables.ab(bs, ns, baseName != null ? baseName : name(base),
+                    newName != null ? newName : name(candidate), chosen, options);
         }
     }
 
     private Table byTable() {
         RunQuery q = Selectors.parse("--where", where == null ? "" : where);
-        try (ResultStore store = db.open()) {
+        try (ResultStore store = db.openExisting()) {
             List<Sample> samples = store.samples(q);
             String selector = where == null ? "(all)" : where;
             requireSome("--where", selector, samples);
@@ -148,12 +145,8 @@ final class CompareCommand implements Callable<Integer> {
             List<Sample> labelled = samples.stream().filter(s -> s.labels().containsKey(by)).toList();
             Metric chosen = metricFor(labelled.isEmpty() ? samples : labelled);
             samples = ofKind("--where", selector, samples, chosen);
-            try {
-                return CompareTables.byLabel(samples, by, columns, chosen, relative
-                        ? MultiColumnTableLayout.Mode.RELATIVE : MultiColumnTableLayout.Mode.ABSOLUTE);
-            } catch (CompareTables.NothingToCompare e) {
-                throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
-            }
+            return CompareTables.byLabel(samples, by, columns, chosen, relative
+                    ? MultiColumnTableLayout.Mode.RELATIVE : MultiColumnTableLayout.Mode.ABSOLUTE);
         }
     }
 

@@ -14,10 +14,31 @@ import org.iobench.job.VerifyChecksum;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** picocli converters; their messages follow picocli's "Invalid value for option '--bs': " prefix. */
+/**
+ * picocli converters: the one rule for counts, sizes and durations in every command. A value that has no meaning
+ * at 0 (a repetition count, a size to transfer, a time limit) is refused at 0 or below; the message is printed
+ * after the option's name by {@link ErrorHandler}: {@code iobench: --runs: '0' must be at least 1}.
+ */
 final class Converters {
     private Converters() {}
 
+    /** A count of at least 1: repetitions, samples, the highest level to try. */
+    static final class Count implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atLeast(value, wholeNumber(value), 1);
+        }
+    }
+
+    /** A count where 0 means "none": forks, refinement points, writes between fsyncs. */
+    static final class CountOrZero implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atLeast(value, wholeNumber(value), 0);
+        }
+    }
+
+    /** A size in bytes where 0 has a meaning (an offset). */
     static final class Size implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
@@ -29,7 +50,15 @@ final class Converters {
         }
     }
 
-    /** A duration in nanoseconds. */
+    /** A size of at least one byte: how much to transfer, a region, a block. */
+    static final class PositiveSize implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return aboveZero(value, new Size().convert(value));
+        }
+    }
+
+    /** A duration in nanoseconds where 0 has a meaning (no warm-up). */
     static final class Duration implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
@@ -39,6 +68,51 @@ final class Converters {
                 throw new TypeConversionException(e.getMessage());
             }
         }
+    }
+
+    /** A duration above 0, in nanoseconds: a time limit, a step, a window. */
+    static final class PositiveDuration implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return aboveZero(value, new Duration().convert(value));
+        }
+    }
+
+    /** A sampling period in nanoseconds: 0 turns sampling off, else at least 1 ms. */
+    static final class SampleInterval implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            long nanos = new Duration().convert(value);
+            if (nanos != 0 && nanos < 1_000_000) {
+                throw new TypeConversionException("'" + value + "' must be 0 (off) or at least 1ms");
+            }
+            return nanos;
+        }
+    }
+
+    private static long wholeNumber(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is not a whole number");
+        }
+    }
+
+    private static int atLeast(String value, long n, int min) {
+        if (n < min) {
+            throw new TypeConversionException("'" + value + "' must be at least " + min);
+        }
+        if (n > Integer.MAX_VALUE) {
+            throw new TypeConversionException("'" + value + "' is too large");
+        }
+        return (int) n;
+    }
+
+    private static long aboveZero(String value, long n) {
+        if (n <= 0) {
+            throw new TypeConversionException("'" + value + "' must be more than 0");
+        }
+        return n;
     }
 
     static final class BsAxis implements ITypeConverter<SweepAxis> {
@@ -62,14 +136,20 @@ final class Converters {
         }
     }
 
+    /** A sweep's values, each at least 1 (a block size, a thread count, a queue depth of 0 means nothing). */
     private static SweepAxis axis(java.util.function.Supplier<SweepAxis> parse) {
+        SweepAxis a;
         try {
-            return parse.get();
+            a = parse.get();
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             int colon = m.indexOf(": ");
             throw new TypeConversionException(colon > 0 ? m.substring(colon + 2) : m);
         }
+        if (a.values().stream().anyMatch(v -> v < 1)) {
+            throw new TypeConversionException("'" + a.text() + "' must be at least 1");
+        }
+        return a;
     }
 
     static final class Rw implements ITypeConverter<RwMode> {

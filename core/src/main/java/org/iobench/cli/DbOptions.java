@@ -1,12 +1,21 @@
 package org.iobench.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
+import org.iobench.store.Dialect;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
 import picocli.CommandLine.Option;
 
-/** {@code --db}: which result database a command reads or writes. */
+/**
+ * {@code --db}: which result database a command reads or writes, and the checks made before a command uses it.
+ * Commands that only read never create a database; commands that save check before any work that the database
+ * can be written. Only the default location's directory is created when missing: a missing directory in
+ * {@code --db} or {@code $IOBENCH_DB} is a typo to report, not a directory to make.
+ */
 final class DbOptions {
     @Option(names = "--db", paramLabel = "URL",
             description = "result database: jdbc:sqlite:FILE, jdbc:postgresql://HOST/DB?user=U&password=P, or a"
@@ -19,12 +28,117 @@ final class DbOptions {
         return StoreLocation.resolve(db, System.getenv(), Path.of(System.getProperty("user.home")));
     }
 
-    /** Opens the database; a failure ends the command with status 1 and one line. */
-    ResultStore open() {
+    /** How messages name the database: {@code --db X}, {@code IOBENCH_DB X} or {@code the result database X}. */
+    String named() {
+        String where = StoreLocation.describe(url());
+        if (db != null && !db.isBlank()) {
+            return "--db " + where;
+        }
+        String env = System.getenv(StoreLocation.ENV_DB);
+        return (env != null && !env.isBlank() ? StoreLocation.ENV_DB + " " : "the result database ") + where;
+    }
+
+    private boolean defaultLocation() {
+        String env = System.getenv(StoreLocation.ENV_DB);
+        return (db == null || db.isBlank()) && (env == null || env.isBlank());
+    }
+
+    /**
+     * Opens a database that must exist already (commands that read: runs, show, compare, report, delete).
+     *
+     * @throws ExitException status 2 when it does not exist or cannot be opened
+     */
+    ResultStore openExisting() {
+        String url = url();
+        dialect(url);
+        StoreLocation.sqliteFile(url).ifPresent(file -> {
+            if (!Files.exists(file) && defaultLocation()) {
+                throw ExitException.usage(named() + ": does not exist yet (iobench run and iobench import save"
+                        + " runs there)");
+            }
+            if (!Files.isDirectory(file.getParent())) {
+                throw ExitException.usage(named() + ": the directory " + file.getParent() + " does not exist");
+            }
+            if (!Files.exists(file)) {
+                throw ExitException.usage(named() + ": does not exist (nothing was saved there)");
+            }
+            requireRegularFile(file);
+        });
+        return open(url);
+    }
+
+    /**
+     * Checks, before any work, that results can be saved: the URL names SQLite or PostgreSQL, a SQLite file is a
+     * database (or can be created: its directory exists and is writable), a server answers. Creates the default
+     * location's directory; never an empty database file.
+     *
+     * @throws ExitException status 2 naming the reason
+     */
+    void checkWritable() {
+        String url = url();
+        dialect(url);
+        Optional<Path> file = StoreLocation.sqliteFile(url);
+        if (file.isEmpty()) {
+            if (url.startsWith("jdbc:postgresql:")) {
+                open(url).close();
+            }
+            return;
+        }
+        Path f = file.get();
+        Path dir = f.getParent();
+        if (!Files.isDirectory(dir) && defaultLocation()) {
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw ExitException.usage(named() + ": cannot create its directory: " + IoReasons.describe(e));
+            }
+        }
+        if (!Files.isDirectory(dir)) {
+            throw ExitException.usage(named() + ": the directory " + dir
+                    + (Files.exists(dir) ? " is not a directory" : " does not exist"));
+        }
+        if (Files.exists(f)) {
+            requireRegularFile(f);
+            open(url).close();
+        }
+        // SQLite writes the file and, in WAL mode, two more beside it: the directory must take new files
+        Path probe = dir.resolve(".iobench-probe-" + ProcessHandle.current().pid() + ".tmp");
         try {
-            return ResultStore.open(url());
+            Files.deleteIfExists(probe);
+            Files.createFile(probe);
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw ExitException.usage(named() + ": cannot create files in " + dir + ": " + IoReasons.reason(e));
+        }
+    }
+
+    /** Opens for saving, after {@link #checkWritable}; a failure now is an I/O failure (status 1). */
+    ResultStore openForSaving() {
+        return ResultStore.open(url());
+    }
+
+    private ResultStore open(String url) {
+        try {
+            return ResultStore.open(url);
         } catch (StoreException e) {
-            throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+            throw new ExitException(ExitException.USAGE, e.getMessage(), e);
+        }
+    }
+
+    private static void dialect(String url) {
+        try {
+            Dialect.of(url);
+        } catch (StoreException e) {
+            throw new ExitException(ExitException.USAGE, e.getMessage(), e);
+        }
+    }
+
+    private void requireRegularFile(Path file) {
+        if (Files.isDirectory(file)) {
+            throw ExitException.usage(named() + ": is a directory, not a SQLite database file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw ExitException.usage(named() + ": is not a regular file, so not a SQLite database");
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.iobench.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,8 +32,6 @@ import picocli.CommandLine.Parameters;
                 + " file or a block device needs --allow-overwrite or IOBENCH_ALLOW_OVERWRITE=1."})
 final class DdCommand implements Callable<Integer> {
     static final String CONSENT_VARIABLE = "IOBENCH_ALLOW_OVERWRITE";
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFBLK = 0060000;
 
     @Parameters(paramLabel = "OPERAND", arity = "1..*",
             description = "if=FILE of=FILE bs= ibs= obs= count= skip= seek= iflag= oflag= conv= status=")
@@ -50,19 +49,21 @@ final class DdCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         DdOperands d = DdOperands.parse(operands);
+        Execution execution = outputs.execution().saveSilentlyWith(outputs.store);
+        PrintStream err = outputs.err();
         Path in = Path.of(d.input());
         Path out = Path.of(d.output());
         if (!d.readsZero() && !Files.exists(in)) {
-            throw new ExitException(ExitException.USAGE, "dd: if=" + d.input() + ": no such file or directory");
+            throw ExitException.usage("dd: if=" + d.input() + ": no such file or directory");
         }
         for (Path p : List.of(in, out)) {
             if (Files.isDirectory(p)) {
-                throw new ExitException(ExitException.USAGE, "dd: " + (p == in ? "if=" : "of=") + p
+                throw ExitException.usage("dd: " + (p == in ? "if=" : "of=") + p
                         + ": is a directory");
             }
         }
-        if (d.readsZero() && d.countLimitBytes() < 0 && !blockDevice(out)) {
-            throw new ExitException(ExitException.USAGE, "dd: if=/dev/zero of=" + d.output() + " needs count=:"
+        if (d.readsZero() && d.countLimitBytes() < 0 && !FileKind.blockDevice(out)) {
+            throw ExitException.usage("dd: if=/dev/zero of=" + d.output() + " needs count=:"
                     + " /dev/zero never ends, and on a file dd would write until the filesystem is full");
         }
         long inputBytes = Files.isRegularFile(in) ? Files.size(in) : -1;
@@ -73,37 +74,28 @@ final class DdCommand implements Callable<Integer> {
         }
         JobSpec job = spec;
         try {
-            return new Execution(outputs.output, outputs.monitor, System.out, System.err)
-                    .saveSilentlyWith(outputs.store)
-                    .run(List.of(job), results -> print(d, job, results, outputs.monitor.vmstat));
+            return execution.run(List.of(job), results -> print(d, job, results, outputs.monitor.vmstat, err));
         } catch (org.iobench.job.InvalidJobException e) {
             if (e.getMessage().contains("--allow-overwrite")) {
-                throw new ExitException(ExitException.USAGE, "dd: " + e.getMessage() + " (or set "
+                throw ExitException.usage("dd: " + e.getMessage() + " (or set "
                         + CONSENT_VARIABLE + "=1); dd would "
-                        + (d.has("notrunc") || blockDevice(out) ? "overwrite" : "truncate") + " it");
+                        + (d.has("notrunc") || FileKind.blockDevice(out) ? "overwrite" : "truncate") + " it");
             }
             throw e;
         }
     }
 
-    private static void print(DdOperands d, JobSpec job, List<BenchmarkResult> results, boolean vmstat) {
+    private static void print(DdOperands d, JobSpec job, List<BenchmarkResult> results, boolean vmstat,
+                              PrintStream err) {
         for (BenchmarkResult b : results) {
-            b.runs().forEach(r -> DdText.lines(d, job.rw(), r).forEach(System.err::println));
+            b.runs().forEach(r -> DdText.lines(d, job.rw(), r).forEach(err::println));
             if (vmstat) {
-                b.runs().forEach(r -> DdText.printVmstat(r, System.err));
+                b.runs().forEach(r -> DdText.printVmstat(r, err));
             }
             if (!d.status().equals("none")) {
-                RunText.printFindings(b, System.err);
+                RunText.printFindings(b, err);
             }
         }
-        System.err.flush();
-    }
-
-    private static boolean blockDevice(Path p) {
-        try {
-            return ((Integer) Files.getAttribute(p, "unix:mode") & S_IFMT) == S_IFBLK;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        err.flush();
     }
 }

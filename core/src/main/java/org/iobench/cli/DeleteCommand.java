@@ -22,7 +22,7 @@ final class DeleteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ResultStore store = db.open()) {
+        try (ResultStore store = db.openExisting()) {
             int status = 0;
             for (long id : ids) {
                 if (store.delete(id)) {

@@ -22,21 +22,29 @@ import org.iobench.workload.RunListener;
 
 /**
  * Runs jobs for a command and turns the outcome into output and an exit status: 0 when every run completed,
- * 1 when an I/O error cut one short (partial results printed and marked), 130 after Ctrl-C.
+ * 1 when an I/O error cut one short (partial results printed and marked) or the results could not all be kept,
+ * 130 after Ctrl-C. What keeps the results ({@code --json} file, database) was checked before the first run
+ * (see {@link RunOutputs#execution}); after the runs both are attempted even if one fails, so a bad disk for one
+ * does not lose the other.
  */
 final class Execution {
     private final OutputOptions output;
     private final MonitorOptions monitor;
+    private final OutputFile jsonFile; // null: none
     private final PrintStream out;
     private final PrintStream err;
+    private final boolean debug;
     private ResultSaver saver; // store: null = not saved
     private boolean silentSave;
 
-    Execution(OutputOptions output, MonitorOptions monitor, PrintStream out, PrintStream err) {
+    Execution(OutputOptions output, MonitorOptions monitor, OutputFile jsonFile, PrintStream out, PrintStream err,
+              boolean debug) {
         this.output = output;
         this.monitor = monitor;
+        this.jsonFile = jsonFile;
         this.out = out;
         this.err = err;
+        this.debug = debug;
     }
 
     /** store: saves the results after printing them (unless {@code --no-store}); a failed save makes the status 1. */
@@ -53,9 +61,7 @@ final class Execution {
 
     /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
     static void checkEngine(JobSpec spec) {
-        EngineProvider provider = Engines.byName(spec.engine()).orElseThrow(() -> new ExitException(
-                ExitException.USAGE, "--engine " + spec.engine() + ": unknown engine (known: "
-                + String.join(", ", Engines.names()) + ")"));
+        EngineProvider provider = Engines.require(spec.engine());
         if (provider.synchronous() && spec.iodepth() > 1) {
             throw new ExitException(ExitException.USAGE, "--iodepth " + spec.iodepth() + ": the " + spec.engine()
                     + " engine completes each request before the next, so a depth above 1 would do nothing;"
@@ -76,6 +82,9 @@ final class Execution {
     int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
         List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(Execution::checkEngine);
+        if (jsonFile != null) {
+            specs.forEach(spec -> jsonFile.refuseTarget(spec.target()));
+        }
         RunControl control = new RunControl();
         SigintTrap.install(control);
         boolean live = !output.quiet && Libc.isatty(2);
@@ -99,14 +108,13 @@ final class Execution {
                 }
             } catch (IOException e) {
                 if (results.isEmpty()) {
-                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
                 }
                 setupError = e.getMessage();
                 break;
             }
         }
-        emit(results, text);
-        boolean saved = saver == null || saver.save(results, output.quiet || silentSave, err); // store
+        int kept = keep(results, emit(results, text));
         if (control.interrupted()) {
             err.println("iobench: interrupted; the results above are partial");
             return ExitException.INTERRUPTED;
@@ -125,7 +133,7 @@ final class Execution {
             return ExitException.IO_FAILURE;
         }
         int verified = VerifyFailures.report(results, err);
-        return saved && verified == 0 ? 0 : ExitException.IO_FAILURE;
+        return kept == 0 && verified == 0 ? 0 : ExitException.IO_FAILURE;
     }
 
     /**
@@ -155,17 +163,54 @@ final class Execution {
         return Map.of("groups", groups);
     }
 
-    private void emit(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text) {
-        String json = null;
-        if (output.jsonFile != null || output.output == OutputOptions.Format.json) {
-            json = JsonReport.write(results, Version.get(), groupsOf(results));
-        }
-        if (output.output == OutputOptions.Format.json) {
+    /** Whether the command should make the JSON document: {@code --output json} or a {@code --json} file. */
+    boolean wantsJson() {
+        return jsonFile != null || output.output == OutputOptions.Format.json;
+    }
+
+    /** Whether standard output carries the JSON document ({@code --output json} or {@code --json -}), not text. */
+    boolean jsonOnStdout() {
+        return output.output == OutputOptions.Format.json || jsonFile != null && jsonFile.toStdout();
+    }
+
+    /** Prints the results (text, or the JSON document); returns the JSON document, or null when none is wanted. */
+    private String emit(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text) {
+        String json = wantsJson() ? JsonReport.write(results, Version.get(), groupsOf(results)) : null;
+        if (jsonOnStdout()) {
             out.print(json);
         } else if (!results.isEmpty()) {
             text.accept(results);
         }
         out.flush();
-        output.writeJsonFile(json);
+        return json;
+    }
+
+    /**
+     * Keeps what the runs paid for: saves {@code results} in the database and writes {@code json} to the
+     * {@code --json} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
+     *
+     * @return 0, or 1 when something could not be kept
+     */
+    int keep(List<BenchmarkResult> results, String json) {
+        int status = 0;
+        if (saver != null) {
+            try {
+                saver.save(results, output.quiet || silentSave, err); // store
+            } catch (RuntimeException e) {
+                status = Math.max(status, reported(e));
+            }
+        }
+        if (jsonFile != null && !jsonFile.toStdout() && json != null && !results.isEmpty()) {
+            try {
+                jsonFile.write(json, null);
+            } catch (java.io.IOException e) {
+                status = Math.max(status, reported(e));
+            }
+        }
+        return status == 0 ? 0 : ExitException.IO_FAILURE;
+    }
+
+    private int reported(Exception e) {
+        return ErrorHandler.report(e, err, debug);
     }
 }

@@ -1,16 +1,33 @@
 package org.iobench.cli;
 
-/** Ends a command with an exit status and a one-line message; thrown anywhere below a command's {@code call}. */
+/**
+ * Ends a command with an exit status and a one-line message; thrown anywhere below a command's {@code call}. The
+ * cause, when there is one, is kept so that {@code --debug} shows where the error happened, not where it was
+ * turned into a status. {@link ErrorHandler} is the one place that prints it and returns the status.
+ */
 public final class ExitException extends RuntimeException {
+    /** An I/O failure during the work (partial results printed and marked), or a query that found nothing. */
     public static final int IO_FAILURE = 1;
+    /** An invalid option or value, or an unreadable or garbage file named on the command line: nothing ran. */
     public static final int USAGE = 2;
+    /** A bug: an exception nobody expected. */
+    public static final int INTERNAL = 4;
     public static final int INTERRUPTED = 130;
 
     private final int status;
 
     public ExitException(int status, String message) {
-        super(message);
+        this(status, message, null);
+    }
+
+    public ExitException(int status, String message, Throwable cause) {
+        super(message, cause);
         this.status = status;
+    }
+
+    /** Bad input: status 2. */
+    static ExitException usage(String message) {
+        return new ExitException(USAGE, message);
     }
 
     public int status() {

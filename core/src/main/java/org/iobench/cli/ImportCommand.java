@@ -1,8 +1,9 @@
 package org.iobench.cli;
 
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,8 +47,9 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (store.noStore) {
-            throw new ExitException(ExitException.USAGE, "--no-store: import only stores; nothing to do");
+            throw ExitException.usage("--no-store: import only stores; nothing to do");
         }
+        store.check();
         Map<String, String> labels = store.labelMap();
         List<RunToSave> runs = new ArrayList<>();
         List<Integer> perFile = new ArrayList<>();
@@ -56,50 +58,41 @@ final class ImportCommand implements Callable<Integer> {
             runs.addAll(fromFile);
             perFile.add(fromFile.size());
         }
-        String url = store.db.url();
-        try (ResultStore s = store.db.open()) {
+        PrintWriter out = spec.commandLine().getOut();
+        try (ResultStore s = store.db.openForSaving()) {
             List<Long> ids = s.saveAll(runs);
             int i = 0;
             for (int f = 0; f < files.size(); f++) {
                 int n = perFile.get(f);
                 List<Long> mine = ids.subList(i, i + n);
                 i += n;
-                spec.commandLine().getOut().println("imported " + files.get(f) + " as run " + String.join(", ",
+                out.println("imported " + files.get(f) + " as run " + String.join(", ",
                         mine.stream().map(String::valueOf).toList()));
             }
+            out.flush();
+            spec.commandLine().getErr().println("iobench: saved in " + StoreLocation.describe(s.url()));
         } catch (StoreException e) {
-            throw new ExitException(ExitException.IO_FAILURE, "nothing imported: " + e.getMessage());
+            throw new StoreException("nothing imported: " + e.getMessage(), e);
         }
-        spec.commandLine().getOut().flush();
-        spec.commandLine().getErr().println("iobench: saved in " + StoreLocation.describe(url));
-        spec.commandLine().getErr().flush();
         return 0;
     }
 
     private List<RunToSave> read(Path file, Map<String, String> labels) {
-        JsonNode doc;
-        if (!Files.isRegularFile(file)) {
-            throw new ExitException(ExitException.USAGE, "FILE " + file + ": no such file");
-        }
-        try {
-            doc = ResultCodec.tree(Files.readString(file));
-        } catch (IOException e) {
-            throw new ExitException(ExitException.IO_FAILURE, file + ": cannot read JSON: " + oneLine(e));
-        }
-        if (doc == null || !doc.isObject()) {
-            throw new ExitException(ExitException.USAGE, file + ": not a JSON object (fio, iobench or iobench micro"
+        JsonNode doc = InputFile.readJson("FILE", file);
+        if (!doc.isObject()) {
+            throw ExitException.usage("FILE " + file + ": not a JSON object (fio, iobench or iobench micro"
                     + " output)");
         }
-        if (MicroImport.isMicro(doc)) {
-            try {
-                return new ArrayList<>(MicroImport.read(doc, labels, store.note));
-            } catch (IOException e) {
-                throw new ExitException(ExitException.USAGE, file + ": " + oneLine(e));
-            }
-        }
-        List<BenchmarkResult> results;
-        String source;
         try {
+            if (MicroImport.isMicro(doc)) {
+                List<RunToSave> variants = new ArrayList<>(MicroImport.read(doc, labels, store.note));
+                if (variants.isEmpty()) {
+                    throw ExitException.usage("FILE " + file + ": holds no results (no suite in \"suites\")");
+                }
+                return variants;
+            }
+            List<BenchmarkResult> results;
+            String source;
             if (FioImport.isFio(doc)) {
                 results = FioImport.read(doc);
                 source = "fio";
@@ -107,28 +100,45 @@ final class ImportCommand implements Callable<Integer> {
                 results = ResultCodec.decodeReport(doc);
                 source = "iobench-json";
             } else {
-                throw new ExitException(ExitException.USAGE, file + ": neither fio JSON output (\"fio version\"),"
-                        + " an iobench --json file (\"formatVersion\") nor an iobench micro --json file"
+                throw ExitException.usage("FILE " + file + ": neither fio JSON output (\"fio version\"), an"
+                        + " iobench --json file (\"formatVersion\") nor an iobench micro --json file"
                         + " (\"kind\": \"iobench-micro\")");
             }
+            if (results.isEmpty()) {
+                throw ExitException.usage("FILE " + file + ": holds no results (" + (source.equals("fio")
+                        ? "no fio job in \"jobs\"" : "no benchmark in \"benchmarks\"") + ")");
+            }
+            Environment env = Environment.unknown(Version.get());
+            List<RunToSave> out = new ArrayList<>();
+            for (BenchmarkResult b : results) {
+                out.add(new NewRun(b, env, labels, store.note, source, startedAt(b)));
+            }
+            return out;
+        } catch (JsonMappingException e) {
+            String at = jsonPath(e).isEmpty() ? "" : " at " + jsonPath(e);
+            throw new ExitException(ExitException.USAGE, "FILE " + file + ": JSON that does not fit the format"
+                    + at + " (" + IoReasons.firstLine(e.getOriginalMessage()) + ")", e);
         } catch (IOException e) {
-            throw new ExitException(ExitException.USAGE, file + ": " + oneLine(e));
+            throw new ExitException(ExitException.USAGE, "FILE " + file + ": " + IoReasons.firstLine(e.getMessage()),
+                    e);
         }
-        Environment env = Environment.unknown(Version.get());
-        List<RunToSave> out = new ArrayList<>();
-        for (BenchmarkResult b : results) {
-            out.add(new NewRun(b, env, labels, store.note, source, startedAt(b)));
-        }
-        return out;
     }
 
     private static Instant startedAt(BenchmarkResult b) {
         return ResultSaver.startedAt(b);
     }
 
-    private static String oneLine(Exception e) {
-        String m = String.valueOf(e.getMessage());
-        int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
+
+    /** Where in the document a mapping failed: {@code benchmarks[0].job}. */
+    private static String jsonPath(JsonMappingException e) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                b.append(b.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
     }
 }

@@ -42,19 +42,20 @@ public final class IobenchCommand implements Callable<Integer> {
         long free = Files.getFileStore(dir).getUsableSpace();
         long size = Math.min(QUICK_SIZE, (free / 4) & ~((1L << 20) - 1));
         if (size < QUICK_MIN_SIZE) {
-            throw new ExitException(ExitException.USAGE, "the current directory " + dir + " has "
+            throw ExitException.usage("the current directory " + dir + " has "
                     + Units.sizeBinary(free) + " free; the quick suite needs at least "
                     + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or use iobench run with a smaller --size)");
         }
         Path file = dir.resolve(".iobench-quick-" + ProcessHandle.current().pid() + ".tmp");
+        Execution execution = outputs.execution();
         boolean direct = directSupported(dir);
         List<JobSpec> jobs = Suites.quick(file, size, direct);
         ScratchFiles.register(file);
         try {
-            return outputs.execution().run(jobs,
+            return execution.run(jobs,
                     results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
                             + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
-                            + ")", results, System.out));
+                            + ")", results, outputs.out()));
         } finally {
             ScratchFiles.remove(file);
         }

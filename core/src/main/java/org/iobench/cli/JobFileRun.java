@@ -1,6 +1,5 @@
 package org.iobench.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,22 +18,11 @@ import org.iobench.result.BenchmarkResult;
  */
 final class JobFileRun {
     private final JobOptions options;
-    private final OutputOptions output;
-    private final MonitorOptions monitor;
     private final boolean lenient;
-    private StoreOptions store; // store: null = not saved
 
-    JobFileRun(JobOptions options, OutputOptions output, MonitorOptions monitor, boolean lenient) {
+    JobFileRun(JobOptions options, boolean lenient) {
         this.options = options;
-        this.output = output;
-        this.monitor = monitor;
         this.lenient = lenient;
-    }
-
-    /** store: saves the results after printing them, as {@link Execution#saveWith} does. */
-    JobFileRun saveWith(StoreOptions store) {
-        this.store = store;
-        return this;
     }
 
     /**
@@ -44,29 +32,18 @@ final class JobFileRun {
     static boolean isJobFile(Path target) {
         boolean named = target.getFileName() != null && target.getFileName().toString().endsWith(".fio");
         if (named && !Files.exists(target)) {
-            throw new ExitException(ExitException.USAGE, target + ": no such job file");
+            throw ExitException.usage(target + ": no such job file");
         }
         return named && Files.isRegularFile(target);
     }
 
-    int run(Path file) {
+    /** The file's stages with the command line's options applied; parse warnings go to {@code err}. */
+    List<List<JobSpec>> stages(Path file, PrintStream err) {
         refuseJobOptions();
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ExitException(ExitException.USAGE, file + ": cannot read the job file: " + e.getMessage());
-        }
+        String text = InputFile.readText("job file", file);
         JobFile jobs = JobFileParser.parse(file.toString(), text, lenient);
-        jobs.warnings().forEach(w -> System.err.println("iobench: warning: " + w));
-        List<List<JobSpec>> stages = jobs.stages().stream()
-                .map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
-        Execution execution = new Execution(output, monitor, System.out, System.err);
-        if (store != null) {
-            execution.saveWith(store); // store
-        }
-        return execution.runStages(stages,
-                results -> print(stages, results, System.out));
+        jobs.warnings().forEach(w -> err.println("iobench: warning: " + w));
+        return jobs.stages().stream().map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
     }
 
     private JobSpec withCommandLine(JobSpec spec) {
@@ -85,7 +62,7 @@ final class JobFileRun {
                 new Given("--iodepth", options.iodepth), new Given("--time", options.timeNanos),
                 new Given("--engine", options.engine))) {
             if (g.value() != null) {
-                throw new ExitException(ExitException.USAGE, g.name() + ": not used with a job file; set it in the"
+                throw ExitException.usage(g.name() + ": not used with a job file; set it in the"
                         + " file (iobench applies only --allow-overwrite, --keep, --runs, --drop-cache to job files)");
             }
         }

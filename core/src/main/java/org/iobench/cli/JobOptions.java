@@ -28,7 +28,7 @@ final class JobOptions {
             description = "block size: 512, 4k, 1m (powers of 1024; default: 1m); a sweep: 4k..1m, 4k,64k,1m")
     SweepAxis bs;
 
-    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.PositiveSize.class,
             description = "bytes of the target to use and to transfer (default: the file's or device's size,"
                     + " 1g for a new file)")
     Long size;
@@ -37,7 +37,7 @@ final class JobOptions {
             description = "start of the region in the target (default: 0)")
     Long offset;
 
-    @Option(names = "--time", paramLabel = "DURATION", converter = Converters.Duration.class,
+    @Option(names = "--time", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
             description = "time-based: run this long (180s, 3m); with --size the first limit reached ends the job")
     Long timeNanos;
 
@@ -53,7 +53,7 @@ final class JobOptions {
             description = "requests in flight per worker (async engines); a sweep: 1..32")
     SweepAxis iodepth;
 
-    @Option(names = "--batch", paramLabel = "N", description = "requests per submission (async engines)")
+    @Option(names = "--batch", paramLabel = "N", converter = Converters.Count.class, description = "requests per submission (async engines)")
     Integer batch;
 
     @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default) or uring (io_uring, for --iodepth above 1)")
@@ -70,10 +70,11 @@ final class JobOptions {
                     + " inside the measured time)")
     SyncMode sync;
 
-    @Option(names = "--fsync-every", paramLabel = "N", description = "an fsync after every N writes of a worker")
+    @Option(names = "--fsync-every", paramLabel = "N", converter = Converters.CountOrZero.class,
+            description = "an fsync after every N writes of a worker (0: never)")
     Integer fsyncEvery;
 
-    @Option(names = "--runs", paramLabel = "N", description = "repetitions, summarised as min/avg/max (default: 1)")
+    @Option(names = "--runs", paramLabel = "N", converter = Converters.Count.class, description = "repetitions, summarised as min/avg/max (default: 1)")
     Integer runs;
 
     @Option(names = "--drop-cache", description = "evict the target's cached pages before each run")
@@ -115,7 +116,7 @@ final class JobOptions {
             + " --steady-window of per-second values lies within BOUND of their mean: iops:2%%, bw:5%%")
     String steady;
 
-    @Option(names = "--steady-window", paramLabel = "DURATION", converter = Converters.Duration.class,
+    @Option(names = "--steady-window", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
             description = "the window --steady judges (default: 5s)")
     Long steadyWindowNanos;
 

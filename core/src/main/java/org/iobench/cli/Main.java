@@ -1,13 +1,12 @@
 package org.iobench.cli;
 
 import java.io.PrintWriter;
-import java.util.Arrays;
-import org.iobench.job.InvalidJobException;
 import picocli.CommandLine;
 
 /**
- * Entry point. Maps outcomes to exit statuses: 0 success, 1 I/O failure (partial results marked incomplete),
- * 2 invalid option or value (one line naming it), 130 interrupted. No stack traces unless {@code --debug}.
+ * Entry point. Exit statuses (README, "Exit status"): 0 success, 1 I/O failure (partial results marked
+ * incomplete), 2 invalid option, value or input file (one line naming it), 4 internal error, 130 interrupted.
+ * {@link ErrorHandler} is the one place that maps errors to them; no stack traces unless {@code --debug}.
  */
 public final class Main {
     private Main() {}
@@ -18,50 +17,32 @@ public final class Main {
         System.exit(status);
     }
 
+    /** Runs a command line on stdout and stderr; returns the exit status. */
     public static int execute(String... args) {
-        boolean debug = Arrays.asList(args).contains("--debug");
-        CommandLine cl = commandLine();
-        cl.setParameterExceptionHandler((ex, a) -> {
-            PrintWriter err = ex.getCommandLine().getErr();
-            err.println("iobench: " + firstLine(ex.getMessage()));
-            if (debug) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return ExitException.USAGE;
-        });
-        cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
-            PrintWriter err = cmd.getErr();
-            int status;
-            String message;
-            switch (ex) {
-                case ExitException e -> { status = e.status(); message = e.getMessage(); }
-                case InvalidJobException e -> { status = ExitException.USAGE; message = e.getMessage(); }
-                case java.io.IOException e -> { status = ExitException.IO_FAILURE; message = e.getMessage(); }
-                default -> {
-                    status = ExitException.IO_FAILURE;
-                    message = "internal error: " + ex + (debug ? "" : " (rerun with --debug for the stack trace)");
-                }
-            }
-            err.println("iobench: " + firstLine(message));
-            if (debug) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return status;
-        });
-        return cl.execute(args);
+        return execute(commandLine(), args);
     }
 
-    static CommandLine commandLine() {
-        return new CommandLine(new IobenchCommand()).setCaseInsensitiveEnumValuesAllowed(true);
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "unknown error";
+    /**
+     * Runs a command line on {@code cl}, whose writers (picocli's {@code getOut()} and {@code getErr()}) carry all
+     * of its output, so a test that sets them captures everything.
+     */
+    static int execute(CommandLine cl, String... args) {
+        try {
+            return cl.execute(args);
+        } catch (RuntimeException | Error e) {
+            // picocli hands exceptions of a command's call() to the handler; an Error escapes it
+            PrintWriter err = cl.getErr();
+            return ErrorHandler.report(e, err, ErrorHandler.debug(args));
+        } finally {
+            cl.getOut().flush();
+            cl.getErr().flush();
         }
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
+    }
+
+    /** The command tree with the one error handler installed. */
+    static CommandLine commandLine() {
+        ErrorHandler handler = new ErrorHandler();
+        return new CommandLine(new IobenchCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(handler).setExecutionExceptionHandler(handler);
     }
 }

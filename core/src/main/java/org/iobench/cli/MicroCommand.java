@@ -40,13 +40,18 @@ final class MicroCommand implements Callable<Integer> {
             description = "jars or class directories holding the classes, separated by ':'")
     String classpath;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write all results as JSON (for iobench import)")
+    @Option(names = "--json", paramLabel = "FILE", description = "also write all results as JSON (for iobench"
+            + " import): a regular file, or - for stdout (the tables then go to stderr); an existing FILE is replaced"
+            + " only with --force")
     Path json;
 
-    @Option(names = "--samples", paramLabel = "N", description = "measured samples per variant (default: the suite's)")
+    @Option(names = "--force", description = "replace an existing --json file")
+    boolean force;
+
+    @Option(names = "--samples", paramLabel = "N", converter = Converters.Count.class, description = "measured samples per variant (default: the suite's)")
     Integer samples;
 
-    @Option(names = "--sample-time", paramLabel = "DURATION", converter = Converters.Duration.class,
+    @Option(names = "--sample-time", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
             description = "target length of one sample, e.g. 10ms (default: the suite's)")
     Long sampleTimeNanos;
 
@@ -54,7 +59,7 @@ final class MicroCommand implements Callable<Integer> {
             description = "cap on each suite's warm-up, e.g. 2s; 0 skips it (default: the suite's)")
     Long warmupNanos;
 
-    @Option(names = "--fork", paramLabel = "N", description = "run each variant alone in N fresh JVMs")
+    @Option(names = "--fork", paramLabel = "N", converter = Converters.CountOrZero.class, description = "run each variant alone in N fresh JVMs")
     Integer fork;
 
     @Option(names = "--same-jvm", description = "run all suites in this JVM instead of a fresh JVM per suite")
@@ -63,25 +68,29 @@ final class MicroCommand implements Callable<Integer> {
     @Option(names = "--filter", paramLabel = "REGEX", description = "only suites whose name contains a match")
     String filter;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         RunOptions options = options();
+        OutputFile jsonFile = json == null ? null : OutputFile.check("--json", json, force);
         List<RunReport> reports = new ArrayList<>();
-        PrintStream out = System.out;
+        boolean jsonOnStdout = jsonFile != null && jsonFile.toStdout();
+        PrintStream tables = jsonOnStdout ? Streams.err(spec) : Streams.out(spec);
         try (URLClassLoader loader = new URLClassLoader("iobench-micro", urls(), getClass().getClassLoader())) {
             for (String c : classes) {
-                reports.add(run(c, loader, options, out));
+                reports.add(run(c, loader, options, tables));
             }
         }
-        if (json != null) {
-            try {
-                SuiteRunner.writeJson(SuiteRunner.merge(reports), json);
-            } catch (RuntimeException e) {
-                throw new ExitException(ExitException.IO_FAILURE, "--json " + json + ": " + e.getMessage());
+        if (jsonFile != null) {
+            jsonFile.write(org.iobench.micro.JsonReport.toJson(SuiteRunner.merge(reports)),
+                    spec.commandLine().getOut());
+            if (!jsonOnStdout) {
+                tables.println("wrote " + json);
             }
-            out.println("wrote " + json);
         }
-        out.flush();
+        tables.flush();
         return 0;
     }
 
@@ -89,50 +98,39 @@ final class MicroCommand implements Callable<Integer> {
         try {
             return SuiteRunner.runClass(className, loader, options, out);
         } catch (VariantMismatchException e) {
-            throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+            throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new ExitException(ExitException.USAGE, e.getMessage());
+            throw new ExitException(ExitException.USAGE, e.getMessage(), e);
         } catch (RuntimeException e) {
             // a variant threw, or a forked JVM failed: the suite did not run
-            throw new ExitException(ExitException.IO_FAILURE, className + ": " + e.getMessage());
+            throw new ExitException(ExitException.IO_FAILURE, className + ": " + e.getMessage(), e);
         }
     }
 
     private RunOptions options() {
         RunOptions o = RunOptions.defaults().isolateSuites(!sameJvm);
         if (samples != null) {
-            requirePositive("--samples", samples);
             o = o.samples(samples);
         }
         if (sampleTimeNanos != null) {
-            requirePositive("--sample-time", sampleTimeNanos);
             o = o.sampleTime(Duration.ofNanos(sampleTimeNanos));
         }
         if (warmupNanos != null) {
             o = o.warmup(Duration.ofNanos(warmupNanos));
         }
         if (fork != null) {
-            if (fork < 0) {
-                throw new ExitException(ExitException.USAGE, "--fork " + fork + ": must be 0 or more");
-            }
             o = o.fork(fork);
         }
         if (filter != null) {
             try {
                 Pattern.compile(filter);
             } catch (PatternSyntaxException e) {
-                throw new ExitException(ExitException.USAGE, "--filter " + filter + ": not a regular expression: "
+                throw ExitException.usage("--filter " + filter + ": not a regular expression: "
                         + e.getDescription());
             }
             o = o.suiteFilter(filter);
         }
         return o;
-    }
-
-    private static void requirePositive(String option, long value) {
-        if (value <= 0) {
-            throw new ExitException(ExitException.USAGE, option + " " + value + ": must be more than 0");
-        }
     }
 
     /** The --cp entries as URLs; each must exist, so a typo fails here and not as "class not found". */
@@ -147,12 +145,12 @@ final class MicroCommand implements Callable<Integer> {
             }
             Path p = Path.of(entry).toAbsolutePath();
             if (!Files.exists(p)) {
-                throw new ExitException(ExitException.USAGE, "--cp: no such jar or directory: " + entry);
+                throw ExitException.usage("--cp: no such jar or directory: " + entry);
             }
             try {
                 urls.add(p.toUri().toURL());
             } catch (MalformedURLException e) {
-                throw new ExitException(ExitException.USAGE, "--cp: " + entry + ": " + e.getMessage());
+                throw ExitException.usage("--cp: " + entry + ": " + e.getMessage());
             }
         }
         return urls.toArray(URL[]::new);

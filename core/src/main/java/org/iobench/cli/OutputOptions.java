@@ -10,21 +10,18 @@ final class OutputOptions {
     @Option(names = "--output", paramLabel = "FORMAT", description = "text (default) or json on stdout")
     Format output = Format.text;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write the full result as JSON to FILE")
+    @Option(names = "--json", paramLabel = "FILE", description = "also write the full result as JSON to FILE"
+            + " (a regular file; - for stdout); an existing FILE is replaced only with --force")
     Path jsonFile;
+
+    @Option(names = "--force", description = "replace an existing --json file")
+    boolean force;
 
     @Option(names = {"-q", "--quiet"}, description = "no live progress line")
     boolean quiet;
 
-    /** Writes {@code json} to the {@code --json} file, if one was given; a failure ends the command (status 1). */
-    void writeJsonFile(String json) {
-        if (jsonFile == null) {
-            return;
-        }
-        try {
-            java.nio.file.Files.writeString(jsonFile, json);
-        } catch (java.io.IOException e) {
-            throw new ExitException(ExitException.IO_FAILURE, "--json " + jsonFile + ": " + e.getMessage());
-        }
+    /** The {@code --json} file, checked before any work (see {@link OutputFile#check}); null without one. */
+    OutputFile checkJsonFile() {
+        return jsonFile == null ? null : OutputFile.check("--json", jsonFile, force);
     }
 }

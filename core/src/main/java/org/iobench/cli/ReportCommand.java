@@ -3,7 +3,6 @@ package org.iobench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,8 +56,15 @@ final class ReportCommand implements Callable<Integer> {
     DbOptions db = new DbOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "where to write (default: stdout)")
+            description = "where to write: a regular file (default: stdout; - is stdout); an existing FILE is"
+                    + " replaced only with --force")
     Path output;
+
+    @Option(names = "--force", description = "replace an existing -o file")
+    boolean force;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "html (default with -o FILE.html), text, markdown, csv or json")
@@ -70,32 +76,28 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if ((base == null) != (candidate == null)) {
-            throw new ExitException(ExitException.USAGE, base == null ? "--new needs --base" : "--base needs --new");
+            throw ExitException.usage(base == null ? "--new needs --base" : "--base needs --new");
         }
+        String fmt = format != null ? format
+                : output != null && output.toString().endsWith(".html") ? "html" : "text";
+        TableFormat tf = fmt.equals("html") ? null : tableFormat(fmt);
+        OutputFile out = output == null ? null : OutputFile.check("-o", output, force);
         List<ReportItem> items = read(inputs);
         if (!selector.isEmpty() || inputs.isEmpty()) {
             items.addAll(stored(selector));
         }
         if (items.isEmpty()) {
-            throw new ExitException(ExitException.USAGE, "report: no runs selected"
-                    + (selector.isEmpty() ? "" : " by " + String.join(" ", selector)));
+            throw new ExitException(ExitException.IO_FAILURE, "report: no runs selected"
+                    + (selector.isEmpty() ? "" : " by " + String.join(" ", selector))
+                    + " (iobench runs SELECTOR shows what it matches)");
         }
-        String fmt = format != null ? format
-                : output != null && output.toString().endsWith(".html") ? "html" : "text";
         CompareTables.AbResult ab = base == null ? null : abComparison();
         String text;
-        if (fmt.equals("html")) {
+        if (tf == null) {
             String compareText = ab == null ? null : TableFormat.TEXT.writer().render(ab.table());
             text = HtmlReport.render(title, "iobench " + Version.get(), items, compareText,
                     ab == null ? null : abChartData(ab));
         } else {
-            TableFormat tf;
-            try {
-                tf = TableFormat.parse(fmt);
-            } catch (IllegalArgumentException e) {
-                throw new ExitException(ExitException.USAGE, "--format " + fmt
-                        + ": not a format (html, text, markdown, csv, json)");
-            }
             text = tf.writer().render(ResultsTable.of(items));
             if (ab != null) {
                 text += (tf == TableFormat.JSON || tf == TableFormat.CSV ? "" : "\n") + tf.writer().render(ab.table());
@@ -104,11 +106,12 @@ final class ReportCommand implements Callable<Integer> {
                 text += "\n";
             }
         }
-        if (output == null) {
-            System.out.print(text);
+        if (out == null || out.toStdout()) {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
         } else {
-            Files.writeString(output, text);
-            System.err.println("iobench: wrote " + output + " (" + items.size() + " benchmarks)");
+            out.write(text, spec.commandLine().getOut());
+            spec.commandLine().getErr().println("iobench: wrote " + output + " (" + items.size() + " benchmarks)");
         }
         return 0;
     }
@@ -118,7 +121,7 @@ final class ReportCommand implements Callable<Integer> {
         RunQuery query = Selectors.parse("report", terms);
         ObjectMapper mapper = new ObjectMapper();
         List<ReportItem> items = new ArrayList<>();
-        try (ResultStore store = db.open()) {
+        try (ResultStore store = db.openExisting()) {
             for (StoredRun run : store.find(query)) {
                 if (run.workload().isMicro()) {
                     continue; // a micro-benchmark variant is not an I/O result; iobench compare shows those
@@ -139,19 +142,25 @@ final class ReportCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new ExitException(ExitException.IO_FAILURE, "report: a stored result is not readable JSON: "
-                    + e.getMessage().lines().findFirst().orElse(""));
+                    + IoReasons.firstLine(e.getMessage()), e);
         }
         return items;
     }
 
+    private static TableFormat tableFormat(String fmt) {
+        try {
+            return TableFormat.parse(fmt);
+        } catch (IllegalArgumentException e) {
+            throw ExitException.usage("--format " + fmt + ": not a format (html, text, markdown, csv, json)");
+        }
+    }
+
     private CompareTables.AbResult abComparison() {
-        try (ResultStore store = db.open()) {
+        try (ResultStore store = db.openExisting()) {
             List<Sample> b = ioOnly(store.samples(Selectors.parse("--base", List.of(base))));
             List<Sample> n = ioOnly(store.samples(Selectors.parse("--new", List.of(candidate))));
             return CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
                     AbOptions.defaults(Metric.MB_S.direction()));
-        } catch (CompareTables.NothingToCompare e) {
-            throw new ExitException(ExitException.IO_FAILURE, "report: " + e.getMessage());
         }
     }
 
@@ -170,19 +179,12 @@ final class ReportCommand implements Callable<Integer> {
         return o;
     }
 
-    static List<ReportItem> read(List<Path> files) throws IOException {
-        ObjectMapper mapper = new ObjectMapper();
+    static List<ReportItem> read(List<Path> files) {
         List<ReportItem> items = new ArrayList<>();
         for (Path f : files) {
-            JsonNode doc;
-            try {
-                doc = mapper.readTree(f.toFile());
-            } catch (IOException e) {
-                throw new ExitException(ExitException.USAGE, "--input " + f + ": not readable JSON ("
-                        + e.getMessage().lines().findFirst().orElse("") + ")");
-            }
+            JsonNode doc = InputFile.readJson("--input", f);
             if (doc.path("formatVersion").asInt() != 1 || !doc.path("benchmarks").isArray()) {
-                throw new ExitException(ExitException.USAGE, "--input " + f
+                throw ExitException.usage("--input " + f
                         + ": not an iobench result (formatVersion 1 with benchmarks[])");
             }
             int n = 0;

@@ -26,15 +26,14 @@ final class ResultSaver {
     /**
      * Saves {@code results} in one transaction, reporting the ids on {@code err} (stdout may be a JSON document).
      *
-     * @return false if they could not be saved (the reason is printed)
+     * @throws StoreException when they could not be saved; the message says so
      */
-    boolean save(List<BenchmarkResult> results, boolean quiet, PrintStream err) {
+    void save(List<BenchmarkResult> results, boolean quiet, PrintStream err) {
         if (options.noStore || results.isEmpty()) {
-            return true;
+            return;
         }
         Map<String, String> labels = options.labelMap();
-        String url = options.db.url();
-        try (ResultStore store = ResultStore.open(url)) {
+        try (ResultStore store = options.db.openForSaving()) {
             EnvironmentProbe probe = EnvironmentProbe.system();
             List<NewRun> runs = new ArrayList<>();
             for (BenchmarkResult b : results) {
@@ -46,12 +45,10 @@ final class ResultSaver {
             List<Long> ids = store.saveAll(runs);
             if (!quiet) {
                 err.println("iobench: saved as run " + String.join(", ", ids.stream().map(String::valueOf).toList())
-                        + " in " + StoreLocation.describe(url) + " (iobench show ID; --no-store to skip)");
+                        + " in " + StoreLocation.describe(store.url()) + " (iobench show ID; --no-store to skip)");
             }
-            return true;
         } catch (StoreException e) {
-            err.println("iobench: the results above were not saved: " + e.getMessage());
-            return false;
+            throw new StoreException("the results above were not saved: " + e.getMessage(), e);
         }
     }
 

@@ -1,10 +1,12 @@
 package org.iobench.cli;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.iobench.job.JobSpec;
 import org.iobench.report.RunText;
+import org.iobench.report.SweepText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -33,16 +35,16 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
-            return new JobFileRun(job, outputs.output, outputs.monitor, lenient).saveWith(outputs.store).run(target);
+            List<List<JobSpec>> stages = new JobFileRun(job, lenient).stages(target, outputs.err());
+            return outputs.execution().runStages(stages, results -> JobFileRun.print(stages, results, out));
         }
         List<JobSpec> specs = job.toSpecs(target);
+        Execution execution = outputs.execution();
         if (specs.size() > 1) {
-            return outputs.execution().run(specs,
-                    results -> org.iobench.report.SweepText.print(results, System.out));
+            return execution.run(specs, results -> SweepText.print(results, out));
         }
-        JobSpec spec = specs.getFirst();
-        return outputs.execution().run(List.of(spec),
-                results -> results.forEach(b -> RunText.print(b, System.out, outputs.monitor.vmstat)));
+        return execution.run(specs, results -> results.forEach(b -> RunText.print(b, out, outputs.monitor.vmstat)));
     }
 }

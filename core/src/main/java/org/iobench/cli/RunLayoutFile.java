@@ -1,12 +1,9 @@
 package org.iobench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.iobench.report.JsonReport;
 import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 
@@ -19,13 +16,7 @@ final class RunLayoutFile {
     private RunLayoutFile() {}
 
     static TargetLayout read(Path file, long runId) {
-        JsonNode doc;
-        try {
-            doc = JsonReport.read(Files.readString(file));
-        } catch (IOException | RuntimeException e) {
-            throw new ExitException(ExitException.USAGE, "--json " + file + ": not a readable iobench result ("
-                    + e.getMessage() + ")");
-        }
+        JsonNode doc = InputFile.readJson("--json", file);
         String wanted = RunIds.format(runId);
         List<String> known = new ArrayList<>();
         for (JsonNode b : doc.path("benchmarks")) {
@@ -47,7 +38,7 @@ final class RunLayoutFile {
                 return new TargetLayout(job.path("offsetBytes").asLong(), region, bs, all, "--json " + file);
             }
         }
-        throw new ExitException(ExitException.USAGE, "--json " + file + ": no run with id " + wanted
+        throw ExitException.usage("--json " + file + ": no run with id " + wanted
                 + (known.isEmpty() ? " (it holds no verified run)" : " (it holds " + String.join(", ", known) + ")"));
     }
 }

@@ -1,6 +1,9 @@
 package org.iobench.cli;
 
+import java.io.PrintStream;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * The options every command that runs jobs shares (output, system monitor, result store), and the
@@ -16,8 +19,33 @@ final class RunOutputs {
     @Mixin
     StoreOptions store = new StoreOptions();
 
-    /** Runs and prints on stdout/stderr, saving the results unless {@code --no-store}. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    /**
+     * Checks everything that keeps the results (the {@code --json} file, the labels, the database) and returns
+     * the execution that runs, prints and saves. Call it before the first byte of I/O: a bad output path must end
+     * the command before a long run, not after it.
+     *
+     * @throws ExitException status 2 naming what is wrong
+     */
     Execution execution() {
-        return new Execution(output, monitor, System.out, System.err).saveWith(store);
+        OutputFile json = output.checkJsonFile();
+        store.check();
+        return new Execution(output, monitor, json, out(), err(), debug(spec)).saveWith(store);
+    }
+
+    PrintStream out() {
+        return Streams.out(spec);
+    }
+
+    PrintStream err() {
+        return Streams.err(spec);
+    }
+
+    /** Whether the command line asked for stack traces. */
+    static boolean debug(CommandSpec spec) {
+        return spec.root().commandLine().getParseResult() != null
+                && spec.root().commandLine().getParseResult().originalArgs().contains("--debug");
     }
 }

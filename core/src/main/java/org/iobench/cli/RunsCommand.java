@@ -30,9 +30,10 @@ final class RunsCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         var query = Selectors.parse("runs", selector);
-        try (ResultStore store = db.open()) {
+        output.check();
+        try (ResultStore store = db.openExisting()) {
             output.print(RunsTable.of(store.find(query)), spec.commandLine().getOut());
         }
         return 0;

@@ -56,10 +56,10 @@ final class SaturateCommand implements Callable<Integer> {
             + " engines (iodepth with --latency-target)")
     String axis;
 
-    @Option(names = "--max", paramLabel = "N", description = "highest threads or iodepth to try (default: 256)")
+    @Option(names = "--max", paramLabel = "N", converter = Converters.Count.class, description = "highest threads or iodepth to try (default: 256)")
     Integer max;
 
-    @Option(names = "--step-time", paramLabel = "DURATION", converter = Converters.Duration.class,
+    @Option(names = "--step-time", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
             description = "length of each step's run (default: 3s)")
     Long stepNanos;
 
@@ -67,7 +67,7 @@ final class SaturateCommand implements Callable<Integer> {
             + " percentile stays within the bound: p99=2ms, p99.9=500us")
     String latencyTarget;
 
-    @Option(names = "--refine", paramLabel = "N", description = "points spent bisecting the latency boundary"
+    @Option(names = "--refine", paramLabel = "N", converter = Converters.CountOrZero.class, description = "points spent bisecting the latency boundary"
             + " (default: 4 over threads/iodepth, 6 over a rate)")
     Integer refine;
 
@@ -88,21 +88,23 @@ final class SaturateCommand implements Callable<Integer> {
         LatencyTarget lt = latencyTarget == null ? null : LatencyTarget.parse(latencyTarget);
         Axis a = axis(sync, lt != null);
         if (a == Axis.RATE && lt == null) {
-            throw new ExitException(ExitException.USAGE, "--axis rate: needs --latency-target (the search looks"
+            throw ExitException.usage("--axis rate: needs --latency-target (the search looks"
                     + " for the highest rate within it, e.g. --latency-target p99=2ms)");
         }
         Setting start = new Setting(base.threads(), base.iodepth(), 0);
         Axis first = a == Axis.AUTO || a == Axis.RATE ? Axis.THREADS : a;
         int top = max == null ? Math.max(256, (int) start.level(first)) : max;
         if (a != Axis.RATE && (top < start.level(first) || top > 4096)) {
-            throw new ExitException(ExitException.USAGE, "--max " + top + ": must be between the starting "
+            throw ExitException.usage("--max " + top + ": must be between the starting "
                     + first + " (" + start.level(first) + ") and 4096");
         }
         base = base.toBuilder().series("saturate " + a + " " + base.name() + " " + series.substring(9)).build();
+        Execution execution = outputs.execution();
+        PrintStream err = outputs.err();
 
         RunControl control = new RunControl();
         SigintTrap.install(control);
-        RunListener listener = !outputs.output.quiet && Libc.isatty(2) ? new ProgressLine(System.err, 1)
+        RunListener listener = !outputs.output.quiet && Libc.isatty(2) ? new ProgressLine(err, 1)
                 : RunListener.NONE;
         Benchmark benchmark = Benchmark.system(outputs.monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard();
@@ -117,51 +119,50 @@ final class SaturateCommand implements Callable<Integer> {
                         : new LatencySearch(m, SaturationRules.DEFAULT, refine(a)).run(start, a, top, lt);
             } catch (IOException e) {
                 if (m.results().isEmpty()) {
-                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
                 }
                 setupError = e.getMessage();
             }
             results = m.results();
         }
-        emit(base, step, a, curve, results);
-        boolean saved = new ResultSaver(outputs.store).save(results, outputs.output.quiet, System.err);
+        int kept = execution.keep(results, emit(execution, base, step, a, curve, results));
         if (control.interrupted()) {
-            System.err.println("iobench: interrupted; the curve above is partial");
+            err.println("iobench: interrupted; the curve above is partial");
             return ExitException.INTERRUPTED;
         }
         if (setupError != null) {
-            System.err.println("iobench: " + setupError);
+            err.println("iobench: " + setupError);
             return ExitException.IO_FAILURE;
         }
         if (results.stream().anyMatch(b -> !b.complete())) {
-            System.err.println("iobench: a step was cut short; the curve above stops there");
+            err.println("iobench: a step was cut short; the curve above stops there");
             return ExitException.IO_FAILURE;
         }
-        return saved ? 0 : ExitException.IO_FAILURE;
+        return kept;
     }
 
     private void checkOptions() {
         if (job.timeNanos != null) {
-            throw new ExitException(ExitException.USAGE, "--time: saturate runs each step for --step-time"
+            throw ExitException.usage("--time: saturate runs each step for --step-time"
                     + " (default 3s); use --step-time");
         }
         if (job.runs != null && job.runs != 1) {
-            throw new ExitException(ExitException.USAGE, "--runs " + job.runs + ": saturate runs each step once;"
+            throw ExitException.usage("--runs " + job.runs + ": saturate runs each step once;"
                     + " repeat the whole search to see its spread");
         }
         if (job.rate != null) {
-            throw new ExitException(ExitException.USAGE, "--rate " + job.rate + ": saturate chooses the load"
+            throw ExitException.usage("--rate " + job.rate + ": saturate chooses the load"
                     + " itself; use --axis rate --latency-target p99=2ms to search over rates");
         }
         if (stepNanos != null && stepNanos < 100_000_000L) {
-            throw new ExitException(ExitException.USAGE, "--step-time " + Durations.format(
+            throw ExitException.usage("--step-time " + Durations.format(
                     java.time.Duration.ofNanos(stepNanos)) + ": must be at least 100ms");
         }
         if (refine != null && (refine < 0 || refine > 20)) {
-            throw new ExitException(ExitException.USAGE, "--refine " + refine + ": must be 0..20");
+            throw ExitException.usage("--refine " + refine + ": must be 0..20");
         }
         if (refine != null && latencyTarget == null) {
-            throw new ExitException(ExitException.USAGE, "--refine " + refine + ": applies only with"
+            throw ExitException.usage("--refine " + refine + ": applies only with"
                     + " --latency-target");
         }
     }
@@ -173,14 +174,14 @@ final class SaturateCommand implements Callable<Integer> {
         Axis a = Axis.byLabel(axis).orElseThrow(() -> new ExitException(ExitException.USAGE, "--axis " + axis
                 + ": not an axis (threads, iodepth, auto, rate)"));
         if (a == Axis.AUTO && latencyTargeted) {
-            throw new ExitException(ExitException.USAGE, "--axis auto: a latency-targeted search varies one axis;"
+            throw ExitException.usage("--axis auto: a latency-targeted search varies one axis;"
                     + " use --axis threads, iodepth or rate");
         }
         if (a == Axis.AUTO && synchronousEngine) {
             return Axis.THREADS;
         }
         if (a == Axis.IODEPTH && synchronousEngine) {
-            throw new ExitException(ExitException.USAGE, "--axis iodepth: the " + (job.engine == null ? "psync"
+            throw ExitException.usage("--axis iodepth: the " + (job.engine == null ? "psync"
                     : job.engine) + " engine completes each request before the next; use --axis threads"
                     + (Engines.names().contains("uring") ? " or --engine uring" : ""));
         }
@@ -191,10 +192,12 @@ final class SaturateCommand implements Callable<Integer> {
         return refine != null ? refine : a == Axis.RATE ? DEFAULT_REFINE_RATE : DEFAULT_REFINE_LEVELS;
     }
 
-    private void emit(JobSpec base, long step, Axis a, Curve curve, List<BenchmarkResult> results) {
-        PrintStream out = System.out;
+    /** Prints the curve (or the JSON document); returns the JSON document, or null when none is wanted. */
+    private String emit(Execution execution, JobSpec base, long step, Axis a, Curve curve,
+                        List<BenchmarkResult> results) {
+        PrintStream out = outputs.out();
         String json = null;
-        if (outputs.output.jsonFile != null || outputs.output.output == OutputOptions.Format.json) {
+        if (execution.wantsJson()) {
             Map<String, Object> search = new LinkedHashMap<>();
             search.put("kind", curve != null && curve.target() != null ? "latency-target" : "saturation");
             search.put("series", base.series());
@@ -202,7 +205,7 @@ final class SaturateCommand implements Callable<Integer> {
             search.put("curve", curve);
             json = JsonReport.write(results, Version.get(), Map.of("search", search));
         }
-        if (outputs.output.output == OutputOptions.Format.json) {
+        if (execution.jsonOnStdout()) {
             out.print(json);
         } else if (!results.isEmpty()) {
             out.println("saturate " + a + ": " + RunText.heading(results.getFirst().job(),
@@ -218,6 +221,6 @@ final class SaturateCommand implements Callable<Integer> {
             RunText.printFindings(shown, out);
         }
         out.flush();
-        outputs.output.writeJsonFile(json);
+        return json;
     }
 }

@@ -17,7 +17,7 @@ final class Selectors {
         try {
             return Selector.parse(option, text, Instant.now());
         } catch (IllegalArgumentException e) {
-            throw new ExitException(ExitException.USAGE, e.getMessage());
+            throw new ExitException(ExitException.USAGE, e.getMessage(), e);
         }
     }
 }

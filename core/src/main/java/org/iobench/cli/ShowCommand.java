@@ -13,7 +13,6 @@ import org.iobench.report.RunText;
 import org.iobench.report.Units;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.store.ResultStore;
-import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
 import org.iobench.store.StoredRun;
 import org.iobench.sysmon.env.Environment;
@@ -43,23 +42,18 @@ final class ShowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ResultStore store = db.open()) {
+        PrintWriter writer = spec.commandLine().getOut();
+        try (ResultStore store = db.openExisting()) {
             StoredRun run = store.get(id).orElseThrow(() -> new ExitException(ExitException.IO_FAILURE,
                     "no run " + id + " in " + StoreLocation.describe(store.url()) + " (iobench runs lists them)"));
             if (run.workload().isMicro()) {
-                spec.commandLine().getOut().print(MicroRunText.show(run, store.document(id, "result").orElseThrow(),
+                writer.print(MicroRunText.show(run, store.document(id, "result").orElseThrow(),
                         output == OutputOptions.Format.json));
-                spec.commandLine().getOut().flush();
+                writer.flush();
                 return 0;
             }
-            BenchmarkResult result;
-            Environment env;
-            try {
-                result = store.result(id).orElseThrow();
-                env = store.environment(id).orElseThrow();
-            } catch (StoreException e) {
-                throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
-            }
+            BenchmarkResult result = store.result(id).orElseThrow();
+            Environment env = store.environment(id).orElseThrow();
             java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
             PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);
             if (output == OutputOptions.Format.json) {
@@ -76,8 +70,8 @@ final class ShowCommand implements Callable<Integer> {
                 RunText.print(result, out, vmstat);
             }
             out.flush();
-            spec.commandLine().getOut().print(buffer.toString(java.nio.charset.StandardCharsets.UTF_8));
-            spec.commandLine().getOut().flush();
+            writer.print(buffer.toString(java.nio.charset.StandardCharsets.UTF_8));
+            writer.flush();
         }
         return 0;
     }

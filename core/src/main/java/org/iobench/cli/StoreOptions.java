@@ -25,13 +25,26 @@ final class StoreOptions {
     @Option(names = "--no-store", description = "do not save the results in the result database")
     boolean noStore;
 
-    /** The labels as a map, in the order given. */
+    /**
+     * Checks, before any work, what saving will need: the labels (one value per key) and a writable database.
+     * Nothing to check with {@code --no-store}.
+     *
+     * @throws ExitException status 2 naming the option and the reason
+     */
+    void check() {
+        labelMap();
+        if (!noStore) {
+            db.checkWritable();
+        }
+    }
+
+    /** The labels as a map, in the order given; a key given twice with two values is an error (status 2). */
     Map<String, String> labelMap() {
         Map<String, String> out = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : labels) {
             String old = out.put(e.getKey(), e.getValue());
             if (old != null && !old.equals(e.getValue())) {
-                throw new ExitException(ExitException.USAGE, "--label " + e.getKey() + "=" + e.getValue() + ": "
+                throw ExitException.usage("--label " + e.getKey() + "=" + e.getValue() + ": "
                         + e.getKey() + " is already " + old + "; a run has one value per label");
             }
         }

@@ -40,16 +40,16 @@ final class SuiteCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "DIRECTORY", description = "where the scratch files go")
     Path directory;
 
-    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.PositiveSize.class,
             description = "scratch file size (quick, crystal: default 1g) or dd1's size (kernel-dd: default 1g;"
                     + " dd2 writes 2 x half, dd3 3 x a third)")
     Long size;
 
-    @Option(names = "--time", paramLabel = "DURATION", converter = Converters.Duration.class,
-            description = "crystal: time limit of each test (default 5s)")
+    @Option(names = "--time", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
+            description = "crystal: time limit of each test (default 5s); the other suites are size-based")
     Long timeNanos;
 
-    @Option(names = "--runs", paramLabel = "N", description = "repetitions of each test (default 1)")
+    @Option(names = "--runs", paramLabel = "N", converter = Converters.Count.class, description = "repetitions of each test (default 1)")
     Integer runs;
 
     @Mixin
@@ -58,27 +58,33 @@ final class SuiteCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!Files.isDirectory(directory)) {
-            throw new ExitException(ExitException.USAGE, "DIRECTORY " + directory + ": not a directory (the suite"
-                    + " makes its scratch files there)");
+            throw ExitException.usage("DIRECTORY " + directory + ": not a directory (the suite makes its scratch"
+                    + " files there)");
+        }
+        if (!NAMES.contains(name)) {
+            throw ExitException.usage("suite '" + name + "': unknown (known: " + String.join(", ", NAMES) + ")");
+        }
+        if (timeNanos != null && !name.equals("crystal")) {
+            throw ExitException.usage("--time: the " + name + " suite's jobs are size-based; --time applies to the"
+                    + " crystal suite");
         }
         long bytes = size != null ? size : 1L << 30;
         int n = runs != null ? runs : 1;
         Execution execution = outputs.execution();
         return switch (name) {
-            case "quick" -> quick(execution, bytes);
+            case "quick" -> quick(execution, bytes, n);
             case "crystal" -> crystal(execution, bytes, n);
-            case "kernel-dd" -> kernelDd(execution, bytes, n);
-            default -> throw new ExitException(ExitException.USAGE, "suite '" + name + "': unknown (known: "
-                    + String.join(", ", NAMES) + ")");
+            default -> kernelDd(execution, bytes, n);
         };
     }
 
-    private int quick(Execution execution, long bytes) throws IOException {
+    private int quick(Execution execution, long bytes, int n) throws IOException {
         Path file = scratch("quick");
         boolean direct = directSupported();
-        List<JobSpec> jobs = Suites.quick(file, bytes, direct);
+        List<JobSpec> jobs = Suites.quick(file, bytes, direct).stream().map(j -> j.toBuilder().runs(n).build())
+                .toList();
         return withScratch(file, () -> execution.run(jobs, results -> SuiteText.print("iobench quick suite ("
-                + Units.sizeBinary(bytes) + " scratch file)", results, System.out)));
+                + Units.sizeBinary(bytes) + " scratch file)", results, outputs.out())));
     }
 
     private int crystal(Execution execution, long bytes, int n) throws IOException {
@@ -86,7 +92,7 @@ final class SuiteCommand implements Callable<Integer> {
         boolean direct = directSupported();
         String async = Engines.byName("uring").isPresent() ? "uring" : null;
         if (async == null) {
-            System.err.println("iobench: note: the uring engine is not available here; queue depths run as that"
+            outputs.err().println("iobench: note: the uring engine is not available here; queue depths run as that"
                     + " many psync threads (Q8T1 as T8)");
         }
         long time = timeNanos != null ? timeNanos : 5_000_000_000L;
@@ -96,7 +102,7 @@ final class SuiteCommand implements Callable<Integer> {
                 + (direct ? "O_DIRECT" : "buffered, cache dropped before reads") + ", "
                 + (async != null ? "io_uring queue depths" : "queue depth as psync threads") + ")";
         return withScratch(file, () -> execution.run(jobs, results -> CrystalText.print(title, tests, results,
-                System.out)));
+                outputs.out())));
     }
 
     private int kernelDd(Execution execution, long bytes, int n) {
@@ -104,8 +110,8 @@ final class SuiteCommand implements Callable<Integer> {
         for (List<JobSpec> stage : stages) {
             for (JobSpec j : stage) {
                 if (Files.exists(j.target())) {
-                    throw new ExitException(ExitException.USAGE, j.target() + " exists; the kernel-dd suite writes"
-                            + " new files only (remove it or choose another DIRECTORY)");
+                    throw ExitException.usage(j.target() + " exists; the kernel-dd suite writes new files only"
+                            + " (remove it or choose another DIRECTORY)");
                 }
             }
         }
@@ -113,7 +119,7 @@ final class SuiteCommand implements Callable<Integer> {
         String title = "iobench kernel-dd suite (dd1 writes " + Units.sizeBinary(bytes)
                 + " from /dev/zero in 1MiB blocks, final fdatasync inside the time)";
         return execution.runStages(stages, results -> StageTable.print(title, StageTable.slice(sizes, results),
-                System.out));
+                outputs.out()));
     }
 
     private Path scratch(String suite) {

@@ -1,11 +1,13 @@
 package org.iobench.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.iobench.job.DirectAlignment;
 import org.iobench.job.Sizes;
 import org.iobench.report.JsonReport;
 import org.iobench.report.VerifyText;
@@ -41,7 +43,7 @@ final class VerifyCommand implements Callable<Integer> {
                     + " write, blocks without the run's header then count as lost")
     Path json;
 
-    @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.Size.class,
+    @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.PositiveSize.class,
             description = "block size (default: from --json, else from the header at --offset)")
     Long bs;
 
@@ -49,7 +51,7 @@ final class VerifyCommand implements Callable<Integer> {
             description = "start of the region (default: from --json, else 0)")
     Long offset;
 
-    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.PositiveSize.class,
             description = "bytes of the region (default: from --json, else the rest of the target)")
     Long size;
 
@@ -59,19 +61,31 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FORMAT", description = "text (default) or json on stdout")
     Format output = Format.text;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws IOException {
         long runId;
         try {
             runId = RunIds.parse(run);
         } catch (IllegalArgumentException e) {
-            throw new ExitException(ExitException.USAGE, "--run: " + e.getMessage());
+            throw new ExitException(ExitException.USAGE, "--run: " + e.getMessage(), e);
         }
         if (!Files.exists(target)) {
-            throw new ExitException(ExitException.USAGE, "TARGET " + target + ": does not exist");
+            throw ExitException.usage("TARGET " + target + ": does not exist");
+        }
+        if (Files.isDirectory(target)) {
+            throw ExitException.usage("TARGET " + target + ": is a directory; verify reads the file or block device"
+                    + " a run wrote");
         }
         TargetLayout layout = layout(runId);
+        if (direct) {
+            DirectAlignment.checkBlockSize(layout.blockSize(), logicalBlockSize(), deviceName());
+        }
         VerifyResult v = TargetVerifier.verify(target, runId, layout, direct);
+        PrintStream out = Streams.out(spec);
+        PrintStream err = Streams.err(spec);
         if (output == Format.json) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("formatVersion", JsonReport.FORMAT_VERSION);
@@ -80,21 +94,21 @@ final class VerifyCommand implements Callable<Integer> {
             doc.put("target", target.toString());
             doc.put("layout", layout);
             doc.put("verification", v);
-            System.out.print(JsonReport.mapper().writeValueAsString(doc) + "\n");
+            out.print(JsonReport.mapper().writeValueAsString(doc) + "\n");
         } else {
-            System.out.println("verify " + target + ": " + layout.blocks() + " blocks of "
+            out.println("verify " + target + ": " + layout.blocks() + " blocks of "
                     + Sizes.binary(layout.blockSize()) + " from offset " + layout.regionStart() + " (layout: "
                     + layout.source() + ")");
-            VerifyText.print(v, System.out);
+            VerifyText.print(v, out);
         }
-        System.out.flush();
+        out.flush();
         if (!v.passed()) {
-            System.err.println("iobench: verify: " + v.failures() + " of " + v.blocksChecked()
+            err.println("iobench: verify: " + v.failures() + " of " + v.blocksChecked()
                     + " blocks are not as run " + v.runId() + " wrote them " + v.counts());
             return ExitException.IO_FAILURE;
         }
         if (TargetVerifier.blocksOfRun(v) == 0) {
-            System.err.println("iobench: verify: no block of run " + v.runId() + " found in " + target
+            err.println("iobench: verify: no block of run " + v.runId() + " found in " + target
                     + " (wrong --run, --offset or --bs?)");
             return ExitException.IO_FAILURE;
         }
@@ -104,14 +118,17 @@ final class VerifyCommand implements Callable<Integer> {
     private TargetLayout layout(long runId) throws IOException {
         TargetLayout fromFile = json == null ? null : RunLayoutFile.read(json, runId);
         long start = offset != null ? offset : fromFile != null ? fromFile.regionStart() : 0;
+        if (direct) {
+            DirectAlignment.checkOffset(start, logicalBlockSize(), deviceName());
+        }
         long blockSize = bs != null ? bs : fromFile != null ? fromFile.blockSize()
                 : TargetVerifier.blockSizeAt(target, start, direct);
         if (blockSize == 0) {
-            throw new ExitException(ExitException.USAGE, "--bs: not given, and the block at offset " + start + " of "
+            throw ExitException.usage("--bs: not given, and the block at offset " + start + " of "
                     + target + " has no intact iobench header to read it from; give --bs or --json");
         }
         if (blockSize < org.iobench.job.VerifyChecksum.HEADER_BYTES || blockSize > Integer.MAX_VALUE) {
-            throw new ExitException(ExitException.USAGE, "--bs " + blockSize + ": a verified block holds a "
+            throw ExitException.usage("--bs " + blockSize + ": a verified block holds a "
                     + org.iobench.job.VerifyChecksum.HEADER_BYTES + "-byte header, so it is at least that big");
         }
         long region;
@@ -123,13 +140,23 @@ final class VerifyCommand implements Callable<Integer> {
             region = targetBytes() - start;
         }
         if (region < blockSize) {
-            throw new ExitException(ExitException.USAGE, "--size " + region + ": less than one block of "
+            throw ExitException.usage("--size " + region + ": less than one block of "
                     + blockSize + " bytes to check from offset " + start);
         }
         boolean every = fromFile != null && fromFile.everyBlockWritten() && size == null && offset == null
                 && bs == null;
         String source = fromFile != null ? fromFile.source() : bs != null ? "--bs" : "the header at offset " + start;
         return new TargetLayout(start, region, blockSize, every, source);
+    }
+
+    /** O_DIRECT's unit for the target: its device's logical block size, 512 where unknown. */
+    private long logicalBlockSize() {
+        return DeviceResolver.system().resolve(target).device().map(BlockDevice::logicalBlockSize)
+                .filter(v -> v > 0).orElse(512L);
+    }
+
+    private String deviceName() {
+        return DeviceResolver.system().resolve(target).device().map(BlockDevice::name).orElse("the target");
     }
 
     private long targetBytes() throws IOException {

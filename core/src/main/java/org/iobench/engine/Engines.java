@@ -26,6 +26,11 @@ public final class Engines {
         return Optional.ofNullable(PROVIDERS.get(name));
     }
 
+    /** The engine called {@code name}; every front end and runner finds engines here, with one message. */
+    public static EngineProvider require(String name) {
+        return byName(name).orElseThrow(() -> new UnknownEngineException(name));
+    }
+
     public static Set<String> names() {
         return PROVIDERS.keySet();
     }

@@ -59,7 +59,7 @@ public final class ResultStore implements AutoCloseable {
     }
 
     /**
-     * Opens (creating a SQLite file and its directory if needed) and migrates to the current schema.
+     * Opens (creating a SQLite file, not its directory) and migrates to the current schema.
      *
      * @throws StoreException one line naming the database and the reason
      */
@@ -75,7 +75,7 @@ public final class ResultStore implements AutoCloseable {
         try {
             Properties props = new Properties();
             if (dialect == Dialect.SQLITE) {
-                createParent(jdbcUrl);
+                requireDirectory(jdbcUrl);
                 // WAL: readers never block the writer and a torn write never reaches the main file. IMMEDIATE:
                 // a writing transaction takes the lock at BEGIN, so two savers queue instead of deadlocking.
                 props.setProperty("journal_mode", "WAL");
@@ -99,21 +99,15 @@ public final class ResultStore implements AutoCloseable {
         }
     }
 
-    private static void createParent(String jdbcUrl) {
-        String path = jdbcUrl.substring("jdbc:sqlite:".length());
-        int q = path.indexOf('?');
-        if (q >= 0) {
-            path = path.substring(0, q);
-        }
-        if (path.isEmpty() || path.startsWith(":memory:") || path.startsWith("file:")) {
-            return;
-        }
-        Path parent = Path.of(path).toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(parent);
-        } catch (IOException e) {
-            throw new StoreException("cannot create the directory " + parent + " for the result database: " + e, e);
-        }
+    /**
+     * SQLite creates a missing file but not its directory; a missing directory is the user's mistake (a typo in
+     * {@code --db}), so it is named rather than created. The default location's directory is made by the caller.
+     */
+    private static void requireDirectory(String jdbcUrl) {
+        StoreLocation.sqliteFile(jdbcUrl).map(Path::getParent).filter(d -> !Files.isDirectory(d)).ifPresent(d -> {
+            throw new StoreException("cannot open " + StoreLocation.describe(jdbcUrl) + ": the directory " + d
+                    + (Files.exists(d) ? " is not a directory" : " does not exist"));
+        });
     }
 
     public String url() {

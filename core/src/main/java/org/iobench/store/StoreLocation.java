@@ -2,6 +2,7 @@ package org.iobench.store;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where results are kept: {@code --db}, else {@code $IOBENCH_DB}, else {@code $XDG_DATA_HOME/iobench/results.db},
@@ -29,6 +30,25 @@ public final class StoreLocation {
         String xdg = blankToNull(env.get("XDG_DATA_HOME"));
         Path base = xdg != null && Path.of(xdg).isAbsolute() ? Path.of(xdg) : home.resolve(".local/share");
         return "jdbc:sqlite:" + base.resolve("iobench").resolve("results.db");
+    }
+
+    /**
+     * The file of a SQLite URL ({@code jdbc:sqlite:/x/results.db?opt=1} gives {@code /x/results.db}); empty for
+     * another database, an in-memory one, or a {@code file:} URI (SQLite's own syntax, passed through as it is).
+     */
+    public static Optional<Path> sqliteFile(String jdbcUrl) {
+        if (!jdbcUrl.startsWith("jdbc:sqlite:")) {
+            return Optional.empty();
+        }
+        String path = jdbcUrl.substring("jdbc:sqlite:".length());
+        int q = path.indexOf('?');
+        if (q >= 0) {
+            path = path.substring(0, q);
+        }
+        if (path.isEmpty() || path.startsWith(":memory:") || path.startsWith("file:")) {
+            return Optional.empty();
+        }
+        return Optional.of(Path.of(path).toAbsolutePath());
     }
 
     /** The URL for messages: a SQLite file as its path, PostgreSQL without the password. */

@@ -14,7 +14,6 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.job.DataPattern;
-import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 import org.iobench.measure.IntervalSeries;
@@ -60,8 +59,7 @@ final class CopyRunner {
 
     RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener)
             throws IOException {
-        EngineProvider provider = Engines.byName(spec.engine()).orElseThrow(() ->
-                new InvalidJobException("--engine", spec.engine(), "unknown engine"));
+        EngineProvider provider = Engines.require(spec.engine());
         boolean zero = spec.source().equals(DEV_ZERO);
         int src = -1;
         int dst = -1;

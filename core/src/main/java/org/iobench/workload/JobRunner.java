@@ -12,7 +12,6 @@ import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoRequest;
 import org.iobench.job.DataPattern;
-import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 import org.iobench.measure.IntervalSeries;
@@ -68,9 +67,7 @@ public final class JobRunner {
         if (spec.rw() == org.iobench.job.RwMode.COPY) {
             return new CopyRunner(this, clock, intervalNanos).run(spec, target, run, control, listener);
         }
-        EngineProvider provider = Engines.byName(spec.engine()).orElseThrow(() ->
-                new InvalidJobException("--engine", spec.engine(), "unknown engine (known: "
-                        + String.join(", ", Engines.names()) + ")"));
+        EngineProvider provider = Engines.require(spec.engine());
         control.beginRun();
         WorkerSetup setup = WorkerSetup.of(spec, intervalNanos);
         List<WorkerPlan> plans = WorkerPlan.split(spec, target.regionBytes(), target.sizeExplicit());

@@ -21,7 +21,7 @@ class CliErrorsTest {
             "--rw, sideways, 'sideways'",
             "--sync, maybe, 'maybe'",
             "--time, 3 fortnights, '--time'",
-            "--threads, 0, --threads 0",
+            "--threads, 0, must be at least 1",
             "--mix, 150, --mix 150",
             "--engine, warp, --engine warp",
             "--iodepth, 32, --iodepth 32",

@@ -36,7 +36,7 @@ class CliFaultsTest {
     @Test
     void ctrlCPrintsPartialResultsExits130AndRemovesTheScratchFile() throws Exception {
         // a directory target: iobench makes (and must remove) its scratch file; no --size with --time: time-based
-        Process p = Cli.start(dir, "run", "--rw", "randread", "--bs", "4k", "--time", "60s", "--size", "0",
+        Process p = Cli.start(dir, "run", "--rw", "randread", "--bs", "4k", "--time", "60s",
                 dir.toString());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (scratchBytes() < 1L << 30 && System.nanoTime() < deadline) {

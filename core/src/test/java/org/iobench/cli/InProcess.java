@@ -4,7 +4,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
 
-/** Runs a command in this JVM with captured output, for commands that print through picocli (tables). */
+/**
+ * Runs a command in this JVM through Main's real error handling, with picocli's writers captured: everything a
+ * command prints goes through them (see {@link Streams}).
+ */
 final class InProcess {
     record Result(int status, String out, String err) {}
 
@@ -16,18 +19,7 @@ final class InProcess {
         CommandLine cl = Main.commandLine();
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
-        cl.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("iobench: " + ex.getMessage());
-            return ExitException.USAGE;
-        });
-        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            if (ex instanceof ExitException e) {
-                cmd.getErr().println("iobench: " + e.getMessage());
-                return e.status();
-            }
-            throw ex;
-        });
-        int status = cl.execute(args);
+        int status = Main.execute(cl, args);
         return new Result(status, out.toString(), err.toString());
     }
 }

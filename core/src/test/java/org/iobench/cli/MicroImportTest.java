@@ -159,7 +159,7 @@ class MicroImportTest {
                 "\"formatVersion\": 2"));
         InProcess.Result r = run("import", bad.toString());
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("iobench: " + bad + ": micro report formatVersion 2 is not supported"
+        assertThat(r.err()).isEqualTo("iobench: FILE " + bad + ": micro report formatVersion 2 is not supported"
                 + " (this iobench reads 1)\n");
     }
 }

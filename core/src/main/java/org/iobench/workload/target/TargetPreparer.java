@@ -189,15 +189,8 @@ public final class TargetPreparer {
                     + " the region has " + blocks + " blocks of " + spec.blockSize() + " bytes");
         }
         if (spec.direct()) {
-            long lbs = t.logicalBlockSize();
-            if (spec.blockSize() % lbs != 0) {
-                throw new InvalidJobException("--bs", spec.blockSize(), "is not a multiple of the logical block size "
-                        + lbs + " of " + deviceName(t) + ", which --direct (O_DIRECT) requires for the transfer size");
-            }
-            if (spec.offsetBytes() % lbs != 0) {
-                throw new InvalidJobException("--offset", spec.offsetBytes(), "is not a multiple of the logical"
-                        + " block size " + lbs + " of " + deviceName(t) + ", which --direct (O_DIRECT) requires");
-            }
+            org.iobench.job.DirectAlignment.checkBlockSize(spec.blockSize(), t.logicalBlockSize(), deviceName(t));
+            org.iobench.job.DirectAlignment.checkOffset(spec.offsetBytes(), t.logicalBlockSize(), deviceName(t));
         }
     }
 
