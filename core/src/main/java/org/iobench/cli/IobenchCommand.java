@@ -51,7 +51,7 @@ public final class IobenchCommand implements Callable<Integer> {
         List<JobSpec> jobs = Suites.quick(file, size, direct);
         ScratchFiles.register(file);
         try {
-            return outputs.execution().run(jobs,
+            return outputs.execution().acknowledging(Suites.quickDeliberate()).run(jobs,
                     results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
                             + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
                             + ")", results, System.out));

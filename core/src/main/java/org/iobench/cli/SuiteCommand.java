@@ -77,7 +77,8 @@ final class SuiteCommand implements Callable<Integer> {
         Path file = scratch("quick");
         boolean direct = directSupported();
         List<JobSpec> jobs = Suites.quick(file, bytes, direct);
-        return withScratch(file, () -> execution.run(jobs, results -> SuiteText.print("iobench quick suite ("
+        return withScratch(file, () -> execution.acknowledging(Suites.quickDeliberate()).run(jobs,
+                results -> SuiteText.print("iobench quick suite ("
                 + Units.sizeBinary(bytes) + " scratch file)", results, System.out)));
     }
 
@@ -95,8 +96,8 @@ final class SuiteCommand implements Callable<Integer> {
         String title = "iobench crystal suite (" + Units.sizeBinary(bytes) + " scratch file, "
                 + (direct ? "O_DIRECT" : "buffered, cache dropped before reads") + ", "
                 + (async != null ? "io_uring queue depths" : "queue depth as psync threads") + ")";
-        return withScratch(file, () -> execution.run(jobs, results -> CrystalText.print(title, tests, results,
-                System.out)));
+        return withScratch(file, () -> execution.acknowledging(CrystalSuite.deliberate()).run(jobs,
+                results -> CrystalText.print(title, tests, results, System.out)));
     }
 
     private int kernelDd(Execution execution, long bytes, int n) {
