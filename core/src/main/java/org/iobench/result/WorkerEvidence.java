@@ -19,9 +19,13 @@ package org.iobench.result;
  * @param onCpuNanos    time the workers ran on a CPU, summed; -1 if unknown
  * @param runQueueNanos time the workers were runnable but waited for a CPU (other processes held it), summed; -1 if
  *                      unknown
+ * @param targetUnwrittenBytes bytes of the target's pages still dirty or under writeback (not yet on the device) when
+ *                      the workers stopped, before any final sync ({@code cachestat(2)} on the target alone); -1 if
+ *                      unknown (kernels before 6.5)
  */
 public record WorkerEvidence(String storageSource, int threads, long windowNanos, long readBytes, long writeBytes,
-                             long cancelledWriteBytes, long onCpuNanos, long runQueueNanos) {
+                             long cancelledWriteBytes, long onCpuNanos, long runQueueNanos,
+                             long targetUnwrittenBytes) {
     public static final String WORKER_THREADS = "worker-threads";
     public static final String PROCESS = "process";
     public static final String NONE = "none";

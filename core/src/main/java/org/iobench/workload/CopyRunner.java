@@ -87,6 +87,7 @@ final class CopyRunner {
             copy.loop(start);
             long loopEnd = clock.nanoTime();
             task.end();
+            long unwritten = TaskEvidence.unwrittenBytes(dst);
             long end = loopEnd;
             if (spec.sync().syncsAtEnd() && !control.stopped()) {
                 copy.sync(spec.sync() == SyncMode.FSYNC ? IoOp.FSYNC : IoOp.FDATASYNC);
@@ -95,7 +96,7 @@ final class CopyRunner {
             SystemSeries system = sampler == null ? null : sampler.stop();
             List<TaskEvidence.Counted> counted = List.of(new TaskEvidence.Counted(task,
                     Math.max(0, loopEnd - start), copy.issuedRead, copy.issuedWritten));
-            WorkerEvidence evidence = TaskEvidence.evidence(counted, provider.countedInProcIo(), null);
+            WorkerEvidence evidence = TaskEvidence.evidence(counted, provider.countedInProcIo(), null, unwritten);
             Accounting accounting = TaskEvidence.accounting(counted, provider.countedInProcIo(), provider.name());
             Totals totals = copy.totals(start, end);
             SystemSummary summary = system == null ? null

@@ -156,6 +156,7 @@ public final class JobRunner {
                     : SteadyWatch.watch(spec, t, live(t, workers), threads, clock, intervalNanos, control);
             joinAll(threads);
             TaskCounters processClosed = processOpened == null ? null : TaskCounters.ofProcess();
+            long unwritten = spec.rw().writes() ? TaskEvidence.unwrittenBytes(fds.get(0)) : -1;
 
             long end = 0;
             for (Worker w : workers) {
@@ -182,7 +183,7 @@ public final class JobRunner {
                         w.stats.issuedBytesRead, w.stats.issuedBytesWritten));
             }
             WorkerEvidence evidence = TaskEvidence.evidence(counted, threadIo,
-                    processClosed == null ? null : processClosed.minus(processOpened));
+                    processClosed == null ? null : processClosed.minus(processOpened), unwritten);
             Accounting accounting = TaskEvidence.accounting(counted, threadIo, provider.name());
             RunResult result = result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
                     accounting, system, target, evidence);

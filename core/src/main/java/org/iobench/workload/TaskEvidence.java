@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import org.iobench.result.Accounting;
 import org.iobench.result.WorkerEvidence;
+import org.iobench.sys.PageCacheStat;
+import org.iobench.sysmon.ProcFs;
 import org.iobench.sysmon.TaskCounters;
 
 /**
@@ -17,6 +19,14 @@ final class TaskEvidence {
 
     private TaskEvidence() {}
 
+    /** The target's bytes not yet on the device (dirty or under writeback) right now; -1 where unknown. */
+    static long unwrittenBytes(int fd) {
+        PageCacheStat s = PageCacheStat.of(fd);
+        return s == null ? -1 : s.unwrittenPages() * PAGE_BYTES;
+    }
+
+    private static final long PAGE_BYTES = ProcFs.system().auxv().pageSizeBytes();
+
     /** One worker's window and counts, as the runner collected them. */
     record Counted(TaskWindow task, long windowNanos, long issuedBytesRead, long issuedBytesWritten) {}
 
@@ -27,8 +37,10 @@ final class TaskEvidence {
      *                      counters hold all of it
      * @param processWindow the whole process's counters over the window, for an engine whose I/O runs elsewhere in
      *                      the process; null when unknown or not attributable (a parallel group mixes its jobs there)
+     * @param targetUnwrittenBytes the target's dirty and writeback bytes when the workers stopped; -1 if unknown
      */
-    static WorkerEvidence evidence(List<Counted> workers, boolean threadIo, TaskCounters processWindow) {
+    static WorkerEvidence evidence(List<Counted> workers, boolean threadIo, TaskCounters processWindow,
+                                   long targetUnwrittenBytes) {
         TaskCounters sum = TaskCounters.ZERO;
         long windowNanos = 0;
         for (Counted c : workers) {
@@ -46,7 +58,7 @@ final class TaskEvidence {
         long written = storage == null ? -1 : storage.writeBytes();
         long cancelled = storage == null ? -1 : storage.cancelledWriteBytes();
         return new WorkerEvidence(source, workers.size(), windowNanos, read, written, cancelled, sum.onCpuNanos(),
-                sum.runQueueNanos());
+                sum.runQueueNanos(), targetUnwrittenBytes);
     }
 
     /**

@@ -24,31 +24,37 @@ final class Recorded {
     /** The evidence of a run: what the job moved, what its workers caused, what the device did, and the CPUs. */
     record Run(long bytesRead, long bytesWritten, long workerReadBytes, long workerWriteBytes, long deviceRead,
                long deviceWritten, double utilPercent, double onCpuShare, double runQueueShare,
-               double otherCpuCores, boolean mismatch) {
+               double otherCpuCores, boolean mismatch, long unwritten) {
 
         static Run of(long bytesRead, long bytesWritten) {
             return new Run(bytesRead, bytesWritten, bytesRead, bytesWritten, bytesRead, bytesWritten, 90, 0.1, 0,
-                    0, false);
+                    0, false, -1);
         }
 
         Run workers(long read, long written) {
             return new Run(bytesRead, bytesWritten, read, written, deviceRead, deviceWritten, utilPercent,
-                    onCpuShare, runQueueShare, otherCpuCores, mismatch);
+                    onCpuShare, runQueueShare, otherCpuCores, mismatch, unwritten);
         }
 
         Run device(long read, long written, double util) {
             return new Run(bytesRead, bytesWritten, workerReadBytes, workerWriteBytes, read, written, util,
-                    onCpuShare, runQueueShare, otherCpuCores, mismatch);
+                    onCpuShare, runQueueShare, otherCpuCores, mismatch, unwritten);
         }
 
         Run cpu(double onCpu, double runQueue, double others) {
             return new Run(bytesRead, bytesWritten, workerReadBytes, workerWriteBytes, deviceRead, deviceWritten,
-                    utilPercent, onCpu, runQueue, others, mismatch);
+                    utilPercent, onCpu, runQueue, others, mismatch, unwritten);
+        }
+
+        /** The target's dirty and writeback bytes when the workers stopped (cachestat). */
+        Run unwrittenAtStop(long bytes) {
+            return new Run(bytesRead, bytesWritten, workerReadBytes, workerWriteBytes, deviceRead, deviceWritten,
+                    utilPercent, onCpuShare, runQueueShare, otherCpuCores, mismatch, bytes);
         }
 
         Run miscounted() {
             return new Run(bytesRead, bytesWritten, workerReadBytes, workerWriteBytes, deviceRead, deviceWritten,
-                    utilPercent, onCpuShare, runQueueShare, otherCpuCores, true);
+                    utilPercent, onCpuShare, runQueueShare, otherCpuCores, true, unwritten);
         }
     }
 
@@ -79,7 +85,7 @@ final class Recorded {
         boolean known = !WorkerEvidence.NONE.equals(source);
         WorkerEvidence w = new WorkerEvidence(source, job.threads(), threadNanos,
                 known ? e.workerReadBytes() : -1, known ? e.workerWriteBytes() : -1, known ? 0 : -1,
-                (long) (e.onCpuShare() * threadNanos), (long) (e.runQueueShare() * threadNanos));
+                (long) (e.onCpuShare() * threadNanos), (long) (e.runQueueShare() * threadNanos), e.unwritten());
         SystemSummary s = new SystemSummary("vda", e.deviceRead(), e.deviceWritten(), Double.NaN, Double.NaN,
                 0.1, 0.1, e.onCpuShare() * 100, (e.onCpuShare() + e.runQueueShare()) * 100, 1, e.utilPercent(),
                 1L << 20, 1000, 2, e.otherCpuCores());

@@ -97,6 +97,16 @@ class StorageRulesTest {
     }
 
     @Test
+    void theTargetsOwnDirtyPagesDecideUnsyncedWritesWhateverTheDeviceDid() {
+        JobSpec j = job("unsynced").rw(RwMode.WRITE).blockSize(1 << 20).build();
+        Finding f = only(result(j, Run.of(0, MB32).device(0, 400L << 20, 90).unwrittenAtStop(30L << 20)),
+                "unsynced-writes");
+        assertThat(f.evidence()).contains("31.5 MB of the 33.6 MB written (94%) were still dirty");
+        assertThat(ids(result(j, Run.of(0, MB32).device(0, 0, 5).unwrittenAtStop(1 << 20))))
+                .as("written back during the run").doesNotContain("unsynced-writes");
+    }
+
+    @Test
     void theDeviceDoingMuchMoreThanTheJobCausedIsContextNotBlame() {
         JobSpec j = job("seq-read").rw(RwMode.READ).blockSize(1 << 20).dropCache(true).build();
         Finding f = only(result(j, Run.of(MB32, 0).device(MB32 + (150L << 20), 20L << 20, 95)), "device-shared");
