@@ -7,7 +7,6 @@ import org.iobench.job.JobSpec;
 import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
 import org.iobench.result.SystemSummary;
-import org.iobench.result.WorkerEvidence;
 
 /**
  * The workers were blocked (waiting for the storage) less than {@link Rules#CPU_BOUND_BLOCKED_SHARE} of their
@@ -23,26 +22,20 @@ final class CpuBound implements Rule {
     }
 
     private static Optional<Hit> run(Subject s, RunResult r) {
-        WorkerEvidence e = r.evidence();
-        if (e == null || e.windowNanos() < Rules.CPU_MIN_WINDOW_NANOS || Double.isNaN(e.blockedShare())
-                || e.blockedShare() >= Rules.CPU_BOUND_BLOCKED_SHARE) {
+        Optional<CpuShares> shares = CpuShares.of(r);
+        if (shares.isEmpty() || shares.get().blocked() >= Rules.CPU_BOUND_BLOCKED_SHARE) {
             return Optional.empty();
         }
+        CpuShares c = shares.get();
         JobSpec j = s.job();
-        String evidence = "the workers ran on a CPU " + Evidence.pct(e.onCpuShare()) + " of their time, waited for"
-                + " one " + Evidence.pct(e.runQueueShare()) + " and for the storage only "
-                + Evidence.pct(e.blockedShare());
+        String evidence = c.describe() + (r.totals().syncNanos() > 0 ? " (syncs included)" : "");
         SystemSummary sys = r.systemSummary();
-        boolean contended = e.runQueueShare() >= Rules.CPU_CONTENDED_QUEUE_SHARE;
-        if (contended && sys != null && !Double.isNaN(sys.otherCpuCores())
-                && sys.otherCpuCores() >= Rules.OTHER_CPU_CORES) {
+        if (c.crowdedOut(sys)) {
             return Optional.of(Hit.context("other processes held the CPUs the workers were ready to use: the figure"
                             + " is limited by the CPU time this machine could spare, not by the storage",
-                    evidence + "; other processes kept " + Evidence.f1(sys.otherCpuCores()) + " of "
-                            + Evidence.f1(sys.cpuCores()) + " CPUs busy",
-                    "measure on a quiet machine", Finding.Confidence.CERTAIN));
+                    evidence + CpuShares.others(sys), "measure on a quiet machine", Finding.Confidence.CERTAIN));
         }
-        if (contended && j.threads() > 1) {
+        if (c.queued() >= Rules.CPU_CONTENDED_QUEUE_SHARE && j.threads() > 1) {
             evidence += "; " + j.threads() + " workers queued for " + cores(sys);
         }
         return Optional.of(Hit.warning("the workers were busy on the CPU, not waiting for the storage: the figure is"

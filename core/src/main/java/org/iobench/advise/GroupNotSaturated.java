@@ -36,10 +36,32 @@ final class GroupNotSaturated implements GroupRule {
         if (longest == null || longest.systemSummary().deviceUtilPercent() >= Rules.SATURATION_UTIL_PERCENT) {
             return Optional.empty();
         }
+        // as for a job alone: the workers' own counters must agree that they mostly did not wait for the storage
+        double blocked = 0;
+        double queued = 0;
+        for (RunResult r : runs) {
+            Optional<CpuShares> c = CpuShares.of(r);
+            if (c.isEmpty()) {
+                return Optional.empty();
+            }
+            blocked += c.get().blocked() / runs.size();
+            queued += c.get().queued() / runs.size();
+        }
+        if (blocked >= 0.5) {
+            return Optional.empty();
+        }
+        SystemSummary sys = longest.systemSummary();
+        String evidence = "up to " + Evidence.requests(inFlight) + " in flight over " + jobs + " jobs; "
+                + NotSaturated.deviceLoad(longest) + "; their workers waited for the storage " + Evidence.pct(blocked)
+                + " of the measured time and for a CPU " + Evidence.pct(queued);
+        if (queued >= Rules.CPU_CONTENDED_QUEUE_SHARE && !Double.isNaN(sys.otherCpuCores())
+                && sys.otherCpuCores() >= Rules.OTHER_CPU_CORES) {
+            return Optional.of(Hit.context("other processes held the CPUs the group's workers needed between"
+                            + " requests, so the device sat idle: the figures are not the device's limit",
+                    evidence + CpuShares.others(sys), "measure on a quiet machine", Finding.Confidence.LIKELY));
+        }
         return Optional.of(Hit.warning("the group's jobs together left the device idle most of the time: the"
-                        + " figures are not the device's limit",
-                "up to " + Evidence.requests(inFlight) + " in flight over " + jobs + " jobs; "
-                        + NotSaturated.deviceLoad(longest),
+                        + " figures are not the device's limit", evidence,
                 "more jobs, --threads or --iodepth per job; iobench saturate finds the knee",
                 Finding.Confidence.LIKELY));
     }

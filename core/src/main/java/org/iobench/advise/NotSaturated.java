@@ -20,7 +20,7 @@ final class NotSaturated implements Rule {
     @Override
     public Optional<Finding> check(Subject s) {
         JobSpec j = s.job();
-        if (!j.direct() || s.inGroup()) {
+        if (!j.direct() || s.inGroup() || s.result().target().device() == null) { // no device: nothing to saturate
             return Optional.empty();
         }
         Optional<Finding> idle = Evidence.perRun("not-saturated", s, NotSaturated::idleDevice);
@@ -53,16 +53,30 @@ final class NotSaturated implements Rule {
                 + queue;
     }
 
+    /**
+     * The device idle most of the window, and the workers' own counters agree: they spent less than half of it
+     * waiting for the storage. A {@code %util} below half alone is not enough (fast devices under-report it); below
+     * {@link Rules#CPU_BOUND_BLOCKED_SHARE} the cpu-bound finding already says why.
+     */
     private static Optional<Hit> idleDevice(Subject s, RunResult r) {
         SystemSummary sys = r.systemSummary();
+        Optional<CpuShares> shares = CpuShares.of(r);
         if (sys == null || Double.isNaN(sys.deviceUtilPercent())
-                || sys.deviceUtilPercent() >= Rules.SATURATION_UTIL_PERCENT) {
+                || sys.deviceUtilPercent() >= Rules.SATURATION_UTIL_PERCENT || shares.isEmpty()
+                || shares.get().blocked() >= 0.5 || shares.get().blocked() < Rules.CPU_BOUND_BLOCKED_SHARE) {
             return Optional.empty();
         }
         JobSpec j = s.job();
-        return Optional.of(Hit.warning("the device was idle most of the time: the workers did not keep requests"
-                        + " in flight, so the figure is not the device's limit",
-                depth(j) + "; " + deviceLoad(r), raise(j), Finding.Confidence.LIKELY));
+        CpuShares c = shares.get();
+        String evidence = depth(j) + "; " + deviceLoad(r) + "; " + c.describe();
+        if (c.crowdedOut(sys)) {
+            return Optional.of(Hit.context("other processes held the CPUs the workers needed between requests, so"
+                            + " the device sat idle: the figure is not the device's limit",
+                    evidence + CpuShares.others(sys), "measure on a quiet machine", Finding.Confidence.LIKELY));
+        }
+        return Optional.of(Hit.warning("the device was idle most of the time: the workers spent more time between"
+                        + " requests than waiting for them, so the figure is not the device's limit", evidence,
+                raise(j), Finding.Confidence.LIKELY));
     }
 
     private static Optional<Hit> oneInFlight(Subject s, RunResult r) {
@@ -83,6 +97,6 @@ final class NotSaturated implements Rule {
         String threads = "--threads " + Math.max(16, j.threads() * 4);
         String depth = "uring".equals(j.engine()) ? "--iodepth " + Math.max(32, j.iodepth() * 4)
                 : "--engine uring --iodepth 32";
-        return "raise " + threads + " or use " + depth + "; iobench saturate finds the knee";
+        return "raise the depth, e.g. " + threads + ", or " + depth + "; iobench saturate finds the knee";
     }
 }

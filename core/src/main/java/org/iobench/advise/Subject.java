@@ -33,12 +33,4 @@ record Subject(BenchmarkResult result, List<BenchmarkResult> group) {
     List<RunResult> completeRuns() {
         return result.runs().stream().filter(RunResult::complete).toList();
     }
-
-    /** Run {@code number} of every job of the group (the runs started together); just that run when alone. */
-    List<RunResult> together(RunResult run) {
-        if (!inGroup()) {
-            return List.of(run);
-        }
-        return group.stream().flatMap(b -> b.runs().stream().filter(r -> r.run() == run.run())).toList();
-    }
 }

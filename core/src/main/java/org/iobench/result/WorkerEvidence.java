@@ -45,14 +45,4 @@ public record WorkerEvidence(String storageSource, int threads, long windowNanos
         return runQueueNanos < 0 || windowNanos <= 0 ? Double.NaN
                 : Math.min(1, (double) runQueueNanos / windowNanos);
     }
-
-    /**
-     * Share of the window in which the workers neither ran nor waited for a CPU: blocked, in practice waiting for the
-     * storage. Near 0 means the CPU, not the storage, set the pace. NaN if unknown.
-     */
-    public double blockedShare() {
-        double cpu = onCpuShare();
-        double queue = runQueueShare();
-        return Double.isNaN(cpu) || Double.isNaN(queue) ? Double.NaN : Math.max(0, 1 - cpu - queue);
-    }
 }

@@ -33,7 +33,7 @@ class CpuAndDepthRulesTest {
         JobSpec direct = job("d").rw(RwMode.RANDREAD).blockSize(4096).direct(true).timeNanos(1).build();
         Finding f = of("cpu-bound", result(direct, Run.of(MB32, 0).cpu(0.93, 0.02, 0))).getFirst();
         assertThat(f.severity()).isEqualTo(Finding.Severity.WARNING);
-        assertThat(f.evidence()).contains("ran on a CPU 93%").contains("for the storage only 5%");
+        assertThat(f.evidence()).contains("ran on a CPU 93%").contains("for the storage 5%");
         assertThat(f.fix()).doesNotContain("--direct").contains("--engine uring");
         JobSpec buffered = job("b").rw(RwMode.RANDREAD).blockSize(4096).timeNanos(1).build();
         assertThat(of("cpu-bound", result(buffered, Run.of(MB32, 0).cpu(0.93, 0.02, 0))).getFirst().fix())
@@ -46,7 +46,7 @@ class CpuAndDepthRulesTest {
         JobSpec j = job("w").rw(RwMode.WRITE).blockSize(512).build();
         Finding f = of("cpu-bound", result(j, Run.of(0, MB32).cpu(0.3, 0.65, 1.6))).getFirst();
         assertThat(f.severity()).isEqualTo(Finding.Severity.CONTEXT);
-        assertThat(f.evidence()).contains("other processes kept 1.6 of 2.0 CPUs busy");
+        assertThat(f.evidence()).contains("other processes kept 1.6 of 2 CPUs busy");
         Finding own = of("cpu-bound", result(job("t").rw(RwMode.WRITE).blockSize(512).threads(8).build(),
                 Run.of(0, MB32).cpu(0.3, 0.65, 0.1))).getFirst();
         assertThat(own.severity()).as("queued behind its own threads").isEqualTo(Finding.Severity.WARNING);
@@ -56,15 +56,28 @@ class CpuAndDepthRulesTest {
     @Test
     void aDeepJobIsToldItsRealDepthNeverOneRequestAtATime() {
         JobSpec threads = job("t16").rw(RwMode.RANDREAD).blockSize(4096).direct(true).threads(16).build();
-        Finding f = of("not-saturated", result(threads, Run.of(MB32, 0).device(MB32, 0, 30))).getFirst();
+        Finding f = of("not-saturated", result(threads, Run.of(MB32, 0).device(MB32, 0, 30).cpu(0.5, 0.1, 0)))
+                .getFirst();
         assertThat(f.evidence()).startsWith("up to 16 requests in flight (16 threads x iodepth 1)");
         assertThat(f.message()).doesNotContain("one request");
-        assertThat(f.fix()).doesNotContain("--threads 16").contains("--threads 64");
+        assertThat(f.fix()).doesNotContain("--threads 16 ").contains("--threads 64");
         JobSpec uring = job("q16").rw(RwMode.RANDREAD).blockSize(4096).direct(true).engine("uring").iodepth(16)
                 .build();
-        assertThat(of("not-saturated", result(uring, Run.of(MB32, 0).device(MB32, 0, 30))).getFirst().evidence())
+        assertThat(of("not-saturated", result(uring, Run.of(MB32, 0).device(MB32, 0, 30).cpu(0.5, 0.1, 0)))
+                .getFirst().evidence())
                 .startsWith("up to 16 requests in flight (1 thread x iodepth 16)");
         assertThat(of("not-saturated", result(uring, Run.of(MB32, 0).device(MB32, 0, 99)))).isEmpty();
+        assertThat(of("not-saturated", result(uring, Run.of(MB32, 0).device(MB32, 0, 30).cpu(0.1, 0, 0))))
+                .as("workers waiting for the storage 90% of the time: a low %util is not trusted").isEmpty();
+    }
+
+    @Test
+    void anIdleDeviceBecauseOtherProcessesHeldTheCpusIsContext() {
+        JobSpec dd1dir = job("dd1-dir").rw(RwMode.WRITE).blockSize(1 << 20).direct(true).build();
+        Finding f = of("not-saturated", result(dd1dir, Run.of(0, MB32).device(0, MB32, 26).cpu(0.2, 0.5, 1.8)))
+                .getFirst();
+        assertThat(f.severity()).isEqualTo(Finding.Severity.CONTEXT);
+        assertThat(f.evidence()).contains("other processes kept 1.8 of 2 CPUs busy");
     }
 
     @Test

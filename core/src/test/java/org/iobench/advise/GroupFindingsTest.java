@@ -43,7 +43,7 @@ class GroupFindingsTest {
     @Test
     void aGroupThatLeftTheDeviceIdleIsOneFindingAboutTheGroupPrintedOnce() {
         JobSpec.Builder d = job("x").rw(RwMode.WRITE).blockSize(1 << 20).direct(true);
-        Run idle = Run.of(0, MB16).device(0, 64L << 20, 20);
+        Run idle = Run.of(0, MB16).device(0, 64L << 20, 20).cpu(0.6, 0.1, 0);
         List<BenchmarkResult> judged = Advisor.standard().adviseGroup(group("dd3-dir", d, idle, idle));
         List<Finding> all = judged.stream().flatMap(b -> b.findings().stream()).toList();
         assertThat(all).filteredOn(f -> f.id().equals("not-saturated")).singleElement().satisfies(f -> {
