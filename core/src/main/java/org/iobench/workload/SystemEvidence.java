@@ -16,6 +16,9 @@ import org.iobench.workload.target.PreparedTarget;
  * the workers' own ({@link WorkerEvidence}).
  */
 final class SystemEvidence {
+    /** USER_HZ, the unit of /proc/stat's CPU ticks. */
+    private static final long TICKS_PER_SECOND = ProcFs.system().auxv().clockTicksPerSecond();
+
     private SystemEvidence() {}
 
     /**
@@ -54,7 +57,4 @@ final class SystemEvidence {
                 disk == null ? Double.NaN : disk.utilPercent(), memAvailable, system.durationMillis(), cores,
                 otherCores);
     }
-
-    /** USER_HZ, the unit of /proc/stat's CPU ticks. */
-    private static final long TICKS_PER_SECOND = ProcFs.system().auxv().clockTicksPerSecond();
 }

@@ -17,6 +17,8 @@ final class TaskEvidence {
     static final long ACCOUNTING_FLOOR_BYTES = 64 * 1024;
     static final double ACCOUNTING_TOLERANCE = 0.01;
 
+    private static final long PAGE_BYTES = ProcFs.system().auxv().pageSizeBytes();
+
     private TaskEvidence() {}
 
     /** The target's bytes not yet on the device (dirty or under writeback) right now; -1 where unknown. */
@@ -24,8 +26,6 @@ final class TaskEvidence {
         PageCacheStat s = PageCacheStat.of(fd);
         return s == null ? -1 : s.unwrittenPages() * PAGE_BYTES;
     }
-
-    private static final long PAGE_BYTES = ProcFs.system().auxv().pageSizeBytes();
 
     /** One worker's window and counts, as the runner collected them. */
     record Counted(TaskWindow task, long windowNanos, long issuedBytesRead, long issuedBytesWritten) {}
