@@ -1,11 +1,13 @@
 package org.iobench.advise;
 
 import java.util.Optional;
-import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
 
-/** One pitfall detector: reads a finished benchmark and reports a finding when the evidence shows the pitfall. */
+/**
+ * One pitfall detector: reads a finished job (with its group, if it ran in one) and reports a finding when the
+ * evidence shows the pitfall. A rule stays silent rather than guess: where its evidence is missing it finds nothing.
+ */
 @FunctionalInterface
-public interface Rule {
-    Optional<Finding> check(BenchmarkResult result);
+interface Rule {
+    Optional<Finding> check(Subject subject);
 }

@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.iobench.advise.Advisor;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
+import org.iobench.job.Deliberate;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
 import org.iobench.report.JsonReport;
@@ -36,6 +37,7 @@ final class Execution {
     private final boolean debug;
     private ResultSaver saver; // store: null = not saved
     private boolean silentSave;
+    private List<Deliberate> deliberate = List.of();
 
     Execution(OutputOptions output, MonitorOptions monitor, OutputFile jsonFile, PrintStream out, PrintStream err,
               boolean debug) {
@@ -57,6 +59,12 @@ final class Execution {
     Execution saveSilentlyWith(StoreOptions store) {
         this.silentSave = true;
         return saveWith(store);
+    }
+
+    /** The advisor gives {@code choices} (a suite's deliberate settings) as notes instead of warnings. */
+    Execution acknowledging(List<Deliberate> choices) {
+        this.deliberate = List.copyOf(choices);
+        return this;
     }
 
     /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
@@ -93,7 +101,7 @@ final class Execution {
         RunListener listener = progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
-        Advisor advisor = Advisor.standard();
+        Advisor advisor = Advisor.standard().acknowledging(deliberate);
         String setupError = null;
         for (List<JobSpec> stage : stages) {
             if (control.stopped()) {
@@ -103,8 +111,8 @@ final class Execution {
                 if (stage.size() == 1) {
                     results.add(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)));
                 } else {
-                    new GroupRunner(() -> Benchmark.system(monitor.sampleIntervalMillis()))
-                            .execute(stage, control, listener).forEach(b -> results.add(advisor.advise(b)));
+                    results.addAll(advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
+                            monitor.sampleIntervalMillis())).execute(stage, control, listener)));
                 }
             } catch (IOException e) {
                 if (results.isEmpty()) {

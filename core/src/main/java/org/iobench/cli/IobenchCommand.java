@@ -52,7 +52,7 @@ public final class IobenchCommand implements Callable<Integer> {
         List<JobSpec> jobs = Suites.quick(file, size, direct);
         ScratchFiles.register(file);
         try {
-            return execution.run(jobs,
+            return execution.acknowledging(Suites.quickDeliberate()).run(jobs,
                     results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
                             + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
                             + ")", results, outputs.out()));

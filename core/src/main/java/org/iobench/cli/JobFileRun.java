@@ -7,6 +7,7 @@ import java.util.List;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobFileParser;
 import org.iobench.job.JobSpec;
+import org.iobench.report.FindingText;
 import org.iobench.report.GroupText;
 import org.iobench.report.RunText;
 import org.iobench.result.BenchmarkResult;
@@ -81,7 +82,7 @@ final class JobFileRun {
                 RunText.print(mine.getFirst(), out);
             } else {
                 GroupText.print(mine, out);
-                mine.forEach(b -> RunText.printFindings(b, out));
+                FindingText.print(mine, out);
             }
             out.println();
         }

@@ -83,7 +83,8 @@ final class SuiteCommand implements Callable<Integer> {
         boolean direct = directSupported();
         List<JobSpec> jobs = Suites.quick(file, bytes, direct).stream().map(j -> j.toBuilder().runs(n).build())
                 .toList();
-        return withScratch(file, () -> execution.run(jobs, results -> SuiteText.print("iobench quick suite ("
+        return withScratch(file, () -> execution.acknowledging(Suites.quickDeliberate()).run(jobs,
+                results -> SuiteText.print("iobench quick suite ("
                 + Units.sizeBinary(bytes) + " scratch file)", results, outputs.out())));
     }
 
@@ -101,8 +102,8 @@ final class SuiteCommand implements Callable<Integer> {
         String title = "iobench crystal suite (" + Units.sizeBinary(bytes) + " scratch file, "
                 + (direct ? "O_DIRECT" : "buffered, cache dropped before reads") + ", "
                 + (async != null ? "io_uring queue depths" : "queue depth as psync threads") + ")";
-        return withScratch(file, () -> execution.run(jobs, results -> CrystalText.print(title, tests, results,
-                outputs.out())));
+        return withScratch(file, () -> execution.acknowledging(CrystalSuite.deliberate()).run(jobs,
+                results -> CrystalText.print(title, tests, results, outputs.out())));
     }
 
     private int kernelDd(Execution execution, long bytes, int n) {

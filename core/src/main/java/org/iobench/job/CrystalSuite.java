@@ -47,4 +47,18 @@ public final class CrystalSuite {
         }
         return jobs;
     }
+
+    /** Its Q1T1 tests keep one request in flight on purpose: CrystalDiskMark shows latency-bound figures there. */
+    public static List<Deliberate> deliberate() {
+        List<Deliberate> d = new ArrayList<>();
+        for (String op : List.of(" read", " write")) {
+            for (Test t : TESTS) {
+                if (t.queueDepth() == 1) {
+                    d.add(new Deliberate(t.label() + op, "not-saturated",
+                            "one request in flight on purpose: CrystalDiskMark's Q1T1 shows latency at queue depth 1"));
+                }
+            }
+        }
+        return d;
+    }
 }

@@ -30,4 +30,14 @@ public final class Suites {
                 .timeNanos(6 * seconds).build();
         return List.of(write, read, randRead, randWrite);
     }
+
+    /**
+     * What the quick suite does on purpose: its 4 KiB random jobs keep one request in flight, to show the device's
+     * latency at queue depth 1 next to the sequential throughput.
+     */
+    public static List<Deliberate> quickDeliberate() {
+        String why = "one request in flight on purpose: this job measures latency at queue depth 1";
+        return List.of(new Deliberate("rand-read-4k", "not-saturated", why),
+                new Deliberate("rand-write-4k", "not-saturated", why));
+    }
 }

@@ -43,8 +43,6 @@ public final class CrystalText {
 
     public static void print(String title, List<String> tests, List<BenchmarkResult> results, PrintStream out) {
         out.print(new TextTableWriter().render(table(title, tests, results)));
-        for (BenchmarkResult b : results) {
-            b.findings().forEach(f -> out.println("warning: " + b.job().name() + ": " + f.line()));
-        }
+        FindingText.print(results, out);
     }
 }

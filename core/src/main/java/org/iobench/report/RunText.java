@@ -6,7 +6,6 @@ import java.util.Locale;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
 import org.iobench.result.BenchmarkResult;
-import org.iobench.result.Finding;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
 import org.iobench.result.Stat;
@@ -85,11 +84,9 @@ public final class RunText {
         }
     }
 
-    /** The advisor's findings as {@code warning:} lines. */
+    /** The advisor's findings, one line each ({@link FindingText}). */
     public static void printFindings(BenchmarkResult b, PrintStream out) {
-        for (Finding f : b.findings()) {
-            out.println("warning: " + f.line());
-        }
+        FindingText.print(List.of(b), out);
     }
 
     private static void statRow(PrintStream out, String label, double bytesPerSecond, double iops) {

@@ -57,9 +57,9 @@ public final class StageTable {
                         out.println("* " + b.job().name() + " run " + r.run() + ": " + r.stopReason());
                     }
                 }
-                b.findings().forEach(f -> out.println("warning: " + b.job().name() + ": " + f.line()));
             }
         }
+        stages.forEach(stage -> FindingText.print(stage, out));
     }
 
     /** Cuts {@code results} (job order) into the stages' sizes; missing tail results end the list. */

@@ -39,8 +39,8 @@ public final class SuiteText {
             for (RunResult r : b.runs()) {
                 r.warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w));
             }
-            b.findings().forEach(f -> out.println("warning: " + b.job().name() + ": " + f.line()));
         }
+        FindingText.print(results, out);
     }
 
     private static String describe(BenchmarkResult b) {

@@ -62,7 +62,7 @@ public final class SweepText {
         out.print(new TextTableWriter().render(table(points)));
         for (BenchmarkResult b : points) {
             b.runs().forEach(r -> r.warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w)));
-            b.findings().forEach(f -> out.println("warning: " + b.job().name() + ": " + f.line()));
         }
+        FindingText.print(points, out);
     }
 }

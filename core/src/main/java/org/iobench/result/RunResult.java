@@ -20,13 +20,15 @@ import org.iobench.sysmon.SystemSeries;
  *                     without {@code --rate}
  * @param steady       whether a run with {@code --steady} reached steady state; null without it
  * @param latencySplit submission (slat) and completion (clat) latency as fio splits them; null where unknown
+ * @param evidence     what the worker threads did and caused over the measured window (kernel per-task
+ *                     accounting); null where unknown (older results, imports, procfs unreadable)
  */
 public record RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                         Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
                         LatencySummary syncLatency, long intervalNanos, List<Interval> series,
                         List<WorkerResult> workers, Accounting accounting, List<String> warnings,
                         SystemSeries system, SystemSummary systemSummary, VerifyResult verification, Pacing pacing,
-                        SteadyOutcome steady, LatencySplit latencySplit) {
+                        SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence) {
     public RunResult {
         series = List.copyOf(series);
         workers = List.copyOf(workers);
@@ -40,20 +42,27 @@ public record RunResult(int run, String startedAt, boolean complete, String stop
                      List<WorkerResult> workers, Accounting accounting, List<String> warnings,
                      SystemSeries system, SystemSummary systemSummary) {
         this(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency, syncLatency,
-                intervalNanos, series, workers, accounting, warnings, system, systemSummary, null, null, null, null);
+                intervalNanos, series, workers, accounting, warnings, system, systemSummary, null, null, null, null, null);
     }
 
     /** This run with its verification attached. */
     public RunResult withVerification(VerifyResult v) {
         return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
                 syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary, v, pacing,
-                steady, latencySplit);
+                steady, latencySplit, evidence);
     }
 
     /** This run with its submission/completion latency split attached. */
     public RunResult withLatencySplit(LatencySplit split) {
         return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
                 syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
-                verification, pacing, steady, split);
+                verification, pacing, steady, split, evidence);
+    }
+
+    /** This run with the worker threads' evidence attached. */
+    public RunResult withEvidence(WorkerEvidence e) {
+        return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
+                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
+                verification, pacing, steady, latencySplit, e);
     }
 }

@@ -19,7 +19,6 @@ import org.iobench.job.SyncMode;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.NanoClock;
-import org.iobench.measure.ProcessIo;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
 import org.iobench.result.RunResult;
@@ -27,6 +26,7 @@ import org.iobench.result.SystemSummary;
 import org.iobench.sysmon.SystemSampler;
 import org.iobench.sysmon.SystemSeries;
 import org.iobench.result.Totals;
+import org.iobench.result.WorkerEvidence;
 import org.iobench.result.WorkerResult;
 import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
@@ -44,8 +44,6 @@ import org.iobench.workload.target.PreparedTarget;
  */
 final class CopyRunner {
     static final Path DEV_ZERO = Path.of("/dev/zero");
-    private static final java.lang.management.ThreadMXBean THREADS =
-            java.lang.management.ManagementFactory.getThreadMXBean();
 
     private final JobRunner monitor;
     private final NanoClock clock;
@@ -78,24 +76,30 @@ final class CopyRunner {
             Copy copy = new Copy(spec, target, engine, new IoRequest(0, buffer), src, dst, control);
             listener.ready(spec, run);
             SystemSampler sampler = monitor.startSampler(target);
-            ProcessIo before = ProcessIo.read();
             String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
             long start = clock.nanoTime();
             listener.runStarted(spec, run, copy.live(start));
-            long cpu0 = THREADS.getCurrentThreadCpuTime();
+            // the copy runs on this thread: its own counters, taken around the loop, are the copy's
+            TaskWindow task = new TaskWindow();
+            task.begin();
             copy.loop(start);
-            long end = clock.nanoTime();
+            long loopEnd = clock.nanoTime();
+            task.end();
+            long unwritten = TaskEvidence.unwrittenBytes(dst);
+            long end = loopEnd;
             if (spec.sync().syncsAtEnd() && !control.stopped()) {
                 copy.sync(spec.sync() == SyncMode.FSYNC ? IoOp.FSYNC : IoOp.FDATASYNC);
                 end = clock.nanoTime();
             }
-            long cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
-            ProcessIo after = ProcessIo.read();
             SystemSeries system = sampler == null ? null : sampler.stop();
-            Accounting accounting = JobRunner.inGroup(spec, accounting(spec, copy, before, after));
+            List<TaskEvidence.Counted> counted = List.of(new TaskEvidence.Counted(task,
+                    Math.max(0, loopEnd - start), copy.issuedRead, copy.issuedWritten));
+            WorkerEvidence evidence = TaskEvidence.evidence(counted, provider.countedInProcIo(), null, unwritten);
+            Accounting accounting = TaskEvidence.accounting(counted, provider.countedInProcIo(), provider.name());
+            Totals totals = copy.totals(start, end);
             SystemSummary summary = system == null ? null
-                    : SystemEvidence.summarize(system, target, accounting, 1, cpu, cpu, Math.max(0, end - start));
-            return copy.result(run, startedAt, start, end, accounting, system, summary);
+                    : SystemEvidence.summarize(system, target, totals, evidence);
+            return copy.result(run, startedAt, start, end, accounting, system, summary).withEvidence(evidence);
         } finally {
             if (engine != null) {
                 engine.close();
@@ -108,20 +112,6 @@ final class CopyRunner {
             }
             buffer.close();
         }
-    }
-
-    private static Accounting accounting(JobSpec spec, Copy c, ProcessIo before, ProcessIo after) {
-        if (before == null || after == null) {
-            return new Accounting(false, c.issuedRead, c.issuedWritten, 0, 0, false,
-                    "/proc/self/io is not readable here");
-        }
-        long kr = after.rchar() - before.rchar();
-        long kw = after.wchar() - before.wchar();
-        boolean off = JobRunner.off(c.issuedRead, kr) || JobRunner.off(c.issuedWritten, kw);
-        return new Accounting(true, c.issuedRead, c.issuedWritten, kr, kw, off, off
-                ? "iobench counted " + c.issuedRead + " bytes read and " + c.issuedWritten + " written; the kernel"
-                        + " counted " + kr + " (rchar) and " + kw + " (wchar)"
-                : "agrees with /proc/self/io within 1%");
     }
 
     /** The state of one copy run; used by the runner's thread only, except {@link #live}. */
@@ -265,19 +255,20 @@ final class CopyRunner {
                     + " bytes at offset " + offset + " of " + path + " failed: " + Errno.describe(errno)));
         }
 
+        Totals totals(long start, long end) {
+            return new Totals(bytesRead, bytesWritten, reads, writes, Math.max(0, end - start), syncNanos,
+                    syncLatency.count());
+        }
+
         RunResult result(int run, String startedAt, long start, long end, Accounting accounting,
                          SystemSeries system, SystemSummary summary) {
             long elapsed = Math.max(0, end - start);
-            Totals totals = new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos,
-                    syncLatency.count());
+            Totals totals = totals(start, end);
             RunControl.StopReason why = control.reason();
             IoFailure failure = why instanceof RunControl.Failed f ? f.failure() : null;
             String stopReason = why instanceof RunControl.Interrupted ? "interrupted"
                     : failure != null ? failure.message() : null;
-            List<String> warnings = new ArrayList<>();
-            if (accounting.mismatch()) {
-                warnings.add("accounting mismatch: " + accounting.note());
-            }
+            List<String> warnings = new ArrayList<>(); // an accounting mismatch is the advisor's finding
             WorkerResult worker = new WorkerResult(0, bytesRead, bytesWritten, reads, writes, elapsed,
                     readLatency.summary(), writeLatency.summary());
             return new RunResult(run, startedAt, why == null, stopReason, failure, totals, readLatency.summary(),

@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.LockSupport;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
@@ -17,7 +18,6 @@ import org.iobench.job.SyncMode;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.NanoClock;
-import org.iobench.measure.ProcessIo;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
 import org.iobench.result.LatencySplit;
@@ -26,6 +26,7 @@ import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
 import org.iobench.result.SystemSummary;
 import org.iobench.result.Totals;
+import org.iobench.result.WorkerEvidence;
 import org.iobench.result.WorkerResult;
 import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
@@ -35,6 +36,7 @@ import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.ProcFs;
 import org.iobench.sysmon.SystemSampler;
 import org.iobench.sysmon.SystemSeries;
+import org.iobench.sysmon.TaskCounters;
 import org.iobench.verify.RunVerification;
 import org.iobench.workload.target.PreparedTarget;
 
@@ -44,9 +46,8 @@ import org.iobench.workload.target.PreparedTarget;
  * measured time. Everything it opened is closed before it returns, whatever happened.
  */
 public final class JobRunner {
-    /** Mismatches below this many bytes are noise (our own /proc reads, the progress line), not an error. */
-    static final long ACCOUNTING_FLOOR_BYTES = 64 * 1024;
-    static final double ACCOUNTING_TOLERANCE = 0.01;
+    /** Longest sleep of the runner while the workers warm up, so a stop is seen promptly. */
+    private static final long WARM_UP_PARK_NANOS = 10_000_000;
 
     private final NanoClock clock;
     private final long intervalNanos;
@@ -68,6 +69,12 @@ public final class JobRunner {
             return new CopyRunner(this, clock, intervalNanos).run(spec, target, run, control, listener);
         }
         EngineProvider provider = Engines.require(spec.engine());
+        return run(spec, target, run, control, listener, provider);
+    }
+
+    /** One run with the given engine provider (tests hand in engines that misbehave on purpose). */
+    RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener,
+                  EngineProvider provider) throws IOException {
         control.beginRun();
         WorkerSetup setup = WorkerSetup.of(spec, intervalNanos);
         List<WorkerPlan> plans = WorkerPlan.split(spec, target.regionBytes(), target.sizeExplicit());
@@ -113,16 +120,40 @@ public final class JobRunner {
                 t.start();
             }
             listener.ready(spec, run);
-            SystemSampler sampler = startSampler(target);
-            ProcessIo ioBefore = ProcessIo.read();
+            boolean threadIo = provider.countedInProcIo();
+            // io_uring may hand I/O to kernel threads of the process: then the process's counters hold the job's
+            // storage I/O, but only when no other job runs in this process at the same time
+            boolean processIo = !threadIo && spec.group().isEmpty();
             String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
-            Timeline t = Timeline.of(clock.nanoTime(), spec.rampNanos(), spec.timeNanos());
-            timeline[0] = t;
-            listener.runStarted(spec, run, live(t, workers));
-            start.countDown();
+            SystemSampler sampler = null;
+            TaskCounters processOpened = null;
+            long openedNanos;
+            Timeline t;
+            if (spec.rampNanos() == 0) {
+                sampler = startSampler(target);
+                processOpened = processIo ? TaskCounters.ofProcess() : null;
+                t = Timeline.of(clock.nanoTime(), 0, spec.timeNanos());
+                openedNanos = t.measureStartNanos();
+                timeline[0] = t;
+                listener.runStarted(spec, run, live(t, workers));
+                start.countDown(); // each worker's own first reading opens its window
+            } else {
+                t = Timeline.of(clock.nanoTime(), spec.rampNanos(), spec.timeNanos());
+                timeline[0] = t;
+                listener.runStarted(spec, run, live(t, workers));
+                start.countDown();
+                // nothing of the warm-up enters the evidence: counters, CPU and device samples start here
+                awaitMeasuredWindow(t, threads, control);
+                openedNanos = clock.nanoTime();
+                workers.forEach(w -> w.task.open());
+                processOpened = processIo ? TaskCounters.ofProcess() : null;
+                sampler = startSampler(target);
+            }
             SteadyOutcome steady = spec.steady() == null ? null
                     : SteadyWatch.watch(spec, t, live(t, workers), threads, clock, intervalNanos, control);
             joinAll(threads);
+            TaskCounters processClosed = processOpened == null ? null : TaskCounters.ofProcess();
+            long unwritten = spec.rw().writes() ? TaskEvidence.unwrittenBytes(fds.get(0)) : -1;
 
             long end = 0;
             for (Worker w : workers) {
@@ -142,11 +173,18 @@ public final class JobRunner {
                             "final " + spec.sync().label() + " failed: " + Errno.describe(-rc)));
                 }
             }
-            ProcessIo ioAfter = ProcessIo.read();
             SystemSeries system = sampler == null ? null : sampler.stop();
+            List<TaskEvidence.Counted> counted = new ArrayList<>();
+            for (Worker w : workers) {
+                counted.add(new TaskEvidence.Counted(w.task, Math.max(0, w.stats.endNanos - openedNanos),
+                        w.stats.issuedBytesRead, w.stats.issuedBytesWritten));
+            }
+            WorkerEvidence evidence = TaskEvidence.evidence(counted, threadIo,
+                    processClosed == null ? null : processClosed.minus(processOpened), unwritten);
+            Accounting accounting = TaskEvidence.accounting(counted, threadIo, provider.name());
             RunResult result = result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
-                    inGroup(spec, accounting(provider, workers, ioBefore, ioAfter)), system, target);
-            RunResult limited = withLimits(result, spec, workers, steady);
+                    accounting, system, target, evidence);
+            RunResult limited = withLimits(result, spec, workers, steady).withEvidence(evidence);
             return verification == null ? limited
                     : limited.withVerification(verification.finish(target.path(), limited.complete()));
         } finally {
@@ -183,6 +221,20 @@ public final class JobRunner {
         }
     }
 
+    /**
+     * Waits until the warm-up is over, or every worker ended, or the run was stopped; parks in short slices so none
+     * of those is missed.
+     */
+    private void awaitMeasuredWindow(Timeline t, List<Thread> threads, RunControl control) {
+        while (true) {
+            long left = t.measureStartNanos() - clock.nanoTime();
+            if (left <= 0 || control.stopped() || threads.stream().noneMatch(Thread::isAlive)) {
+                return;
+            }
+            LockSupport.parkNanos(Math.min(left, WARM_UP_PARK_NANOS));
+        }
+    }
+
     private static void joinAll(List<Thread> threads) {
         threads.forEach(Threads::joinUninterruptibly);
     }
@@ -207,7 +259,8 @@ public final class JobRunner {
 
     private RunResult result(JobSpec spec, int run, String startedAt, Timeline t, long end, long finalSyncNanos,
                              LatencyRecorder finalSync, List<Worker> workers, RunControl control,
-                             Accounting accounting, SystemSeries system, PreparedTarget target) {
+                             Accounting accounting, SystemSeries system, PreparedTarget target,
+                             WorkerEvidence evidence) {
         LatencyRecorder reads = new LatencyRecorder();
         LatencyRecorder writes = new LatencyRecorder();
         LatencyRecorder syncs = new LatencyRecorder();
@@ -234,10 +287,7 @@ public final class JobRunner {
         }
         long elapsed = Math.max(0, end - t.measureStartNanos());
         Totals totals = new Totals(bytesRead, bytesWritten, nReads, nWrites, elapsed, syncNanos, syncCount);
-        List<String> warnings = new ArrayList<>();
-        if (accounting.mismatch()) {
-            warnings.add("accounting mismatch: " + accounting.note());
-        }
+        List<String> warnings = new ArrayList<>(); // an accounting mismatch is the advisor's finding, not repeated here
         RunControl.StopReason why = control.reason();
         String stopReason = null;
         IoFailure failure = null;
@@ -248,9 +298,7 @@ public final class JobRunner {
             stopReason = failure.message();
         }
         SystemSummary summary = system == null ? null
-                : SystemEvidence.summarize(system, target, accounting, workers.size(),
-                        workers.stream().mapToLong(w -> w.stats.cpuNanos).sum(),
-                        workers.stream().mapToLong(w -> w.stats.cpuDemandNanos).sum(), elapsed);
+                : SystemEvidence.summarize(system, target, totals, evidence);
         LatencyRecorder submission = new LatencyRecorder();
         LatencyRecorder completion = new LatencyRecorder();
         for (Worker w : workers) {
@@ -279,46 +327,6 @@ public final class JobRunner {
         return new RunResult(r.run(), r.startedAt(), r.complete(), r.stopReason(), r.failure(), r.totals(),
                 r.readLatency(), r.writeLatency(), r.syncLatency(), r.intervalNanos(), r.series(), r.workers(),
                 r.accounting(), r.warnings(), r.system(), r.systemSummary(), r.verification(), pacing, steady,
-                r.latencySplit());
-    }
-
-    private static Accounting accounting(EngineProvider provider, List<Worker> workers, ProcessIo before,
-                                         ProcessIo after) {
-        long appRead = 0, appWritten = 0;
-        for (Worker w : workers) {
-            appRead += w.stats.issuedBytesRead;
-            appWritten += w.stats.issuedBytesWritten;
-        }
-        if (!provider.countedInProcIo()) {
-            return new Accounting(false, appRead, appWritten, 0, 0, false, "the " + provider.name()
-                    + " engine's I/O is not counted in /proc/self/io rchar/wchar: nothing to compare with");
-        }
-        if (before == null || after == null) {
-            return new Accounting(false, appRead, appWritten, 0, 0, false, "/proc/self/io is not readable here");
-        }
-        long kernelRead = after.rchar() - before.rchar();
-        long kernelWritten = after.wchar() - before.wchar();
-        boolean readOff = off(appRead, kernelRead);
-        boolean writeOff = off(appWritten, kernelWritten);
-        String note = readOff || writeOff
-                ? String.format(java.util.Locale.ROOT,
-                        "iobench counted %d bytes read and %d written; the kernel counted %d (rchar) and %d (wchar)",
-                        appRead, appWritten, kernelRead, kernelWritten)
-                : "agrees with /proc/self/io within 1%";
-        return new Accounting(true, appRead, appWritten, kernelRead, kernelWritten, readOff || writeOff, note);
-    }
-
-    /** In a parallel group the process's counters mix the jobs: keep iobench's counts, check nothing. */
-    static Accounting inGroup(JobSpec spec, Accounting a) {
-        if (spec.group().isEmpty()) {
-            return a;
-        }
-        return new Accounting(false, a.appBytesRead(), a.appBytesWritten(), 0, 0, false, "runs in parallel group "
-                + spec.group() + "; the process's counters mix its jobs");
-    }
-
-    static boolean off(long app, long kernel) {
-        long diff = Math.abs(kernel - app);
-        return diff > ACCOUNTING_FLOOR_BYTES && diff > ACCOUNTING_TOLERANCE * app;
+                r.latencySplit(), r.evidence());
     }
 }

@@ -12,7 +12,6 @@ import org.iobench.measure.NanoClock;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
 import org.iobench.sys.TimerSlack;
-import org.iobench.sysmon.ThreadSchedStat;
 import org.iobench.verify.WorkerVerifier;
 
 /**
@@ -28,8 +27,6 @@ final class Worker implements Runnable {
     private static final long IN_FLIGHT_PARK_NANOS = 50_000;
     /** A paced worker's sleeps end within this of the due time, instead of the kernel's default 50 us. */
     private static final long PACED_TIMER_SLACK_NANOS = 1_000;
-    private static final java.lang.management.ThreadMXBean THREADS =
-            java.lang.management.ManagementFactory.getThreadMXBean();
     private final int id;
     private final WorkerPlan plan;
     private final IoEngine engine;
@@ -59,6 +56,8 @@ final class Worker implements Runnable {
     /** Per request slot: its intended start on the pacer's schedule. */
     private final long[] intendedNanos;
     final WorkerStats stats;
+    /** This thread's kernel counters at its start, the window's opening and its end. */
+    final TaskWindow task = new TaskWindow();
     /** Set by the runner when the job verifies data ({@code --verify}); null otherwise. */
     WorkerVerifier verifier;
 
@@ -105,15 +104,15 @@ final class Worker implements Runnable {
 
     @Override
     public void run() {
+        task.begin(); // before the start signal: the thread has done no I/O yet
         try {
             start.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            task.end();
             return;
         }
         Timeline t = timeline[0];
-        long cpuStart = THREADS.getCurrentThreadCpuTime();
-        ThreadSchedStat schedStart = ThreadSchedStat.readSelf();
         try {
             // One origin for every worker: the job's rate holds even if a thread starts late (it then catches up,
             // and its corrected latency shows the delay; --ramp leaves start-up out of the figures).
@@ -123,9 +122,7 @@ final class Worker implements Runnable {
             }
             loop(t);
         } finally {
-            stats.cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
-            ThreadSchedStat schedEnd = schedStart == null ? null : ThreadSchedStat.readSelf();
-            stats.cpuDemandNanos = schedEnd == null ? stats.cpuNanos : schedEnd.demandSince(schedStart);
+            task.end(); // after the last request, outside the loop
             stats.endNanos = clock.nanoTime();
             stats.publishLive(stats.bytesRead + stats.bytesWritten);
         }

@@ -28,10 +28,6 @@ public final class WorkerStats {
     long issuedBytesRead;
     long issuedBytesWritten;
     long endNanos;
-    /** CPU time the worker thread used from the start signal to its end (user + system). */
-    long cpuNanos;
-    /** CPU time plus time runnable but waiting for a CPU: how much CPU the worker wanted (schedstat). */
-    long cpuDemandNanos;
     private volatile long liveBytes;
 
     WorkerStats(long intervalNanos) {

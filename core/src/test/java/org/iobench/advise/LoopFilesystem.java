@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * An ext4 filesystem on its own loop device, mounted in a temp dir: its device counters see only the test's I/O,
- * so advisor evidence is not blurred by whatever else the machine does. Root only.
+ * An ext4 filesystem on its own loop device, mounted in a temp dir: its own device, on the machine's disk. Needs
+ * CAP_SYS_ADMIN; tests call {@link #unavailableBecause()} and skip with its reason.
  */
 final class LoopFilesystem implements AutoCloseable {
     final Path image;
@@ -22,12 +22,45 @@ final class LoopFilesystem implements AutoCloseable {
         this.device = device;
     }
 
-    static boolean canCreate() {
+    /**
+     * Why a loop-mounted filesystem cannot be made here, or null when it can: mounting needs CAP_SYS_ADMIN (not
+     * uid 0 as such), and the tools must be installed.
+     */
+    static String unavailableBecause() {
+        if (!hasCapSysAdmin()) {
+            return "needs CAP_SYS_ADMIN to attach a loop device and mount ext4 on it";
+        }
+        for (String tool : List.of("mkfs.ext4", "losetup", "mount", "umount")) {
+            if (!onPath(tool)) {
+                return "needs " + tool + " on the PATH";
+            }
+        }
+        return null;
+    }
+
+    /** Bit 21 of the effective capability set (/proc/self/status CapEff). */
+    static boolean hasCapSysAdmin() {
         try {
-            return "0".equals(sh("id", "-u").trim());
-        } catch (IOException e) {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("CapEff:")) {
+                    return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << 21)) != 0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
             return false;
         }
+        return false;
+    }
+
+    private static boolean onPath(String tool) {
+        for (String dir : List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin")) {
+            if (Files.isExecutable(Path.of(dir, tool))) {
+                return true;
+            }
+        }
+        String path = System.getenv("PATH");
+        return path != null && java.util.Arrays.stream(path.split(":"))
+                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, tool)));
     }
 
     static LoopFilesystem create(Path dir, long bytes) throws IOException {

@@ -89,10 +89,18 @@ public final class HtmlReport {
         for (ReportItem i : items) {
             for (JsonNode f : i.benchmark().path("findings")) {
                 n++;
-                h.append("<div class=\"finding\"><b>").append(esc(f.path("id").asText())).append("</b> ")
-                        .append(esc(i.id())).append(": ").append(esc(f.path("message").asText()))
+                String severity = f.path("severity").asText("warning");
+                String confidence = f.path("confidence").asText("");
+                String subject = f.hasNonNull("group") ? "group " + f.path("group").asText() : i.id();
+                h.append("<div class=\"finding ").append(esc(severity)).append("\"><b>")
+                        .append(esc(f.path("id").asText())).append("</b> ").append(esc(severity)).append(", ")
+                        .append(esc(subject)).append(": ").append(esc(f.path("message").asText()))
                         .append("<br>evidence: ").append(esc(f.path("evidence").asText()))
-                        .append("<br>fix: ").append(esc(f.path("fix").asText())).append("</div>\n");
+                        .append(confidence.isEmpty() ? "" : " (" + esc(confidence) + ")");
+                if (f.hasNonNull("fix") && !f.path("fix").asText().isBlank()) {
+                    h.append("<br>fix: ").append(esc(f.path("fix").asText()));
+                }
+                h.append("</div>\n");
             }
         }
         if (n == 0) {

@@ -1,0 +1,27 @@
+package org.iobench.advise;
+
+import java.util.List;
+import java.util.Optional;
+import org.iobench.result.Finding;
+import org.iobench.result.Stat;
+
+/**
+ * The job's own runs disagree: coefficient of variation of throughput above {@link Rules#NOISY_CV}. The spread is
+ * measured, whatever caused it.
+ */
+final class Noisy implements Rule {
+
+    @Override
+    public Optional<Finding> check(Subject s) {
+        Stat bw = s.result().summary().bytesPerSecond();
+        if (bw.n() < 2 || Double.isNaN(bw.cv()) || bw.cv() <= Rules.NOISY_CV) {
+            return Optional.empty();
+        }
+        return Optional.of(new Finding("noisy", "the runs disagree: the spread is too wide to trust small"
+                + " differences", "coefficient of variation " + Evidence.pct(bw.cv()) + " over " + bw.n()
+                + " runs (min " + Evidence.f1(bw.min() / 1e6) + ", max " + Evidence.f1(bw.max() / 1e6) + " MB/s)",
+                "use more --runs, a longer --time" + (s.job().rampNanos() == 0 ? ", a --ramp warm-up" : "")
+                        + ", and a quiet machine", s.job().name(), null, List.of(), Finding.Confidence.CERTAIN,
+                Finding.Severity.WARNING));
+    }
+}

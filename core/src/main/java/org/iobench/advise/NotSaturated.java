@@ -1,0 +1,102 @@
+package org.iobench.advise;
+
+import java.util.Optional;
+import org.iobench.job.JobSpec;
+import org.iobench.result.Finding;
+import org.iobench.result.LatencySummary;
+import org.iobench.result.RunResult;
+import org.iobench.result.SystemSummary;
+import org.iobench.sysmon.DiskSample;
+
+/**
+ * A direct-I/O job that ran alone and did not push the device (seed 004: "I didn't push the system to its limits"):
+ * the device was idle more than half the window ({@code %util} below {@link Rules#SATURATION_UTIL_PERCENT}), or
+ * the job kept only one request in flight, which measures latency rather than throughput. Other processes can only
+ * raise {@code %util}; the depth is the job's own. Jobs of a parallel group are judged together
+ * ({@link GroupNotSaturated}).
+ */
+final class NotSaturated implements Rule {
+
+    @Override
+    public Optional<Finding> check(Subject s) {
+        JobSpec j = s.job();
+        if (!j.direct() || s.inGroup() || s.result().target().device() == null) { // no device: nothing to saturate
+            return Optional.empty();
+        }
+        Optional<Finding> idle = Evidence.perRun("not-saturated", s, NotSaturated::idleDevice);
+        if (idle.isPresent() || inFlight(j) > 1) {
+            return idle;
+        }
+        return Evidence.perRun("not-saturated", s, NotSaturated::oneInFlight);
+    }
+
+    static long inFlight(JobSpec j) {
+        return (long) j.threads() * j.iodepth();
+    }
+
+    /** "up to 16 requests in flight (16 threads x iodepth 1)". */
+    static String depth(JobSpec j) {
+        return "up to " + Evidence.requests(inFlight(j)) + " in flight (" + j.threads()
+                + (j.threads() == 1 ? " thread" : " threads") + " x iodepth " + j.iodepth() + ")";
+    }
+
+    /** "vda busy 35.0% of the window, 0.4 requests in its queue on average", or "" where unknown. */
+    static String deviceLoad(RunResult r) {
+        SystemSummary sys = r.systemSummary();
+        if (sys == null || sys.device() == null || Double.isNaN(sys.deviceUtilPercent())) {
+            return "";
+        }
+        String queue = r.system() == null ? "" : r.system().device(sys.device()).map(DiskSample::averageQueueSize)
+                .filter(q -> !Double.isNaN(q)).map(q -> ", " + Evidence.f1(q) + " requests in its queue on average")
+                .orElse("");
+        return sys.device() + " busy " + Evidence.f1(Math.min(100, sys.deviceUtilPercent())) + "% of the window"
+                + queue;
+    }
+
+    /**
+     * The device idle most of the window, and the workers' own counters agree: they spent less than half of it
+     * waiting for the storage. A {@code %util} below half alone is not enough (fast devices under-report it); below
+     * {@link Rules#CPU_BOUND_BLOCKED_SHARE} the cpu-bound finding already says why.
+     */
+    private static Optional<Hit> idleDevice(Subject s, RunResult r) {
+        SystemSummary sys = r.systemSummary();
+        Optional<CpuShares> shares = CpuShares.of(r);
+        if (sys == null || Double.isNaN(sys.deviceUtilPercent())
+                || sys.deviceUtilPercent() >= Rules.SATURATION_UTIL_PERCENT || shares.isEmpty()
+                || shares.get().blocked() >= 0.5 || shares.get().blocked() < Rules.CPU_BOUND_BLOCKED_SHARE) {
+            return Optional.empty();
+        }
+        JobSpec j = s.job();
+        CpuShares c = shares.get();
+        String evidence = depth(j) + "; " + deviceLoad(r) + "; " + c.describe();
+        if (c.crowdedOut(sys)) {
+            return Optional.of(Hit.context("other processes held the CPUs the workers needed between requests, so"
+                            + " the device sat idle: the figure is not the device's limit",
+                    evidence + CpuShares.others(sys), "measure on a quiet machine", Finding.Confidence.LIKELY));
+        }
+        return Optional.of(Hit.warning("the device was idle most of the time: the workers spent more time between"
+                        + " requests than waiting for them, so the figure is not the device's limit", evidence,
+                raise(j), Finding.Confidence.LIKELY));
+    }
+
+    private static Optional<Hit> oneInFlight(Subject s, RunResult r) {
+        JobSpec j = s.job();
+        LatencySummary l = r.readLatency().count() >= r.writeLatency().count() ? r.readLatency()
+                : r.writeLatency();
+        String latency = l.count() == 0 || l.meanNs() <= 0 ? ""
+                : "; each request took " + Evidence.f1(l.meanNs() / 1000) + " us on average, so at most "
+                        + String.format(java.util.Locale.ROOT, "%.0f", 1e9 / l.meanNs()) + " requests per second";
+        String load = deviceLoad(r);
+        return Optional.of(Hit.warning("one request in flight: the figure is the device's latency at queue depth 1,"
+                        + " not its throughput", depth(j) + latency + (load.isEmpty() ? "" : "; " + load), raise(j),
+                Finding.Confidence.LIKELY));
+    }
+
+    /** More depth than the job has, in the form its engine allows. */
+    static String raise(JobSpec j) {
+        String threads = "--threads " + Math.max(16, j.threads() * 4);
+        String depth = "uring".equals(j.engine()) ? "--iodepth " + Math.max(32, j.iodepth() * 4)
+                : "--engine uring --iodepth 32";
+        return "raise the depth, e.g. " + threads + ", or " + depth + "; iobench saturate finds the knee";
+    }
+}

@@ -1,0 +1,32 @@
+package org.iobench.advise;
+
+import java.util.Optional;
+import org.iobench.result.Finding;
+import org.iobench.result.RunResult;
+import org.iobench.result.SteadyOutcome;
+
+/** A run with {@code --steady} whose time ran out before its own throughput settled. */
+final class NotSteady implements Rule {
+
+    @Override
+    public Optional<Finding> check(Subject s) {
+        return Evidence.perRun("not-steady", s, NotSteady::run);
+    }
+
+    private static Optional<Hit> run(Subject s, RunResult r) {
+        SteadyOutcome o = r.steady();
+        if (o == null || o.reached()) {
+            return Optional.empty();
+        }
+        double dev = o.windowMaxDeviation();
+        String seen = Double.isNaN(dev) ? "only " + o.window().size() + " interval(s) measured, fewer than the"
+                + " window"
+                : Double.isInfinite(dev) ? "nothing completed in the last window"
+                : "the last window's values deviated up to " + Evidence.pct(dev) + " from their mean";
+        return Optional.of(Hit.warning("the run ended before steady state: its figures may still be moving"
+                        + " (warm-up, caches filling, a device throttling or garbage-collecting)",
+                seen + "; asked " + o.criterion().label(), "run longer (raise --time, the upper bound)"
+                        + (s.job().rampNanos() == 0 ? ", add --ramp" : "") + ", or precondition the device;"
+                        + " compare only steady runs", Finding.Confidence.CERTAIN));
+    }
+}

@@ -1,0 +1,83 @@
+package org.iobench.advise;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.iobench.job.JobSpec;
+import org.iobench.job.Sizes;
+import org.iobench.result.Finding;
+import org.iobench.result.RunResult;
+import org.iobench.result.SystemSummary;
+import org.iobench.result.WorkerEvidence;
+
+/**
+ * A buffered read-only job whose worker threads caused storage reads (their own {@code read_bytes}) below
+ * {@link Rules#CACHE_DEVICE_SHARE} of what they read: the page cache served the rest. Other processes' reads are
+ * not in the workers' counters, so they cannot hide or fake it. Where those counters are unknown, a data set that
+ * fits in free and cached memory gets a "likely" caution instead.
+ */
+final class PageCache implements Rule {
+
+    @Override
+    public Optional<Finding> check(Subject s) {
+        JobSpec j = s.job();
+        if (!j.rw().reads() || j.rw().writes() || j.direct()) {
+            return Optional.empty();
+        }
+        Optional<Finding> measured = Evidence.perRun("page-cache", s, PageCache::run);
+        if (measured.isPresent()) {
+            return measured;
+        }
+        boolean anyEvidence = s.completeRuns().stream().anyMatch(r -> Evidence.storage(r).isPresent());
+        return anyEvidence ? Optional.empty() : fitsInMemory(s);
+    }
+
+    private static Optional<Hit> run(Subject s, RunResult r) {
+        long read = r.totals().bytesRead();
+        Optional<WorkerEvidence> ev = Evidence.storage(r);
+        if (read <= 0 || ev.isEmpty() || ev.get().readBytes() >= Rules.CACHE_DEVICE_SHARE * read) {
+            return Optional.empty();
+        }
+        WorkerEvidence e = ev.get();
+        String evidence = Evidence.who(e) + " caused " + Evidence.mb(e.readBytes()) + " of storage reads for the "
+                + Evidence.mb(read) + " read (" + Evidence.pct((double) e.readBytes() / read) + ")";
+        return Optional.of(Hit.warning("the reads were served from the page cache, not the device", evidence,
+                fix(s), Evidence.confidenceOf(e)));
+    }
+
+    /** Only what the job does not already do. */
+    private static String fix(Subject s) {
+        JobSpec j = s.job();
+        List<String> ways = new ArrayList<>();
+        ways.add("--direct");
+        if (!j.dropCache()) {
+            ways.add("--drop-cache to start each run cold");
+        }
+        if (j.timeNanos() > 0) {
+            ways.add("a --size larger than memory, so a timed run does not read again what it has just read");
+        } else {
+            ways.add("a --size larger than memory");
+        }
+        return "add " + String.join(", or ", ways);
+    }
+
+    private static Optional<Finding> fitsInMemory(Subject s) {
+        JobSpec j = s.job();
+        if (j.dropCache()) {
+            return Optional.empty();
+        }
+        long region = s.result().target().regionBytes();
+        for (RunResult r : s.completeRuns()) {
+            SystemSummary sys = r.systemSummary();
+            if (sys != null && sys.memAvailableKib() > 0 && region < sys.memAvailableKib() * 1024) {
+                return Optional.of(new Finding("page-cache",
+                        "the data set fits in memory, so reads may come from the page cache",
+                        "region " + Sizes.binary(region) + " < " + (sys.memAvailableKib() >> 10)
+                                + " MiB free or cached; the workers' own storage reads are unknown here",
+                        "add --direct or --drop-cache, or use --size larger than memory", j.name(), null, List.of(),
+                        Finding.Confidence.LIKELY, Finding.Severity.WARNING));
+            }
+        }
+        return Optional.empty();
+    }
+}
