@@ -19,6 +19,7 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
+import org.iobench.measure.RunLatencies;
 import org.iobench.measure.NanoClock;
 import org.iobench.measure.ProcessIo;
 import org.iobench.result.Accounting;
@@ -97,7 +98,10 @@ final class CopyRunner {
             Accounting accounting = JobRunner.inGroup(spec, accounting(spec, copy, before, after));
             SystemSummary summary = system == null ? null
                     : SystemEvidence.summarize(system, target, accounting, 1, cpu, cpu, Math.max(0, end - start));
-            return copy.result(run, startedAt, start, end, accounting, system, summary);
+            RunResult result = copy.result(run, startedAt, start, end, accounting, system, summary);
+            listener.latencies(spec, run, new RunLatencies(List.of(copy.readLatency.histogram()),
+                    List.of(copy.writeLatency.histogram()), copy.syncLatency.histogram()));
+            return result;
         } finally {
             if (engine != null) {
                 engine.close();
