@@ -74,14 +74,20 @@ final class Execution {
      * results with {@code text}, in job order; returns the exit status.
      */
     int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
+        AgentScope agent = AgentScope.current(); // cluster: an agent runs this for a controller
+        if (agent != null) {
+            stages = stages.stream().map(stage -> stage.stream().map(agent.vet()).toList()).toList();
+        }
         List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(Execution::checkEngine);
-        RunControl control = new RunControl();
-        SigintTrap.install(control);
-        boolean live = !output.quiet && Libc.isatty(2);
+        RunControl control = agent != null ? agent.control() : new RunControl();
+        if (agent == null) {
+            SigintTrap.install(control);
+        }
+        boolean live = agent == null && !output.quiet && Libc.isatty(2);
         int totalRuns = specs.stream().mapToInt(JobSpec::runs).sum();
         ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
-        RunListener listener = progress != null ? progress : RunListener.NONE;
+        RunListener listener = agent != null ? agent.listener() : progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard();
@@ -105,8 +111,13 @@ final class Execution {
                 break;
             }
         }
-        emit(results, text);
-        boolean saved = saver == null || saver.save(results, output.quiet || silentSave, err); // store
+        boolean saved = true;
+        if (agent != null) {
+            agent.results().accept(results); // the controller prints and saves them
+        } else {
+            emit(results, text);
+            saved = saver == null || saver.save(results, output.quiet || silentSave, err); // store
+        }
         if (control.interrupted()) {
             err.println("iobench: interrupted; the results above are partial");
             return ExitException.INTERRUPTED;

@@ -50,17 +50,29 @@ final class JobFileRun {
     }
 
     int run(Path file) {
-        refuseJobOptions();
-        String text;
+        return run(file.toString(), read(file));
+    }
+
+    /** The job file's text; a file that cannot be read is bad input. */
+    static String read(Path file) {
         try {
-            text = Files.readString(file);
+            return Files.readString(file);
         } catch (IOException e) {
             throw new ExitException(ExitException.USAGE, file + ": cannot read the job file: " + e.getMessage());
         }
-        JobFile jobs = JobFileParser.parse(file.toString(), text, lenient);
+    }
+
+    /** The stages of a job file's text ({@code name} for messages), with the command line's options applied. */
+    List<List<JobSpec>> stages(String name, String text) {
+        refuseJobOptions();
+        JobFile jobs = JobFileParser.parse(name, text, lenient);
         jobs.warnings().forEach(w -> System.err.println("iobench: warning: " + w));
-        List<List<JobSpec>> stages = jobs.stages().stream()
-                .map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
+        return jobs.stages().stream().map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
+    }
+
+    /** Runs a job file given as text (an agent runs the text its controller read). */
+    int run(String name, String text) {
+        List<List<JobSpec>> stages = stages(name, text);
         Execution execution = new Execution(output, monitor, System.out, System.err);
         if (store != null) {
             execution.saveWith(store); // store

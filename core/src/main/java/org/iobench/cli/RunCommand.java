@@ -31,8 +31,17 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOutputs outputs = new RunOutputs();
 
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec command;
+
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
+        if (AgentScope.current() == null && cluster.active()) {
+            return runOnHosts();
+        }
         if (JobFileRun.isJobFile(target)) {
             return new JobFileRun(job, outputs.output, outputs.monitor, lenient).saveWith(outputs.store).run(target);
         }
@@ -42,7 +51,29 @@ final class RunCommand implements Callable<Integer> {
                     results -> org.iobench.report.SweepText.print(results, System.out));
         }
         JobSpec spec = specs.getFirst();
+        return runOne(spec);
+    }
+
+    private int runOne(JobSpec spec) {
         return outputs.execution().run(List.of(spec),
                 results -> results.forEach(b -> RunText.print(b, System.out, outputs.monitor.vmstat)));
+    }
+
+    /** cluster: checks the job here first (bad input ends the command before any host is contacted). */
+    private int runOnHosts() throws InterruptedException {
+        ClusterRun cluster = new ClusterRun(this.cluster, outputs, IobenchCommand.debug(command));
+        String first = cluster.hosts().getFirst().name();
+        String name = null;
+        String text = null;
+        if (JobFileRun.isJobFile(target)) {
+            name = target.getFileName().toString();
+            text = JobFileRun.read(target);
+            new JobFileRun(job, outputs.output, outputs.monitor, lenient).stages(name,
+                    text.replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first));
+        } else {
+            job.toSpecs(Path.of(target.toString().replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first)));
+        }
+        return cluster.run(new org.iobench.cluster.JobRequest(first, "run", ClusterRun.shippedArgs(command), name,
+                text));
     }
 }

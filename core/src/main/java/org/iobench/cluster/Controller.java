@@ -107,6 +107,11 @@ public final class Controller implements AutoCloseable {
         stopReason = reason;
     }
 
+    /** True once {@link #stop} was called. */
+    public boolean stopping() {
+        return stopReason != null;
+    }
+
     /** Tells the hosts at once that the job is over, without waiting (a second Ctrl-C, a dying JVM). */
     public void stopNow(String reason) {
         String id = jobId;

@@ -1,5 +1,7 @@
 package org.iobench.cluster;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * The aggregate of one run over the time every host was running: from the common start until the first host
  * finished (elbencho's "first done"; fio sums the bandwidth of a group's jobs the same way). Bytes of the other
@@ -16,10 +18,12 @@ package org.iobench.cluster;
  */
 public record Stonewall(int benchmark, int run, String firstDone, long firstDoneNanos, String lastDone,
                         long lastDoneNanos, double bytes, double ops) {
+    @JsonProperty
     public double bytesPerSecond() {
         return firstDoneNanos == 0 ? Double.NaN : bytes * 1e9 / firstDoneNanos;
     }
 
+    @JsonProperty
     public double iops() {
         return firstDoneNanos == 0 ? Double.NaN : ops * 1e9 / firstDoneNanos;
     }
