@@ -78,8 +78,8 @@ final class ClusterText {
         }
         return "start skew: " + Units.latency(worst.skewNanos()) + " at most over " + starts.size() + " barrier"
                 + (starts.size() == 1 ? "" : "s") + " (" + worst.job() + " run " + worst.run() + ": " + worst.earliest()
-                + " first, " + worst.latest() + " last; clock offsets known to ±"
-                + Units.latency(worst.uncertaintyNanos()) + ")";
+                + " first, " + worst.latest() + " last; released within " + Units.latency(worst.releaseSkewNanos())
+                + "; clock offsets known to ±" + Units.latency(worst.uncertaintyNanos()) + ")";
     }
 
     private static RunResult run(HostPart p, int index, int run) {

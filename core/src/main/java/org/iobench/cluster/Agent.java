@@ -65,6 +65,7 @@ public final class Agent implements AutoCloseable {
      */
     public static Agent start(String bindAddress, int port, ClusterSecret secret, JobHandler handler,
                               PrintStream log, boolean debug) {
+        Envelope.warmUp();
         Agent agent = new Agent(Hz.agentMember(bindAddress, port, secret, debug), secret, handler, log);
         agent.hz.<String>getTopic(Hz.CONTROL_TOPIC).addMessageListener(m -> agent.onControl(m.getMessageObject()));
         agent.hz.getClientService().addClientListener(new ClientListener() {

@@ -34,6 +34,7 @@ final class AgentListener implements RunListener {
     private final Map<JobSpec, Map<Integer, RunLatencies>> latencies = new IdentityHashMap<>();
     private int nextBarrier;
     private int barrier = -1;
+    private long releasedAt;
     private Thread ticker;
 
     AgentListener(String jobId, RunControl control, Consumer<Msg> publish) {
@@ -75,6 +76,9 @@ final class AgentListener implements RunListener {
         if (startAt != null) {
             holdUntil(startAt);
         }
+        synchronized (this) {
+            releasedAt = SessionClock.SYSTEM.nowNanos();
+        }
     }
 
     private void holdUntil(long startAtAgentNanos) {
@@ -92,10 +96,12 @@ final class AgentListener implements RunListener {
     public void runStarted(JobSpec spec, int run, LiveView live) {
         long measuredStart = SessionClock.SYSTEM.nowNanos() - live.elapsedNanos();
         int b;
+        long released;
         synchronized (this) {
             b = barrier;
+            released = releasedAt;
         }
-        publish.accept(new Msg.Started(jobId, b, measuredStart));
+        publish.accept(new Msg.Started(jobId, b, released, measuredStart));
         long blockSize = spec.blockSize();
         ticker = Thread.ofPlatform().daemon().name("iobench-agent-progress").start(() -> {
             try {

@@ -26,6 +26,9 @@ public final class Controller implements AutoCloseable {
     /** After a stop, how long hosts may take to clean up and send their partial results. */
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
+    /** The go is sent this far ahead of the start at least: a slow event thread must not make one host late. */
+    static final long MIN_LEAD_NANOS = 50_000_000L;
+
     private final List<HostLink> links;
     private final ClusterSecret signing;
     private final ReplayGuard replays = new ReplayGuard();
@@ -64,6 +67,7 @@ public final class Controller implements AutoCloseable {
     /** As {@link #connect}, signing with {@code signing} (tests: a controller that knows the name, not the key). */
     static Controller connect(List<HostAddress> hosts, ClusterSecret secret, ClusterSecret signing, Duration timeout,
                               Duration acceptTimeout, boolean debug) {
+        Envelope.warmUp();
         HostLink[] links = new HostLink[hosts.size()];
         String[] errors = new String[hosts.size()];
         List<Thread> threads = new ArrayList<>();
@@ -190,6 +194,7 @@ public final class Controller implements AutoCloseable {
                     case Msg.Refused f -> run.refused(r.host(), f.status(), f.message());
                     case Msg.Ready ready -> run.ready(r.host(), ready);
                     case Msg.Started s -> run.started(r.host(), s.barrier(),
+                            s.releasedAgentNanos() - clocks.offset(r.host()),
                             s.measuredStartAgentNanos() - clocks.offset(r.host()));
                     case Msg.Progress p -> run.progress(r.host(), p);
                     case Msg.Done d -> run.done(r.host(), d);
@@ -202,7 +207,7 @@ public final class Controller implements AutoCloseable {
     /** Estimates each host's clock offset, then tells every host when to start, a little ahead. */
     private void release(JobRun run, List<Integer> hosts) throws InterruptedException {
         ClockProbe.Estimate estimate = clocks.estimate(jobId, hosts);
-        long lead = Math.max(20_000_000L, 4 * estimate.maxRoundTripNanos());
+        long lead = Math.max(MIN_LEAD_NANOS, 4 * estimate.maxRoundTripNanos());
         long startAt = SessionClock.SYSTEM.nowNanos() + lead;
         int barrier = run.release(hosts, estimate.uncertaintyNanos());
         for (int h : hosts) {

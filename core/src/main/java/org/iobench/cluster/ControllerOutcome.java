@@ -52,11 +52,13 @@ public record ControllerOutcome(String jobId, List<HostOutcome> hosts, List<Star
      * @param barrier          0 for the first run released, 1 for the next...
      * @param job              the job's name
      * @param run              its repetition
-     * @param skewNanos        latest start minus earliest start
+     * @param skewNanos        latest start of the measured phase minus the earliest
+     * @param releaseSkewNanos the same for the moments the barrier let each host go (the barrier's own precision;
+     *                         the rest of {@code skewNanos} is each host's set-up between release and start)
      * @param uncertaintyNanos how well the clock offsets are known: half the largest round trip of the best probes
      * @param earliest         the host that started first
      * @param latest           the host that started last
      */
-    public record StartSkew(int barrier, String job, int run, long skewNanos, long uncertaintyNanos, String earliest,
-                            String latest) {}
+    public record StartSkew(int barrier, String job, int run, long skewNanos, long releaseSkewNanos,
+                            long uncertaintyNanos, String earliest, String latest) {}
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * A signed message on the wire: 64 hex digits of HMAC-SHA256, a newline, then the body, a JSON object
@@ -54,6 +55,27 @@ final class Envelope {
             return o;
         } catch (IOException e) {
             throw new BadMessage("signed message this iobench cannot read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Encodes and decodes one message of every kind, so the first real one is not slowed by class loading and
+     * Jackson's introspection (tens of milliseconds in a fresh JVM: a go message must not arrive late).
+     */
+    static void warmUp() {
+        ClusterSecret s = ClusterSecret.of("warm-up secret, never used on the wire");
+        List<Msg> all = List.of(new Msg.Job("w", new JobRequest("h", "run", List.of("x"), null, null), "u"),
+                new Msg.Start("w"), new Msg.Ping("w", 1), new Msg.Go("w", 0, 1), new Msg.Stop("w", "w"),
+                new Msg.Accepted("w"), new Msg.Refused("w", 2, "w"), new Msg.Pong("w", 1, 1),
+                new Msg.Ready("w", 0, "w", 1), new Msg.Started("w", 0, 1, 1), new Msg.Progress("w", 0, 1, 1, 1),
+                new Msg.Done("w", 0, null, "{}", List.of(new Msg.EncodedLatencies(0, 1, List.of(), List.of(), "")),
+                        List.of()));
+        for (Msg m : all) {
+            try {
+                open(s, seal(s, m));
+            } catch (BadMessage e) {
+                throw new IllegalStateException("message codec broken for " + m, e);
+            }
         }
     }
 

@@ -35,6 +35,7 @@ final class JobRun {
         final String job;
         final int run;
         final Map<Integer, Long> starts = new HashMap<>();
+        final Map<Integer, Long> releases = new HashMap<>();
         boolean measured;
 
         Released(List<Integer> hosts, long uncertaintyNanos, String job, int run) {
@@ -133,10 +134,11 @@ final class JobRun {
         lastRun[h] = r.job() + " run " + r.run();
     }
 
-    void started(int h, int barrier, long controllerNanos) {
+    void started(int h, int barrier, long releasedControllerNanos, long startedControllerNanos) {
         Released r = released.get(barrier);
         if (r != null) {
-            r.starts.put(h, controllerNanos);
+            r.releases.put(h, releasedControllerNanos);
+            r.starts.put(h, startedControllerNanos);
             measureSkew(barrier, r);
         }
     }
@@ -209,8 +211,11 @@ final class JobRun {
                 latest = e.getKey();
             }
         }
+        long releaseSkew = r.releases.values().stream().mapToLong(Long::longValue).max().orElse(0)
+                - r.releases.values().stream().mapToLong(Long::longValue).min().orElse(0);
         skews.add(new ControllerOutcome.StartSkew(barrier, r.job, r.run,
-                r.starts.get(latest) - r.starts.get(earliest), r.uncertaintyNanos, name(earliest), name(latest)));
+                r.starts.get(latest) - r.starts.get(earliest), releaseSkew, r.uncertaintyNanos, name(earliest),
+                name(latest)));
     }
 
     private final List<HostAddress> names;

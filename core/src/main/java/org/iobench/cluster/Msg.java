@@ -54,8 +54,12 @@ public sealed interface Msg {
     /** The run of {@code job} number {@code run} is set up and waits at barrier {@code barrier} (0, 1, ...). */
     record Ready(String jobId, int barrier, String job, int run) implements Msg {}
 
-    /** The measured phase of the run released at {@code barrier} began at this agent time. */
-    record Started(String jobId, int barrier, long measuredStartAgentNanos) implements Msg {}
+    /**
+     * The run waiting at {@code barrier} was released at {@code releasedAgentNanos} and its measured phase began at
+     * {@code measuredStartAgentNanos} (after the system monitor started: the first run of a fresh JVM loads classes
+     * in between).
+     */
+    record Started(String jobId, int barrier, long releasedAgentNanos, long measuredStartAgentNanos) implements Msg {}
 
     /** Once a second while a run goes on: measured bytes and requests so far. */
     record Progress(String jobId, int barrier, long elapsedNanos, long bytes, long ops) implements Msg {}
