@@ -88,17 +88,23 @@ final class Execution {
      * results with {@code text}, in job order; returns the exit status.
      */
     int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
+        AgentScope agent = AgentScope.current(); // cluster: an agent runs this for a controller
+        if (agent != null) {
+            stages = stages.stream().map(stage -> stage.stream().map(agent.vet()).toList()).toList();
+        }
         List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(Execution::checkEngine);
         if (jsonFile != null) {
             specs.forEach(spec -> jsonFile.refuseTarget(spec.target()));
         }
-        RunControl control = new RunControl();
-        SigintTrap.install(control);
-        boolean live = !output.quiet && Libc.isatty(2);
+        RunControl control = agent != null ? agent.control() : new RunControl();
+        if (agent == null) {
+            SigintTrap.install(control);
+        }
+        boolean live = agent == null && !output.quiet && Libc.isatty(2);
         int totalRuns = specs.stream().mapToInt(JobSpec::runs).sum();
         ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
-        RunListener listener = progress != null ? progress : RunListener.NONE;
+        RunListener listener = agent != null ? agent.listener() : progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard().acknowledging(deliberate);
@@ -122,7 +128,12 @@ final class Execution {
                 break;
             }
         }
-        int kept = keep(results, emit(results, text));
+        int kept = 0;
+        if (agent != null) {
+            agent.results().accept(results); // the controller prints and saves them
+        } else {
+            kept = keep(results, emit(results, text));
+        }
         if (control.interrupted()) {
             err.println("iobench: interrupted; the results above are partial");
             return ExitException.INTERRUPTED;
@@ -200,15 +211,24 @@ final class Execution {
      * @return 0, or 1 when something could not be kept
      */
     int keep(List<BenchmarkResult> results, String json) {
+        return keep(results.isEmpty(), json, quiet -> saver.save(results, quiet, err));
+    }
+
+    /** Keeps a multi-host run as {@link #keep} does: its parts (each with its environment and labels) and JSON. */
+    int keepParts(List<ResultSaver.Part> parts, String json) {
+        return keep(parts.isEmpty(), json, quiet -> saver.saveParts(parts, quiet, err));
+    }
+
+    private int keep(boolean nothing, String json, java.util.function.Consumer<Boolean> save) {
         int status = 0;
         if (saver != null) {
             try {
-                saver.save(results, output.quiet || silentSave, err); // store
+                save.accept(output.quiet || silentSave); // store
             } catch (RuntimeException e) {
                 status = Math.max(status, reported(e));
             }
         }
-        if (jsonFile != null && !jsonFile.toStdout() && json != null && !results.isEmpty()) {
+        if (jsonFile != null && !jsonFile.toStdout() && json != null && !nothing) {
             try {
                 jsonFile.write(json, null);
             } catch (java.io.IOException e) {

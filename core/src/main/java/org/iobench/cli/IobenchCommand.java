@@ -23,7 +23,8 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "iobench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         subcommands = {RunCommand.class, VmstatCommand.class, ReportCommand.class, DdCommand.class,
                 SaturateCommand.class, SuiteCommand.class, RunsCommand.class, ShowCommand.class, DeleteCommand.class,
-                CompareCommand.class, ImportCommand.class, VerifyCommand.class, MicroCommand.class},
+                CompareCommand.class, ImportCommand.class, VerifyCommand.class, MicroCommand.class,
+                AgentCommand.class},
         description = {"Storage I/O benchmark and comparison workbench.",
                 "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."})
 public final class IobenchCommand implements Callable<Integer> {
@@ -35,6 +36,11 @@ public final class IobenchCommand implements Callable<Integer> {
 
     @Mixin
     RunOutputs outputs = new RunOutputs();
+
+    /** Whether {@code --debug} was given, from any subcommand's spec. */
+    static boolean debug(picocli.CommandLine.Model.CommandSpec spec) {
+        return spec.root().userObject() instanceof IobenchCommand root && root.debug;
+    }
 
     @Override
     public Integer call() throws IOException {

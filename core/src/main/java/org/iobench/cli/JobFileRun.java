@@ -40,9 +40,21 @@ final class JobFileRun {
 
     /** The file's stages with the command line's options applied; parse warnings go to {@code err}. */
     List<List<JobSpec>> stages(Path file, PrintStream err) {
+        return stages(file.toString(), read(file), err);
+    }
+
+    /** The job file's text; a file that cannot be read is bad input. */
+    static String read(Path file) {
+        return InputFile.readText("job file", file);
+    }
+
+    /**
+     * The stages of a job file's text ({@code name} for messages), with the command line's options applied; an
+     * agent parses the text its controller read.
+     */
+    List<List<JobSpec>> stages(String name, String text, PrintStream err) {
         refuseJobOptions();
-        String text = InputFile.readText("job file", file);
-        JobFile jobs = JobFileParser.parse(file.toString(), text, lenient);
+        JobFile jobs = JobFileParser.parse(name, text, lenient);
         jobs.warnings().forEach(w -> err.println("iobench: warning: " + w));
         return jobs.stages().stream().map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
     }

@@ -32,15 +32,34 @@ final class ResultSaver {
         if (options.noStore || results.isEmpty()) {
             return;
         }
-        Map<String, String> labels = options.labelMap();
+        EnvironmentProbe probe = EnvironmentProbe.system();
+        List<Part> parts = new ArrayList<>();
+        for (BenchmarkResult b : results) {
+            Path target = b.target() != null && b.target().path() != null ? Path.of(b.target().path())
+                    : b.job().target();
+            parts.add(new Part(b, probe.capture(target, Version.get()), Map.of()));
+        }
+        saveParts(parts, quiet, err);
+    }
+
+    /**
+     * One result to save with the environment it ran in and labels of its own (a host's part of a multi-host run:
+     * {@code host=NAME}), added to the user's {@code --label}s.
+     */
+    record Part(BenchmarkResult result, Environment environment, Map<String, String> labels) {}
+
+    /** Saves {@code parts} in one transaction, as {@link #save} does. */
+    void saveParts(List<Part> parts, boolean quiet, PrintStream err) {
+        if (options.noStore || parts.isEmpty()) {
+            return;
+        }
         try (ResultStore store = options.db.openForSaving()) {
-            EnvironmentProbe probe = EnvironmentProbe.system();
             List<NewRun> runs = new ArrayList<>();
-            for (BenchmarkResult b : results) {
-                Path target = b.target() != null && b.target().path() != null ? Path.of(b.target().path())
-                        : b.job().target();
-                Environment env = probe.capture(target, Version.get());
-                runs.add(new NewRun(b, env, labels, options.note, "iobench", startedAt(b)));
+            for (Part p : parts) {
+                Map<String, String> labels = new java.util.LinkedHashMap<>(options.labelMap());
+                labels.putAll(p.labels());
+                runs.add(new NewRun(p.result(), p.environment(), labels, options.note, "iobench",
+                        startedAt(p.result())));
             }
             List<Long> ids = store.saveAll(runs);
             if (!quiet) {

@@ -33,8 +33,17 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOutputs outputs = new RunOutputs();
 
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec command;
+
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
+        if (AgentScope.current() == null && cluster.active()) {
+            return runOnHosts();
+        }
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
             List<List<JobSpec>> stages = new JobFileRun(job, lenient).stages(target, outputs.err());
@@ -46,5 +55,23 @@ final class RunCommand implements Callable<Integer> {
             return execution.run(specs, results -> SweepText.print(results, out));
         }
         return execution.run(specs, results -> results.forEach(b -> RunText.print(b, out, outputs.monitor.vmstat)));
+    }
+
+    /** cluster: checks the job here first (bad input ends the command before any host is contacted). */
+    private int runOnHosts() throws InterruptedException {
+        ClusterRun cluster = new ClusterRun(this.cluster, outputs, IobenchCommand.debug(command));
+        String first = cluster.hosts().getFirst().name();
+        String name = null;
+        String text = null;
+        if (JobFileRun.isJobFile(target)) {
+            name = target.getFileName().toString();
+            text = JobFileRun.read(target);
+            new JobFileRun(job, lenient).stages(name,
+                    text.replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first), outputs.err());
+        } else {
+            job.toSpecs(Path.of(target.toString().replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first)));
+        }
+        return cluster.run(new org.iobench.cluster.JobRequest(first, "run", ClusterRun.shippedArgs(command), name,
+                text));
     }
 }

@@ -55,8 +55,23 @@ final class SuiteCommand implements Callable<Integer> {
     @Mixin
     RunOutputs outputs = new RunOutputs();
 
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec command;
+
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
+        if (AgentScope.current() == null && cluster.active()) {
+            if (!NAMES.contains(name)) {
+                throw new ExitException(ExitException.USAGE, "suite '" + name + "': unknown (known: "
+                        + String.join(", ", NAMES) + ")");
+            }
+            ClusterRun run = new ClusterRun(cluster, outputs, IobenchCommand.debug(command));
+            return run.run(new org.iobench.cluster.JobRequest(run.hosts().getFirst().name(), "suite",
+                    ClusterRun.shippedArgs(command), null, null)); // cluster: DIRECTORY is a path on each host
+        }
         if (!Files.isDirectory(directory)) {
             throw ExitException.usage("DIRECTORY " + directory + ": not a directory (the suite makes its scratch"
                     + " files there)");

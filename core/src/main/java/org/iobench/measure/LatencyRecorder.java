@@ -24,6 +24,11 @@ public final class LatencyRecorder {
     }
 
     public LatencySummary summary() {
+        return summarize(histogram);
+    }
+
+    /** The summary of any histogram of nanoseconds (e.g. one merged from several hosts' histograms). */
+    public static LatencySummary summarize(Histogram histogram) {
         if (histogram.getTotalCount() == 0) {
             return LatencySummary.EMPTY;
         }

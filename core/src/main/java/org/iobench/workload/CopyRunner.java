@@ -18,6 +18,7 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
+import org.iobench.measure.RunLatencies;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
@@ -99,7 +100,11 @@ final class CopyRunner {
             Totals totals = copy.totals(start, end);
             SystemSummary summary = system == null ? null
                     : SystemEvidence.summarize(system, target, totals, evidence);
-            return copy.result(run, startedAt, start, end, accounting, system, summary).withEvidence(evidence);
+            RunResult result = copy.result(run, startedAt, start, end, accounting, system, summary)
+                    .withEvidence(evidence);
+            listener.latencies(spec, run, new RunLatencies(List.of(copy.readLatency.histogram()),
+                    List.of(copy.writeLatency.histogram()), copy.syncLatency.histogram()));
+            return result;
         } finally {
             if (engine != null) {
                 engine.close();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.measure.RunLatencies;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 
@@ -45,7 +46,7 @@ public final class GroupRunner {
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < jobs.size(); i++) {
             int index = i;
-            RunListener gated = gated(gate, index == 0 ? listener : RunListener.NONE);
+            RunListener gated = gated(gate, index == 0 ? listener : latenciesOnly(listener));
             threads.add(Thread.ofPlatform().name("iobench-group-" + i).start(() -> {
                 try {
                     results[index] = benchmarks.get().execute(jobs.get(index), control, gated);
@@ -73,6 +74,16 @@ public final class GroupRunner {
         return List.of(results);
     }
 
+    /** The other jobs of a group: a progress line shows the first job only, but every job's latencies count. */
+    private static RunListener latenciesOnly(RunListener inner) {
+        return new RunListener() {
+            @Override
+            public void latencies(JobSpec spec, int run, RunLatencies latencies) {
+                inner.latencies(spec, run, latencies);
+            }
+        };
+    }
+
     private static RunListener gated(StartGate gate, RunListener inner) {
         return new RunListener() {
             @Override
@@ -84,6 +95,11 @@ public final class GroupRunner {
             @Override
             public void runStarted(JobSpec spec, int run, LiveView live) {
                 inner.runStarted(spec, run, live);
+            }
+
+            @Override
+            public void latencies(JobSpec spec, int run, RunLatencies latencies) {
+                inner.latencies(spec, run, latencies);
             }
 
             @Override

@@ -18,6 +18,7 @@ import org.iobench.job.SyncMode;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.NanoClock;
+import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
 import org.iobench.result.LatencySplit;
@@ -185,6 +186,7 @@ public final class JobRunner {
             RunResult result = result(spec, run, startedAt, t, end, finalSyncNanos, finalSync, workers, control,
                     accounting, system, target, evidence);
             RunResult limited = withLimits(result, spec, workers, steady).withEvidence(evidence);
+            listener.latencies(spec, run, latencies(workers, finalSync));
             return verification == null ? limited
                     : limited.withVerification(verification.finish(target.path(), limited.complete()));
         } finally {
@@ -309,6 +311,17 @@ public final class JobRunner {
                 writes.summary(), syncs.summary(), intervalNanos, series.intervals(elapsed), perWorker, accounting,
                 warnings, system, summary).withLatencySplit(submission.count() == 0 ? null
                 : new LatencySplit(submission.summary(), completion.summary()));
+    }
+
+    /** Copies of the workers' histograms, for a listener that merges runs of several processes. */
+    private static RunLatencies latencies(List<Worker> workers, LatencyRecorder finalSync) {
+        LatencyRecorder syncs = new LatencyRecorder();
+        syncs.add(finalSync);
+        for (Worker w : workers) {
+            syncs.add(w.stats.syncLatency);
+        }
+        return new RunLatencies(workers.stream().map(w -> w.stats.readLatency.histogram()).toList(),
+                workers.stream().map(w -> w.stats.writeLatency.histogram()).toList(), syncs.histogram());
     }
 
     /** Adds the rate-limited run's corrected latencies and the steady-state outcome, where they apply. */

@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import org.iobench.job.JobSpec;
+import org.iobench.measure.RunLatencies;
 import org.iobench.result.RunResult;
 
 /** Hears about runs as they start and end (progress lines, live reports). Called on the benchmark's thread. */
@@ -14,6 +15,12 @@ public interface RunListener {
     default void ready(JobSpec spec, int run) {}
 
     default void runStarted(JobSpec spec, int run, LiveView live) {}
+
+    /**
+     * The run's latency histograms, just before {@link #runEnded}: for merging runs of several processes, whose
+     * percentiles cannot be averaged. Called for every job of a parallel group, not only the first.
+     */
+    default void latencies(JobSpec spec, int run, RunLatencies latencies) {}
 
     default void runEnded(JobSpec spec, RunResult result) {}
 }

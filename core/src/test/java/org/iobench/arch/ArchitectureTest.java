@@ -95,4 +95,27 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage(p("cli"))
                 .check(CLASSES);
     }
+
+    @Test
+    void onlyTheClusterPackageTouchesHazelcast() {
+        noClasses().that().resideOutsideOfPackage(p("cluster"))
+                .should().dependOnClassesThat().resideInAPackage("com.hazelcast..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theClusterRunsJobsThroughTheWorkloadAndKnowsNothingDownstream() {
+        classes().that().resideInAPackage(p("cluster"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("cluster"), p("workload"), p("measure"),
+                        p("result"), p("job"), "java..", "javax.crypto..", "com.hazelcast..", "org.HdrHistogram..",
+                        "com.fasterxml.jackson..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlyTheCommandLineUsesTheCluster() {
+        noClasses().that().resideOutsideOfPackages(p("cluster"), p("cli"))
+                .should().dependOnClassesThat().resideInAPackage(p("cluster"))
+                .check(CLASSES);
+    }
 }

@@ -1,0 +1,279 @@
+package org.iobench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.iobench.cluster.ClusterAggregator;
+import org.iobench.cluster.ClusterResult;
+import org.iobench.cluster.ClusterSecret;
+import org.iobench.cluster.Controller;
+import org.iobench.cluster.ControllerOutcome;
+import org.iobench.cluster.HistogramCodec;
+import org.iobench.cluster.HostAddress;
+import org.iobench.cluster.HostPart;
+import org.iobench.cluster.JobRequest;
+import org.iobench.cluster.Msg;
+import org.iobench.measure.RunLatencies;
+import org.iobench.report.JsonReport;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.store.ResultCodec;
+import org.iobench.sys.Libc;
+import org.iobench.sysmon.env.Environment;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
+import sun.misc.Signal;
+
+/**
+ * The controller's side of {@code run}/{@code suite} with {@code --hosts}: ships the job options as typed, runs
+ * the job on every agent at once, then prints, writes and saves per-host and aggregate results like a local run.
+ * Exit status: 2 when a host is missing or refuses the job (nothing ran anywhere), 1 when a host failed or was
+ * lost (partial results printed and saved, marked incomplete), 130 after Ctrl-C or SIGTERM, else 0.
+ */
+final class ClusterRun {
+    private final ClusterOptions cluster;
+    private final RunOutputs outputs;
+    private final boolean debug;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    ClusterRun(ClusterOptions cluster, RunOutputs outputs, boolean debug) {
+        this.cluster = cluster;
+        this.outputs = outputs;
+        this.debug = debug;
+        this.out = outputs.out();
+        this.err = outputs.err();
+    }
+
+    /** The command's job options and positional parameters as typed, for the agents to parse again. */
+    static List<String> shippedArgs(CommandSpec command) {
+        ParseResult parsed = command.commandLine().getParseResult();
+        Set<String> job = AgentJobs.jobOptionNames(command);
+        List<String> args = new ArrayList<>();
+        for (OptionSpec o : parsed.matchedOptions()) {
+            if (!job.contains(o.longestName())) {
+                continue;
+            }
+            if (o.arity().max() == 0) {
+                args.add(o.longestName());
+            } else {
+                for (String v : o.originalStringValues()) {
+                    args.add(o.longestName());
+                    args.add(v);
+                }
+            }
+        }
+        for (PositionalParamSpec p : parsed.matchedPositionals()) {
+            args.addAll(p.originalStringValues());
+        }
+        return args;
+    }
+
+    List<HostAddress> hosts() {
+        List<HostAddress> hosts = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (String h : cluster.hosts) {
+            HostAddress a;
+            try {
+                a = HostAddress.parse(h, AgentCommand.DEFAULT_PORT);
+            } catch (IllegalArgumentException e) {
+                throw new ExitException(ExitException.USAGE, "--hosts " + h + ": " + e.getMessage());
+            }
+            if (!seen.add(a.name())) {
+                throw new ExitException(ExitException.USAGE, "--hosts " + String.join(",", cluster.hosts) + ": "
+                        + a.name() + " is named twice (each host's name labels its results)");
+            }
+            hosts.add(a);
+        }
+        return hosts;
+    }
+
+    int run(JobRequest request) throws InterruptedException {
+        Execution execution = outputs.execution(); // outputs, labels and the database checked before any host runs
+        List<HostAddress> hosts = hosts();
+        ClusterSecret secret = AgentCommand.readSecret(cluster.secretFile, "--secret-file", err);
+        Controller controller;
+        try {
+            controller = Controller.connect(hosts, secret, cluster.connectTimeout(), debug);
+        } catch (IllegalStateException e) {
+            throw new ExitException(ExitException.USAGE, "--hosts: " + e.getMessage());
+        }
+        ControllerOutcome outcome;
+        Thread hook = new Thread(() -> controller.stopNow("the controller is exiting"));
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            sun.misc.SignalHandler stop = s -> {
+                if (controller.stopping()) {
+                    controller.stopNow("the controller was interrupted twice");
+                    Runtime.getRuntime().halt(ExitException.INTERRUPTED);
+                }
+                controller.stop("the controller was interrupted (SIG" + s.getName() + ")");
+            };
+            Signal.handle(new Signal("INT"), stop);
+            Signal.handle(new Signal("TERM"), stop);
+            boolean live = !outputs.output.quiet && Libc.isatty(2);
+            ClusterProgressLine line = live ? new ClusterProgressLine(err) : null;
+            outcome = controller.run(request, l -> {
+                if (line != null) {
+                    line.show(l);
+                }
+            });
+            if (line != null) {
+                line.clear();
+            }
+        } finally {
+            controller.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // already shutting down
+            }
+        }
+        return finish(execution, request, outcome);
+    }
+
+    private int finish(Execution execution, JobRequest request, ControllerOutcome outcome) {
+        List<String> refusals = new ArrayList<>();
+        int refusedStatus = 0;
+        for (ControllerOutcome.HostOutcome h : outcome.hosts()) {
+            if (h.state() == ControllerOutcome.State.REFUSED || h.state() == ControllerOutcome.State.SILENT) {
+                refusals.add(h.host().name() + ": " + h.message());
+                refusedStatus = Math.max(refusedStatus, h.status());
+            }
+        }
+        if (!refusals.isEmpty()) {
+            for (ControllerOutcome.HostOutcome h : outcome.hosts()) {
+                if (h.state() == ControllerOutcome.State.LOST) {
+                    refusals.add(h.host().name() + ": lost before the start: " + h.message());
+                }
+            }
+            refusals.forEach(r -> err.println("iobench: host " + r));
+            throw new ExitException(refusedStatus == 0 ? ExitException.USAGE : refusedStatus, "the job ran on no"
+                    + " host: " + refusals.size() + " of " + outcome.hosts().size() + " did not accept it");
+        }
+        Map<String, List<String>> environments = new LinkedHashMap<>();
+        List<HostPart> parts = new ArrayList<>();
+        for (ControllerOutcome.HostOutcome h : outcome.hosts()) {
+            parts.add(part(h));
+            environments.put(h.host().name(), h.environments());
+        }
+        ClusterResult result = ClusterAggregator.aggregate(parts);
+        String json = emit(execution, request, outcome, result);
+        int kept = execution.keepParts(parts(outcome, result, environments), json);
+        for (HostPart p : parts) {
+            if (p.lost()) {
+                err.println("iobench: host " + p.host() + " was lost mid-job: " + p.message()
+                        + (p.lastBytes() >= 0 ? "; its last report (" + p.lastRun() + "): " + p.lastBytes()
+                        + " bytes in " + String.format(java.util.Locale.ROOT, "%.1f s", p.lastElapsedNanos() / 1e9)
+                        : "") + "; the aggregate leaves it out and is marked incomplete");
+            }
+        }
+        if (outcome.interrupted()) {
+            err.println("iobench: interrupted; every host was told to stop and remove its scratch files; the results"
+                    + " above are partial");
+            return ExitException.INTERRUPTED;
+        }
+        int worst = 0;
+        for (ControllerOutcome.HostOutcome h : outcome.hosts()) {
+            if (h.status() != 0) {
+                err.println("iobench: host " + h.host().name() + ": exit status " + h.status()
+                        + (h.message() != null ? " (" + h.message() + ")" : ""));
+                worst = ExitException.IO_FAILURE;
+            }
+        }
+        if (!result.complete()) {
+            worst = ExitException.IO_FAILURE;
+        }
+        return kept == 0 ? worst : ExitException.IO_FAILURE;
+    }
+
+    private HostPart part(ControllerOutcome.HostOutcome h) {
+        List<BenchmarkResult> benchmarks = List.of();
+        String message = h.message();
+        boolean lost = h.state() == ControllerOutcome.State.LOST;
+        if (h.resultJson() != null) {
+            try {
+                benchmarks = ResultCodec.decodeReport(ResultCodec.tree(h.resultJson()));
+            } catch (IOException e) {
+                message = "its result could not be read: " + e.getMessage();
+                lost = true;
+            }
+        }
+        List<List<RunLatencies>> latencies = new ArrayList<>();
+        for (Msg.EncodedLatencies e : h.latencies()) {
+            while (latencies.size() <= e.benchmark()) {
+                latencies.add(new ArrayList<>());
+            }
+            List<RunLatencies> runs = latencies.get(e.benchmark());
+            while (runs.size() < e.run()) {
+                runs.add(null);
+            }
+            try {
+                runs.set(e.run() - 1, new RunLatencies(e.readsByWorker().stream().map(HistogramCodec::decode).toList(),
+                        e.writesByWorker().stream().map(HistogramCodec::decode).toList(),
+                        HistogramCodec.decode(e.syncs())));
+            } catch (IllegalArgumentException bad) {
+                // left null: the aggregate says the host's histograms are missing
+            }
+        }
+        Msg.Progress p = h.lastProgress();
+        return new HostPart(h.host().name(), benchmarks, latencies, lost, message, p == null ? -1 : p.bytes(),
+                p == null ? -1 : p.elapsedNanos(), h.lastRun());
+    }
+
+    /** Prints the text, or the JSON document on stdout; returns the JSON document, or null when none is wanted. */
+    private String emit(Execution execution, JobRequest request, ControllerOutcome outcome, ClusterResult result) {
+        String json = execution.wantsJson() ? JsonReport.write(result.aggregate(), Version.get(), Map.of("cluster",
+                ClusterJson.of(request, outcome, result))) : null;
+        if (execution.jsonOnStdout()) {
+            out.print(json);
+        } else {
+            ClusterText.print(request, outcome, result, out);
+        }
+        out.flush();
+        return json;
+    }
+
+    /** What one transaction saves: the aggregate ({@code host=all}) and each host's part ({@code host=NAME}). */
+    private static List<ResultSaver.Part> parts(ControllerOutcome outcome, ClusterResult result,
+                                                Map<String, List<String>> environments) {
+        List<ResultSaver.Part> parts = new ArrayList<>();
+        String cluster = outcome.jobId().substring(0, 12);
+        Environment first = null;
+        for (HostPart p : result.parts()) {
+            List<String> envs = environments.getOrDefault(p.host(), List.of());
+            for (int i = 0; i < p.benchmarks().size(); i++) {
+                Environment env = environment(i < envs.size() ? envs.get(i) : null);
+                if (first == null) {
+                    first = env;
+                }
+                parts.add(new ResultSaver.Part(p.benchmarks().get(i), env, Map.of("host", p.host(), "cluster",
+                        cluster)));
+            }
+        }
+        List<ResultSaver.Part> all = new ArrayList<>();
+        for (BenchmarkResult b : result.aggregate()) {
+            all.add(new ResultSaver.Part(b, first != null ? first : Environment.unknown(Version.get()),
+                    Map.of("host", ClusterJson.ALL_HOSTS, "cluster", cluster)));
+        }
+        all.addAll(parts);
+        return all;
+    }
+
+    private static Environment environment(String json) {
+        if (json == null) {
+            return Environment.unknown(Version.get());
+        }
+        try {
+            return ResultCodec.decodeEnvironment(json);
+        } catch (IOException e) {
+            return Environment.unknown(Version.get());
+        }
+    }
+}
