@@ -4,6 +4,8 @@ package org.iobench.cli;
 public final class ExitException extends RuntimeException {
     public static final int IO_FAILURE = 1;
     public static final int USAGE = 2;
+    /** {@code iobench check}: a workload regressed beyond the threshold, significantly. */
+    public static final int REGRESSION = 3;
     public static final int INTERRUPTED = 130;
 
     private final int status;
