@@ -123,8 +123,8 @@ final class CheckCommand implements Callable<Integer> {
         String notJudged = r.notJudged() == 0 ? "" : ", " + r.notJudged() + " not judged";
         List<GateRow> bad = r.regressions();
         if (bad.isEmpty()) {
-            return "iobench check: passed: no workload " + threshold + " (" + r.rows().size() + " compared"
-                    + notJudged + ")";
+            return "iobench check: passed: no workload " + threshold + " (" + (r.rows().size() - r.notJudged())
+                    + " judged" + notJudged + ")";
         }
         return "iobench check: REGRESSION: " + bad.size() + " of " + r.rows().size() + " workloads " + threshold
                 + ": " + bad.stream().map(g -> g.workload().label() + " " + Formats.signedPercent(g.gainPercent(), 1))

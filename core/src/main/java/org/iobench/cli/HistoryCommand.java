@@ -104,15 +104,11 @@ final class HistoryCommand implements Callable<Integer> {
         try (ResultStore store = db.open()) {
             List<Sample> samples = store.samples(query);
             Metrics.requireSome("history", described, samples);
-            Map<Long, Instant> times = new HashMap<>();
-            for (StoredRun r : store.find(query)) {
-                times.put(r.id(), r.createdAt());
-            }
             List<Sample> decide = by == null ? samples
                     : samples.stream().filter(s -> s.labels().containsKey(by)).toList();
             Metric chosen = Metrics.choose(metric, decide.isEmpty() ? samples : decide);
             samples = Metrics.ofKind("history", described, samples, chosen);
-            set = Histories.build(samples, times, historyOrder, chosen, options);
+            set = Histories.build(samples, runTimes(store, query), historyOrder, chosen, options);
         }
         if (set.workloads().isEmpty()) {
             throw new ExitException(ExitException.IO_FAILURE, "history " + described + ": no selected run has the"
@@ -126,6 +122,15 @@ final class HistoryCommand implements Callable<Integer> {
         });
         out.flush();
         return 0;
+    }
+
+    /** Creation time of every run {@code query} selects. */
+    static Map<Long, Instant> runTimes(ResultStore store, RunQuery query) {
+        Map<Long, Instant> times = new HashMap<>();
+        for (StoredRun r : store.find(query)) {
+            times.put(r.id(), r.createdAt());
+        }
+        return times;
     }
 
     private Exchangeable exchangeable() {

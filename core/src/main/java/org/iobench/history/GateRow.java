@@ -14,7 +14,7 @@ import org.iobench.store.WorkloadKey;
  * @param verdict      the outcome
  */
 public record GateRow(WorkloadKey workload, Summary baseline, Summary candidate, double gainPercent,
-                      GateTest.Judgement judgement, Verdict verdict) {
+                      GateSignificance.Judgement judgement, Verdict verdict) {
     public enum Verdict {
         /** Worse than the threshold, and the difference is significant. */
         REGRESSED,

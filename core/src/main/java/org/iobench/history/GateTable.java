@@ -50,9 +50,9 @@ public final class GateTable {
         notes.add("gain: change of the mean, positive is better (" + (higher ? "higher" : "lower")
                 + " is better); REGRESSED: gain below -" + Formats.plain(r.gate().maxRegressionPercent())
                 + "% with p < " + Formats.plain(r.gate().alpha()));
-        Set<GateTest> used = new LinkedHashSet<>();
+        Set<GateSignificance> used = new LinkedHashSet<>();
         r.rows().forEach(g -> used.add(g.judgement().test()));
-        used.remove(GateTest.NONE);
+        used.remove(GateSignificance.NONE);
         if (!used.isEmpty()) {
             notes.add("test: " + used.stream().map(t -> t.symbol() + " " + t.title()).collect(Collectors.joining(", "))
                     + " (chosen by the number of repetitions; docs/history.md)");

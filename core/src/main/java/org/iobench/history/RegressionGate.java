@@ -14,7 +14,7 @@ import org.iobench.store.WorkloadKey;
 /**
  * The CI gate of {@code iobench check}: for every workload (test identity, as {@code compare} groups runs) that
  * both the checked runs and the baseline have, the change of the mean, and a regression when it is worse than
- * {@code maxRegressionPercent} and significant at {@code alpha} ({@link GateTest} picks the test by sample size).
+ * {@code maxRegressionPercent} and significant at {@code alpha} ({@link GateSignificance} picks the test by sample size).
  *
  * @param maxRegressionPercent the largest tolerated loss, in percent of the baseline (5 means 5 %), 0 or more
  * @param alpha                significance level, in (0, 1)
@@ -48,8 +48,8 @@ public record RegressionGate(double maxRegressionPercent, double alpha) {
             Summary bs = Summary.of(base);
             Summary cs = Summary.of(cand);
             double gain = direction.gainPercent(bs.mean(), cs.mean());
-            GateTest.Judgement j = GateTest.judge(base, cand, alpha);
-            GateRow.Verdict verdict = j.test() == GateTest.NONE ? GateRow.Verdict.NOT_JUDGED
+            GateSignificance.Judgement j = GateSignificance.judge(base, cand, alpha);
+            GateRow.Verdict verdict = j.test() == GateSignificance.NONE ? GateRow.Verdict.NOT_JUDGED
                     : j.pValue() < alpha && gain < -maxRegressionPercent ? GateRow.Verdict.REGRESSED
                     : GateRow.Verdict.OK;
             rows.add(new GateRow(e.getKey(), bs, cs, gain, j, verdict));

@@ -65,9 +65,4 @@ public final class Sparkline {
         }
         return s.toString();
     }
-
-    /** Points per character when {@code points} are drawn in at most {@code width} characters (1 when they fit). */
-    public static double pointsPerCharacter(int points, int width) {
-        return points <= width ? 1 : (double) points / width;
-    }
 }

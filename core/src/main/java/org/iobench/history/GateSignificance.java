@@ -21,7 +21,7 @@ import org.iobench.compare.WelchT;
  *   <li>else nothing can be judged (1 + 1, 1 + 2, or no spread at all).</li>
  * </ol>
  */
-public enum GateTest {
+public enum GateSignificance {
     MANN_WHITNEY_U("Mann-Whitney U", "U"),
     WELCH_T("Welch's t-test", "t"),
     PREDICTION_T("prediction t-test", "t1"),
@@ -30,7 +30,7 @@ public enum GateTest {
     private final String title;
     private final String symbol;
 
-    GateTest(String title, String symbol) {
+    GateSignificance(String title, String symbol) {
         this.title = title;
         this.symbol = symbol;
     }
@@ -45,7 +45,7 @@ public enum GateTest {
     }
 
     /** The test chosen, its two-sided p-value (NaN for none) and, when none, why. */
-    public record Judgement(GateTest test, double pValue, String reason) {}
+    public record Judgement(GateSignificance test, double pValue, String reason) {}
 
     /** Picks the test for these sizes and runs it; never throws for small or constant samples. */
     public static Judgement judge(double[] base, double[] candidate, double alpha) {
@@ -77,7 +77,7 @@ public enum GateTest {
         return none("too few repetitions to judge (" + n1 + " + " + n2 + "; 2 + 2 or 1 + 3 at least)");
     }
 
-    private static Judgement of(GateTest test, TestResult r) {
+    private static Judgement of(GateSignificance test, TestResult r) {
         return new Judgement(test, r.pValue(), null);
     }
 
