@@ -44,7 +44,7 @@ final class CheckCommand implements Callable<Integer> {
     String against;
 
     @Option(names = "--max-regression", paramLabel = "PCT", converter = PercentConverter.class,
-            description = "largest tolerated loss of the mean (default: 5%)")
+            description = "largest tolerated loss of the mean (default: 5%%)")
     double maxRegressionPercent = RegressionGate.DEFAULT_MAX_REGRESSION_PERCENT;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = CompareCommand.MetricConverter.class,

@@ -55,7 +55,7 @@ final class HistoryCommand implements Callable<Integer> {
     double alpha = ChangePointOptions.DEFAULT_ALPHA;
 
     @Option(names = "--min-magnitude", paramLabel = "PCT", converter = PercentConverter.class,
-            description = "drop change points whose shift of the mean is smaller, e.g. 5% (default: 0%)")
+            description = "drop change points whose shift of the mean is smaller, e.g. 5%% (default: 0%%)")
     double minMagnitudePercent;
 
     @Option(names = "--permutations", paramLabel = "N",

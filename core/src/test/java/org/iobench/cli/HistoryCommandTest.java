@@ -116,6 +116,21 @@ class HistoryCommandTest {
     }
 
     @Test
+    void theHtmlReportOfTheStoredRunsHasAHistoryChartPerWorkloadWithTheChangePoint() throws Exception {
+        InProcessMain.Result r = InProcessMain.run("report", "--format", "html", "--history-by", "kernel", "--db", db);
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("<h2>History and change points</h2>")
+                .contains("5 values of kernel in natural order, 1 change point");
+        var m = java.util.regex.Pattern.compile("id=\"report-data\">(.*?)</script>", java.util.regex.Pattern.DOTALL)
+                .matcher(r.out());
+        assertThat(m.find()).isTrue();
+        JsonNode history = new ObjectMapper().readTree(m.group(1).replace("<\\/", "</")).path("history");
+        assertThat(history).hasSize(3);
+        assertThat(history.get(0).path("names").get(2).asText()).isEqualTo("2.6.19");
+        assertThat(history.get(0).path("changes").get(0).path("index").asInt()).isEqualTo(2);
+    }
+
+    @Test
     void badOptionsAreOneLineWithStatus2AndAnEmptySelectionStatus1() {
         assertThat(history(2, "--order", "size").err()).contains("--order size");
         assertThat(history(2, "--by", "kernel", "--order", "time").err()).contains("--by kernel");

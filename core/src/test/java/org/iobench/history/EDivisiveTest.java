@@ -58,6 +58,14 @@ class EDivisiveTest {
     }
 
     @Test
+    void eachWorkloadIsJudgedAgainstItsOwnNoise() {
+        // a 2 % shift where repetitions vary by 0.5 % is found; 40 % noise without a shift raises nothing
+        assertThat(EDivisive.detect(runs(9, 0.005, repeat(15, 100, 98)), ChangePointOptions.DEFAULTS))
+                .extracting(ChangePoint::index).containsExactly(15);
+        assertThat(EDivisive.detect(runs(10, 0.40, repeat(30, 100)), ChangePointOptions.DEFAULTS)).isEmpty();
+    }
+
+    @Test
     void identicalValuesShortSeriesAndASinglePointHaveNoChangePoint() {
         assertThat(EDivisive.detect(runs(3, 0, repeat(20, 7)), ChangePointOptions.DEFAULTS)).isEmpty();
         assertThat(EDivisive.detect(runs(3, 0.01, 100), ChangePointOptions.DEFAULTS)).isEmpty();
