@@ -73,11 +73,12 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--points", description = "one row per run (or label value) instead of one per segment")
     boolean everyPoint;
 
-    @Mixin
-    DbOptions db = new DbOptions();
+    @Option(names = "--format", paramLabel = "FORMAT", converter = TableOutput.FormatConverter.class,
+            description = "text (default), markdown, csv (one row per point) or json (every repetition)")
+    TableFormat format = TableFormat.TEXT;
 
     @Mixin
-    TableOutput output = new TableOutput();
+    DbOptions db = new DbOptions();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -115,8 +116,8 @@ final class HistoryCommand implements Callable<Integer> {
                     + " label " + by + " (iobench runs shows the labels)");
         }
         var out = spec.commandLine().getOut();
-        out.print(switch (output.format) {
-            case TEXT, MARKDOWN -> HistoryText.render(set, output.format, everyPoint);
+        out.print(switch (format) {
+            case TEXT, MARKDOWN -> HistoryText.render(set, format, everyPoint);
             case CSV -> TableFormat.CSV.writer().render(HistoryTables.allPoints(set));
             case JSON -> HistoryJson.render(set);
         });
