@@ -45,7 +45,7 @@ public final class EDivisive {
         Series series = Series.of(points, options.exchangeable());
         List<Segment> segments = new ArrayList<>();
         segments.add(series.segment(0, points.size()));
-        List<double[]> found = new ArrayList<>(); // {index, pValue}
+        List<Found> found = new ArrayList<>();
         SplittableRandom random = new SplittableRandom(options.seed());
         while (true) {
             Segment candidate = segments.stream().filter(s -> s.best.slot() >= 0)
@@ -58,19 +58,19 @@ public final class EDivisive {
                 break;
             }
             int cut = candidate.pointAfter(candidate.best.slot());
-            found.add(new double[] {cut, p});
+            found.add(new Found(cut, p));
             int at = segments.indexOf(candidate);
             segments.set(at, series.segment(candidate.from, cut));
             segments.add(at + 1, series.segment(cut, candidate.to));
         }
-        found.sort(Comparator.comparingDouble(f -> f[0]));
+        found.sort(Comparator.comparingInt(Found::index));
         dropSmallShifts(found, series, options.minChange());
         List<ChangePoint> out = new ArrayList<>();
         for (int i = 0; i < found.size(); i++) {
-            int index = (int) found.get(i)[0];
-            int from = i == 0 ? 0 : (int) found.get(i - 1)[0];
-            int to = i == found.size() - 1 ? points.size() : (int) found.get(i + 1)[0];
-            out.add(new ChangePoint(index, found.get(i)[1], series.mean(from, index), series.mean(index, to)));
+            int index = found.get(i).index();
+            int from = i == 0 ? 0 : found.get(i - 1).index();
+            int to = i == found.size() - 1 ? points.size() : found.get(i + 1).index();
+            out.add(new ChangePoint(index, found.get(i).pValue(), series.mean(from, index), series.mean(index, to)));
         }
         return List.copyOf(out);
     }
@@ -103,14 +103,14 @@ public final class EDivisive {
     }
 
     /** Hunter's merge: drops the weakest change point while its shift is below {@code minChange}. */
-    private static void dropSmallShifts(List<double[]> found, Series series, double minChange) {
+    private static void dropSmallShifts(List<Found> found, Series series, double minChange) {
         while (!found.isEmpty()) {
             int weakest = -1;
             double smallest = Double.POSITIVE_INFINITY;
             for (int i = 0; i < found.size(); i++) {
-                int index = (int) found.get(i)[0];
-                int from = i == 0 ? 0 : (int) found.get(i - 1)[0];
-                int to = i == found.size() - 1 ? series.points() : (int) found.get(i + 1)[0];
+                int index = found.get(i).index();
+                int from = i == 0 ? 0 : found.get(i - 1).index();
+                int to = i == found.size() - 1 ? series.points() : found.get(i + 1).index();
                 double before = series.mean(from, index);
                 double shift = before == 0 ? Double.POSITIVE_INFINITY
                         : Math.abs(series.mean(index, to) / before - 1);
@@ -125,6 +125,9 @@ public final class EDivisive {
             found.remove(weakest);
         }
     }
+
+    /** A kept split: the first point after it and the p-value of its test. */
+    private record Found(int index, double pValue) {}
 
     /** The points as exchangeable units (scaled to a mean of about 1) and per-point prefix sums of the samples. */
     private record Series(List<List<double[]>> unitsByPoint, double[] prefixSum, long[] prefixCount) {

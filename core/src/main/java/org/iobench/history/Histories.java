@@ -3,10 +3,12 @@ package org.iobench.history;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.iobench.store.CompareTables;
@@ -35,13 +37,10 @@ public final class Histories {
     public static HistorySet build(List<Sample> samples, Map<Long, Instant> runTimes, HistoryOrder order,
                                    Metric metric, ChangePointOptions options) {
         Map<WorkloadKey, Map<Long, List<Sample>>> byWorkload = new TreeMap<>();
-        int unlabelled = 0;
-        Map<Long, Boolean> seenUnlabelled = new LinkedHashMap<>();
+        Set<Long> unlabelled = new HashSet<>();
         for (Sample s : samples) {
             if (!order.byTime() && !s.labels().containsKey(order.label())) {
-                if (seenUnlabelled.put(s.runId(), true) == null) {
-                    unlabelled++;
-                }
+                unlabelled.add(s.runId());
                 continue;
             }
             byWorkload.computeIfAbsent(CompareTables.identity(s), k -> new LinkedHashMap<>())
@@ -52,7 +51,7 @@ public final class Histories {
                 .mapToObj(i -> history(entries.get(i).getKey(), entries.get(i).getValue(), runTimes, order, metric,
                         options))
                 .toList();
-        return new HistorySet(histories, order, metric, options, unlabelled);
+        return new HistorySet(histories, order, metric, options, unlabelled.size());
     }
 
     private static WorkloadHistory history(WorkloadKey key, Map<Long, List<Sample>> runs, Map<Long, Instant> times,

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import org.iobench.compare.Direction;
 import org.iobench.history.ChangePoint;
 import org.iobench.history.HistoryPoint;
@@ -46,7 +47,7 @@ public final class HistoryJson {
         params.put("minMagnitudePercent", set.options().minChange() * 100);
         params.put("permutations", set.options().permutations());
         params.put("seed", set.options().seed());
-        params.put("permute", set.options().exchangeable().name().toLowerCase(java.util.Locale.ROOT));
+        params.put("permute", set.options().exchangeable().name().toLowerCase(Locale.ROOT));
         root.put("unlabelledRuns", set.unlabelledRuns());
         ArrayNode workloads = root.putArray("workloads");
         for (WorkloadHistory h : set.workloads()) {
