@@ -116,13 +116,13 @@ final class CompareCommand implements Callable<Integer> {
         try (ResultStore store = db.openExisting()) {
             List<Sample> bs = store.samples(b);
             List<Sample> ns = store.samples(n);
-            requireSome("--base", base, bs);
-            requireSome("--new", candidate, ns);
+            Metrics.requireSome("--base", base, bs);
+            Metrics.requireSome("--new", candidate, ns);
             List<Sample> all = new ArrayList<>(bs);
             all.addAll(ns);
-            Metric chosen = metricFor(all);
-            bs = ofKind("--base", base, bs, chosen);
-            ns = ofKind("--new", candidate, ns, chosen);
+            Metric chosen = Metrics.choose(metric, all);
+            bs = Metrics.ofKind("--base", base, bs, chosen);
+            ns = Metrics.ofKind("--new", candidate, ns, chosen);
             Set<Long> baseIds = new HashSet<>(bs.stream().map(Sample::runId).toList());
             ns.stream().map(Sample::runId).filter(baseIds::contains).findFirst().ifPresent(id -> {
                 throw new ExitException(ExitException.USAGE, "--base " + base + " and --new " + candidate
@@ -140,48 +140,14 @@ final class CompareCommand implements Callable<Integer> {
         try (ResultStore store = db.openExisting()) {
             List<Sample> samples = store.samples(q);
             String selector = where == null ? "(all)" : where;
-            requireSome("--where", selector, samples);
+            Metrics.requireSome("--where", selector, samples);
             // runs without the label do not decide the metric: they are left out of the table anyway
             List<Sample> labelled = samples.stream().filter(s -> s.labels().containsKey(by)).toList();
-            Metric chosen = metricFor(labelled.isEmpty() ? samples : labelled);
-            samples = ofKind("--where", selector, samples, chosen);
+            Metric chosen = Metrics.choose(metric, labelled.isEmpty() ? samples : labelled);
+            samples = Metrics.ofKind("--where", selector, samples, chosen);
             return CompareTables.byLabel(samples, by, columns, chosen, relative
                     ? MultiColumnTableLayout.Mode.RELATIVE : MultiColumnTableLayout.Mode.ABSOLUTE);
         }
-    }
-
-    private static void requireSome(String option, String selector, List<Sample> samples) {
-        if (samples.isEmpty()) {
-            throw new ExitException(ExitException.IO_FAILURE, option + " " + selector
-                    + ": selects no complete runs (iobench runs SELECTOR shows what it matches)");
-        }
-    }
-
-    /**
-     * The --metric given, else ns/op when every sample is of a micro-benchmark and MB/s when none is. I/O runs and
-     * micro-benchmarks have no metric in common, so a mix without --metric is an error.
-     */
-    private Metric metricFor(List<Sample> samples) {
-        if (metric != null) {
-            return metric;
-        }
-        long micro = samples.stream().filter(s -> s.workload().isMicro()).count();
-        if (micro > 0 && micro < samples.size()) {
-            throw new ExitException(ExitException.USAGE, "the selected runs mix I/O runs and micro-benchmarks"
-                    + " (source:micro), which share no metric; select one kind (e.g. add source:micro) or give --metric");
-        }
-        return micro > 0 ? Metric.NS_OP : Metric.MB_S;
-    }
-
-    /** The samples {@code metric} applies to: micro-benchmark samples for ns/op and ops/s, I/O samples otherwise. */
-    private static List<Sample> ofKind(String option, String selector, List<Sample> samples, Metric metric) {
-        List<Sample> kept = samples.stream().filter(s -> s.workload().isMicro() == metric.micro()).toList();
-        if (kept.isEmpty()) {
-            throw new ExitException(ExitException.IO_FAILURE, option + " " + selector + ": selects no "
-                    + (metric.micro() ? "micro-benchmark runs, which --metric " + metric.unit() + " is for"
-                    : "I/O runs, which --metric " + metric.unit() + " is for (micro-benchmarks: ns/op or ops/s)"));
-        }
-        return kept;
     }
 
     /** {@code label:patch=with} is shown as {@code patch=with}. */

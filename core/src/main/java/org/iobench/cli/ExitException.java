@@ -10,6 +10,8 @@ public final class ExitException extends RuntimeException {
     public static final int IO_FAILURE = 1;
     /** An invalid option or value, or an unreadable or garbage file named on the command line: nothing ran. */
     public static final int USAGE = 2;
+    /** {@code iobench check}: a workload regressed beyond the threshold, significantly. */
+    public static final int REGRESSION = 3;
     /** A bug: an exception nobody expected. */
     public static final int INTERNAL = 4;
     public static final int INTERRUPTED = 130;

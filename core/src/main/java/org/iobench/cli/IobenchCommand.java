@@ -24,7 +24,7 @@ import picocli.CommandLine.ScopeType;
         subcommands = {RunCommand.class, VmstatCommand.class, ReportCommand.class, DdCommand.class,
                 SaturateCommand.class, SuiteCommand.class, RunsCommand.class, ShowCommand.class, DeleteCommand.class,
                 CompareCommand.class, ImportCommand.class, VerifyCommand.class, MicroCommand.class,
-                AgentCommand.class},
+                AgentCommand.class, HistoryCommand.class, CheckCommand.class},
         description = {"Storage I/O benchmark and comparison workbench.",
                 "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."})
 public final class IobenchCommand implements Callable<Integer> {

@@ -12,6 +12,10 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.iobench.compare.AbOptions;
 import org.iobench.compare.AbRow;
+import org.iobench.history.ChangePointOptions;
+import org.iobench.history.Histories;
+import org.iobench.history.HistoryOrder;
+import org.iobench.history.HistorySet;
 import org.iobench.report.ReportItem;
 import org.iobench.store.CompareTables;
 import org.iobench.store.Metric;
@@ -73,6 +77,11 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "TEXT", description = "the page's title")
     String title = "iobench report";
 
+    @Option(names = "--history-by", paramLabel = "LABEL",
+            description = "HTML history section: one point per value of this label in natural order (default: one"
+                    + " point per stored run, by time)")
+    String historyBy;
+
     @Override
     public Integer call() throws IOException {
         if ((base == null) != (candidate == null)) {
@@ -95,8 +104,9 @@ final class ReportCommand implements Callable<Integer> {
         String text;
         if (tf == null) {
             String compareText = ab == null ? null : TableFormat.TEXT.writer().render(ab.table());
+            HistorySet history = !selector.isEmpty() || inputs.isEmpty() ? history(selector) : null;
             text = HtmlReport.render(title, "iobench " + Version.get(), items, compareText,
-                    ab == null ? null : abChartData(ab));
+                    ab == null ? null : abChartData(ab), history);
         } else {
             text = tf.writer().render(ResultsTable.of(items));
             if (ab != null) {
@@ -152,6 +162,20 @@ final class ReportCommand implements Callable<Integer> {
             return TableFormat.parse(fmt);
         } catch (IllegalArgumentException e) {
             throw ExitException.usage("--format " + fmt + ": not a format (html, text, markdown, csv, json)");
+        }
+    }
+
+    /** The histories of the stored I/O runs the selector matches, in MB/s with the default parameters. */
+    private HistorySet history(List<String> terms) {
+        RunQuery query = Selectors.parse("report", terms);
+        try (ResultStore store = db.openExisting()) {
+            List<Sample> samples = ioOnly(store.samples(query));
+            if (samples.isEmpty()) {
+                return null;
+            }
+            return Histories.build(samples, HistoryCommand.runTimes(store, query),
+                    historyBy == null ? HistoryOrder.TIME : HistoryOrder.byLabel(historyBy), Metric.MB_S,
+                    ChangePointOptions.DEFAULTS);
         }
     }
 

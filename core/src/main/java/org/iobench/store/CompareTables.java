@@ -90,7 +90,7 @@ public final class CompareTables {
                 continue;
             }
             found.add(v);
-            cells.computeIfAbsent(s.workload(), k -> new LinkedHashMap<>())
+            cells.computeIfAbsent(identity(s), k -> new LinkedHashMap<>())
                     .computeIfAbsent(v, k -> new ArrayList<>()).add(metric.of(s));
         }
         if (cells.isEmpty()) {
@@ -123,20 +123,29 @@ public final class CompareTables {
         return new Table(t.title(), t.columns(), t.rows(), notes);
     }
 
+    /**
+     * The test identity of a sample: samples with equal identities are one row of {@code compare}, one series of
+     * {@code history} and one row of {@code check}. Every grouping of samples goes through here.
+     */
+    public static WorkloadKey identity(Sample s) {
+        return s.workload();
+    }
+
     private static Map<WorkloadKey, double[]> byWorkload(List<Sample> samples, Metric metric) {
         Map<WorkloadKey, List<Double>> m = new TreeMap<>();
-        samples.forEach(s -> m.computeIfAbsent(s.workload(), k -> new ArrayList<>()).add(metric.of(s)));
+        samples.forEach(s -> m.computeIfAbsent(identity(s), k -> new ArrayList<>()).add(metric.of(s)));
         Map<WorkloadKey, double[]> out = new TreeMap<>();
         m.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
         return out;
     }
 
-    private static String rowLabel(WorkloadKey k, Set<WorkloadKey.Part> varying) {
+    /** The first-column label of {@code k} in a table whose rows differ in {@code varying}. */
+    public static String rowLabel(WorkloadKey k, Set<WorkloadKey.Part> varying) {
         return varying.isEmpty() ? k.label(Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS)) : k.label(varying);
     }
 
     /** {@code "bs"} for a block-size sweep, {@code "workload"} for several parts, {@code "suite / variant"} for micro. */
-    private static String header(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying) {
+    public static String header(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying) {
         if (keys.getFirst().isMicro()) {
             return "suite" + WorkloadKey.MICRO_SEPARATOR + "variant";
         }
@@ -147,7 +156,7 @@ public final class CompareTables {
      * What the rows share, then the unit: {@code randwrite 64 threads qd1 direct sync none, KB/s}; micro-benchmark
      * rows share nothing but the unit, and their repetitions are samples: {@code ns/op per sample}.
      */
-    private static String title(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying, Metric metric) {
+    public static String title(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying, Metric metric) {
         if (keys.getFirst().isMicro()) {
             return metric.unit() + " per sample";
         }

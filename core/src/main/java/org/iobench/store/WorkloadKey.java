@@ -94,7 +94,10 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
             return parts.isEmpty() ? "" : rw;
         }
         List<String> words = new ArrayList<>();
-        for (Part p : parts) {
+        for (Part p : Part.values()) { // Part order, whatever the iteration order of the set given
+            if (!parts.contains(p)) {
+                continue;
+            }
             switch (p) {
                 case RW -> words.add(rw);
                 case BS -> words.add(Sizes.binary(blockSize));

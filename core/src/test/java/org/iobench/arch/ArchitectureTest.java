@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps the arrows of STYLE.md honest: cli -> job -> workload -> engine -> sys, results flow on to advise, store,
- * compare and report; nothing downstream reaches back upstream.
+ * compare, history and report; nothing downstream reaches back upstream.
  */
 class ArchitectureTest {
     private static final String ROOT = "org.iobench";
@@ -77,7 +77,18 @@ class ArchitectureTest {
     @Test
     void theTableLayerKnowsNothingOfComparisons() {
         noClasses().that().resideInAPackage(p("report.table"))
-                .should().dependOnClassesThat().resideInAnyPackage(p("compare"), p("result"), p("job"))
+                .should().dependOnClassesThat().resideInAnyPackage(p("compare"), p("result"), p("job"), p("history"))
+                .check(CLASSES);
+    }
+
+    @Test
+    void historyReadsStoredSamplesAndComparisonsAndFeedsOnlyReportsAndTheCommandLine() {
+        classes().that().resideInAPackage(p("history"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("history"), p("store"), p("compare"),
+                        p("report.table"), "java..", "org.apache.commons.math3..")
+                .check(CLASSES);
+        noClasses().that().resideOutsideOfPackages(p("history"), p("report"), p("cli"))
+                .should().dependOnClassesThat().resideInAPackage(p("history"))
                 .check(CLASSES);
     }
 

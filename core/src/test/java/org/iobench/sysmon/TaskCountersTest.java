@@ -59,6 +59,11 @@ class TaskCountersTest {
         assertThat(TaskCounters.ofTask(tid.get()).writeChars()).isGreaterThanOrEqualTo(2L << 20);
         release.countDown();
         t.join();
+        // join() returns when the Java thread is done; the kernel task leaves /proc a moment later
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (TaskCounters.ofTask(tid.get()) != null && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         assertThat(TaskCounters.ofTask(tid.get())).isNull();
     }
 

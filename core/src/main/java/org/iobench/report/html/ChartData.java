@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.iobench.history.HistorySet;
 import org.iobench.report.ReportItem;
 
 /**
@@ -16,7 +17,8 @@ import org.iobench.report.ReportItem;
  *       and IOPS per block size (x = log2 of the block size);</li>
  *   <li>{@code latency}: p50 ... p99.99 of each benchmark's last complete run;</li>
  *   <li>{@code series}: each run's per-interval MB/s and IOPS, with the monitor's bi/bo (MB/s) and us/sy/wa (%);</li>
- *   <li>{@code ab}: an A/B comparison's rows, when the report has one.</li>
+ *   <li>{@code ab}: an A/B comparison's rows, when the report has one;</li>
+ *   <li>{@code history}: per workload its stored runs in order with change points ({@link HistoryChartData}).</li>
  * </ul>
  */
 final class ChartData {
@@ -26,7 +28,7 @@ final class ChartData {
 
     private ChartData() {}
 
-    static ObjectNode of(List<ReportItem> items, ObjectNode ab) {
+    static ObjectNode of(List<ReportItem> items, ObjectNode ab, HistorySet history) {
         ObjectNode root = MAPPER.createObjectNode();
         root.set("bsCurves", bsCurves(items));
         root.set("latency", latency(items));
@@ -34,6 +36,7 @@ final class ChartData {
         if (ab != null) {
             root.set("ab", ab);
         }
+        root.set("history", HistoryChartData.of(history));
         return root;
     }
 

@@ -9,6 +9,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.iobench.history.HistorySet;
+import org.iobench.report.HistoryText;
 import org.iobench.report.ReportItem;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.table.TableFormat;
@@ -19,8 +21,8 @@ import org.iobench.report.table.TableFormat;
  *
  * <p>Sections: the results table (and any comparison table, as the text {@code compare} prints it), throughput
  * and IOPS against block size with min-max whiskers, latency percentiles, each run's per-second series over the
- * system monitor's bi/bo, CPU and iowait, A/B gains as bars with significance told apart, the environment of each
- * benchmark and the advisor's findings.
+ * system monitor's bi/bo, CPU and iowait, A/B gains as bars with significance told apart, the history of each
+ * workload with its change points, the environment of each benchmark and the advisor's findings.
  */
 public final class HtmlReport {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -34,6 +36,15 @@ public final class HtmlReport {
      */
     public static String render(String title, String generatedBy, List<ReportItem> items, String compareText,
                                 ObjectNode ab) {
+        return render(title, generatedBy, items, compareText, ab, null);
+    }
+
+    /**
+     * @param history the stored runs' histories for the history section (one chart per workload with two or more
+     *                points, change points marked, and the text {@code iobench history} prints), or null for none
+     */
+    public static String render(String title, String generatedBy, List<ReportItem> items, String compareText,
+                                ObjectNode ab, HistorySet history) {
         StringBuilder h = new StringBuilder(120_000);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>\n").append(resource("uPlot.min.css"))
@@ -51,12 +62,20 @@ public final class HtmlReport {
                 .append("<p class=\"note\">Only workloads run at two or more block sizes appear here.</p>\n");
         h.append("<h2>Latency percentiles</h2>\n<div id=\"latency-chart\" class=\"chart\"></div>\n");
         h.append("<h2>Runs over time</h2>\n<div id=\"series-charts\"></div>\n");
+        if (history != null && !history.workloads().isEmpty()) {
+            h.append("<h2>History and change points</h2>\n<div id=\"history-charts\"></div>\n")
+                    .append("<p class=\"note\">Each workload's stored runs in order (mean of the repetitions, whiskers"
+                            + " min-max), the mean of each segment between change points, and the change points found by"
+                            + " E-Divisive means (docs/history.md). Workloads with a single run have no chart.</p>\n")
+                    .append("<pre>").append(esc(HistoryText.render(history, TableFormat.TEXT, false)))
+                    .append("</pre>\n");
+        }
         findings(h, items);
         environment(h, items);
 
         h.append("<pre id=\"selfcheck\"></pre>\n");
         h.append("<script type=\"application/json\" id=\"report-data\">")
-                .append(json(ChartData.of(items, ab)).replace("</", "<\\/")).append("</script>\n");
+                .append(json(ChartData.of(items, ab, history)).replace("</", "<\\/")).append("</script>\n");
         h.append("<script>").append(resource("uPlot.iife.min.js")).append("</script>\n");
         h.append("<script>").append(resource("report.js")).append("</script>\n");
         h.append("<!-- uPlot ").append("1.6.32 (c) Leon Sorokin, MIT License: ")

@@ -176,6 +176,56 @@
     }, [xs, sig, nsig], host));
   }
 
+  // change points: a dashed vertical line between the last point before and the first after, with its shift
+  function changeMarks(c) {
+    return { hooks: { draw: [function (u) {
+      var ctx = u.ctx;
+      ctx.save();
+      ctx.lineWidth = 1.5 * devicePixelRatio;
+      ctx.font = (11 * devicePixelRatio) + "px system-ui, sans-serif";
+      c.changes.forEach(function (ch) {
+        var x = u.valToPos((c.x[ch.index - 1] + c.x[ch.index]) / 2, "x", true);
+        ctx.strokeStyle = ch.worse ? "#d62728" : "#2ca02c";
+        ctx.fillStyle = ctx.strokeStyle;
+        ctx.setLineDash([5 * devicePixelRatio, 4 * devicePixelRatio]);
+        ctx.beginPath();
+        ctx.moveTo(x, u.bbox.top);
+        ctx.lineTo(x, u.bbox.top + u.bbox.height);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        ctx.fillText(ch.text, x + 4 * devicePixelRatio, u.bbox.top + 12 * devicePixelRatio);
+      });
+      ctx.restore();
+    }] } };
+  }
+
+  function historyCharts() {
+    var host = el("history-charts");
+    if (!host || !data.history || !data.history.length) return;
+    data.history.forEach(function (c) {
+      var h = document.createElement("h3");
+      h.textContent = c.label + (c.changes.length ? "" : " (no change point)");
+      host.appendChild(h);
+      var div = document.createElement("div"); div.className = "chart"; host.appendChild(div);
+      var xAxis = c.time ? { label: c.axis }
+        : { label: c.axis, splits: function () { return c.x; },
+            values: function (u, s) { return s.map(function (v) { return c.names[v] == null ? "" : c.names[v]; }); } };
+      charts.push(new uPlot({
+        title: c.unit + " per run (mean of repetitions, whiskers min-max) and segment means", width: width, height: 260,
+        tzDate: function (ts) { return uPlot.tzDate(new Date(ts * 1e3), "Etc/UTC"); },
+        scales: { x: { time: c.time }, y: { range: function (u, lo, hi) { return [Math.min(0, lo), hi * 1.12 || 1]; } } },
+        axes: [xAxis, { label: c.unit, values: function (u, v) { return v.map(fmtNum); }, size: 60 }],
+        series: [{ label: c.time ? "time" : c.axis,
+                   value: function (u, v, si, i) { return i == null ? "" : c.names[i]; } },
+                 { label: "mean " + c.unit, stroke: color(0), width: 1.5, points: { show: true, size: 5 },
+                   value: function (u, v) { return fmtNum(v); } },
+                 { label: "segment mean", stroke: "#7f7f7f", width: 2, dash: [6, 3], paths: uPlot.paths.stepped({ align: 1 }),
+                   points: { show: false }, value: function (u, v) { return fmtNum(v); } }],
+        plugins: [whiskers([{ min: c.min, max: c.max }]), changeMarks(c)]
+      }, [c.x, c.mean, c.segment], div));
+    });
+  }
+
   function selfCheck() {
     var canvases = document.querySelectorAll("canvas");
     var drawn = 0;
@@ -194,5 +244,6 @@
   try { latencyChart(); } catch (e) { errors.push("latency chart: " + e); }
   try { seriesCharts(); } catch (e) { errors.push("series charts: " + e); }
   try { abChart(); } catch (e) { errors.push("A/B chart: " + e); }
+  try { historyCharts(); } catch (e) { errors.push("history charts: " + e); }
   requestAnimationFrame(function () { requestAnimationFrame(selfCheck); });
 })();

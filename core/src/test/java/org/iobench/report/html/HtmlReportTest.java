@@ -73,14 +73,15 @@ class HtmlReportTest {
         assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed");
         Files.createDirectories(OUT);
         Path page = OUT.resolve("report.html").toAbsolutePath();
-        Files.writeString(page, HtmlReport.render("iobench report test", "test", realResults(), null, null));
+        Files.writeString(page, HtmlReport.render("iobench report test", "test", realResults(), null, null,
+                HistoryChartDataTest.history()));
 
         String dom = chromium("--dump-dom", page);
         Matcher m = Pattern.compile("<pre id=\"selfcheck\">([^<]*)</pre>").matcher(dom);
         assertThat(m.find()).as("self-check ran: " + dom.length() + " bytes of DOM").isTrue();
         JsonNode check = new ObjectMapper().readTree(m.group(1).replace("&quot;", "\""));
         assertThat(check.path("errors")).as(check.toString()).isEmpty();
-        assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(4);
+        assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(4 + 2); // two history charts
         assertThat(check.path("drawn").asInt()).as(check.toString()).isEqualTo(check.path("canvases").asInt());
         assertThat(check.path("canvases").asInt()).isEqualTo(check.path("charts").asInt());
 

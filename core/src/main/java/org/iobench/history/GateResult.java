@@ -1,0 +1,35 @@
+package org.iobench.history;
+
+import java.util.List;
+import org.iobench.store.Metric;
+import org.iobench.store.WorkloadKey;
+
+/**
+ * What {@code iobench check} found.
+ *
+ * @param gate            the threshold and significance level
+ * @param metric          the unit compared
+ * @param rows            the workloads both sides have, in {@code compare}'s row order
+ * @param onlyInCandidate workloads without a baseline (not judged)
+ * @param onlyInBaseline  workloads the checked runs lack (not judged)
+ */
+public record GateResult(RegressionGate gate, Metric metric, List<GateRow> rows, List<WorkloadKey> onlyInCandidate,
+                         List<WorkloadKey> onlyInBaseline) {
+    public GateResult {
+        rows = List.copyOf(rows);
+        onlyInCandidate = List.copyOf(onlyInCandidate);
+        onlyInBaseline = List.copyOf(onlyInBaseline);
+    }
+
+    public List<GateRow> regressions() {
+        return rows.stream().filter(r -> r.verdict() == GateRow.Verdict.REGRESSED).toList();
+    }
+
+    public long notJudged() {
+        return rows.stream().filter(r -> r.verdict() == GateRow.Verdict.NOT_JUDGED).count();
+    }
+
+    public boolean passed() {
+        return regressions().isEmpty();
+    }
+}

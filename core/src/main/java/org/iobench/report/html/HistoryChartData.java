@@ -1,0 +1,70 @@
+package org.iobench.report.html;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.iobench.history.ChangePoint;
+import org.iobench.history.HistoryPoint;
+import org.iobench.history.HistorySet;
+import org.iobench.history.HistoryTables;
+import org.iobench.history.WorkloadHistory;
+import org.iobench.report.table.Formats;
+
+/**
+ * The history charts' data: per workload with two or more points, x (epoch seconds by time, else the point's
+ * position), the point names, mean/min/max per point, the mean of the segment each point belongs to, and the
+ * change points with their text.
+ */
+final class HistoryChartData {
+    /** More charts than this make a page nobody scrolls through; the text above the charts lists every workload. */
+    static final int MAX_CHARTS = 48;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private HistoryChartData() {}
+
+    static ArrayNode of(HistorySet set) {
+        ArrayNode out = MAPPER.createArrayNode();
+        if (set == null) {
+            return out;
+        }
+        for (WorkloadHistory h : set.workloads()) {
+            if (h.points().size() < 2 || out.size() >= MAX_CHARTS) {
+                continue;
+            }
+            ObjectNode c = out.addObject();
+            c.put("label", h.workload().label());
+            c.put("unit", set.metric().unit());
+            c.put("time", set.order().byTime());
+            c.put("axis", set.order().byTime() ? "run (time, UTC)" : set.order().label());
+            ArrayNode x = c.putArray("x");
+            ArrayNode names = c.putArray("names");
+            ArrayNode mean = c.putArray("mean");
+            ArrayNode min = c.putArray("min");
+            ArrayNode max = c.putArray("max");
+            ArrayNode segment = c.putArray("segment");
+            double[] segmentMean = new double[h.points().size()];
+            for (WorkloadHistory.Segment s : h.segments()) {
+                for (int i = s.from(); i < s.to(); i++) {
+                    segmentMean[i] = s.summary().mean();
+                }
+            }
+            for (int i = 0; i < h.points().size(); i++) {
+                HistoryPoint p = h.points().get(i);
+                x.add(set.order().byTime() ? p.first().toEpochMilli() / 1000.0 : i);
+                names.add(p.name());
+                mean.add(p.mean());
+                min.add(p.min());
+                max.add(p.max());
+                segment.add(segmentMean[i]);
+            }
+            ArrayNode changes = c.putArray("changes");
+            for (ChangePoint cp : h.changePoints()) {
+                changes.addObject().put("index", cp.index())
+                        .put("text", HistoryTables.changeText(cp, set.metric().direction()) + " (p "
+                                + Formats.pValue(cp.pValue()) + ")")
+                        .put("worse", set.metric().direction().isBetter(cp.meanBefore(), cp.meanAfter()));
+            }
+        }
+        return out;
+    }
+}
