@@ -94,10 +94,28 @@ final class LoopFilesystem implements AutoCloseable {
         return out;
     }
 
+    /** A process that just ended may still hold the mount for a moment: a few tries, then a lazy unmount. */
+    private void unmount() throws IOException {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try {
+                sh("umount", mount.toString());
+                return;
+            } catch (IOException busy) {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        sh("umount", "-l", mount.toString());
+    }
+
     @Override
     public void close() throws IOException {
         try {
-            sh("umount", mount.toString());
+            unmount();
         } finally {
             sh("losetup", "-d", device.toString());
         }
