@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.iobench.testing.Root;
 
 /** Real faults: a full filesystem, Ctrl-C, a mounted device. Partial results, right exit status, no leftovers. */
 class CliFaultsTest {
@@ -16,7 +17,7 @@ class CliFaultsTest {
 
     @Test
     void aFullFilesystemStopsTheRunWithPartialResultsAndExit1() throws Exception {
-        Root.assumeRoot("mounts a 16 MiB tmpfs to fill it");
+        Root.assumeSysAdmin("mount a 16 MiB tmpfs and fill it");
         Path mnt = dir.resolve("small");
         Root.mountTmpfs(mnt, "16m");
         try {
@@ -88,7 +89,7 @@ class CliFaultsTest {
 
     @Test
     void aMountedBlockDeviceIsRefusedWhateverTheFlags() throws Exception {
-        Root.assumeRoot("creates and mounts a loop device");
+        Root.assumeLoopDevices("create and mount a loop device");
         Path image = dir.resolve("disk.img");
         try (RandomAccessFile raf = new RandomAccessFile(image.toFile(), "rw")) {
             raf.setLength(32 << 20);
