@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.iobench.advise.Advisor;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
 import org.iobench.report.JsonReport;
@@ -22,7 +23,8 @@ import org.iobench.workload.RunListener;
 
 /**
  * Runs jobs for a command and turns the outcome into output and an exit status: 0 when every run completed,
- * 1 when an I/O error cut one short (partial results printed and marked), 130 after Ctrl-C.
+ * 1 when an I/O error cut one short (partial results printed and marked), 128 + the signal's number after
+ * SIGINT (130), SIGTERM (143) or SIGHUP (129).
  */
 final class Execution {
     private final OutputOptions output;
@@ -76,8 +78,9 @@ final class Execution {
     int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
         List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(Execution::checkEngine);
+        checkTargets(specs);
         RunControl control = new RunControl();
-        SigintTrap.install(control);
+        SignalTrap.install(control);
         boolean live = !output.quiet && Libc.isatty(2);
         int totalRuns = specs.stream().mapToInt(JobSpec::runs).sum();
         ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
@@ -86,6 +89,7 @@ final class Execution {
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard();
         String setupError = null;
+        int setupStatus = ExitException.IO_FAILURE;
         for (List<JobSpec> stage : stages) {
             if (control.stopped()) {
                 break;
@@ -97,19 +101,28 @@ final class Execution {
                     new GroupRunner(() -> Benchmark.system(monitor.sampleIntervalMillis()))
                             .execute(stage, control, listener).forEach(b -> results.add(advisor.advise(b)));
                 }
-            } catch (IOException e) {
+            } catch (IOException | InvalidJobException e) {
+                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                    break; // stopped while preparing: that job left no result
+                }
                 if (results.isEmpty()) {
-                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+                    throw e instanceof InvalidJobException bad ? bad
+                            : new ExitException(ExitException.IO_FAILURE, e.getMessage());
                 }
                 setupError = e.getMessage();
+                setupStatus = e instanceof InvalidJobException ? ExitException.USAGE : ExitException.IO_FAILURE;
                 break;
             }
         }
         emit(results, text);
         boolean saved = saver == null || saver.save(results, output.quiet || silentSave, err); // store
         if (control.interrupted()) {
-            err.println("iobench: interrupted; the results above are partial");
-            return ExitException.INTERRUPTED;
+            boolean all = results.size() == specs.size() && results.stream().allMatch(BenchmarkResult::complete);
+            err.println("iobench: interrupted by " + control.interruptedBy() + (all
+                    ? " after every run had finished; the results above are complete"
+                    : results.isEmpty() ? " before any run had started; nothing was measured or saved"
+                    : "; the results above are partial"));
+            return SignalTrap.exitStatus(control);
         }
         for (BenchmarkResult b : results) {
             for (RunResult r : b.runs()) {
@@ -122,10 +135,25 @@ final class Execution {
         }
         if (setupError != null) {
             err.println("iobench: " + setupError);
-            return ExitException.IO_FAILURE;
+            return setupStatus;
         }
         int verified = VerifyFailures.report(results, err);
         return saved && verified == 0 ? 0 : ExitException.IO_FAILURE;
+    }
+
+    /**
+     * Makes every job's target refusals (consent, devices and files in use, targets another process runs on)
+     * before the first job starts, so a suite or job file is refused whole rather than after its first jobs ran.
+     */
+    static void checkTargets(List<JobSpec> specs) {
+        Benchmark benchmark = Benchmark.system();
+        for (JobSpec spec : specs) {
+            try {
+                benchmark.check(spec);
+            } catch (IOException e) {
+                throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+            }
+        }
     }
 
     /**

@@ -100,8 +100,9 @@ final class SaturateCommand implements Callable<Integer> {
         }
         base = base.toBuilder().series("saturate " + a + " " + base.name() + " " + series.substring(9)).build();
 
+        Execution.checkTargets(List.of(base));
         RunControl control = new RunControl();
-        SigintTrap.install(control);
+        SignalTrap.install(control);
         RunListener listener = !outputs.output.quiet && Libc.isatty(2) ? new ProgressLine(System.err, 1)
                 : RunListener.NONE;
         Benchmark benchmark = Benchmark.system(outputs.monitor.sampleIntervalMillis());
@@ -116,18 +117,21 @@ final class SaturateCommand implements Callable<Integer> {
                         ? new SaturationSearch(m, SaturationRules.DEFAULT).run(start, a, top)
                         : new LatencySearch(m, SaturationRules.DEFAULT, refine(a)).run(start, a, top, lt);
             } catch (IOException e) {
-                if (m.results().isEmpty()) {
+                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                    // stopped while a step prepared its file: that step left no result
+                } else if (m.results().isEmpty()) {
                     throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+                } else {
+                    setupError = e.getMessage();
                 }
-                setupError = e.getMessage();
             }
             results = m.results();
         }
         emit(base, step, a, curve, results);
         boolean saved = new ResultSaver(outputs.store).save(results, outputs.output.quiet, System.err);
         if (control.interrupted()) {
-            System.err.println("iobench: interrupted; the curve above is partial");
-            return ExitException.INTERRUPTED;
+            System.err.println("iobench: interrupted by " + control.interruptedBy() + "; the curve above is partial");
+            return SignalTrap.exitStatus(control);
         }
         if (setupError != null) {
             System.err.println("iobench: " + setupError);

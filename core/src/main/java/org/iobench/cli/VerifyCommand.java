@@ -15,6 +15,7 @@ import org.iobench.sysmon.DeviceResolver;
 import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 import org.iobench.verify.TargetVerifier;
+import org.iobench.workload.target.TargetClaim;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -70,8 +71,14 @@ final class VerifyCommand implements Callable<Integer> {
         if (!Files.exists(target)) {
             throw new ExitException(ExitException.USAGE, "TARGET " + target + ": does not exist");
         }
-        TargetLayout layout = layout(runId);
-        VerifyResult v = TargetVerifier.verify(target, runId, layout, direct);
+        VerifyResult v;
+        TargetLayout layout;
+        // Reading destroys nothing, so a mounted device or a loop's backing file may be verified; but not while
+        // another iobench writes the target: its blocks would be caught mid-change and reported stale.
+        try (TargetClaim claim = TargetClaim.forReading(target, "TARGET")) {
+            layout = layout(runId);
+            v = TargetVerifier.verify(target, runId, layout, direct);
+        }
         if (output == Format.json) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("formatVersion", JsonReport.FORMAT_VERSION);

@@ -274,7 +274,7 @@ final class CopyRunner {
                     syncLatency.count());
             RunControl.StopReason why = control.reason();
             IoFailure failure = why instanceof RunControl.Failed f ? f.failure() : null;
-            String stopReason = why instanceof RunControl.Interrupted ? "interrupted"
+            String stopReason = why instanceof RunControl.Interrupted i ? i.describe()
                     : failure != null ? failure.message() : null;
             List<String> warnings = new ArrayList<>();
             if (accounting.mismatch()) {
