@@ -39,12 +39,13 @@ class CliFaultsTest {
         // a directory target: iobench makes (and must remove) its scratch file; no --size with --time: time-based
         Process p = Cli.start(dir, "run", "--rw", "randread", "--bs", "4k", "--time", "60s", "--size", "0",
                 dir.toString());
+        Cli.assumeSigintDelivered(p);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (scratchBytes() < 1L << 30 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         Thread.sleep(1500);
-        Root.sh("kill", "-INT", Long.toString(p.pid()));
+        Cli.signal(p, "INT");
         Cli.Result r = Cli.finish(p);
         assertThat(r.status()).as(r.err()).isEqualTo(130);
         assertThat(r.out()).contains("INCOMPLETE: interrupted").contains("IOPS");
@@ -72,13 +73,14 @@ class CliFaultsTest {
                 "[global]", "directory=" + dir, "bs=64k", "size=16m", "runtime=60", "time_based", "",
                 "[w1]", "rw=write", "filename=a.dat", "", "[w2]", "rw=randread", "filename=b.dat", ""));
         Process p = Cli.start(dir, "run", "--no-store", "--sample-interval", "0", jobs.toString());
+        Cli.assumeSigintDelivered(p);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!(Files.exists(dir.resolve("b.dat")) && Files.size(dir.resolve("b.dat")) == 16 << 20)
                 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         Thread.sleep(2000);
-        Root.sh("kill", "-INT", Long.toString(p.pid()));
+        Cli.signal(p, "INT");
         Cli.Result r = Cli.finish(p);
         assertThat(r.status()).as(r.err()).isEqualTo(130);
         assertThat(r.out()).contains("w1 run 1 incomplete: interrupted").contains("w2 run 1 incomplete: interrupted")

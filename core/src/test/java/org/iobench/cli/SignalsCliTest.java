@@ -74,8 +74,7 @@ class SignalsCliTest {
         Process p = Cli.start(dir, "run", "--rw", "randread", "--bs", "4k", "--time", "60s", "--rate", "500",
                 "--no-store", existing("f.dat").toString());
         Cli.awaitThread(p, "iobench-worker");
-        assumeTrue(!Cli.ignores(p, 2), "the child started with SIGINT ignored (Maven is a background job of a"
-                + " non-interactive shell) and env --default-signal is not available to reset it");
+        Cli.assumeSigintDelivered(p);
         Cli.signal(p, "INT");
         Cli.Result r = Cli.finish(p);
         assertThat(r.status()).as(r.err()).isEqualTo(130);
