@@ -18,6 +18,7 @@ import org.iobench.result.RunResult;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
+import org.iobench.workload.JobCutShortException;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
 
@@ -104,6 +105,9 @@ final class Execution {
             } catch (IOException | InvalidJobException e) {
                 if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
                     break; // stopped while preparing: that job left no result
+                }
+                if (e instanceof JobCutShortException cut) {
+                    results.add(advisor.advise(cut.partial())); // the repetitions that ran are kept
                 }
                 if (results.isEmpty()) {
                     throw e instanceof InvalidJobException bad ? bad

@@ -14,8 +14,8 @@ import org.iobench.workload.target.TargetPreparer;
 /**
  * Runs a job {@code runs} times on one prepared target and collects the results. A run cut short (I/O error,
  * Ctrl-C) ends the series: its partial result is kept and marked incomplete. A stop before the first run began
- * (while the file was being filled) leaves no result at all: {@link InterruptedIOException}. The target is
- * cleaned up in every case.
+ * (while the file was being filled) leaves no result at all: {@link InterruptedIOException}; a later repetition
+ * that cannot start keeps the earlier ones ({@link JobCutShortException}). The target is cleaned up in every case.
  */
 public final class Benchmark {
     public static final long DEFAULT_INTERVAL_NANOS = 1_000_000_000L;
@@ -52,8 +52,16 @@ public final class Benchmark {
         List<RunResult> runs = new ArrayList<>();
         try (PreparedTarget target = preparer.prepare(spec, control::stopped)) {
             for (int run = 1; run <= spec.runs() && !control.stopped(); run++) {
-                target.beforeRun(spec, run);
-                RunResult result = runner.run(spec, target, run, control, listener);
+                RunResult result;
+                try {
+                    target.beforeRun(spec, run);
+                    result = runner.run(spec, target, run, control, listener);
+                } catch (IOException e) {
+                    if (runs.isEmpty()) {
+                        throw e;
+                    }
+                    throw new JobCutShortException(BenchmarkResult.of(spec, target.info(), runs), e);
+                }
                 runs.add(result);
                 listener.runEnded(spec, result);
                 if (!result.complete()) {

@@ -10,7 +10,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.result.RunResult;
 import org.iobench.sysmon.ProcLocks;
+import org.iobench.workload.Benchmark;
+import org.iobench.workload.JobCutShortException;
+import org.iobench.workload.RunControl;
+import org.iobench.workload.RunListener;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +42,33 @@ class ScratchOwnershipTest {
                 .hasMessageContaining("was replaced by another file");
         target.close();
         assertThat(Files.readString(target.path())).isEqualTo("someone else's data");
+    }
+
+    @Test
+    void aScratchFileReplacedBetweenRepetitionsEndsTheJobButKeepsTheRepetitionsThatRan() throws IOException {
+        Path target = dir.resolve("repeated.dat");
+        JobSpec spec = JobSpec.builder(target).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(256 << 10).runs(3)
+                .build();
+        Path other = otherFile("not iobench's");
+        RunListener replaceAfterFirst = new RunListener() {
+            @Override
+            public void runEnded(JobSpec s, RunResult r) {
+                if (r.run() == 1) {
+                    try {
+                        Files.move(other, target, StandardCopyOption.REPLACE_EXISTING);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+            }
+        };
+        JobCutShortException cut = org.assertj.core.api.Assertions.catchThrowableOfType(JobCutShortException.class,
+                () -> Benchmark.system(0).execute(spec, new RunControl(), replaceAfterFirst));
+        assertThat(cut).hasMessageContaining("was replaced by another file");
+        assertThat(cut.partial().runs()).hasSize(1);
+        assertThat(cut.partial().runs().getFirst().complete()).isTrue();
+        assertThat(cut.partial().complete()).isFalse();
+        assertThat(Files.readString(target)).isEqualTo("not iobench's");
     }
 
     @Test
