@@ -190,20 +190,8 @@ public final class TargetPreparer {
         DeviceResolution res = resolver.resolve(device);
         BlockDevice dev = device(device, res);
         refuseBlockDevice(spec, device, dev);
-        long capacity = dev.sizeBytes();
-        long region = regionOf(spec, capacity, device);
-        List<TargetClaim> claims = new ArrayList<>();
-        try {
-            claims.add(claim(spec, device, true));
-            claims.addAll(claimSource(spec));
-            PreparedTarget t = new PreparedTarget(device, PreparedTarget.Kind.BLOCK_DEVICE, false, false, region,
-                    spec.sizeBytes() > 0, blockSize(res), res, null, claims);
-            checkFitsWorkers(spec, t);
-            return t;
-        } catch (IOException | RuntimeException e) {
-            claims.forEach(TargetClaim::close);
-            throw e;
-        }
+        long region = regionOf(spec, dev.sizeBytes(), device);
+        return claimed(spec, device, PreparedTarget.Kind.BLOCK_DEVICE, region, res, null);
     }
 
     private PreparedTarget existingFile(JobSpec spec, Path file) throws IOException {
@@ -228,13 +216,24 @@ public final class TargetPreparer {
         } else {
             region = regionOf(spec, length, file);
         }
-        DeviceResolution res = resolver.resolve(file);
+        return claimed(spec, file, PreparedTarget.Kind.FILE, region, resolver.resolve(file), id);
+    }
+
+    /**
+     * An existing file or device, claimed for the job together with a copy's source; nothing stays claimed when
+     * a claim or a check fails.
+     *
+     * @param id the file's identity, which the claim confirms and every open checks; null for a device
+     */
+    private static PreparedTarget claimed(JobSpec spec, Path path, PreparedTarget.Kind kind, long region,
+                                          DeviceResolution res, FileId id) throws IOException {
         List<TargetClaim> claims = new ArrayList<>();
         try {
-            claims.add(TargetClaim.acquire(file, spec.rw().writes(), false, "TARGET", id));
+            boolean writtenDevice = kind == PreparedTarget.Kind.BLOCK_DEVICE && spec.rw().writes();
+            claims.add(TargetClaim.acquire(path, spec.rw().writes(), writtenDevice, "TARGET", id));
             claims.addAll(claimSource(spec));
-            PreparedTarget t = new PreparedTarget(file, PreparedTarget.Kind.FILE, false, false, region,
-                    spec.sizeBytes() > 0, blockSize(res), res, id, claims);
+            PreparedTarget t = new PreparedTarget(path, kind, false, false, region, spec.sizeBytes() > 0,
+                    blockSize(res), res, id, claims);
             checkFitsWorkers(spec, t);
             return t;
         } catch (IOException | RuntimeException e) {
