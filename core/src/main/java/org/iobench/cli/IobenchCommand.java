@@ -34,6 +34,11 @@ public final class IobenchCommand implements Callable<Integer> {
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "print stack traces of errors")
     boolean debug;
 
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "quick suite: size of the scratch file (default: 1 GiB, or a quarter of the free space"
+                    + " when that is less, at least 64 MiB); a multiple of 1 MiB")
+    Long size;
+
     @Mixin
     RunOutputs outputs = new RunOutputs();
 
@@ -46,11 +51,12 @@ public final class IobenchCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path dir = Path.of("").toAbsolutePath();
         long free = Files.getFileStore(dir).getUsableSpace();
-        long size = Math.min(QUICK_SIZE, (free / 4) & ~((1L << 20) - 1));
-        if (size < QUICK_MIN_SIZE) {
+        long size = this.size != null ? checkedSize(this.size, dir, free)
+                : Math.min(QUICK_SIZE, (free / 4) & ~((1L << 20) - 1));
+        if (size < QUICK_MIN_SIZE && this.size == null) {
             throw ExitException.usage("the current directory " + dir + " has "
                     + Units.sizeBinary(free) + " free; the quick suite needs at least "
-                    + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or use iobench run with a smaller --size)");
+                    + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or give a smaller --size)");
         }
         Path file = dir.resolve(".iobench-quick-" + ProcessHandle.current().pid() + ".tmp");
         Execution execution = outputs.execution();
@@ -65,6 +71,18 @@ public final class IobenchCommand implements Callable<Integer> {
         } finally {
             ScratchFiles.remove(file);
         }
+    }
+
+    private static long checkedSize(long bytes, Path dir, long free) {
+        if (bytes < 1 << 20 || bytes % (1 << 20) != 0) {
+            throw new ExitException(ExitException.USAGE, "--size " + bytes + ": the quick suite writes 1 MiB blocks;"
+                    + " give a positive multiple of 1 MiB (e.g. 64m)");
+        }
+        if (bytes > free) {
+            throw new ExitException(ExitException.USAGE, "--size " + Units.sizeBinary(bytes) + ": more than the "
+                    + Units.sizeBinary(free) + " free in " + dir);
+        }
+        return bytes;
     }
 
     private static boolean directSupported(Path dir) throws IOException {

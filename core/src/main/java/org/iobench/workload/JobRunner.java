@@ -293,8 +293,8 @@ public final class JobRunner {
         RunControl.StopReason why = control.reason();
         String stopReason = null;
         IoFailure failure = null;
-        if (why instanceof RunControl.Interrupted) {
-            stopReason = "interrupted";
+        if (why instanceof RunControl.Interrupted i) {
+            stopReason = i.describe();
         } else if (why instanceof RunControl.Failed f) {
             failure = f.failure();
             stopReason = failure.message();

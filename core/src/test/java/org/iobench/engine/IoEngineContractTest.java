@@ -19,6 +19,7 @@ import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.OpenFlags;
+import org.iobench.testing.DiskDirs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,7 +139,7 @@ class IoEngineContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("engines")
     void directIoRejectsMisalignedOffsetLengthAndBufferWithEinval(EngineCase c) throws Exception {
-        Path file = dir.resolve("direct");
+        Path file = DiskDirs.enforcingDirectIo(dir).resolve("direct-" + c.label());
         Files.write(file, new byte[65536]);
         int fd = open(file, OpenFlags.O_RDWR | OpenFlags.O_DIRECT);
         IoRequest r = requests(1, 16384, 0).getFirst();

@@ -2,18 +2,22 @@ package org.iobench.workload.target;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 import org.iobench.result.TargetInfo;
 import org.iobench.sys.Errno;
+import org.iobench.sys.FileId;
 import org.iobench.sys.Libc;
 import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
 import org.iobench.sysmon.DeviceResolution;
 
 /**
- * A target ready to run on: resolved, checked, created and filled if needed. {@link #close()} removes a file
- * iobench created unless the job keeps it.
+ * A target ready to run on: resolved, checked, claimed, created and filled if needed. Every open checks that a file
+ * target is still the file that was prepared (same device and inode), so a file replaced during the run is never
+ * written in its place. {@link #close()} removes a file iobench created unless the job keeps it, then releases the
+ * claims.
  */
 public final class PreparedTarget implements AutoCloseable {
     public enum Kind { FILE, BLOCK_DEVICE }
@@ -26,9 +30,15 @@ public final class PreparedTarget implements AutoCloseable {
     private final boolean sizeExplicit;
     private final long logicalBlockSize;
     private final DeviceResolution resolution;
+    private final FileId identity;
+    private final List<TargetClaim> claims;
 
+    /**
+     * @param identity the prepared file's identity, which every open checks; null for a block device
+     * @param claims   released by {@link #close()}
+     */
     PreparedTarget(Path path, Kind kind, boolean created, boolean keep, long regionBytes, boolean sizeExplicit,
-                   long logicalBlockSize, DeviceResolution resolution) {
+                   long logicalBlockSize, DeviceResolution resolution, FileId identity, List<TargetClaim> claims) {
         this.path = path;
         this.kind = kind;
         this.created = created;
@@ -37,6 +47,8 @@ public final class PreparedTarget implements AutoCloseable {
         this.sizeExplicit = sizeExplicit;
         this.logicalBlockSize = logicalBlockSize;
         this.resolution = resolution;
+        this.identity = identity;
+        this.claims = List.copyOf(claims);
     }
 
     public Path path() { return path; }
@@ -63,11 +75,30 @@ public final class PreparedTarget implements AutoCloseable {
             flags |= OpenFlags.O_DSYNC;
         }
         try {
-            return Libc.open(path, flags, 0);
+            return openChecked(flags);
         } catch (SysException e) {
             if (spec.direct() && e.errno() == Errno.EINVAL) {
                 throw new IOException(e.getMessage() + ": the filesystem does not support O_DIRECT (--direct)");
             }
+            throw e;
+        }
+    }
+
+    /** Opens the path; for a file, only if it is still the file that was prepared. */
+    private int openChecked(int flags) throws IOException {
+        int fd = Libc.open(path, flags, 0);
+        if (identity == null) {
+            return fd;
+        }
+        try {
+            FileId now = FileId.of(fd);
+            if (!now.sameFile(identity)) {
+                throw new IOException(path + " was replaced by another file (" + now + ") during the run; the"
+                        + " file iobench prepared (" + identity + ") is gone, and the other one is not touched");
+            }
+            return fd;
+        } catch (IOException e) {
+            Libc.close(fd);
             throw e;
         }
     }
@@ -83,7 +114,7 @@ public final class PreparedTarget implements AutoCloseable {
         if (!emptyFirst && !cut && !spec.dropCache()) {
             return;
         }
-        int fd = Libc.open(path, emptyFirst || cut ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY, 0);
+        int fd = openChecked(emptyFirst || cut ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY);
         try {
             if (emptyFirst || cut) {
                 check(Libc.ftruncate(fd, cut ? spec.offsetBytes() : 0), "ftruncate");
@@ -113,12 +144,16 @@ public final class PreparedTarget implements AutoCloseable {
 
     @Override
     public void close() {
-        if (created) {
-            if (keep) {
-                ScratchFiles.release(path);
-            } else {
-                ScratchFiles.remove(path);
+        try {
+            if (created) {
+                if (keep) {
+                    ScratchFiles.release(path);
+                } else {
+                    ScratchFiles.remove(path);
+                }
             }
+        } finally {
+            claims.forEach(TargetClaim::close);
         }
     }
 }
