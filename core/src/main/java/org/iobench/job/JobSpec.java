@@ -128,6 +128,14 @@ public record JobSpec(
         return new Builder(target);
     }
 
+    /**
+     * False when the engine moves no data to or from storage ({@code --engine null}; see {@link EngineKinds}): the
+     * target is then not opened, and the run is a measure of iobench itself.
+     */
+    public boolean storesData() {
+        return EngineKinds.storesData(engine);
+    }
+
     public Builder toBuilder() {
         Builder b = new Builder(target);
         b.name = name; b.rw = rw; b.mixReadPercent = mixReadPercent; b.blockSize = blockSize;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
@@ -14,6 +15,7 @@ import org.iobench.sys.NativeIo;
 import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
 import org.iobench.sysmon.BlockDevice;
+import org.iobench.sysmon.DevNumber;
 import org.iobench.sysmon.DeviceResolution;
 import org.iobench.sysmon.DeviceResolver;
 import org.iobench.sysmon.MountCheck;
@@ -51,6 +53,9 @@ public final class TargetPreparer {
 
     public PreparedTarget prepare(JobSpec spec) throws IOException {
         Path given = spec.target();
+        if (!spec.storesData()) {
+            return untouched(spec, given);
+        }
         if (Files.isDirectory(given)) {
             Path file = given.resolve(".iobench-" + ProcessHandle.current().pid() + "-"
                     + SCRATCH_COUNTER.incrementAndGet() + ".tmp");
@@ -70,6 +75,22 @@ public final class TargetPreparer {
             default -> throw new InvalidJobException("TARGET", given,
                     "is not a regular file, a directory or a block device");
         };
+    }
+
+    /**
+     * The target of an engine that stores nothing: not looked at, opened or created (fio's null engine makes no
+     * file either); it only names the job. The region is {@code --size}, or 1 GiB, as for a new file.
+     */
+    private static PreparedTarget untouched(JobSpec spec, Path given) {
+        long region = spec.sizeBytes() > 0 ? spec.sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
+        DeviceResolution none = new DeviceResolution(given, given, DeviceResolution.Kind.NO_BLOCK_DEVICE,
+                Optional.empty(), new DevNumber(0, 0), Optional.empty(),
+                Optional.empty(), Optional.empty(),
+                Optional.of("the " + spec.engine() + " engine does not open its target"));
+        PreparedTarget t = new PreparedTarget(given, PreparedTarget.Kind.NONE, false, false, region,
+                spec.sizeBytes() > 0, 512, none);
+        checkFitsWorkers(spec, t);
+        return t;
     }
 
     private PreparedTarget blockDevice(JobSpec spec, Path device) {
