@@ -43,6 +43,26 @@ class CliEnginesTest {
     }
 
     @Test
+    void aCopyThroughAnEngineOutsideProcSelfIoCopiesEveryByteWithoutAFalseAccountingMismatch() throws Exception {
+        Path source = dir.resolve("source");
+        byte[] data = new byte[4 << 20];
+        new java.util.SplittableRandom(5).nextBytes(data);
+        java.nio.file.Files.write(source, data);
+        for (String engine : new String[] {"uring", "libaio"}) {
+            Path copy = dir.resolve("copy-" + engine);
+            Cli.Result r = Cli.run(dir, "run", "--no-store", "--output", "json", "--keep", "--engine", engine,
+                    "--rw", "copy", "--source", source.toString(), "--bs", "64k", copy.toString());
+            assertThat(r.status()).as(r.err()).isZero();
+            JsonNode b = new ObjectMapper().readTree(r.out()).path("benchmarks").get(0);
+            JsonNode accounting = b.path("runs").get(0).path("accounting");
+            assertThat(accounting.path("mismatch").asBoolean()).as(engine).isFalse();
+            assertThat(accounting.path("note").asText()).contains("not counted in /proc/self/io");
+            assertThat(b.path("findings").toString()).doesNotContain("accounting-mismatch");
+            assertThat(java.nio.file.Files.readAllBytes(copy)).as(engine).isEqualTo(data);
+        }
+    }
+
+    @Test
     void aLibaioRunAtDepthMovesEveryBlockAndSaysItsIoIsNotInProcSelfIo() throws Exception {
         Cli.Result r = Cli.run(dir, "run", "--no-store", "--output", "json", "--engine", "libaio", "--iodepth", "8",
                 "--rw", "randrw", "--bs", "4k", "--size", "4m", dir.toString());
