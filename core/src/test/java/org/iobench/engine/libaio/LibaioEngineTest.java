@@ -16,6 +16,7 @@ import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.engine.ProcSelfIo;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
@@ -107,7 +108,7 @@ class LibaioEngineTest {
     void transfersAreNotCountedInProcSelfIoRcharOrWchar() throws Exception {
         List<IoRequest> rs = requests(1, MIB);
         IoEngine engine = engine(1, 1);
-        Map<String, Long> before = procSelfIo();
+        Map<String, Long> before = ProcSelfIo.read();
         for (IoOp op : List.of(IoOp.READ, IoOp.WRITE)) {
             for (int i = 0; i < 8; i++) {
                 engine.submit(rs.getFirst().prepare(op, fd, (long) i * MIB, MIB));
@@ -118,7 +119,7 @@ class LibaioEngineTest {
                 assertThat(done.get(0).result()).isEqualTo(MIB);
             }
         }
-        Map<String, Long> after = procSelfIo();
+        Map<String, Long> after = ProcSelfIo.read();
         // 8 MiB each way went through io_submit; what little shows up is the JVM's own reading.
         assertThat(after.get("rchar") - before.get("rchar")).isLessThan(MIB);
         assertThat(after.get("wchar") - before.get("wchar")).isLessThan(MIB);
@@ -155,14 +156,5 @@ class LibaioEngineTest {
                 .create(new EngineOptions(iodepth, batch, List.of(), List.of(), false));
         toClose.add(engine);
         return engine;
-    }
-
-    private static Map<String, Long> procSelfIo() throws Exception {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
-            String[] kv = line.split(":\\s*");
-            m.put(kv[0], Long.parseLong(kv[1].strip()));
-        }
-        return m;
     }
 }

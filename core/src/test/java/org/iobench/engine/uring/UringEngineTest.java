@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +17,7 @@ import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.engine.ProcSelfIo;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
@@ -183,7 +183,7 @@ class UringEngineTest {
     void ioUringTransfersAreNotCountedInProcSelfIoRcharOrWchar() throws Exception {
         List<IoRequest> rs = requests(1, MIB);
         IoEngine engine = engine(new EngineOptions(1, 1, List.of(), List.of(), false));
-        Map<String, Long> before = procSelfIo();
+        Map<String, Long> before = ProcSelfIo.read();
         for (IoOp op : List.of(IoOp.READ, IoOp.WRITE)) {
             for (int i = 0; i < 8; i++) {
                 rs.getFirst().prepare(op, fd, (long) i * MIB, MIB);
@@ -191,7 +191,7 @@ class UringEngineTest {
                 assertThat(reapAll(engine, 1).getFirst().result()).isEqualTo(MIB);
             }
         }
-        Map<String, Long> after = procSelfIo();
+        Map<String, Long> after = ProcSelfIo.read();
         // 8 MiB each way went through the ring; what little shows up is the JVM's own reading.
         assertThat(after.get("rchar") - before.get("rchar")).isLessThan(MIB);
         assertThat(after.get("wchar") - before.get("wchar")).isLessThan(MIB);
@@ -254,14 +254,5 @@ class UringEngineTest {
             list.add(done.get(i));
         }
         return list;
-    }
-
-    private static Map<String, Long> procSelfIo() throws Exception {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
-            String[] kv = line.split(":\\s*");
-            m.put(kv[0], Long.parseLong(kv[1].strip()));
-        }
-        return m;
     }
 }
