@@ -329,12 +329,16 @@ class IoEngineContractTest {
         IoRequest[] pool = requests(depth, 4096, 0).toArray(IoRequest[]::new);
         IoEngine engine = engine(c, depth, List.of(fd), buffers(List.of(pool)));
         Completions done = new Completions(depth);
-        loop(engine, pool, fd, done, 200_000); // long enough for the JIT to compile the path
+        loop(engine, pool, fd, done, 200_000); // long enough for the JIT to compile the path, on a quiet machine
         var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-        long before = threads.getCurrentThreadAllocatedBytes();
         int ios = 50_000;
-        loop(engine, pool, fd, done, ios);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        long allocated = Long.MAX_VALUE;
+        // Compilation is asynchronous and slow on a busy machine: measure again until the compiled code runs.
+        for (int round = 0; round < 20 && allocated >= ios / 10; round++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            loop(engine, pool, fd, done, ios);
+            allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        }
         assertThat(allocated).as("bytes allocated over %d I/Os", ios).isLessThan(ios / 10);
     }
 
