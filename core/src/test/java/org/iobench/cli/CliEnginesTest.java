@@ -43,6 +43,16 @@ class CliEnginesTest {
     }
 
     @Test
+    void fixedBuffersAreRefusedForAnEngineOtherThanIoUring() throws Exception {
+        Cli.Result r = Cli.run(dir, "run", "--no-store", "--engine", "libaio", "--fixed-buffers", "--rw", "read",
+                "--bs", "4k", "--size", "1m", dir.resolve("f").toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("iobench: --fixed-buffers: registers buffers and files with io_uring"
+                + " (--engine uring); the libaio engine has nothing to register");
+        assertThat(dir.resolve("f")).doesNotExist();
+    }
+
+    @Test
     void aCopyThroughAnEngineOutsideProcSelfIoCopiesEveryByteWithoutAFalseAccountingMismatch() throws Exception {
         Path source = dir.resolve("source");
         byte[] data = new byte[4 << 20];
