@@ -78,6 +78,18 @@ final class Execution {
                     + " use --threads N for parallelism" + (Engines.names().contains("uring")
                     ? " or --engine uring" : ""));
         }
+        if (spec.fixedBuffers() && !spec.engine().equals("uring")) {
+            throw new ExitException(ExitException.USAGE, "--fixed-buffers: registers buffers and files with"
+                    + " io_uring (--engine uring); the " + spec.engine() + " engine has nothing to register");
+        }
+        if (!provider.storage() && spec.verify().enabled()) {
+            throw new ExitException(ExitException.USAGE, "--verify " + spec.verify().label() + ": the "
+                    + spec.engine() + " engine reads and writes nothing, so there is nothing to verify");
+        }
+        if (!provider.storage() && spec.rw() == org.iobench.job.RwMode.COPY) {
+            throw new ExitException(ExitException.USAGE, "--rw copy: the " + spec.engine()
+                    + " engine reads and writes nothing, so it cannot copy");
+        }
     }
 
     /** Runs {@code specs} in order and prints them with {@code text}; returns the exit status. */

@@ -269,7 +269,8 @@ public final class ResultStore implements AutoCloseable {
                 while (rs.next()) {
                     runs.add(new StoredRun(rs.getLong(1), Instant.parse(rs.getString(2)), rs.getString(3),
                             rs.getString(4), new WorkloadKey(rs.getString(5), rs.getLong(6), rs.getInt(7), rs.getInt(8),
-                            rs.getBoolean(9), rs.getString(10)), rs.getString(11), rs.getString(12), rs.getInt(13),
+                            rs.getBoolean(9), rs.getString(10), WorkloadKey.enginePart(rs.getString(11))),
+                            rs.getString(11), rs.getString(12), rs.getInt(13),
                             rs.getBoolean(14), getDouble(rs, 15), getDouble(rs, 16), Map.of(), rs.getString(17)));
                 }
             }

@@ -6,12 +6,15 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.iobench.job.EngineKinds;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
 
 /**
  * What makes two runs comparable: the same access pattern, block size, parallelism and durability. Runs with equal
- * keys are samples of one workload (one row of {@code iobench compare}), whatever their target or engine.
+ * keys are samples of one workload (one row of {@code iobench compare}), whatever their target or storage engine.
+ * An engine that stores nothing ({@code null}, or fio's {@code cpuio}, {@code net}...: see {@link EngineKinds}) is
+ * part of the key, so such runs are never pooled with storage runs of the same shape.
  *
  * @param rw        {@code read}, {@code randwrite}, ... (fio's names)
  * @param blockSize bytes per request
@@ -19,21 +22,34 @@ import org.iobench.job.Sizes;
  * @param iodepth   requests in flight per worker
  * @param direct    O_DIRECT
  * @param sync      {@code none}, {@code dsync}, {@code fdatasync}, {@code fsync}
+ * @param engine    {@code ""} for storage engines (psync, uring, libaio... compare with each other); the engine's
+ *                  name for one that stores nothing
  */
-public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync)
-        implements Comparable<WorkloadKey> {
+public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
+                          String engine) implements Comparable<WorkloadKey> {
 
     /** The parts of a key, in the order a row label lists them. */
-    public enum Part { RW, BS, THREADS, IODEPTH, DIRECT, SYNC }
+    public enum Part { RW, BS, THREADS, IODEPTH, DIRECT, SYNC, ENGINE }
 
     private static final Comparator<WorkloadKey> ORDER = Comparator.comparing(WorkloadKey::rw)
             .thenComparingLong(WorkloadKey::blockSize).thenComparingInt(WorkloadKey::threads)
             .thenComparingInt(WorkloadKey::iodepth).thenComparing(WorkloadKey::direct)
-            .thenComparing(WorkloadKey::sync);
+            .thenComparing(WorkloadKey::sync).thenComparing(WorkloadKey::engine);
 
     public WorkloadKey {
         Objects.requireNonNull(rw, "rw");
         Objects.requireNonNull(sync, "sync");
+        Objects.requireNonNull(engine, "engine");
+    }
+
+    /** A storage workload's key (engine {@code ""}). */
+    public WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync) {
+        this(rw, blockSize, threads, iodepth, direct, sync, "");
+    }
+
+    /** The key's engine part for a run of {@code engine}: {@code ""} for storage engines, else the name. */
+    public static String enginePart(String engine) {
+        return engine == null || EngineKinds.storesData(engine) ? "" : engine;
     }
 
     /** Separates suite and variant in the key of a micro-benchmark variant. */
@@ -55,7 +71,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
 
     public static WorkloadKey of(JobSpec job) {
         return new WorkloadKey(job.rw().label(), job.blockSize(), job.threads(), job.iodepth(), job.direct(),
-                job.sync().label());
+                job.sync().label(), enginePart(job.engine()));
     }
 
     @Override
@@ -74,6 +90,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
             if (k.iodepth != first.iodepth) out.add(Part.IODEPTH);
             if (k.direct != first.direct) out.add(Part.DIRECT);
             if (!k.sync.equals(first.sync)) out.add(Part.SYNC);
+            if (!k.engine.equals(first.engine)) out.add(Part.ENGINE);
         }
         return out;
     }
@@ -105,6 +122,11 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                 case IODEPTH -> words.add("qd" + iodepth);
                 case DIRECT -> words.add(direct ? "direct" : "buffered");
                 case SYNC -> words.add("sync " + sync);
+                case ENGINE -> {
+                    if (!engine.isEmpty()) {
+                        words.add(engine + " engine");
+                    }
+                }
             }
         }
         return String.join(separator, words);
@@ -120,6 +142,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                 case IODEPTH -> "iodepth";
                 case DIRECT -> "direct";
                 case SYNC -> "sync";
+                case ENGINE -> "engine";
             };
         }
         return "workload";

@@ -123,6 +123,30 @@ abstract class StoreContract {
     }
 
     @Test
+    void aRunOfAnEngineThatStoresNothingIsAWorkloadOfItsOwnAndNotPooledWithStorageRuns() {
+        BenchmarkResult psync = StoreFixtures.result("/data/f", RwMode.RANDREAD, 4096, 1, false, 1e9);
+        BenchmarkResult uring = BenchmarkResult.of(psync.job().toBuilder().engine("uring").build(), psync.target(),
+                psync.runs());
+        BenchmarkResult none = BenchmarkResult.of(psync.job().toBuilder().engine("null").build(), psync.target(),
+                psync.runs());
+        long p = store.save(StoreFixtures.run(psync, Map.of("side", "disk"), StoreFixtures.T0));
+        long u = store.save(StoreFixtures.run(uring, Map.of("side", "disk"), StoreFixtures.T0));
+        long n = store.save(StoreFixtures.run(none, Map.of("side", "harness"), StoreFixtures.T0));
+
+        WorkloadKey disk = store.get(p).orElseThrow().workload();
+        assertThat(store.get(u).orElseThrow().workload()).as("storage engines compare").isEqualTo(disk);
+        WorkloadKey harness = store.get(n).orElseThrow().workload();
+        assertThat(harness).isNotEqualTo(disk);
+        assertThat(harness.engine()).isEqualTo("null");
+        assertThat(harness.label()).isEqualTo("randread 4KiB 1 thread qd1 buffered sync none null engine");
+        assertThat(disk.label()).isEqualTo("randread 4KiB 1 thread qd1 buffered sync none");
+        assertThatThrownBy(() -> CompareTables.ab(store.samples(q("side=disk")), store.samples(q("side=harness")),
+                "disk", "harness", Metric.MB_S, org.iobench.compare.AbOptions.defaults(Metric.MB_S.direction())))
+                .as("nothing in common to compare").hasMessageContaining("no workload has runs on both sides")
+                .hasMessageContaining("null engine");
+    }
+
+    @Test
     void samplesAreTheCompleteRepetitionsOnly() {
         BenchmarkResult full = randwrite(4096, 1e6, 2e6);
         var cut = full.runs().get(1);

@@ -20,7 +20,8 @@ import org.iobench.sysmon.DeviceResolution;
  * claims.
  */
 public final class PreparedTarget implements AutoCloseable {
-    public enum Kind { FILE, BLOCK_DEVICE }
+    /** {@code NONE}: the job's engine stores nothing ({@code --engine null}), so the target is never opened. */
+    public enum Kind { FILE, BLOCK_DEVICE, NONE }
 
     private final Path path;
     private final Kind kind;
@@ -65,8 +66,14 @@ public final class PreparedTarget implements AutoCloseable {
         return Math.max(4096, logicalBlockSize);
     }
 
-    /** Opens the target for a worker of {@code spec}: read-only for read jobs, with O_DIRECT / O_DSYNC as asked. */
+    /**
+     * Opens the target for a worker of {@code spec}: read-only for read jobs, with O_DIRECT / O_DSYNC as asked;
+     * -1 (no descriptor) for a {@link Kind#NONE} target.
+     */
     public int open(JobSpec spec) throws IOException {
+        if (kind == Kind.NONE) {
+            return -1;
+        }
         int flags = spec.rw().writes() ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY;
         if (spec.direct()) {
             flags |= OpenFlags.O_DIRECT;
@@ -109,6 +116,9 @@ public final class PreparedTarget implements AutoCloseable {
      * written back and evicted (fdatasync, then posix_fadvise DONTNEED) so reads hit the device.
      */
     public void beforeRun(JobSpec spec, int run) throws IOException {
+        if (kind == Kind.NONE) {
+            return;
+        }
         boolean emptyFirst = created && run > 1 && spec.rw() == org.iobench.job.RwMode.WRITE;
         boolean cut = spec.truncate() && kind == Kind.FILE;
         if (!emptyFirst && !cut && !spec.dropCache()) {
@@ -138,7 +148,12 @@ public final class PreparedTarget implements AutoCloseable {
         String device = resolution.device().map(d -> d.devicePath().toString()).orElse(null);
         String fs = kind == Kind.FILE ? resolution.mount().map(m -> m.fsType()).orElse(null) : null;
         long physical = resolution.device().map(d -> Math.max(0, d.physicalBlockSize())).orElse(0L);
-        return new TargetInfo(kind == Kind.FILE ? "file" : "block-device", path.toString(), created, regionBytes,
+        String kindName = switch (kind) {
+            case FILE -> "file";
+            case BLOCK_DEVICE -> "block-device";
+            case NONE -> "none";
+        };
+        return new TargetInfo(kindName, path.toString(), created, regionBytes,
                 logicalBlockSize, physical, device, fs);
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.iobench.job.InvalidJobException;
@@ -19,6 +20,7 @@ import org.iobench.sys.NativeIo;
 import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
 import org.iobench.sysmon.BlockDevice;
+import org.iobench.sysmon.DevNumber;
 import org.iobench.sysmon.DeviceResolution;
 import org.iobench.sysmon.DeviceResolver;
 import org.iobench.sysmon.FileUse;
@@ -70,6 +72,9 @@ public final class TargetPreparer {
      * @throws InvalidJobException when the job must not run
      */
     public void check(JobSpec spec) throws IOException {
+        if (!spec.storesData()) {
+            return; // its target is never opened (see untouched)
+        }
         Path given = spec.target();
         if (Files.isDirectory(given)) {
             return;
@@ -107,6 +112,9 @@ public final class TargetPreparer {
      */
     public PreparedTarget prepare(JobSpec spec, BooleanSupplier stop) throws IOException {
         Path given = spec.target();
+        if (!spec.storesData()) {
+            return untouched(spec, given);
+        }
         if (Files.isDirectory(given)) {
             Path file = given.resolve(".iobench-" + ProcessHandle.current().pid() + "-"
                     + SCRATCH_COUNTER.incrementAndGet() + ".tmp");
@@ -136,6 +144,22 @@ public final class TargetPreparer {
         if (parent == null || !Files.isDirectory(parent)) {
             throw new InvalidJobException("TARGET", given, "its directory does not exist");
         }
+    }
+
+    /**
+     * The target of an engine that stores nothing: not looked at, opened or created (fio's null engine makes no
+     * file either); it only names the job. The region is {@code --size}, or 1 GiB, as for a new file.
+     */
+    private static PreparedTarget untouched(JobSpec spec, Path given) {
+        long region = spec.sizeBytes() > 0 ? spec.sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
+        DeviceResolution none = new DeviceResolution(given, given, DeviceResolution.Kind.NO_BLOCK_DEVICE,
+                Optional.empty(), new DevNumber(0, 0), Optional.empty(),
+                Optional.empty(), Optional.empty(),
+                Optional.of("the " + spec.engine() + " engine does not open its target"));
+        PreparedTarget t = new PreparedTarget(given, PreparedTarget.Kind.NONE, false, false, region,
+                spec.sizeBytes() > 0, 512, none, null, List.of());
+        checkFitsWorkers(spec, t);
+        return t;
     }
 
     private static BlockDevice device(Path device, DeviceResolution res) {
