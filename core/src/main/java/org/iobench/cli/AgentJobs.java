@@ -99,11 +99,11 @@ final class AgentJobs implements JobHandler {
         if (request.jobFileText() != null) {
             String name = request.jobFileName() != null ? request.jobFileName() : "job file";
             JobFileRun file = new JobFileRun(run.job, run.lenient);
-            List<List<JobSpec>> fileStages = file.stages(name, request.expand(request.jobFileText()),
+            org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
                     run.outputs.err());
-            fileStages.forEach(stage -> stage.forEach(this::vet));
+            jobs.stages().forEach(stage -> stage.forEach(this::vet));
             return (control, listener) -> execute(control, listener, () -> run.outputs.execution().runStages(
-                    fileStages, results -> JobFileRun.print(fileStages, results, run.outputs.out())));
+                    jobs.stages(), results -> JobFileRun.print(jobs, results, run.outputs.out())));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {
             throw new Refusal(ExitException.USAGE, run.target + ": job files are read on the controller and sent"

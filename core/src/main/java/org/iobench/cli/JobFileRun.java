@@ -4,9 +4,12 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
-import org.iobench.job.JobFileParser;
 import org.iobench.job.JobSpec;
+import org.iobench.job.fio.FioHost;
+import org.iobench.job.fio.FioJobFile;
+import org.iobench.sys.Sysconf;
 import org.iobench.report.FindingText;
 import org.iobench.report.GroupText;
 import org.iobench.report.RunText;
@@ -38,9 +41,26 @@ final class JobFileRun {
         return named && Files.isRegularFile(target);
     }
 
-    /** The file's stages with the command line's options applied; parse warnings go to {@code err}. */
-    List<List<JobSpec>> stages(Path file, PrintStream err) {
-        return stages(file.toString(), read(file), err);
+    /** The file's jobs with the command line's options applied; parse warnings go to {@code err}. */
+    JobFile jobs(Path file, PrintStream err) {
+        Path dir = file.toAbsolutePath().getParent();
+        return jobs(file.toString(), read(file), err, name -> {
+            Path included = Path.of(name);
+            if (!Files.exists(included) && dir != null) {
+                included = dir.resolve(name); // fio: relative to the job file when not found as given
+            }
+            try {
+                return read(included);
+            } catch (ExitException e) {
+                throw new InvalidJobException(file + ": include " + name + ": " + e.getMessage());
+            }
+        });
+    }
+
+    /** What fio substitutes on this machine: sysconf's page size, memory and CPUs, and the environment. */
+    static FioHost host() {
+        return new FioHost(Sysconf.pageSize(), Sysconf.physicalMemoryBytes() >> 20, Sysconf.cpusConfigured(),
+                System.getenv());
     }
 
     /** The job file's text; a file that cannot be read is bad input. */
@@ -52,11 +72,30 @@ final class JobFileRun {
      * The stages of a job file's text ({@code name} for messages), with the command line's options applied; an
      * agent parses the text its controller read.
      */
-    List<List<JobSpec>> stages(String name, String text, PrintStream err) {
+    JobFile jobs(String name, String text, PrintStream err) {
+        return jobs(name, text, err, included -> {
+            throw new InvalidJobException(name + ": include " + included + ": an agent reads no other file than"
+                    + " the job file its controller sent");
+        });
+    }
+
+    private JobFile jobs(String name, String text, PrintStream err, java.util.function.UnaryOperator<String> inc) {
         refuseJobOptions();
-        JobFile jobs = JobFileParser.parse(name, text, lenient);
+        JobFile jobs = FioJobFile.parse(name, text, lenient, host(), inc);
         jobs.warnings().forEach(w -> err.println("iobench: warning: " + w));
-        return jobs.stages().stream().map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
+        jobs.skipped().forEach(w -> err.println("iobench: " + w));
+        return new JobFile(jobs.name(), jobs.stages().stream().map(stage -> stage.stream()
+                .map(this::withCommandLine).toList()).toList(), jobs.warnings(), jobs.skipped(),
+                jobs.groupReporting());
+    }
+
+    /** The results of a stage by reporting group ({@code new_group} splits a stage), in order. */
+    private static List<List<BenchmarkResult>> byGroup(List<BenchmarkResult> stage) {
+        java.util.Map<String, List<BenchmarkResult>> groups = new java.util.LinkedHashMap<>();
+        for (BenchmarkResult b : stage) {
+            groups.computeIfAbsent(b.job().group(), k -> new java.util.ArrayList<>()).add(b);
+        }
+        return List.copyOf(groups.values());
     }
 
     private JobSpec withCommandLine(JobSpec spec) {
@@ -81,10 +120,13 @@ final class JobFileRun {
         }
     }
 
-    /** Prints results stage by stage; a run cut short leaves later stages without results. */
-    static void print(List<List<JobSpec>> stages, List<BenchmarkResult> results, PrintStream out) {
+    /**
+     * Prints results stage by stage; a run cut short leaves later stages without results. A group with fio's
+     * {@code group_reporting} prints as one.
+     */
+    static void print(JobFile jobs, List<BenchmarkResult> results, PrintStream out) {
         int next = 0;
-        for (List<JobSpec> stage : stages) {
+        for (List<JobSpec> stage : jobs.stages()) {
             if (next >= results.size()) {
                 break;
             }
@@ -93,7 +135,13 @@ final class JobFileRun {
             if (mine.size() == 1) {
                 RunText.print(mine.getFirst(), out);
             } else {
-                GroupText.print(mine, out);
+                for (List<BenchmarkResult> group : byGroup(mine)) {
+                    if (jobs.groupReporting().contains(group.getFirst().job().group())) {
+                        GroupText.printAsOne(group, out);
+                    } else {
+                        GroupText.print(group, out);
+                    }
+                }
                 FindingText.print(mine, out);
             }
             out.println();

@@ -67,7 +67,7 @@ final class JobOptions {
     boolean direct;
 
     @Option(names = "--sync", paramLabel = "MODE", converter = Converters.Sync.class,
-            description = "none (default), dsync (O_DSYNC on every write), fdatasync or fsync (once at the end,"
+            description = "none (default), dsync (O_DSYNC on every write), sync (O_SYNC), fdatasync or fsync (once at the end,"
                     + " inside the measured time)")
     SyncMode sync;
 

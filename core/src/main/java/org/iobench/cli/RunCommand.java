@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
 import org.iobench.report.RunText;
 import org.iobench.report.SweepText;
@@ -46,8 +47,8 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
-            List<List<JobSpec>> stages = new JobFileRun(job, lenient).stages(target, outputs.err());
-            return outputs.execution().runStages(stages, results -> JobFileRun.print(stages, results, out));
+            JobFile jobs = new JobFileRun(job, lenient).jobs(target, outputs.err());
+            return outputs.execution().runStages(jobs.stages(), results -> JobFileRun.print(jobs, results, out));
         }
         List<JobSpec> specs = job.toSpecs(target);
         Execution execution = outputs.execution();
@@ -66,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
         if (JobFileRun.isJobFile(target)) {
             name = target.getFileName().toString();
             text = JobFileRun.read(target);
-            new JobFileRun(job, lenient).stages(name,
+            new JobFileRun(job, lenient).jobs(name,
                     text.replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first), outputs.err());
         } else {
             job.toSpecs(Path.of(target.toString().replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first)));

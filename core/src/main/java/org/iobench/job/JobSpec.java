@@ -102,7 +102,7 @@ public record JobSpec(
         }
         check(sourceOffsetBytes >= 0, "skip", sourceOffsetBytes, "must not be negative");
         check(!truncate || rw.writes(), "truncate", rw, "applies to jobs that write");
-        check(!(sync == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync", "applies to writes; " + rw + " writes nothing");
+        check(!(sync.everyWrite() && !rw.writes()), "--sync", sync, "applies to writes; " + rw + " writes nothing");
         VerifyChecksum.check(verify, verifyAfter, rw, blockSize, threads, iodepth);
     }
 

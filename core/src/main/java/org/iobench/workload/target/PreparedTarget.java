@@ -80,6 +80,8 @@ public final class PreparedTarget implements AutoCloseable {
         }
         if (spec.sync() == SyncMode.DSYNC) {
             flags |= OpenFlags.O_DSYNC;
+        } else if (spec.sync() == SyncMode.SYNC) {
+            flags |= OpenFlags.O_SYNC;
         }
         try {
             return openChecked(flags);

@@ -1,0 +1,265 @@
+package org.iobench.job.fio;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
+import org.iobench.job.SyncMode;
+
+/**
+ * One job section's options → the iobench jobs fio would run, with fio's defaults (4 KiB blocks, the cache of the
+ * job's region invalidated before it starts, {@code numjobs} clones each doing the whole job on its own file
+ * {@code jobname.N.0} unless {@code filename} names a shared one). Every option is either honoured, restates fio's
+ * default, or recorded in {@link FioProblems} with whether it changes the I/O.
+ */
+final class FioJobTranslator {
+    private final FioProblems problems;
+    private final List<String> warnings;
+
+    FioJobTranslator(FioProblems problems, List<String> warnings) {
+        this.problems = problems;
+        this.warnings = warnings;
+    }
+
+    FioJob translate(String section, String where, FioJobOptions o) {
+        List<FioProblems.Problem> blocking = new ArrayList<>();
+        for (Map.Entry<String, FioSetting> e : o.all().entrySet()) {
+            FioOptionTable.Kind kind = FioOptionTable.kind(e.getKey());
+            if (kind == FioOptionTable.Kind.REPORTING && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
+                problems.unsupported(e.getValue(), "changes only what fio reports or logs; iobench does not do it",
+                        false);
+            } else if (kind == FioOptionTable.Kind.CHANGES_IO
+                    && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
+                blocking.add(problems.unsupported(e.getValue(), "not supported by iobench", true));
+            }
+        }
+        String name = o.setting("name").filter(s -> s.where().startsWith(where.substring(0, where.lastIndexOf(':'))))
+                .map(FioSetting::value).orElse(section);
+        JobSpec.Builder b = JobSpec.builder(Path.of(".")).name(name);
+        RwMode rw = rw(o, blocking);
+        b.rw(rw);
+        mix(o, b);
+        blockSize(o, rw, b, blocking);
+        region(o, b, blocking);
+        time(o, b);
+        engine(o, b, blocking);
+        if (o.flag("direct") || o.has("buffered") && !o.flag("buffered")) {
+            b.direct(true);
+        }
+        sync(o, rw, b, blocking);
+        b.dropCache(o.flag("invalidate", true));
+        int clones = (int) o.number("numjobs", 1);
+        if (clones < 1) {
+            throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be at least 1");
+        }
+        List<JobSpec> specs = new ArrayList<>();
+        for (int i = 0; i < clones; i++) {
+            b.target(target(o, name, i, blocking)).name(clones == 1 ? name : name + "." + i);
+            try {
+                specs.add(b.build());
+            } catch (InvalidJobException e) {
+                throw new InvalidJobException(where + ": job [" + section + "]: " + e.getMessage());
+            }
+        }
+        boolean stonewall = o.flag("stonewall");
+        return new FioJob(name, where, specs, stonewall, stonewall || o.flag("new_group"), o.flag("group_reporting"),
+                o.value("wait_for").orElse(""), blocking);
+    }
+
+    private RwMode rw(FioJobOptions o, List<FioProblems.Problem> blocking) {
+        FioSetting s = o.setting("rw").orElse(null);
+        if (s == null) {
+            return RwMode.READ;
+        }
+        String v = s.value();
+        String mode = v.contains(":") ? v.substring(0, v.indexOf(':')) : v;
+        if (v.contains(":")) {
+            blocking.add(problems.unsupported(s, "the offset modifier ':" + v.substring(v.indexOf(':') + 1)
+                    + "' (holes or backwards) is not supported by iobench", true));
+        }
+        return switch (mode) {
+            case "read" -> RwMode.READ;
+            case "write" -> RwMode.WRITE;
+            case "randread" -> RwMode.RANDREAD;
+            case "randwrite" -> RwMode.RANDWRITE;
+            case "rw", "readwrite" -> RwMode.RW;
+            case "randrw" -> RwMode.RANDRW;
+            case "trim", "randtrim", "trimwrite", "randtrimwrite" -> {
+                blocking.add(problems.unsupported(s, "trims are not supported by iobench", true));
+                yield RwMode.READ;
+            }
+            default -> throw FioJobOptions.bad(s, "not an access pattern fio knows (read, write, randread,"
+                    + " randwrite, rw, readwrite, randrw, trim, randtrim, trimwrite, randtrimwrite)");
+        };
+    }
+
+    private static void mix(FioJobOptions o, JobSpec.Builder b) {
+        FioSetting read = o.setting("rwmixread").orElse(null);
+        FioSetting write = o.setting("rwmixwrite").orElse(null);
+        // both set: the one set last wins (fio parses them in order, each setting the other)
+        boolean writeLast = write != null && (read == null || later(write, read));
+        if (writeLast) {
+            b.mixReadPercent(100 - (int) Math.min(100, o.number("rwmixwrite", 50)));
+        } else if (read != null) {
+            b.mixReadPercent((int) Math.min(100, o.number("rwmixread", 50)));
+        }
+    }
+
+    private static boolean later(FioSetting a, FioSetting b) {
+        return line(a) > line(b);
+    }
+
+    private static int line(FioSetting s) {
+        return Integer.parseInt(s.where().substring(s.where().lastIndexOf(':') + 1));
+    }
+
+    /** bs / bsrange per direction; the directions the job does must share one size. */
+    private void blockSize(FioJobOptions o, RwMode rw, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
+        String key = o.has("bsrange") ? "bsrange" : o.has("bs") ? "bs" : null;
+        if (key == null) {
+            b.blockSize(4096);
+            return;
+        }
+        FioSetting s = o.setting(key).orElseThrow();
+        String[] dirs = FioJobOptions.perDirection(s.value(), "4k");
+        long size = -1;
+        boolean several = false;
+        for (int d = 0; d < 2; d++) {
+            if (d == 0 ? !rw.reads() : !rw.writes()) {
+                continue;
+            }
+            String[] range = dirs[d].split("-", -1);
+            long low = o.size(s, range[0]);
+            long high = range.length > 1 ? o.size(s, range[1]) : low;
+            several |= high != low || size >= 0 && size != low;
+            size = low;
+        }
+        if (size < 0) {
+            size = o.size(s, dirs[0].split("-", -1)[0]);
+        }
+        if (several) {
+            blocking.add(problems.unsupported(s, "requests of several sizes are not supported by iobench yet", true));
+        }
+        b.blockSize(size);
+    }
+
+    private void region(FioJobOptions o, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
+        for (String key : List.of("size", "offset")) {
+            FioSetting s = o.setting(key).orElse(null);
+            if (s == null) {
+                continue;
+            }
+            if (s.value().endsWith("%")) {
+                blocking.add(problems.unsupported(s, "a share of the file's size is not supported by iobench", true));
+                continue;
+            }
+            long v = o.size(s, s.value());
+            if (key.equals("size")) {
+                b.sizeBytes(v);
+            } else {
+                b.offsetBytes(v);
+            }
+        }
+    }
+
+    private void time(FioJobOptions o, JobSpec.Builder b) {
+        if (o.has("runtime")) {
+            b.timeNanos(o.nanos("runtime", "s"));
+        }
+        if (o.flag("time_based")) {
+            if (!o.has("runtime") || o.nanos("runtime", "s") == 0) {
+                // fio: "time_based requires a runtime/timeout setting", then runs size-based
+                warnings.add(o.setting("time_based").orElseThrow().where() + ": time_based without runtime: fio"
+                        + " ignores it (\"time_based requires a runtime/timeout setting\"), so does iobench");
+            } else {
+                b.loopRegion(true);
+            }
+        }
+        if (o.has("ramp_time")) {
+            b.rampNanos(o.nanos("ramp_time", "s"));
+        }
+    }
+
+    private void engine(FioJobOptions o, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
+        FioSetting e = o.setting("ioengine").orElse(null);
+        String engine = "psync";
+        if (e != null) {
+            switch (e.value().toLowerCase(Locale.ROOT)) {
+                // one request per call, as pread/pwrite: the same I/O
+                case "psync", "sync", "pvsync", "vsync", "pvsync2" -> engine = "psync";
+                case "io_uring" -> engine = "uring";
+                case "libaio" -> engine = "libaio";
+                case "null" -> engine = "null";
+                default -> blocking.add(problems.unsupported(e, "iobench's engines are psync (for fio's sync, psync,"
+                        + " vsync, pvsync, pvsync2), io_uring, libaio and null", true));
+            }
+        }
+        b.engine(engine);
+        long depth = o.number("iodepth", 1);
+        if (depth < 1) {
+            throw FioJobOptions.bad(o.setting("iodepth").orElseThrow(), "must be at least 1");
+        }
+        if (depth > 1 && engine.equals("psync")) {
+            warnings.add(o.setting("iodepth").orElseThrow().where() + ": iodepth=" + depth + " with a synchronous"
+                    + " engine: queue depth capped at 1, as fio does");
+            depth = 1;
+        }
+        b.iodepth((int) depth);
+    }
+
+    private void sync(FioJobOptions o, RwMode rw, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
+        FioSetting s = o.setting("sync").orElse(null);
+        boolean writes = rw.writes();
+        if (s != null) {
+            switch (s.value().toLowerCase(Locale.ROOT)) {
+                case "", "1", "sync" -> {
+                    if (writes) {
+                        b.sync(SyncMode.SYNC);
+                    }
+                }
+                case "dsync" -> {
+                    if (writes) {
+                        b.sync(SyncMode.DSYNC);
+                    }
+                }
+                case "0", "none" -> { }
+                default -> throw FioJobOptions.bad(s, "must be none, 0, sync, 1 or dsync");
+            }
+        }
+        long fdatasync = o.number("fdatasync", 0);
+        long fsync = o.number("fsync", 0);
+        if (fdatasync > 0 && writes) {
+            blocking.add(problems.unsupported(o.setting("fdatasync").orElseThrow(), "an fdatasync every N writes"
+                    + " without a final one is not supported by iobench yet", true));
+        } else if (fsync > 0 && writes) {
+            b.fsyncEvery((int) fsync);
+        }
+        if ((o.flag("end_fsync") || o.flag("fsync_on_close")) && writes) {
+            b.sync(SyncMode.FSYNC);
+        }
+    }
+
+    /**
+     * The clone's file: {@code filename} (shared by every clone) under {@code directory}, else fio's
+     * {@code $jobname.$jobnum.$filenum} there.
+     */
+    private Path target(FioJobOptions o, String name, int clone, List<FioProblems.Problem> blocking) {
+        FioSetting filename = o.setting("filename").orElse(null);
+        FioSetting directory = o.setting("directory").orElse(null);
+        if (directory != null && directory.value().contains(":")) {
+            blocking.add(problems.unsupported(directory, "several directories are not supported by iobench yet",
+                    true));
+        }
+        Path dir = directory == null ? Path.of("") : Path.of(directory.value());
+        if (filename != null && filename.value().contains(":")) {
+            blocking.add(problems.unsupported(filename, "several files per job are not supported by iobench yet",
+                    true));
+        }
+        String file = filename != null ? filename.value() : name + "." + clone + ".0";
+        return dir.resolve(file);
+    }
+}
