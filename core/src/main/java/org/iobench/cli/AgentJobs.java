@@ -98,7 +98,7 @@ final class AgentJobs implements JobHandler {
         List<List<JobSpec>> stages;
         if (request.jobFileText() != null) {
             String name = request.jobFileName() != null ? request.jobFileName() : "job file";
-            JobFileRun file = new JobFileRun(run.job, run.lenient);
+            JobFileRun file = new JobFileRun(run.job, run.fio, run.lenient);
             org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
                     run.outputs.err());
             jobs.stages().forEach(stage -> stage.forEach(this::vet));
@@ -109,7 +109,7 @@ final class AgentJobs implements JobHandler {
             throw new Refusal(ExitException.USAGE, run.target + ": job files are read on the controller and sent"
                     + " with the job; this one came without its text");
         }
-        stages = run.job.toSpecs(run.target).stream().map(List::of).toList();
+        stages = run.job.toSpecs(run.target, run.fio).stream().map(List::of).toList();
         stages.forEach(stage -> stage.forEach(this::vet));
         return (control, listener) -> execute(control, listener, run::call);
     }

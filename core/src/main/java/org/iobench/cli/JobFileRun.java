@@ -22,10 +22,12 @@ import org.iobench.result.BenchmarkResult;
  */
 final class JobFileRun {
     private final JobOptions options;
+    private final FioAliases fio;
     private final boolean lenient;
 
-    JobFileRun(JobOptions options, boolean lenient) {
+    JobFileRun(JobOptions options, FioAliases fio, boolean lenient) {
         this.options = options;
+        this.fio = fio;
         this.lenient = lenient;
     }
 
@@ -112,11 +114,24 @@ final class JobFileRun {
         for (Given g : List.of(new Given("--rw", options.rw), new Given("--bs", options.bs),
                 new Given("--size", options.size), new Given("--threads", options.threads),
                 new Given("--iodepth", options.iodepth), new Given("--time", options.timeNanos),
-                new Given("--engine", options.engine))) {
+                new Given("--engine", options.engine), new Given("--mix", options.mix),
+                new Given("--offset", options.offset), new Given("--ramp", options.rampNanos),
+                new Given("--batch", options.batch), new Given("--direct", options.direct),
+                new Given("--sync", options.sync), new Given("--fsync-every", options.fsyncEvery),
+                new Given("--pattern", options.pattern), new Given("--name", options.name),
+                new Given("--seed", options.seed), new Given("--source", options.source),
+                new Given("--verify", options.verify), new Given("--rate", options.rate),
+                new Given("--steady", options.steady), new Given("--steady-window", options.steadyWindowNanos),
+                new Given("--fixed-buffers", options.fixedBuffers ? true : null),
+                new Given("--verify-after", options.verifyAfter ? true : null))) {
             if (g.value() != null) {
                 throw ExitException.usage(g.name() + ": not used with a job file; set it in the"
                         + " file (iobench applies only --allow-overwrite, --keep, --runs, --drop-cache to job files)");
             }
+        }
+        for (String name : fio.given()) {
+            throw ExitException.usage(name + ": not used with a job file; set it in the file (iobench applies only"
+                    + " --allow-overwrite, --keep, --runs, --drop-cache to job files)");
         }
     }
 

@@ -40,8 +40,9 @@ import java.util.Objects;
  *                        {@code conv=notrunc}); needs {@code allowOverwrite} like any write to an existing file
  * @param exactSize       transfer exactly {@code sizeBytes} (or the whole region) even where that is not a multiple
  *                        of the block size: the last request is short, as dd's last partial record
- * @param loopRegion      a time-based job goes over its region again and again until the time is up, even with an
- *                        explicit size (fio's {@code time_based}); without it, size and time both limit the job
+ * @param loopRegion      a time-based job goes over its region again and again until the time is up (fio's
+ *                        {@code time_based}); without it, the time only caps a job that ends when its region is
+ *                        done (fio's {@code runtime} alone)
  * @param verify          stamp every written block with a header and a payload checksum (docs/verify.md)
  * @param verifyAfter     read every written block back after the run and check it (outside the measured time)
  * @param rate            the job's requested rate (all workers together), paced on a fixed schedule; null = as

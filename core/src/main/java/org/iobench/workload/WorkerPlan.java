@@ -21,7 +21,8 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
     public static List<WorkerPlan> split(JobSpec spec, long regionBytes, boolean sizeExplicit) {
         int n = spec.threads();
         long bs = spec.blockSize();
-        boolean limitedBySize = !spec.timeBased() || (sizeExplicit && !spec.loopRegion());
+        // time-based (fio's time_based) goes over the region until the time is up; otherwise time only caps
+        boolean limitedBySize = !spec.timeBased() || !spec.loopRegion();
         List<WorkerPlan> plans = new ArrayList<>(n);
         long blocks = regionBytes / bs;
         for (int i = 0; i < n; i++) {

@@ -188,14 +188,9 @@ final class FioJobTranslator {
         FioSetting e = o.setting("ioengine").orElse(null);
         String engine = "psync";
         if (e != null) {
-            switch (e.value().toLowerCase(Locale.ROOT)) {
-                // one request per call, as pread/pwrite: the same I/O
-                case "psync", "sync", "pvsync", "vsync", "pvsync2" -> engine = "psync";
-                case "io_uring" -> engine = "uring";
-                case "libaio" -> engine = "libaio";
-                case "null" -> engine = "null";
-                default -> blocking.add(problems.unsupported(e, "iobench's engines are psync (for fio's sync, psync,"
-                        + " vsync, pvsync, pvsync2), io_uring, libaio and null", true));
+            engine = FioEngines.iobench(e.value()).orElse(engine);
+            if (FioEngines.iobench(e.value()).isEmpty()) {
+                blocking.add(problems.unsupported(e, "iobench runs the engines " + FioEngines.KNOWN, true));
             }
         }
         b.engine(engine);
