@@ -52,6 +52,7 @@ final class FioOptionTable {
 
         kind(Kind.HONOURED, "name description rw rwmixread rwmixwrite bs bsrange size offset runtime time_based"
                 + " ramp_time numjobs iodepth ioengine direct buffered sync fdatasync fsync end_fsync filename wait_for"
+                + " fsync_on_close"
                 + " directory stonewall new_group group_reporting kb_base invalidate");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir");
@@ -68,7 +69,7 @@ final class FioOptionTable {
                 + " zonesize zonecapacity zoneskip read_beyond_wp max_open_zones job_max_open_zones"
                 + " ignore_zone_limits zone_reset_threshold zone_reset_frequency atomic rw_sequencer randrepeat"
                 + " allrandrepeat randseed fallocate fadvise_hint write_hint offset_align offset_increment number_ios"
-                + " write_barrier sync_file_range overwrite fsync_on_close random_distribution percentage_random"
+                + " write_barrier sync_file_range overwrite random_distribution percentage_random"
                 + " percentage_sequential norandommap softrandommap random_generator bssplit bs_unaligned"
                 + " bs_is_seq_rand ba zero_buffers refill_buffers scramble_buffers buffer_compress_percentage"
                 + " buffer_compress_chunk buffer_pattern dedupe_percentage dedupe_mode dedupe_working_set_percentage"
