@@ -10,7 +10,6 @@ import org.iobench.advise.Advisor;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.Deliberate;
-import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
 import org.iobench.report.JsonReport;
@@ -123,8 +122,7 @@ final class Execution {
         List<BenchmarkResult> results = new ArrayList<>();
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard().acknowledging(deliberate);
-        String setupError = null;
-        int setupStatus = ExitException.IO_FAILURE;
+        Exception laterFailure = null; // a stage that failed after earlier ones finished: reported after keeping them
         for (List<JobSpec> stage : stages) {
             if (control.stopped()) {
                 break;
@@ -136,7 +134,7 @@ final class Execution {
                     results.addAll(advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
                             monitor.sampleIntervalMillis())).execute(stage, control, listener)));
                 }
-            } catch (IOException | InvalidJobException e) {
+            } catch (IOException | RuntimeException e) {
                 if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
                     break; // stopped while preparing: that job left no result
                 }
@@ -144,11 +142,10 @@ final class Execution {
                     results.add(advisor.advise(cut.partial())); // the repetitions that ran are kept
                 }
                 if (results.isEmpty()) {
-                    throw e instanceof InvalidJobException bad ? bad
+                    throw e instanceof RuntimeException r ? r
                             : new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
                 }
-                setupError = e.getMessage();
-                setupStatus = e instanceof InvalidJobException ? ExitException.USAGE : ExitException.IO_FAILURE;
+                laterFailure = e; // whatever failed, the stages that finished are printed and kept first
                 break;
             }
         }
@@ -175,9 +172,8 @@ final class Execution {
                 }
             }
         }
-        if (setupError != null) {
-            err.println("iobench: " + setupError);
-            return setupStatus;
+        if (laterFailure != null) {
+            return ErrorHandler.report(laterFailure, err, debug);
         }
         int verified = VerifyFailures.report(results, err);
         return kept == 0 && verified == 0 ? 0 : ExitException.IO_FAILURE;

@@ -29,7 +29,15 @@ final class FioJobTranslator {
         List<FioProblems.Problem> blocking = new ArrayList<>();
         for (Map.Entry<String, FioSetting> e : o.all().entrySet()) {
             FioOptionTable.Kind kind = FioOptionTable.kind(e.getKey());
-            if (kind == FioOptionTable.Kind.REPORTING && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
+            if (kind == FioOptionTable.Kind.MEASURED_ANYWAY
+                    && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
+                String note = e.getValue().where() + ": " + e.getValue().text() + ": the I/O is fio's; iobench still"
+                        + " times every request and reports what fio would leave out";
+                if (!warnings.contains(note)) {
+                    warnings.add(note);
+                }
+            } else if (kind == FioOptionTable.Kind.REPORTING
+                    && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
                 problems.unsupported(e.getValue(), "changes only what fio reports or logs; iobench does not do it",
                         false);
             } else if (kind == FioOptionTable.Kind.CHANGES_IO

@@ -13,6 +13,8 @@ import java.util.Set;
  *   <li>{@link Kind#NO_EFFECT}: the option does nothing in fio for the file as iobench can run it (a tiobench
  *       profile option without {@code profile=}), or its fio meaning is iobench's only behaviour
  *       ({@code thread}: iobench's workers are threads);</li>
+ *   <li>{@link Kind#MEASURED_ANYWAY}: turns off a measurement or statistic in fio ({@code gtod_reduce},
+ *       {@code disable_lat}); the I/O is the same, iobench measures and reports it anyway and says so in a note;</li>
  *   <li>{@link Kind#REPORTING}: changes what is reported or logged, never the I/O; refused in strict mode,
  *       ignored with a warning under {@code --lenient};</li>
  *   <li>{@link Kind#CHANGES_IO}: changes the I/O performed or its conditions; refused in strict mode, and under
@@ -21,7 +23,7 @@ import java.util.Set;
  * A name fio does not know is an error in both modes (fio refuses the file too).
  */
 final class FioOptionTable {
-    enum Kind { HONOURED, NO_EFFECT, REPORTING, CHANGES_IO }
+    enum Kind { HONOURED, NO_EFFECT, MEASURED_ANYWAY, REPORTING, CHANGES_IO }
 
     private static final Map<String, String> CANONICAL = new HashMap<>();
     private static final Map<String, Kind> KINDS = new HashMap<>();
@@ -52,16 +54,17 @@ final class FioOptionTable {
 
         kind(Kind.HONOURED, "name description rw rwmixread rwmixwrite bs bsrange size offset runtime time_based"
                 + " ramp_time numjobs iodepth ioengine direct buffered sync fdatasync fsync end_fsync filename wait_for"
-                + " fsync_on_close"
+                + " fsync_on_close norandommap"
                 + " directory stonewall new_group group_reporting kb_base invalidate");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir");
-        kind(Kind.REPORTING, "stats per_job_logs write_bw_log write_lat_log write_iops_log write_hist_log"
+        kind(Kind.MEASURED_ANYWAY, "gtod_reduce gtod_cpu clocksource disable_lat disable_clat disable_slat"
+                + " disable_bw_measurement stats disk_util clat_percentiles");
+        kind(Kind.REPORTING, "per_job_logs write_bw_log write_lat_log write_iops_log write_hist_log"
                 + " log_entries log_avg_msec log_hist_msec log_hist_coarseness log_max_value log_offset log_prio"
                 + " log_compression log_compression_cpus log_store_compressed log_unix_epoch log_alternate_epoch"
-                + " log_alternate_epoch_clock_id block_error_percentiles bwavgtime iopsavgtime disk_util gtod_reduce"
-                + " gtod_cpu clocksource disable_lat disable_clat disable_slat disable_bw_measurement"
-                + " clat_percentiles lat_percentiles slat_percentiles percentile_list significant_figures"
+                + " log_alternate_epoch_clock_id block_error_percentiles bwavgtime iopsavgtime"
+                + " lat_percentiles slat_percentiles percentile_list significant_figures"
                 + " unified_rw_reporting write_iolog error_dump verify_dump unit_base");
         kind(Kind.CHANGES_IO, "loops startdelay filename_format unique_filename opendir lockfile nrfiles openfiles"
                 + " file_service_type ioscheduler create_serialize create_fsync create_on_open create_only"
@@ -70,7 +73,7 @@ final class FioOptionTable {
                 + " ignore_zone_limits zone_reset_threshold zone_reset_frequency atomic rw_sequencer randrepeat"
                 + " allrandrepeat randseed fallocate fadvise_hint write_hint offset_align offset_increment number_ios"
                 + " write_barrier sync_file_range overwrite random_distribution percentage_random"
-                + " percentage_sequential norandommap softrandommap random_generator bssplit bs_unaligned"
+                + " percentage_sequential softrandommap random_generator bssplit bs_unaligned"
                 + " bs_is_seq_rand ba zero_buffers refill_buffers scramble_buffers buffer_compress_percentage"
                 + " buffer_compress_chunk buffer_pattern dedupe_percentage dedupe_mode dedupe_working_set_percentage"
                 + " dedupe_global mem iomem_align hugepage-size lockmem io_size filesize file_append fill_device"
