@@ -64,9 +64,15 @@ final class FioJobTranslator {
         if (clones < 1) {
             throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be at least 1");
         }
+        long seed = seed(o);
+        long increment = offsetIncrement(o, blocking);
+        long offset = o.has("offset") && !o.value("offset").orElseThrow().endsWith("%")
+                ? o.size(o.setting("offset").orElseThrow(), o.value("offset").orElseThrow()) : 0;
         List<JobSpec> specs = new ArrayList<>();
         for (int i = 0; i < clones; i++) {
-            b.target(target(o, name, i, blocking)).name(clones == 1 ? name : name + "." + i);
+            // each clone its own random sequence, as fio seeds each thread by its number
+            b.target(target(o, name, i, blocking)).name(clones == 1 ? name : name + "." + i)
+                    .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset + i * increment);
             try {
                 specs.add(b.build());
             } catch (InvalidJobException e) {
@@ -168,8 +174,6 @@ final class FioJobTranslator {
             long v = o.size(s, s.value());
             if (key.equals("size")) {
                 b.sizeBytes(v);
-            } else {
-                b.offsetBytes(v);
             }
         }
     }
@@ -246,9 +250,36 @@ final class FioJobTranslator {
         }
     }
 
+    /** {@code randseed}, else a fixed seed ({@code randrepeat=1}, fio's default) or a new one ({@code randrepeat=0}). */
+    private static long seed(FioJobOptions o) {
+        if (o.has("randseed")) {
+            FioSetting s = o.setting("randseed").orElseThrow();
+            try {
+                return Long.parseUnsignedLong(s.value());
+            } catch (NumberFormatException e) {
+                throw FioJobOptions.bad(s, "'" + s.value() + "' is not a whole number");
+            }
+        }
+        return o.flag("randrepeat", true) ? 0x10BE4C4L : System.nanoTime();
+    }
+
+    private long offsetIncrement(FioJobOptions o, List<FioProblems.Problem> blocking) {
+        FioSetting s = o.setting("offset_increment").orElse(null);
+        if (s == null) {
+            return 0;
+        }
+        if (s.value().endsWith("%") || s.value().endsWith("z")) {
+            blocking.add(problems.unsupported(s, "a share of the file or a number of zones is not supported by"
+                    + " iobench yet", true));
+            return 0;
+        }
+        return o.size(s, s.value());
+    }
+
     /**
      * The clone's file: {@code filename} (shared by every clone) under {@code directory}, else fio's
-     * {@code $jobname.$jobnum.$filenum} there.
+     * {@code filename_format} there ({@code $jobname.$jobnum.$filenum} by default; {@code $jobnum} is the clone's
+     * number, {@code $filenum} 0 for a job's one file).
      */
     private Path target(FioJobOptions o, String name, int clone, List<FioProblems.Problem> blocking) {
         FioSetting filename = o.setting("filename").orElse(null);
@@ -262,7 +293,14 @@ final class FioJobTranslator {
             blocking.add(problems.unsupported(filename, "several files per job are not supported by iobench yet",
                     true));
         }
-        String file = filename != null ? filename.value() : name + "." + clone + ".0";
+        FioSetting format = o.setting("filename_format").orElse(null);
+        String file = filename != null ? filename.value()
+                : (format == null ? "$jobname.$jobnum.$filenum" : format.value()).replace("$jobname", name)
+                        .replace("$jobnum", Integer.toString(clone)).replace("$filenum", "0");
+        if (filename == null && format != null && (file.contains("$clientuid") || file.contains("/"))) {
+            blocking.add(problems.unsupported(format, file.contains("$clientuid") ? "$clientuid belongs to fio's"
+                    + " client/server mode" : "iobench does not create directories for files", true));
+        }
         return dir.resolve(file);
     }
 }

@@ -54,10 +54,11 @@ final class FioOptionTable {
 
         kind(Kind.HONOURED, "name description rw rwmixread rwmixwrite bs bsrange size offset runtime time_based"
                 + " ramp_time numjobs iodepth ioengine direct buffered sync fdatasync fsync end_fsync filename wait_for"
-                + " fsync_on_close norandommap"
+                + " fsync_on_close norandommap filename_format offset_increment randrepeat randseed"
                 + " directory stonewall new_group group_reporting kb_base invalidate");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
-                + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir");
+                + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
+                + " unique_filename allrandrepeat");
         kind(Kind.MEASURED_ANYWAY, "gtod_reduce gtod_cpu clocksource disable_lat disable_clat disable_slat"
                 + " disable_bw_measurement stats disk_util clat_percentiles");
         kind(Kind.REPORTING, "per_job_logs write_bw_log write_lat_log write_iops_log write_hist_log"
@@ -66,7 +67,7 @@ final class FioOptionTable {
                 + " log_alternate_epoch_clock_id block_error_percentiles bwavgtime iopsavgtime"
                 + " lat_percentiles slat_percentiles percentile_list significant_figures"
                 + " unified_rw_reporting write_iolog error_dump verify_dump unit_base");
-        kind(Kind.CHANGES_IO, "loops startdelay filename_format unique_filename opendir lockfile nrfiles openfiles"
+        known("loops startdelay filename_format unique_filename opendir lockfile nrfiles openfiles"
                 + " file_service_type ioscheduler create_serialize create_fsync create_on_open create_only"
                 + " allow_file_create allow_mounted_write pre_read unlink unlink_each_loop zonemode zonerange"
                 + " zonesize zonecapacity zoneskip read_beyond_wp max_open_zones job_max_open_zones"
@@ -107,6 +108,14 @@ final class FioOptionTable {
 
     private static void alias(String alias, String canonical) {
         CANONICAL.put(alias, canonical);
+    }
+
+    /** Every option fio knows: those not given another kind above change the I/O. */
+    private static void known(String names) {
+        for (String n : names.split(" ")) {
+            KINDS.putIfAbsent(n, Kind.CHANGES_IO);
+            CANONICAL.putIfAbsent(n, n);
+        }
     }
 
     private static void kind(Kind kind, String names) {
