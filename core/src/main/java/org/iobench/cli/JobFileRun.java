@@ -84,11 +84,34 @@ final class JobFileRun {
     private JobFile jobs(String name, String text, PrintStream err, java.util.function.UnaryOperator<String> inc) {
         refuseJobOptions();
         JobFile jobs = FioJobFile.parse(name, text, lenient, host(), inc);
+        refuseNewFilesWithoutSize(name, jobs);
         jobs.warnings().forEach(w -> err.println("iobench: warning: " + w));
         jobs.skipped().forEach(w -> err.println("iobench: " + w));
         return new JobFile(jobs.name(), jobs.stages().stream().map(stage -> stage.stream()
                 .map(this::withCommandLine).toList()).toList(), jobs.warnings(), jobs.skipped(),
                 jobs.groupReporting());
+    }
+
+    /**
+     * fio refuses a job on a file that does not exist without {@code size=} ("you need to specify size="); a file
+     * an earlier stage makes with a size is there by then.
+     */
+    private static void refuseNewFilesWithoutSize(String name, JobFile jobs) {
+        java.util.Set<Path> made = new java.util.HashSet<>();
+        for (List<JobSpec> stage : jobs.stages()) {
+            for (JobSpec j : stage) {
+                Path t = j.target().toAbsolutePath().normalize();
+                if (j.storesData() && j.sizeBytes() == 0 && !made.contains(t) && !Files.exists(j.target())) {
+                    throw new InvalidJobException(name + ": job [" + j.name() + "]: " + j.target() + " does not exist"
+                            + " and the job gives no size= (fio refuses it too: \"you need to specify size=\")");
+                }
+            }
+            for (JobSpec j : stage) {
+                if (j.sizeBytes() > 0) {
+                    made.add(j.target().toAbsolutePath().normalize());
+                }
+            }
+        }
     }
 
     /** The results of a stage by reporting group ({@code new_group} splits a stage), in order. */

@@ -1,0 +1,51 @@
+package org.iobench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** fio job files through {@code iobench run}: what the command line adds to the parser (docs/jobfiles.md). */
+class JobFileCliTest {
+    @TempDir
+    Path dir;
+
+    private Path job(String name, String text) throws Exception {
+        return Files.writeString(dir.resolve(name), "[global]\ndirectory=" + dir + "\n" + text);
+    }
+
+    @Test
+    void aNewFileWithoutSizeIsRefusedAsFioRefusesItUnlessAnEarlierStageMakesIt() throws Exception {
+        InProcessMain.Result r = InProcessMain.run("run", job("ns.fio", "[j]\nrw=read\nfilename=nothere\n")
+                .toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("job [j]: ").contains("nothere does not exist and the job gives no size=");
+        InProcessMain.Result made = InProcessMain.run("run", "--no-store", "--sample-interval", "0",
+                job("made.fio", "[w]\nrw=write\nsize=64k\nfilename=f\n[r]\nstonewall\nrw=read\nfilename=f\n")
+                        .toString());
+        assertThat(made.status()).as(made.err()).isNotEqualTo(2);
+    }
+
+    @Test
+    void includedFilesAreReadBesideTheJobFileAndGroupReportingPrintsOneLine() throws Exception {
+        Files.writeString(dir.resolve("common.inc"), "bs=64k\nsize=256k\n");
+        Path file = job("inc.fio", "group_reporting\n[j]\ninclude common.inc\nrw=write\nnumjobs=2\n");
+        InProcessMain.Result r = InProcessMain.run("run", "--no-store", "--sample-interval", "0", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("group g0 (2 jobs in parallel, reported as one: group_reporting)")
+                .containsPattern("\\n2 +write 64KiB");
+    }
+
+    @Test
+    void lenientPrintsWhatItIgnoredAndWhatItSkipped() throws Exception {
+        Path file = job("len.fio", "size=64k\nbs=4k\n[a]\nrw=read\nwrite_iops_log=x\n[b]\nrw=read\nverify=md5\n");
+        InProcessMain.Result r = InProcessMain.run("run", "--lenient", "--no-store", "--sample-interval", "0",
+                file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err()).contains("iobench: warning: " + file + ":7: write_iops_log=x")
+                .contains("iobench: " + file + ":8: job [b] skipped: " + file + ":10: verify=md5");
+        assertThat(r.out()).contains("a: read").doesNotContain("b: read");
+    }
+}
