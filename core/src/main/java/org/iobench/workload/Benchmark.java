@@ -8,8 +8,8 @@ import org.iobench.job.JobSpec;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
-import org.iobench.workload.target.PreparedTarget;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.PreparedTarget;
+import org.iobench.workload.files.TargetPreparer;
 
 /**
  * Runs a job {@code runs} times on one prepared target and collects the results. A run cut short (I/O error,

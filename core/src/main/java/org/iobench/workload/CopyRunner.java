@@ -10,7 +10,9 @@ import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
+import org.iobench.engine.OpenMode;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.job.DataPattern;
@@ -30,10 +32,8 @@ import org.iobench.result.Totals;
 import org.iobench.result.WorkerEvidence;
 import org.iobench.result.WorkerResult;
 import org.iobench.sys.Errno;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.OpenFlags;
-import org.iobench.workload.target.PreparedTarget;
+import org.iobench.workload.files.PreparedTarget;
 
 /**
  * One run of a {@code copy} job: reads a block of the source, writes what was read to the target at the same
@@ -60,20 +60,19 @@ final class CopyRunner {
             throws IOException {
         EngineProvider provider = Engines.require(spec.engine());
         boolean zero = spec.source().equals(DEV_ZERO);
-        int src = -1;
-        int dst = -1;
+        IoFile src = null;
+        IoFile dst = null;
         NativeBuffer buffer = NativeBuffer.allocate(spec.blockSize(), target.bufferAlignment());
         IoEngine engine = null;
         try {
             if (spec.pattern() == DataPattern.RANDOM) {
                 buffer.fillRandom(spec.seed());
             }
+            engine = provider.create(new EngineOptions(1, 1, List.of(buffer), spec.fixedBuffers()));
             if (!zero) {
-                src = Libc.open(spec.source(), OpenFlags.O_RDONLY | (spec.direct() ? OpenFlags.O_DIRECT : 0), 0);
+                src = engine.open(spec.source(), OpenMode.READ.withDirect(spec.direct()));
             }
-            dst = target.open(spec);
-            engine = provider.create(new EngineOptions(1, 1, zero ? List.of(dst) : List.of(src, dst),
-                    List.of(buffer), spec.fixedBuffers()));
+            dst = target.open(engine, spec);
             Copy copy = new Copy(spec, target, engine, new IoRequest(0, buffer), src, dst, control);
             listener.ready(spec, run);
             SystemSampler sampler = monitor.startSampler(target);
@@ -93,6 +92,10 @@ final class CopyRunner {
                 end = clock.nanoTime();
             }
             SystemSeries system = sampler == null ? null : sampler.stop();
+            if (src != null) {
+                JobRunner.close(engine, src, control);
+            }
+            JobRunner.close(engine, dst, control);
             List<TaskEvidence.Counted> counted = List.of(new TaskEvidence.Counted(task,
                     Math.max(0, loopEnd - start), copy.issuedRead, copy.issuedWritten));
             WorkerEvidence evidence = TaskEvidence.evidence(counted, provider.countedInProcIo(), null, unwritten);
@@ -107,13 +110,13 @@ final class CopyRunner {
             return result;
         } finally {
             if (engine != null) {
+                if (src != null) {
+                    engine.closeQuietly(src);
+                }
+                if (dst != null) {
+                    engine.closeQuietly(dst);
+                }
                 engine.close();
-            }
-            if (src >= 0) {
-                Libc.close(src);
-            }
-            if (dst >= 0) {
-                Libc.close(dst);
             }
             buffer.close();
         }
@@ -124,8 +127,8 @@ final class CopyRunner {
         final JobSpec spec;
         final IoEngine engine;
         final IoRequest request;
-        final int src;
-        final int dst;
+        final IoFile src;
+        final IoFile dst;
         final RunControl control;
         final long budget;
         final LatencyRecorder readLatency = new LatencyRecorder();
@@ -136,7 +139,7 @@ final class CopyRunner {
         long issuedRead, issuedWritten;
         volatile long liveBytes;
 
-        Copy(JobSpec spec, PreparedTarget target, IoEngine engine, IoRequest request, int src, int dst,
+        Copy(JobSpec spec, PreparedTarget target, IoEngine engine, IoRequest request, IoFile src, IoFile dst,
              RunControl control) {
             this.spec = spec;
             this.engine = engine;
@@ -147,7 +150,7 @@ final class CopyRunner {
             long limit = spec.sizeBytes() > 0 ? spec.sizeBytes() : Long.MAX_VALUE;
             if (target.kind() == PreparedTarget.Kind.BLOCK_DEVICE) {
                 limit = Math.min(limit, target.regionBytes());
-            } else if (src < 0 && spec.sizeBytes() == 0) {
+            } else if (src == null && spec.sizeBytes() == 0) {
                 limit = target.regionBytes(); // /dev/zero never ends: fill the region
             }
             this.budget = limit;
@@ -166,7 +169,7 @@ final class CopyRunner {
             while (done < budget && !control.stopped() && clock.nanoTime() < deadline) {
                 long want = Math.min(spec.blockSize(), budget - done);
                 long got;
-                if (src < 0) {
+                if (src == null) {
                     got = want;
                 } else {
                     got = transfer(IoOp.READ, src, spec.sourceOffsetBytes() + done, want, start);
@@ -183,7 +186,7 @@ final class CopyRunner {
         }
 
         /** One whole transfer of {@code length} bytes from the buffer's start; returns bytes moved, or -1. */
-        private long transfer(IoOp op, int fd, long offset, long length, long start) {
+        private long transfer(IoOp op, IoFile fd, long offset, long length, long start) {
             long issued = clock.nanoTime();
             request.prepare(op, fd, offset, length);
             long moved = 0;

@@ -7,10 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
+import org.iobench.engine.Blocking;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.job.DataPattern;
 import org.iobench.job.JobSpec;
@@ -30,16 +33,14 @@ import org.iobench.result.Totals;
 import org.iobench.result.WorkerEvidence;
 import org.iobench.result.WorkerResult;
 import org.iobench.sys.Errno;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.NativeIo;
 import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.ProcFs;
 import org.iobench.sysmon.SystemSampler;
 import org.iobench.sysmon.SystemSeries;
 import org.iobench.sysmon.TaskCounters;
 import org.iobench.verify.RunVerification;
-import org.iobench.workload.target.PreparedTarget;
+import org.iobench.workload.files.PreparedTarget;
 
 /**
  * Runs one repetition of a job on a prepared target: opens a descriptor, an engine and {@code iodepth} aligned
@@ -79,9 +80,11 @@ public final class JobRunner {
         control.beginRun();
         WorkerSetup setup = WorkerSetup.of(spec, intervalNanos);
         List<WorkerPlan> plans = WorkerPlan.split(spec, target.regionBytes(), target.sizeExplicit());
-        List<Integer> fds = new ArrayList<>();
+        List<IoFile> files = new ArrayList<>();
         List<NativeBuffer> buffers = new ArrayList<>();
         List<IoEngine> engines = new ArrayList<>();
+        IoEngine syncEngine = null;
+        IoFile syncFile = null;
         List<Worker> workers = new ArrayList<>();
         CountDownLatch start = new CountDownLatch(1);
         Timeline[] timeline = new Timeline[1];
@@ -89,8 +92,6 @@ public final class JobRunner {
         RunVerification verification = RunVerification.start(spec, target.regionBytes());
         try {
             for (WorkerPlan plan : plans) {
-                int fd = target.open(spec);
-                fds.add(fd);
                 IoRequest[] requests = new IoRequest[spec.iodepth()];
                 List<NativeBuffer> mine = new ArrayList<>();
                 for (int i = 0; i < requests.length; i++) {
@@ -102,10 +103,12 @@ public final class JobRunner {
                     }
                     requests[i] = new IoRequest(i, b);
                 }
-                IoEngine engine = provider.create(new EngineOptions(spec.iodepth(), spec.batch(), List.of(fd), mine,
+                IoEngine engine = provider.create(new EngineOptions(spec.iodepth(), spec.batch(), mine,
                         spec.fixedBuffers()));
                 engines.add(engine);
-                workers.add(new Worker(plan.worker(), plan, setup, engine, requests, fd, clock, control, start,
+                IoFile file = target.open(engine, spec);
+                files.add(file);
+                workers.add(new Worker(plan.worker(), plan, setup, engine, requests, file, clock, control, start,
                         timeline));
                 if (spec.direct()) {
                     workers.getLast().directAlignment = target.logicalBlockSize();
@@ -113,6 +116,12 @@ public final class JobRunner {
                 if (verification != null) {
                     workers.getLast().verifier = verification.forWorker(plan.worker(), mine);
                 }
+            }
+            boolean syncAtEnd = spec.sync().syncsAtEnd() && spec.rw().writes() && provider.storage();
+            if (syncAtEnd) {
+                // the runner's own engine of the job's kind: an engine serves one thread, and the workers' are theirs
+                syncEngine = provider.create(new EngineOptions(1, 1, List.of(), false));
+                syncFile = target.open(syncEngine, spec);
             }
             for (Worker w : workers) {
                 Thread t = new Thread(w, "iobench-worker-" + threads.size());
@@ -154,7 +163,7 @@ public final class JobRunner {
                     : SteadyWatch.watch(spec, t, live(t, workers), threads, clock, intervalNanos, control);
             joinAll(threads);
             TaskCounters processClosed = processOpened == null ? null : TaskCounters.ofProcess();
-            long unwritten = spec.rw().writes() ? TaskEvidence.unwrittenBytes(fds.get(0)) : -1;
+            long unwritten = spec.rw().writes() ? TaskEvidence.unwrittenBytes(files.get(0)) : -1;
 
             long end = 0;
             for (Worker w : workers) {
@@ -163,10 +172,12 @@ public final class JobRunner {
             LatencyRecorder finalSync = new LatencyRecorder();
             long finalSyncNanos = 0;
             // An engine that stores nothing (null) has no file to sync.
-            if (spec.sync().syncsAtEnd() && spec.rw().writes() && !control.stopped() && provider.storage()) {
-                NativeIo io = new NativeIo();
+            if (syncAtEnd && !control.stopped()) {
+                IoRequest sync = IoRequest.syncOnly(0).prepare(spec.sync() == SyncMode.FSYNC ? IoOp.FSYNC
+                        : IoOp.FDATASYNC, syncFile, 0, 0);
                 long s0 = clock.nanoTime();
-                int rc = spec.sync() == SyncMode.FSYNC ? io.fsync(fds.get(0)) : io.fdatasync(fds.get(0));
+                sync.issueNanos(s0);
+                int rc = (int) Blocking.once(syncEngine, sync);
                 end = clock.nanoTime();
                 finalSyncNanos = end - s0;
                 finalSync.record(finalSyncNanos);
@@ -176,6 +187,7 @@ public final class JobRunner {
                 }
             }
             SystemSeries system = sampler == null ? null : sampler.stop();
+            closeFiles(engines, files, syncEngine, syncFile, control);
             List<TaskEvidence.Counted> counted = new ArrayList<>();
             for (Worker w : workers) {
                 counted.add(new TaskEvidence.Counted(w.task, Math.max(0, w.stats.endNanos - openedNanos),
@@ -196,17 +208,45 @@ public final class JobRunner {
             }
             start.countDown();
             control.interruptWorkersIfStillRunning(threads);
+            for (int i = 0; i < files.size(); i++) {
+                engines.get(i).closeQuietly(files.get(i)); // closed already unless the run failed
+            }
             for (IoEngine e : engines) {
                 e.close();
             }
-            for (int fd : fds) {
-                if (fd >= 0) {
-                    Libc.close(fd);
+            if (syncEngine != null) {
+                if (syncFile != null) {
+                    syncEngine.closeQuietly(syncFile);
                 }
+                syncEngine.close();
             }
             for (NativeBuffer b : buffers) {
                 b.close();
             }
+        }
+    }
+
+    /**
+     * Closes the run's files through their engines once the workers are done, outside the measured time. Close's own
+     * error (a write-back error that some filesystems report only there) stops the run as an I/O error would.
+     */
+    private static void closeFiles(List<IoEngine> engines, List<IoFile> files, IoEngine syncEngine, IoFile syncFile,
+                                   RunControl control) {
+        for (int i = 0; i < files.size(); i++) {
+            close(engines.get(i), files.get(i), control);
+        }
+        if (syncFile != null) {
+            close(syncEngine, syncFile, control);
+        }
+    }
+
+    static void close(IoEngine engine, IoFile file, RunControl control) {
+        try {
+            engine.close(file);
+        } catch (org.iobench.sys.SysException e) {
+            control.fail(new IoFailure(-1, "close", 0, 0, e.errno(), Errno.name(e.errno()), e.getMessage()));
+        } catch (IOException e) {
+            control.fail(new IoFailure(-1, "close", 0, 0, 0, "", e.getMessage()));
         }
     }
 

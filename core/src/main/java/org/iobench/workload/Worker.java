@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
 import org.iobench.engine.Completions;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
@@ -35,7 +36,7 @@ final class Worker implements Runnable {
     private final int[] free;
     private int freeCount;
     private final Completions completions;
-    private final int fd;
+    private final IoFile file;
     private final long blockSize;
     private final int readPercent;
     private final boolean mixed;
@@ -70,7 +71,7 @@ final class Worker implements Runnable {
     /** The clock at the latest completion: saves a clock read per request on the deadline check. */
     private long lastNanos;
 
-    Worker(int id, WorkerPlan plan, WorkerSetup setup, IoEngine engine, IoRequest[] requests, int fd,
+    Worker(int id, WorkerPlan plan, WorkerSetup setup, IoEngine engine, IoRequest[] requests, IoFile file,
            NanoClock clock, RunControl control, CountDownLatch start, Timeline[] timeline) {
         this.id = id;
         this.plan = plan;
@@ -83,7 +84,7 @@ final class Worker implements Runnable {
             free[freeCount++] = requests.length - 1 - i;
         }
         this.completions = new Completions(requests.length);
-        this.fd = fd;
+        this.file = file;
         this.blockSize = setup.blockSize();
         this.readPercent = setup.readPercent();
         this.mixed = setup.mixed();
@@ -229,7 +230,7 @@ final class Worker implements Runnable {
         boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         long offset = slotOffsets != null ? slotOffsets[r.index()].next() : offsets.next();
         long length = Math.min(blockSize, plan.byteBudget() - budgetIssued); // short only for an exact-size tail
-        r.prepare(read ? IoOp.READ : IoOp.WRITE, fd, offset, length);
+        r.prepare(read ? IoOp.READ : IoOp.WRITE, file, offset, length);
         if (!read && verifier != null && length == blockSize) {
             verifier.stamp(r.index(), offset);
         }
@@ -339,7 +340,7 @@ final class Worker implements Runnable {
 
     private void periodicSync(Timeline t) {
         IoRequest r = requests[free[--freeCount]];
-        r.prepare(periodicSyncOp, fd, 0, 0);
+        r.prepare(periodicSyncOp, file, 0, 0);
         r.issueNanos(clock.nanoTime());
         writesSinceSync = 0;
         SubmitStatus status = engine.submit(r);

@@ -276,7 +276,7 @@ class AdvisorMatrixTest {
         Path f = kept("noisy", 32 * MIB);
         JobSpec evict = JobSpec.builder(f).rw(RwMode.READ).blockSize(MIB).dropCache(true).build();
         run(evict); // reads it cold, leaving it cached; the next job's first run starts cold again:
-        try (var t = org.iobench.workload.target.TargetPreparer.system().prepare(evict)) {
+        try (var t = org.iobench.workload.files.TargetPreparer.system().prepare(evict)) {
             t.beforeRun(evict, 1);
         }
         BenchmarkResult three = run(JobSpec.builder(f).rw(RwMode.READ).blockSize(MIB).runs(3).build());

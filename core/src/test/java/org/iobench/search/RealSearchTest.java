@@ -13,7 +13,7 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

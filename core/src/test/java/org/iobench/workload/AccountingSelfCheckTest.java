@@ -22,8 +22,8 @@ import org.iobench.measure.NanoClock;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
-import org.iobench.workload.target.PreparedTarget;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.PreparedTarget;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

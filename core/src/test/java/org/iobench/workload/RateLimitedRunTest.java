@@ -10,7 +10,7 @@ import org.iobench.job.RwMode;
 import org.iobench.job.SteadyCriterion;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.RunResult;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

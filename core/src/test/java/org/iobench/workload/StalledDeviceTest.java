@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CountDownLatch;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
@@ -57,7 +58,7 @@ class StalledDeviceTest {
         Timeline[] timeline = new Timeline[1];
         try (NativeBuffer buffer = NativeBuffer.allocate(4096, 4096)) {
             Worker w = new Worker(0, plan, setup, new StallingEngine(300, 200), new IoRequest[] {
-                    new IoRequest(0, buffer)}, -1, NanoClock.SYSTEM, new RunControl(), start, timeline);
+                    new IoRequest(0, buffer)}, IoFile.unopened(java.nio.file.Path.of("stalling")), NanoClock.SYSTEM, new RunControl(), start, timeline);
             timeline[0] = Timeline.of(System.nanoTime(), 0, 1_000_000_000L);
             start.countDown();
             w.run();

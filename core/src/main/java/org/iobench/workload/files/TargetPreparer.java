@@ -1,4 +1,4 @@
-package org.iobench.workload.target;
+package org.iobench.workload.files;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -10,14 +10,20 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.iobench.engine.Blocking;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
+import org.iobench.sys.Errno;
 import org.iobench.sys.FileId;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.NativeIo;
-import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
 import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.DevNumber;
@@ -284,50 +290,54 @@ public final class TargetPreparer {
         if (spec.sizeBytes() == 0 && spec.source() != null && Files.isRegularFile(spec.source())) {
             region = Math.max(1, Files.size(spec.source()) - spec.sourceOffsetBytes()); // a copy: the source's rest
         }
-        int fd = Libc.open(file, OpenFlags.O_RDWR | OpenFlags.O_CREAT | OpenFlags.O_EXCL, 0644);
-        List<TargetClaim> claims = new ArrayList<>();
-        try {
-            FileId id = FileId.of(fd);
-            ScratchFiles.created(file, id);
-            claims.add(TargetClaim.acquire(file, true, false, "TARGET", id));
-            claims.addAll(claimSource(spec));
-            DeviceResolution res = resolver.resolve(file);
-            PreparedTarget target = new PreparedTarget(file, PreparedTarget.Kind.FILE, true, spec.keep(), region,
-                    spec.sizeBytes() > 0, blockSize(res), res, id, claims);
-            checkFitsWorkers(spec, target);
-            if (spec.rw() != org.iobench.job.RwMode.WRITE && spec.rw() != org.iobench.job.RwMode.COPY) {
-                fill(fd, file, spec.offsetBytes() + region, spec.seed(), stop);
+        // laid out with plain system calls (the set-up engine), as fio lays out files, whatever the job's engine
+        try (IoEngine io = Engines.setup().create(new EngineOptions(1, 1, List.of(), false))) {
+            IoFile created = io.open(file, OpenMode.CREATE_NEW);
+            List<TargetClaim> claims = new ArrayList<>();
+            try {
+                FileId id = created.id();
+                ScratchFiles.created(file, id);
+                claims.add(TargetClaim.acquire(file, true, false, "TARGET", id));
+                claims.addAll(claimSource(spec));
+                DeviceResolution res = resolver.resolve(file);
+                PreparedTarget target = new PreparedTarget(file, PreparedTarget.Kind.FILE, true, spec.keep(), region,
+                        spec.sizeBytes() > 0, blockSize(res), res, id, claims);
+                checkFitsWorkers(spec, target);
+                if (spec.rw() != org.iobench.job.RwMode.WRITE && spec.rw() != org.iobench.job.RwMode.COPY) {
+                    fill(io, created, spec.offsetBytes() + region, spec.seed(), stop);
+                }
+                io.close(created);
+                return target;
+            } catch (IOException | RuntimeException e) {
+                io.closeQuietly(created);
+                ScratchFiles.remove(file);
+                claims.forEach(TargetClaim::close);
+                throw e;
             }
-            return target;
-        } catch (IOException | RuntimeException e) {
-            ScratchFiles.remove(file);
-            claims.forEach(TargetClaim::close);
-            throw e;
-        } finally {
-            Libc.close(fd);
         }
     }
 
     /** Writes {@code length} bytes of pseudo-random data and makes them durable; {@code stop} ends it early. */
-    private static void fill(int fd, Path file, long length, long seed, BooleanSupplier stop) throws IOException {
-        NativeIo io = new NativeIo();
+    private static void fill(IoEngine io, IoFile file, long length, long seed, BooleanSupplier stop)
+            throws IOException {
         try (NativeBuffer buffer = NativeBuffer.allocate(FILL_CHUNK, 4096)) {
             buffer.fillRandom(seed);
+            IoRequest r = new IoRequest(0, buffer);
             for (long offset = 0; offset < length; ) {
                 if (stop.getAsBoolean()) {
                     throw new InterruptedIOException("stopped while filling " + file + " before the run");
                 }
                 long n = Math.min(FILL_CHUNK, length - offset);
-                long written = io.pwrite(fd, buffer, 0, n, offset);
-                if (written < 0) {
+                long written = Blocking.fully(io, r.prepare(IoOp.WRITE, file, offset, n));
+                if (written <= 0) {
                     throw new IOException("filling " + file + " before the run: write at offset " + offset
-                            + " failed: " + org.iobench.sys.Errno.describe((int) -written));
+                            + (written == 0 ? " wrote nothing" : " failed: " + Errno.describe((int) -written)));
                 }
                 offset += written;
             }
-            int rc = io.fdatasync(fd);
+            long rc = Blocking.once(io, r.prepare(IoOp.FDATASYNC, file, 0, 0));
             if (rc < 0) {
-                throw new SysException("fdatasync", file.toString(), -rc);
+                throw new SysException("fdatasync", file.toString(), (int) -rc);
             }
         }
     }
