@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
@@ -72,13 +71,14 @@ class ShortTransferWorkerTest {
             inner = Engines.byName(engine).orElseThrow().create(new EngineOptions(iodepth, 1, buffers, false));
             ShortTransferEngine shortEngine = new ShortTransferEngine(inner, busy);
             fd = shortEngine.open(file, OpenMode.READ_WRITE);
-            CountDownLatch start = new CountDownLatch(1);
-            Timeline[] timeline = {Timeline.of(System.nanoTime(), 0, 0)};
+            StartSignal start = new StartSignal();
             RunControl control = new RunControl();
-            Worker w = new Worker(0, plan, WorkerSetup.of(spec, 1_000_000_000L), shortEngine, requests, fd,
-                    NanoClock.SYSTEM, control, start, timeline);
-            w.verifier = verification.forWorker(0, buffers);
-            start.countDown();
+            MixSource source = new MixSource(AccessPattern.of(spec), plan, fd, iodepth,
+                    verification.forWorker(0, buffers));
+            Worker w = new Worker(WorkerSetup.of(spec, 1_000_000_000L, 512),
+                    new WorkerIo(0, shortEngine, requests, fd), source,
+                    new RunShared(NanoClock.SYSTEM, control, start));
+            start.release(Timeline.of(System.nanoTime(), 0, 0));
             try (shortEngine) {
                 Thread t = new Thread(w, "short-transfer-worker");
                 t.setDaemon(true);
