@@ -32,7 +32,8 @@ public final class StageTable {
         List<Row> rows = new ArrayList<>();
         for (List<BenchmarkResult> stage : stages) {
             BenchmarkResult first = stage.getFirst();
-            String label = first.job().group().isEmpty() ? first.job().name() : first.job().group();
+            String label = first.job().grouping().group().isEmpty() ? first.job().name()
+                    : first.job().grouping().group();
             boolean complete = stage.stream().allMatch(BenchmarkResult::complete);
             double total = GroupText.aggregate(stage);
             double sync = stage.stream().flatMap(b -> b.runs().stream()).mapToLong(r -> r.totals().syncNanos())
@@ -54,7 +55,7 @@ public final class StageTable {
             for (BenchmarkResult b : stage) {
                 for (RunResult r : b.runs()) {
                     if (!r.complete()) {
-                        out.println("* " + b.job().name() + " run " + r.run() + ": " + r.stopReason());
+                        out.println("* " + b.job().name() + " run " + r.run() + ": " + r.outcome().stopReason());
                     }
                 }
             }

@@ -177,7 +177,8 @@ public final class ResultStore implements AutoCloseable {
             samples.add(new SampleRow(r.run(), r.complete() && Double.isFinite(r.totals().bytesPerSecond()),
                     r.totals().bytesPerSecond(), r.totals().iops()));
         }
-        return insert(new RunRow(n.createdAt(), n.source(), b.job().name(), WorkloadKey.of(b.job()), b.job().engine(),
+        return insert(new RunRow(n.createdAt(), n.source(), b.job().name(), WorkloadKey.of(b.job()),
+                b.job().queue().engine(),
                 target(b), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
                 b.summary().iops().mean(), n.note(), ResultCodec.encode(n.environment()), ResultCodec.encode(b),
                 n.labels(), samples));

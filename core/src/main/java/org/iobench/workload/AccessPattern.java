@@ -20,8 +20,10 @@ record AccessPattern(long blockSize, int readPercent, boolean mixed, boolean wri
                      boolean exactSize, int workers, boolean stripedRandom) {
 
     static AccessPattern of(JobSpec spec) {
-        return new AccessPattern(spec.blockSize(), spec.mixReadPercent(), spec.rw().mixed(),
-                spec.rw().writes() && !spec.rw().reads(), spec.rw().random(), spec.seed(), spec.exactSize(),
-                spec.threads(), spec.rw().random() && spec.verify().enabled());
+        return new AccessPattern(spec.workload().blockSize(), spec.workload().mixReadPercent(),
+                spec.workload().rw().mixed(),
+                spec.workload().rw().writes() && !spec.workload().rw().reads(), spec.workload().rw().random(),
+                        spec.workload().seed(), spec.workload().exactSize(),
+                spec.queue().threads(), spec.workload().rw().random() && spec.verification().checksum().enabled());
     }
 }

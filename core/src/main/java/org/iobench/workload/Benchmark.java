@@ -51,7 +51,7 @@ public final class Benchmark {
     public BenchmarkResult execute(JobSpec spec, RunControl control, RunListener listener) throws IOException {
         List<RunResult> runs = new ArrayList<>();
         try (PreparedTarget target = preparer.prepare(spec, control::stopped)) {
-            for (int run = 1; run <= spec.runs() && !control.stopped(); run++) {
+            for (int run = 1; run <= spec.timing().runs() && !control.stopped(); run++) {
                 RunResult result;
                 try {
                     target.beforeRun(spec, run);

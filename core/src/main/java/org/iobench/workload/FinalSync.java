@@ -40,13 +40,14 @@ final class FinalSync implements AutoCloseable {
 
     /** The job's final sync, ready to go; null when it has none (no such --sync, no writes, nothing stored). */
     static FinalSync prepare(JobSpec spec, PreparedTarget target, EngineProvider provider) throws IOException {
-        if (!spec.sync().syncsAtEnd() || !spec.rw().writes() || !provider.storage()) {
+        if (!spec.durability().sync().syncsAtEnd() || !spec.workload().rw().writes() || !provider.storage()) {
             return null;
         }
         IoEngine engine = provider.create(new EngineOptions(1, 1, List.of(), false));
         try {
             return new FinalSync(engine, target.open(engine, spec),
-                    spec.sync() == SyncMode.FSYNC ? IoOp.FSYNC : IoOp.FDATASYNC, spec.sync().label());
+                    spec.durability().sync() == SyncMode.FSYNC ? IoOp.FSYNC : IoOp.FDATASYNC,
+                            spec.durability().sync().label());
         } catch (IOException | RuntimeException e) {
             engine.close();
             throw e;

@@ -48,7 +48,7 @@ public final class JobRunner {
 
     public RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener)
             throws IOException {
-        return run(spec, target, run, control, listener, Engines.require(spec.engine()));
+        return run(spec, target, run, control, listener, Engines.require(spec.queue().engine()));
     }
 
     /** One run with the given engine provider (tests hand in engines that misbehave on purpose). */
@@ -88,21 +88,21 @@ public final class JobRunner {
         boolean threadIo = provider.countedInProcIo();
         // io_uring may hand I/O to kernel threads of the process: then the process's counters hold the job's
         // storage I/O, but only when no other job runs in this process at the same time
-        boolean processIo = !threadIo && spec.group().isEmpty();
+        boolean processIo = !threadIo && spec.grouping().group().isEmpty();
         String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
         SystemSampler sampler;
         TaskCounters processOpened;
         long openedNanos;
         Timeline t;
-        if (spec.rampNanos() == 0) {
+        if (spec.timing().rampNanos() == 0) {
             sampler = startSampler(target);
             processOpened = processIo ? TaskCounters.ofProcess() : null;
-            t = Timeline.of(clock.nanoTime(), 0, spec.timeNanos()); // the clock starts after the monitor did
+            t = Timeline.of(clock.nanoTime(), 0, spec.timing().timeNanos()); // the clock starts after the monitor did
             openedNanos = t.measureStartNanos();
             listener.runStarted(spec, run, live(t, workers));
             start.release(t); // each worker's own first reading opens its window
         } else {
-            t = Timeline.of(clock.nanoTime(), spec.rampNanos(), spec.timeNanos());
+            t = Timeline.of(clock.nanoTime(), spec.timing().rampNanos(), spec.timing().timeNanos());
             listener.runStarted(spec, run, live(t, workers));
             start.release(t);
             // nothing of the warm-up enters the evidence: counters, CPU and device samples start here
@@ -112,11 +112,11 @@ public final class JobRunner {
             processOpened = processIo ? TaskCounters.ofProcess() : null;
             sampler = startSampler(target);
         }
-        SteadyOutcome steady = spec.steady() == null ? null
+        SteadyOutcome steady = spec.timing().steady() == null ? null
                 : SteadyWatch.watch(spec, t, live(t, workers), threads, clock, intervalNanos, control);
         threads.forEach(Threads::joinUninterruptibly);
         TaskCounters processClosed = processOpened == null ? null : TaskCounters.ofProcess();
-        long unwritten = spec.rw().writes() ? TaskEvidence.unwrittenBytes(set.target()) : -1;
+        long unwritten = spec.workload().rw().writes() ? TaskEvidence.unwrittenBytes(set.target()) : -1;
         long end = 0;
         for (Worker w : workers) {
             end = Math.max(end, w.stats.endNanos);

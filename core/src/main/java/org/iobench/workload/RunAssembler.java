@@ -7,6 +7,11 @@ import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
+import org.iobench.result.Extras;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
 import org.iobench.result.IoFailure;
 import org.iobench.result.LatencySplit;
 import org.iobench.result.Pacing;
@@ -80,10 +85,11 @@ final class RunAssembler {
         }
         SystemSummary summary = evidence.system() == null ? null
                 : SystemEvidence.summarize(evidence.system(), target, totals, evidence.workers());
-        return new RunResult(run, startedAt, why == null, stopReason, failure, totals, reads.summary(),
-                writes.summary(), syncs.summary(), intervalNanos, series.intervals(elapsed), perWorker,
-                evidence.accounting(), warnings, evidence.system(), summary, null, pacing(), evidence.steady(),
-                latencySplit(), evidence.workers());
+        return new RunResult(run, startedAt, new Outcome(why == null, stopReason, failure, warnings), totals,
+                new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit()),
+                new Intervals(intervalNanos, series.intervals(elapsed)), perWorker,
+                new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
+                new Extras(null, pacing(), evidence.steady()));
     }
 
     /** Copies of the workers' histograms, for a listener that merges runs of several processes. */
@@ -116,7 +122,7 @@ final class RunAssembler {
 
     /** A rate-limited run's schedule and its coordinated-omission-corrected latencies; null without a rate. */
     private Pacing pacing() {
-        if (spec.rate() == null) {
+        if (spec.timing().rate() == null) {
             return null;
         }
         LatencyRecorder reads = new LatencyRecorder();
@@ -125,6 +131,7 @@ final class RunAssembler {
             reads.add(w.stats.correctedReadLatency);
             writes.add(w.stats.correctedWriteLatency);
         }
-        return new Pacing(spec.rate(), spec.rate().opsPerSecond(spec.blockSize()), reads.summary(), writes.summary());
+        return new Pacing(spec.timing().rate(), spec.timing().rate().opsPerSecond(spec.workload().blockSize()),
+                reads.summary(), writes.summary());
     }
 }

@@ -49,7 +49,7 @@ final class WorkerSet implements AutoCloseable {
                           RunShared run, RunVerification verification) throws IOException {
         WorkerSet set = new WorkerSet();
         try {
-            if (spec.rw() == RwMode.COPY) {
+            if (spec.workload().rw() == RwMode.COPY) {
                 set.addCopier(spec, target, provider, setup, run);
             } else {
                 AccessPattern pattern = AccessPattern.of(spec);
@@ -68,11 +68,12 @@ final class WorkerSet implements AutoCloseable {
                            RunShared run, AccessPattern pattern, WorkerPlan plan, RunVerification verification)
             throws IOException {
         int id = plan.worker();
-        List<NativeBuffer> mine = buffers(spec, target, id, spec.iodepth());
-        IoEngine engine = engine(provider, new EngineOptions(spec.iodepth(), spec.batch(), mine, spec.fixedBuffers()));
+        List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
+        IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
+                spec.queue().fixedBuffers()));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
-        MixSource source = new MixSource(pattern, plan, file, spec.iodepth(),
+        MixSource source = new MixSource(pattern, plan, file, spec.queue().iodepth(),
                 verification == null ? null : verification.forWorker(id, mine));
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
     }
@@ -81,18 +82,20 @@ final class WorkerSet implements AutoCloseable {
     private void addCopier(JobSpec spec, PreparedTarget target, EngineProvider provider, WorkerSetup setup,
                            RunShared run) throws IOException {
         List<NativeBuffer> mine = buffers(spec, target, 0, 1);
-        IoEngine engine = engine(provider, new EngineOptions(1, 1, mine, spec.fixedBuffers()));
-        boolean zero = spec.source().equals(DEV_ZERO);
-        IoFile source = zero ? null : open(engine, engine.open(spec.source(), OpenMode.READ.withDirect(spec.direct())));
+        IoEngine engine = engine(provider, new EngineOptions(1, 1, mine, spec.queue().fixedBuffers()));
+        boolean zero = spec.copy().source().equals(DEV_ZERO);
+        IoFile source = zero ? null : open(engine, engine.open(spec.copy().source(),
+                OpenMode.READ.withDirect(spec.durability().direct())));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
-        long budget = spec.sizeBytes() > 0 ? spec.sizeBytes() : Long.MAX_VALUE;
+        long budget = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : Long.MAX_VALUE;
         if (target.kind() == PreparedTarget.Kind.BLOCK_DEVICE) {
             budget = Math.min(budget, target.regionBytes());
-        } else if (zero && spec.sizeBytes() == 0) {
+        } else if (zero && spec.workload().sizeBytes() == 0) {
             budget = target.regionBytes(); // /dev/zero never ends: fill the region
         }
-        CopySource copy = new CopySource(source, file, spec.sourceOffsetBytes(), spec.offsetBytes(), spec.blockSize(),
+        CopySource copy = new CopySource(source, file, spec.copy().sourceOffsetBytes(),
+                spec.workload().offsetBytes(), spec.workload().blockSize(),
                 budget);
         workers.add(new Worker(setup, new WorkerIo(0, engine, requests(mine), file), copy, run));
     }
@@ -100,11 +103,11 @@ final class WorkerSet implements AutoCloseable {
     private List<NativeBuffer> buffers(JobSpec spec, PreparedTarget target, int worker, int count) {
         List<NativeBuffer> mine = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            NativeBuffer b = NativeBuffer.allocate(spec.blockSize(), target.bufferAlignment());
+            NativeBuffer b = NativeBuffer.allocate(spec.workload().blockSize(), target.bufferAlignment());
             buffers.add(b);
             mine.add(b);
-            if (spec.pattern() == DataPattern.RANDOM) {
-                b.fillRandom(spec.seed() ^ (worker * 1_000_003L + i));
+            if (spec.workload().pattern() == DataPattern.RANDOM) {
+                b.fillRandom(spec.workload().seed() ^ (worker * 1_000_003L + i));
             }
         }
         return mine;

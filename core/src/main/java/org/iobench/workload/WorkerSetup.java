@@ -21,8 +21,10 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
 
     /** @param logicalBlockSize the target's logical block size (O_DIRECT's unit) */
     static WorkerSetup of(JobSpec spec, long intervalNanos, long logicalBlockSize) {
-        return new WorkerSetup(spec.fsyncEvery(), spec.sync() == SyncMode.FDATASYNC ? IoOp.FDATASYNC : IoOp.FSYNC,
-                intervalNanos, spec.rate() == null ? 0 : spec.rate().opsPerSecond(spec.blockSize()), spec.threads(),
-                spec.direct() ? logicalBlockSize : 0);
+        return new WorkerSetup(spec.durability().fsyncEvery(), spec.durability().sync() == SyncMode.FDATASYNC
+                ? IoOp.FDATASYNC : IoOp.FSYNC,
+                intervalNanos, spec.timing().rate() == null ? 0
+                        : spec.timing().rate().opsPerSecond(spec.workload().blockSize()), spec.queue().threads(),
+                spec.durability().direct() ? logicalBlockSize : 0);
     }
 }

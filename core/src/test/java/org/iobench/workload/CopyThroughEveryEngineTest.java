@@ -70,17 +70,17 @@ class CopyThroughEveryEngineTest {
                     RunListener.NONE, provider);
         }
 
-        assertThat(r.complete()).as(r.stopReason()).isTrue();
+        assertThat(r.complete()).as(r.outcome().stopReason()).isTrue();
         assertThat(Files.readAllBytes(target)).as("the target is the source").isEqualTo(data);
         assertThat(r.totals().bytesRead()).isEqualTo(SOURCE_BYTES);
         assertThat(r.totals().bytesWritten()).isEqualTo(SOURCE_BYTES);
         assertThat(r.totals().reads()).as("every read is written").isEqualTo(r.totals().writes());
-        assertThat(r.readLatency().count()).isEqualTo(r.totals().reads());
-        assertThat(r.writeLatency().count()).isEqualTo(r.totals().writes());
+        assertThat(r.latencies().read().count()).isEqualTo(r.totals().reads());
+        assertThat(r.latencies().write().count()).isEqualTo(r.totals().writes());
         assertThat(r.totals().syncs()).as("the final fdatasync").isEqualTo(1);
         assertThat(r.workers()).hasSize(1);
 
-        Accounting a = r.accounting();
+        Accounting a = r.evidence().accounting();
         assertThat(a.mismatch()).as(a.note()).isFalse();
         assertThat(a.appBytesRead()).as("bytes the worker counted read").isEqualTo(SOURCE_BYTES);
         assertThat(a.appBytesWritten()).as("bytes the worker counted written").isEqualTo(SOURCE_BYTES);
@@ -90,7 +90,7 @@ class CopyThroughEveryEngineTest {
             assertThat(a.checked()).isFalse();
             assertThat(a.note()).contains("the " + provider.name() + " engine's I/O is not counted");
         }
-        WorkerEvidence e = r.evidence();
+        WorkerEvidence e = r.evidence().workerThreads();
         assertThat(e).isNotNull();
         assertThat(e.threads()).isEqualTo(1);
         assertThat(e.storageSource()).isEqualTo(provider.countedInProcIo() ? WorkerEvidence.WORKER_THREADS

@@ -80,12 +80,13 @@ public final class PreparedTarget implements AutoCloseable {
         if (kind == Kind.NONE) {
             return IoFile.unopened(path);
         }
-        OpenMode mode = (spec.rw().writes() ? OpenMode.READ_WRITE : OpenMode.READ).withDirect(spec.direct())
-                .withDsync(spec.sync() == SyncMode.DSYNC);
+        OpenMode mode = (spec.workload().rw().writes() ? OpenMode.READ_WRITE
+                : OpenMode.READ).withDirect(spec.durability().direct())
+                .withDsync(spec.durability().sync() == SyncMode.DSYNC);
         try {
             return openChecked(engine, mode);
         } catch (SysException e) {
-            if (spec.direct() && e.errno() == Errno.EINVAL) {
+            if (spec.durability().direct() && e.errno() == Errno.EINVAL) {
                 throw new IOException(e.getMessage() + ": the filesystem does not support O_DIRECT (--direct)");
             }
             throw e;
@@ -121,18 +122,18 @@ public final class PreparedTarget implements AutoCloseable {
         if (kind == Kind.NONE) {
             return;
         }
-        boolean emptyFirst = created && run > 1 && spec.rw() == org.iobench.job.RwMode.WRITE;
-        boolean cut = spec.truncate() && kind == Kind.FILE;
-        if (!emptyFirst && !cut && !spec.dropCache()) {
+        boolean emptyFirst = created && run > 1 && spec.workload().rw() == org.iobench.job.RwMode.WRITE;
+        boolean cut = spec.safety().truncate() && kind == Kind.FILE;
+        if (!emptyFirst && !cut && !spec.durability().dropCache()) {
             return;
         }
         try (IoEngine io = Engines.setup().create(new EngineOptions(1, 1, List.of(), false))) {
             IoFile file = openChecked(io, emptyFirst || cut ? OpenMode.READ_WRITE : OpenMode.READ);
             try {
                 if (emptyFirst || cut) {
-                    file.truncate(cut ? spec.offsetBytes() : 0);
+                    file.truncate(cut ? spec.workload().offsetBytes() : 0);
                 }
-                if (spec.dropCache()) {
+                if (spec.durability().dropCache()) {
                     long rc = Blocking.once(io, IoRequest.syncOnly(0).prepare(IoOp.FDATASYNC, file, 0, 0));
                     if (rc < 0) {
                         throw new SysException("fdatasync", path.toString(), (int) -rc);
