@@ -44,6 +44,11 @@ public final class Engines {
         return PsyncEngine.PROVIDER;
     }
 
+    /** An engine of {@link #setup()}'s kind, one request deep, for set-up I/O on the calling thread. */
+    public static IoEngine forSetup() {
+        return new PsyncEngine();
+    }
+
     public static Set<String> names() {
         return PROVIDERS.keySet();
     }

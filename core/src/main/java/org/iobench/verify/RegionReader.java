@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.List;
 import org.iobench.engine.Blocking;
-import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
@@ -40,7 +38,7 @@ final class RegionReader {
     static void read(Path path, boolean direct, long start, long blocks, long blockSize, Sink sink)
             throws IOException {
         long perChunk = Math.max(1, CHUNK_BYTES / blockSize);
-        try (IoEngine io = Engines.setup().create(new EngineOptions(1, 1, List.of(), false));
+        try (IoEngine io = Engines.forSetup();
              NativeBuffer chunk = NativeBuffer.allocate(perChunk * blockSize, 4096)) {
             IoFile file = io.open(path, OpenMode.READ.withDirect(direct));
             try {

@@ -5,9 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.iobench.result.MismatchKind;
 import org.iobench.result.VerifyResult;
-import java.util.List;
 import org.iobench.engine.Blocking;
-import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
@@ -50,7 +48,7 @@ public final class TargetVerifier {
      * or a damaged one).
      */
     public static long blockSizeAt(Path target, long offset, boolean direct) throws IOException {
-        try (IoEngine io = Engines.setup().create(new EngineOptions(1, 1, List.of(), false));
+        try (IoEngine io = Engines.forSetup();
              NativeBuffer b = NativeBuffer.allocate(4096, 4096)) {
             IoFile file = io.open(target, OpenMode.READ.withDirect(direct));
             long n;

@@ -2,8 +2,6 @@ package org.iobench.workload.files;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
-import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
@@ -17,7 +15,7 @@ public final class DirectIo {
 
     /** False only when an O_DIRECT open is refused with EINVAL; any other trouble is left for the run to report. */
     public static boolean supported(Path existingFile) {
-        try (IoEngine io = Engines.setup().create(new EngineOptions(1, 1, List.of(), false))) {
+        try (IoEngine io = Engines.forSetup()) {
             IoFile f = io.open(existingFile, OpenMode.READ.withDirect(true));
             io.closeQuietly(f); // opened read-only and never used: nothing to lose
             return true;

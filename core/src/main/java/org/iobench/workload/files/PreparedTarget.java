@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.iobench.engine.Blocking;
-import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
@@ -127,7 +126,7 @@ public final class PreparedTarget implements AutoCloseable {
         if (!emptyFirst && !cut && !spec.durability().dropCache()) {
             return;
         }
-        try (IoEngine io = Engines.setup().create(new EngineOptions(1, 1, List.of(), false))) {
+        try (IoEngine io = Engines.forSetup()) {
             IoFile file = openChecked(io, emptyFirst || cut ? OpenMode.READ_WRITE : OpenMode.READ);
             try {
                 if (emptyFirst || cut) {

@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.iobench.engine.Blocking;
-import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
@@ -295,7 +294,7 @@ public final class TargetPreparer {
                     Files.size(spec.copy().source()) - spec.copy().sourceOffsetBytes()); // a copy: the source's rest
         }
         // laid out with plain system calls (the set-up engine), as fio lays out files, whatever the job's engine
-        try (IoEngine io = Engines.setup().create(new EngineOptions(1, 1, List.of(), false))) {
+        try (IoEngine io = Engines.forSetup()) {
             IoFile created = io.open(file, OpenMode.CREATE_NEW);
             List<TargetClaim> claims = new ArrayList<>();
             try {

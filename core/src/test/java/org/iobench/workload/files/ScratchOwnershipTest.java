@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.job.JobSpec;
@@ -42,7 +41,7 @@ class ScratchOwnershipTest {
         PreparedTarget target = TargetPreparer.system().prepare(spec);
         Files.move(otherFile("someone else's data"), target.path(), StandardCopyOption.REPLACE_EXISTING);
 
-        try (IoEngine engine = Engines.setup().create(new EngineOptions(1, 1, List.of(), false))) {
+        try (IoEngine engine = Engines.forSetup()) {
             assertThatThrownBy(() -> target.open(engine, spec)).isInstanceOf(IOException.class)
                     .hasMessageContaining("was replaced by another file");
         }
