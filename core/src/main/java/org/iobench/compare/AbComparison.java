@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.commons.math3.stat.StatUtils;
-import org.apache.commons.math3.util.CombinatoricsUtils;
+import org.hipparchus.stat.StatUtils;
+import org.hipparchus.util.CombinatoricsUtils;
 import org.iobench.report.table.Formats;
 
 /**

@@ -1,9 +1,9 @@
 package org.iobench.compare;
 
-import org.apache.commons.math3.stat.StatUtils;
-import org.apache.commons.math3.stat.inference.TTest;
+import org.hipparchus.stat.StatUtils;
+import org.hipparchus.stat.inference.TTest;
 
-/** Welch's unequal-variances t-test, two-sided; a thin wrapper over commons-math3 {@link TTest}. */
+/** Welch's unequal-variances t-test, two-sided; a thin wrapper over Hipparchus {@link TTest}. */
 public final class WelchT {
     private WelchT() {}
 

@@ -85,7 +85,7 @@ class ArchitectureTest {
     void historyReadsStoredSamplesAndComparisonsAndFeedsOnlyReportsAndTheCommandLine() {
         classes().that().resideInAPackage(p("history"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("history"), p("store"), p("compare"),
-                        p("report.table"), "java..", "org.apache.commons.math3..")
+                        p("report.table"), "java..", "org.hipparchus..")
                 .check(CLASSES);
         noClasses().that().resideOutsideOfPackages(p("history"), p("report"), p("cli"))
                 .should().dependOnClassesThat().resideInAPackage(p("history"))
