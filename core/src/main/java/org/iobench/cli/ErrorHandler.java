@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.iobench.engine.UnknownEngineException;
 import org.iobench.job.InvalidJobException;
-import org.iobench.store.CompareTables;
+import org.iobench.compare.CompareTables;
 import org.iobench.store.StoreException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;

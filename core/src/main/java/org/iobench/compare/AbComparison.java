@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.hipparchus.stat.StatUtils;
 import org.hipparchus.util.CombinatoricsUtils;
-import org.iobench.report.table.Formats;
+import org.iobench.table.Formats;
 
 /**
  * A/B comparison of workloads measured before ("base") and after ("new") a change, the shape of

@@ -3,11 +3,11 @@ package org.iobench.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.iobench.report.table.Cell;
-import org.iobench.report.table.Column;
-import org.iobench.report.table.Formats;
-import org.iobench.report.table.Row;
-import org.iobench.report.table.Table;
+import org.iobench.table.Cell;
+import org.iobench.table.Column;
+import org.iobench.table.Formats;
+import org.iobench.table.Row;
+import org.iobench.table.Table;
 
 /**
  * Lays a {@link MultiColumnComparison} out as a {@link Table}, one column group per label value:

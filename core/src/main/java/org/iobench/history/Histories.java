@@ -11,9 +11,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
-import org.iobench.store.CompareTables;
-import org.iobench.store.Metric;
-import org.iobench.store.NaturalOrder;
+import org.iobench.compare.CompareTables;
+import org.iobench.compare.Metric;
+import org.iobench.compare.NaturalOrder;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 

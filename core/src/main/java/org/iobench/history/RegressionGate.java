@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.iobench.compare.Direction;
 import org.iobench.compare.Summary;
-import org.iobench.store.CompareTables;
-import org.iobench.store.Metric;
+import org.iobench.compare.CompareTables;
+import org.iobench.compare.Metric;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 

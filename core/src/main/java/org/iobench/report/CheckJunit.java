@@ -3,7 +3,7 @@ package org.iobench.report;
 import java.util.Locale;
 import org.iobench.history.GateResult;
 import org.iobench.history.GateRow;
-import org.iobench.report.table.Formats;
+import org.iobench.table.Formats;
 import org.iobench.store.WorkloadKey;
 
 /**

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.iobench.report.table.Golden;
+import org.iobench.table.Golden;
 import org.iobench.store.Databases;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoryRuns;

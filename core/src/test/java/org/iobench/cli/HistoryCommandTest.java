@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.iobench.history.SyntheticHistory;
 import org.iobench.job.RwMode;
-import org.iobench.report.table.Golden;
+import org.iobench.table.Golden;
 import org.iobench.store.Databases;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreFixtures;

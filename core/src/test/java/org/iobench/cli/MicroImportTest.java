@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.iobench.report.table.Golden;
+import org.iobench.table.Golden;
 import org.iobench.store.Databases;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoredRun;

@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.iobench.compare.Metric;
 import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
 import org.junit.jupiter.api.AfterEach;

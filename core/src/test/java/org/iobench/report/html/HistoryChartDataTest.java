@@ -13,7 +13,7 @@ import org.iobench.history.ChangePointOptions;
 import org.iobench.history.Histories;
 import org.iobench.history.HistoryOrder;
 import org.iobench.history.HistorySet;
-import org.iobench.store.Metric;
+import org.iobench.compare.Metric;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 import org.junit.jupiter.api.Test;

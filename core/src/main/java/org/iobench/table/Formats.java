@@ -1,4 +1,4 @@
-package org.iobench.report.table;
+package org.iobench.table;
 
 import java.math.BigDecimal;
 import java.util.Locale;

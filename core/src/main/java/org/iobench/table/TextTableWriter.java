@@ -1,4 +1,4 @@
-package org.iobench.report.table;
+package org.iobench.table;
 
 import java.io.IOException;
 import java.util.ArrayList;

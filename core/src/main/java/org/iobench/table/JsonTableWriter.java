@@ -1,4 +1,4 @@
-package org.iobench.report.table;
+package org.iobench.table;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;

@@ -1,9 +1,9 @@
-package org.iobench.store;
+package org.iobench.compare;
 
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import org.iobench.compare.Direction;
+import org.iobench.store.Sample;
 
 /**
  * What a comparison compares, per repetition. For I/O runs: throughput in a named unit (MB = 10^6 bytes, MiB =

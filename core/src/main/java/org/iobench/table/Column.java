@@ -1,4 +1,4 @@
-package org.iobench.report.table;
+package org.iobench.table;
 
 import java.util.Objects;
 

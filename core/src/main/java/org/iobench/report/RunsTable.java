@@ -1,4 +1,4 @@
-package org.iobench.store;
+package org.iobench.report;
 
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -6,11 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.iobench.report.table.Cell;
-import org.iobench.report.table.Column;
-import org.iobench.report.table.Formats;
-import org.iobench.report.table.Row;
-import org.iobench.report.table.Table;
+import org.iobench.store.StoredRun;
+import org.iobench.table.Cell;
+import org.iobench.table.Column;
+import org.iobench.table.Formats;
+import org.iobench.table.Row;
+import org.iobench.table.Table;
 
 /** The table of {@code iobench runs}: one row per stored run, newest first as given. */
 public final class RunsTable {

@@ -1,4 +1,4 @@
-package org.iobench.store;
+package org.iobench.compare;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,14 +10,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.iobench.compare.AbComparison;
-import org.iobench.compare.AbInput;
-import org.iobench.compare.AbOptions;
-import org.iobench.compare.AbTableLayout;
-import org.iobench.compare.LabeledSamples;
-import org.iobench.compare.MultiColumnComparison;
-import org.iobench.compare.MultiColumnTableLayout;
-import org.iobench.report.table.Table;
+import org.iobench.store.Sample;
+import org.iobench.store.WorkloadKey;
+import org.iobench.table.Table;
 
 /**
  * Turns stored samples into the comparison tables of {@code iobench compare}: one row per {@link WorkloadKey}, rows

@@ -1,4 +1,4 @@
-package org.iobench.report.table;
+package org.iobench.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

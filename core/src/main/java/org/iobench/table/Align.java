@@ -1,4 +1,4 @@
-package org.iobench.report.table;
+package org.iobench.table;
 
 /** Horizontal alignment of a column's header and cells; numbers are right-aligned. */
 public enum Align {

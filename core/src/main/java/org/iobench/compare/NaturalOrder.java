@@ -1,4 +1,4 @@
-package org.iobench.store;
+package org.iobench.compare;
 
 import java.util.Comparator;
 
