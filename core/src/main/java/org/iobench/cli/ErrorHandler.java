@@ -5,11 +5,10 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import org.iobench.compare.CompareTables;
 import org.iobench.engine.UnknownEngineException;
 import org.iobench.job.InvalidJobException;
-import org.iobench.compare.CompareTables;
 import org.iobench.store.StoreException;
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.Model.ArgSpec;
@@ -18,6 +17,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * The one place where an error becomes an exit status and a line on stderr ({@code iobench: ...}), for parse

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.iobench.compare.Direction;
-import org.iobench.compare.Summary;
 import org.iobench.compare.CompareTables;
+import org.iobench.compare.Direction;
 import org.iobench.compare.Metric;
+import org.iobench.compare.Summary;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 

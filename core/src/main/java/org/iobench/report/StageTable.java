@@ -3,14 +3,14 @@ package org.iobench.report;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
 import org.iobench.table.Cell;
 import org.iobench.table.Column;
 import org.iobench.table.Formats;
 import org.iobench.table.Row;
 import org.iobench.table.Table;
 import org.iobench.table.TextTableWriter;
-import org.iobench.result.BenchmarkResult;
-import org.iobench.result.RunResult;
 
 /**
  * One row per test of a staged suite, as in the kernel mailing-list tables (user story 002): the per-job rate in

@@ -3,14 +3,14 @@ package org.iobench.report;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Stat;
 import org.iobench.table.Cell;
 import org.iobench.table.Column;
 import org.iobench.table.Formats;
 import org.iobench.table.Row;
 import org.iobench.table.Table;
 import org.iobench.table.TextTableWriter;
-import org.iobench.result.BenchmarkResult;
-import org.iobench.result.Stat;
 
 /**
  * A sweep as the table users build by hand (seed 004): one row per point, throughput min / avg / max over the

@@ -53,7 +53,10 @@ public final class Migrations {
             new Migration(2, "indexes for selectors (labels, target, date)", List.of(
                     "CREATE INDEX run_labels_by_key_value ON run_labels (label_key, label_value)",
                     "CREATE INDEX runs_by_target ON runs (target)",
-                    "CREATE INDEX runs_by_created_at ON runs (created_at)")));
+                    "CREATE INDEX runs_by_created_at ON runs (created_at)")),
+            new Migration(3, "the version of each row's documents (the store's own codec)", List.of(
+                    // Rows saved before are version 1: the form iobench wrote from the start.
+                    "ALTER TABLE runs ADD COLUMN document_version INTEGER NOT NULL DEFAULT 1")));
 
     /** The schema version this build writes. */
     public static final int CURRENT = ALL.getLast().version();

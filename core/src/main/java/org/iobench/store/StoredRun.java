@@ -22,4 +22,11 @@ import java.util.Map;
  */
 public record StoredRun(long id, Instant createdAt, String source, String name, WorkloadKey workload, String engine,
                         String target, int repetitions, boolean complete, double meanBytesPerSecond, double meanIops,
-                        Map<String, String> labels, String note) {}
+                        Map<String, String> labels, String note) {
+
+    /** This run with {@code labels}. */
+    public StoredRun withLabels(Map<String, String> labels) {
+        return new StoredRun(id, createdAt, source, name, workload, engine, target, repetitions, complete,
+                meanBytesPerSecond, meanIops, labels, note);
+    }
+}

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.iobench.table.Golden;
 import org.iobench.store.Databases;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoryRuns;
+import org.iobench.table.Golden;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
