@@ -101,7 +101,7 @@ final class AgentJobs implements JobHandler {
             List<List<JobSpec>> fileStages = file.stages(name, request.expand(request.jobFileText()),
                     run.outputs.err());
             fileStages.forEach(stage -> stage.forEach(this::vet));
-            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().runStages(
+            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().asTests().runStages(
                     fileStages, results -> JobFileRun.print(fileStages, results, run.outputs.out())));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {

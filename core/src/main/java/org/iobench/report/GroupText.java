@@ -81,10 +81,28 @@ public final class GroupText {
 
     /** A run's rate as its users mean it: a copy's is the bytes copied (written), others' all bytes moved. */
     public static double rate(RwMode rw, Totals t) {
-        if (t.elapsedNanos() == 0) {
+        return rate(rw, t, true);
+    }
+
+    /**
+     * A run's rate over its elapsed time with the final sync ({@code withSync}, the time dd's conv=fdatasync counts)
+     * or without it: the seed's second view, the bytes over the time until the last write returned.
+     */
+    public static double rate(RwMode rw, Totals t, boolean withSync) {
+        long nanos = nanos(t, withSync);
+        if (nanos <= 0) {
             return Double.NaN;
         }
-        return (rw == RwMode.COPY ? t.bytesWritten() : t.bytes()) * 1e9 / t.elapsedNanos();
+        return bytes(rw, t) * 1e9 / nanos;
+    }
+
+    /** The bytes a rate counts: a copy's bytes copied (written), others' all bytes moved. */
+    public static long bytes(RwMode rw, Totals t) {
+        return rw == RwMode.COPY ? t.bytesWritten() : t.bytes();
+    }
+
+    private static long nanos(Totals t, boolean withSync) {
+        return withSync ? t.elapsedNanos() : t.elapsedNanos() - t.syncNanos();
     }
 
     /**
@@ -92,15 +110,25 @@ public final class GroupText {
      * which the tables mark with {@code *}, so partial results still show what was done.
      */
     public static double meanRate(BenchmarkResult b) {
+        return meanRate(b, true);
+    }
+
+    /** {@link #meanRate(BenchmarkResult)} with or without the final sync's time ({@link #rate(RwMode, Totals, boolean)}). */
+    public static double meanRate(BenchmarkResult b, boolean withSync) {
         boolean anyComplete = b.runs().stream().anyMatch(RunResult::complete);
         return b.runs().stream().filter(r -> r.complete() || !anyComplete)
-                .mapToDouble(r -> rate(b.job().rw(), r.totals())).average().orElse(Double.NaN);
+                .mapToDouble(r -> rate(b.job().rw(), r.totals(), withSync)).average().orElse(Double.NaN);
     }
 
     /**
      * The group's rate: for each run, every job's bytes over the longest job's elapsed time; the mean over runs.
      */
     public static double aggregate(List<BenchmarkResult> group) {
+        return aggregate(group, true);
+    }
+
+    /** {@link #aggregate(List)} with or without the final syncs' time (each job's time less its sync). */
+    public static double aggregate(List<BenchmarkResult> group, boolean withSync) {
         int runs = group.stream().mapToInt(b -> b.runs().size()).min().orElse(0);
         List<Double> perRun = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
@@ -108,10 +136,10 @@ public final class GroupText {
             long longest = 0;
             for (BenchmarkResult b : group) {
                 Totals t = b.runs().get(i).totals();
-                bytes += b.job().rw() == RwMode.COPY ? t.bytesWritten() : t.bytes();
-                longest = Math.max(longest, t.elapsedNanos());
+                bytes += bytes(b.job().rw(), t);
+                longest = Math.max(longest, nanos(t, withSync));
             }
-            perRun.add(longest == 0 ? Double.NaN : bytes * 1e9 / longest);
+            perRun.add(longest <= 0 ? Double.NaN : bytes * 1e9 / longest);
         }
         return perRun.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
