@@ -44,8 +44,17 @@ public final class CompareTables {
     /** Like {@link #ab}, also returning the comparison itself. */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
                                       Metric metric, AbOptions options) {
-        Map<WorkloadKey, double[]> b = byWorkload(base, metric);
-        Map<WorkloadKey, double[]> n = byWorkload(candidate, metric);
+        return abWithRows(base, candidate, baseName, newName, metric, options, true);
+    }
+
+    /**
+     * Like {@link #abWithRows(List, List, String, String, Metric, AbOptions)}, with the final sync's time in each
+     * repetition's time ({@code withSync}) or left out of it (the seed's second view).
+     */
+    public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
+                                      Metric metric, AbOptions options, boolean withSync) {
+        Map<WorkloadKey, CellValues> b = byWorkload(base, metric, withSync);
+        Map<WorkloadKey, CellValues> n = byWorkload(candidate, metric, withSync);
         List<WorkloadKey> common = b.keySet().stream().filter(n::containsKey).toList();
         if (common.isEmpty()) {
             throw new NothingToCompare("no workload has runs on both sides (base: " + names(b.keySet())
@@ -54,15 +63,16 @@ public final class CompareTables {
         Set<WorkloadKey.Part> varying = WorkloadKey.varying(common);
         List<AbInput> inputs = new ArrayList<>();
         for (WorkloadKey k : common) {
-            inputs.add(new AbInput(rowLabel(k, varying), b.get(k), n.get(k)));
+            inputs.add(new AbInput(rowLabel(k, varying), b.get(k).values(), n.get(k).values()));
         }
         AbComparison c = AbComparison.of(inputs, options);
-        Table t = new AbTableLayout(title(common, varying, metric), header(common, varying), baseName, newName,
-                metric.unit())
-                .toTable(c);
+        Table t = new AbTableLayout(title(common, varying, metric, withSync), header(common, varying), baseName,
+                newName, metric.unit()).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
         oneSided(b, n, "base").ifPresent(notes::add);
         oneSided(n, b, "new").ifPresent(notes::add);
+        leftOut(common.stream().mapToInt(k -> b.get(k).leftOut() + n.get(k).leftOut()).sum(), withSync)
+                .ifPresent(notes::add);
         return new AbResult(c, new Table(t.title(), t.columns(), t.rows(), notes));
     }
 
@@ -72,8 +82,21 @@ public final class CompareTables {
      */
     public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
                                 MultiColumnTableLayout.Mode mode) {
+        return byLabel(samples, key, order, metric, mode, null, true);
+    }
+
+    /**
+     * As {@link #byLabel(List, String, List, Metric, MultiColumnTableLayout.Mode)}, with ratios against column
+     * {@code reference} (null: each row's fastest) and the final sync's time in ({@code withSync}) or out. Rows of a
+     * suite's tests keep the suite's order and show the seed's per-job figures ({@code 2x44.5}) and the group's
+     * aggregate.
+     *
+     * @throws NothingToCompare if no run has the label, or {@code reference} is not one of the columns
+     */
+    public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
+                                MultiColumnTableLayout.Mode mode, String reference, boolean withSync) {
         TreeSet<String> found = new TreeSet<>(NaturalOrder.INSTANCE);
-        Map<WorkloadKey, Map<String, List<Double>>> cells = new TreeMap<>();
+        Map<WorkloadKey, Map<String, List<Sample>>> cells = new LinkedHashMap<>();
         int unlabelled = 0;
         for (Sample s : samples) {
             String v = s.labels().get(key);
@@ -86,57 +109,94 @@ public final class CompareTables {
             }
             found.add(v);
             cells.computeIfAbsent(identity(s), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(v, k -> new ArrayList<>()).add(metric.of(s));
+                    .computeIfAbsent(v, k -> new ArrayList<>()).add(s);
         }
+        cells = inRowOrder(cells);
         if (cells.isEmpty()) {
             throw new NothingToCompare("no selected run has the label " + key + (order.isEmpty() ? ""
                     : " with one of the values " + order));
         }
         List<String> labels = order.isEmpty() ? List.copyOf(found) : order;
+        if (reference != null && !labels.contains(reference)) {
+            throw new NothingToCompare("--relative " + reference + ": no selected run has " + key + "=" + reference
+                    + " (the columns are " + String.join(", ", labels) + ")");
+        }
         List<WorkloadKey> keys = List.copyOf(cells.keySet());
         Set<WorkloadKey.Part> varying = WorkloadKey.varying(keys);
         List<LabeledSamples> inputs = new ArrayList<>();
+        int leftOut = 0;
         for (WorkloadKey k : keys) {
             Map<String, double[]> m = new LinkedHashMap<>();
+            Map<String, double[]> members = new LinkedHashMap<>();
             for (String label : labels) {
-                List<Double> v = cells.get(k).get(label);
+                List<Sample> v = cells.get(k).get(label);
                 if (v != null) {
-                    m.put(label, v.stream().mapToDouble(Double::doubleValue).toArray());
+                    CellValues values = CellValues.of(v, metric, withSync);
+                    leftOut += values.leftOut();
+                    m.put(label, values.values());
+                    if (k.hasTest()) {
+                        members.put(label, values.memberMeans());
+                    }
                 }
             }
-            inputs.add(new LabeledSamples(rowLabel(k, varying), m));
+            inputs.add(new LabeledSamples(rowLabel(k, varying), m, members));
         }
-        MultiColumnComparison c = MultiColumnComparison.of(key, labels, inputs, metric.direction());
-        Table t = new MultiColumnTableLayout(title(keys, varying, metric), header(keys, varying), metric.unit(),
-                mode).toTable(c);
-        if (unlabelled == 0) {
-            return t;
-        }
+        MultiColumnComparison c = MultiColumnComparison.of(key, labels, inputs, metric.direction(), reference);
+        Table t = new MultiColumnTableLayout(title(keys, varying, metric, withSync), header(keys, varying),
+                metric.unit(), mode).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
-        notes.add("left out: " + unlabelled + (unlabelled == 1 ? " repetition" : " repetitions")
-                + " of selected runs without the label " + key);
+        if (unlabelled > 0) {
+            notes.add("left out: " + unlabelled + (unlabelled == 1 ? " repetition" : " repetitions")
+                    + " of selected runs without the label " + key);
+        }
+        leftOut(leftOut, withSync).ifPresent(notes::add);
         return new Table(t.title(), t.columns(), t.rows(), notes);
     }
 
     /**
      * The test identity of a sample: samples with equal identities are one row of {@code compare}, one series of
-     * {@code history} and one row of {@code check}. Every grouping of samples goes through here.
+     * {@code history} and one row of {@code check}. Every grouping of samples goes through here. A suite's or job
+     * file's test is its own identity (the members of a parallel group share it: one row, never merged with
+     * another test); a run on its own is identified by its workload.
      */
     public static WorkloadKey identity(Sample s) {
         return s.workload();
     }
 
-    private static Map<WorkloadKey, double[]> byWorkload(List<Sample> samples, Metric metric) {
-        Map<WorkloadKey, List<Double>> m = new TreeMap<>();
-        samples.forEach(s -> m.computeIfAbsent(identity(s), k -> new ArrayList<>()).add(metric.of(s)));
-        Map<WorkloadKey, double[]> out = new TreeMap<>();
-        m.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+    /**
+     * {@code m} (filled in the order samples were taken) in row order: tests in the order they first ran (the suite's
+     * order: dd1 .. dd3-dir, net1, mix3), other workloads in key order.
+     */
+    private static <V> Map<WorkloadKey, V> inRowOrder(Map<WorkloadKey, V> m) {
+        return m.keySet().stream().anyMatch(WorkloadKey::hasTest) ? m : new TreeMap<>(m);
+    }
+
+    private static Map<WorkloadKey, CellValues> byWorkload(List<Sample> samples, Metric metric, boolean withSync) {
+        Map<WorkloadKey, List<Sample>> m = new LinkedHashMap<>();
+        samples.forEach(s -> m.computeIfAbsent(identity(s), k -> new ArrayList<>()).add(s));
+        Map<WorkloadKey, CellValues> out = new LinkedHashMap<>();
+        inRowOrder(m).forEach((k, v) -> out.put(k, CellValues.of(v, metric, withSync)));
         return out;
+    }
+
+    private static Optional<String> leftOut(int repetitions, boolean withSync) {
+        if (repetitions == 0) {
+            return Optional.empty();
+        }
+        return Optional.of("left out: " + repetitions + (repetitions == 1 ? " repetition" : " repetitions")
+                + (withSync ? " of a group that lacks a complete member"
+                : " without a kept sync time (saved before iobench kept it), or of a group that lacks a member"));
     }
 
     /** The first-column label of {@code k} in a table whose rows differ in {@code varying}. */
     public static String rowLabel(WorkloadKey k, Set<WorkloadKey.Part> varying) {
-        return varying.isEmpty() ? k.label(Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS)) : k.label(varying);
+        if (varying.contains(WorkloadKey.Part.TEST) && k.hasTest()) {
+            return k.test(); // a test's name says what the row is; the parts it shares with others are in the title
+        }
+        Set<WorkloadKey.Part> parts = EnumSet.noneOf(WorkloadKey.Part.class);
+        parts.addAll(varying);
+        parts.remove(WorkloadKey.Part.TEST);
+        return parts.isEmpty() ? k.label(Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS)) : k.label(parts);
     }
 
     /** {@code "bs"} for a block-size sweep, {@code "workload"} for several parts, {@code "suite / variant"} for micro. */
@@ -152,6 +212,12 @@ public final class CompareTables {
      * rows share nothing but the unit, and their repetitions are samples: {@code ns/op per sample}.
      */
     public static String title(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying, Metric metric) {
+        return title(keys, varying, metric, true);
+    }
+
+    /** As {@link #title(List, Set, Metric)}; without the sync, the title says so. */
+    public static String title(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying, Metric metric,
+                               boolean withSync) {
         if (keys.getFirst().isMicro()) {
             return metric.unit() + " per sample";
         }
@@ -161,10 +227,11 @@ public final class CompareTables {
             shared.removeAll(Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS));
         }
         String parts = keys.getFirst().label(shared, ", ");
-        return (parts.isEmpty() ? "" : parts + "; ") + metric.unit() + " per repetition";
+        return (parts.isEmpty() ? "" : parts + "; ") + metric.unit() + " per repetition"
+                + (withSync ? "" : ", final sync left out");
     }
 
-    private static Optional<String> oneSided(Map<WorkloadKey, double[]> side, Map<WorkloadKey, double[]> other,
+    private static Optional<String> oneSided(Map<WorkloadKey, ?> side, Map<WorkloadKey, ?> other,
                                                        String name) {
         List<WorkloadKey> only = side.keySet().stream().filter(k -> !other.containsKey(k)).toList();
         return only.isEmpty() ? Optional.empty()

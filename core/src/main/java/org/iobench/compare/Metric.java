@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.iobench.store.Sample;
+import org.iobench.store.SampleTiming;
 
 /**
  * What a comparison compares, per repetition. For I/O runs: throughput in a named unit (MB = 10^6 bytes, MiB =
@@ -49,10 +50,32 @@ public enum Metric {
      * second ({@link Sample#iops()}), so ns/op is {@code 1e9 / iops}.
      */
     public double of(Sample s) {
+        return of(s.bytesPerSecond(), s.iops());
+    }
+
+    /**
+     * The value of one repetition with the final sync's time ({@code withSync}) or without it. Where the repetition's
+     * bytes and times were kept ({@link Sample#timing()}), the rate is the bytes it counts (a copy's bytes copied)
+     * over that time; else, with the sync, the stored rate, and without it NaN (not known).
+     */
+    public double of(Sample s, boolean withSync) {
+        SampleTiming t = s.timing();
+        if (t == null || micro()) {
+            return withSync ? of(s) : Double.NaN;
+        }
+        long nanos = t.nanos(withSync);
+        if (nanos <= 0) {
+            return Double.NaN;
+        }
+        return of(t.bytes() * 1e9 / nanos, withSync ? s.iops() : s.iops() * t.elapsedNanos() / nanos);
+    }
+
+    /** The value of rates given as bytes and operations per second (micro-benchmarks: calls per second). */
+    public double of(double bytesPerSecond, double opsPerSecond) {
         return switch (this) {
-            case IOPS, OPS_S -> s.iops();
-            case NS_OP -> 1e9 / s.iops();
-            default -> s.bytesPerSecond() / bytesPerUnit;
+            case IOPS, OPS_S -> opsPerSecond;
+            case NS_OP -> 1e9 / opsPerSecond;
+            default -> bytesPerSecond / bytesPerUnit;
         };
     }
 

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.compare.MemberFigures;
 import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
@@ -15,7 +16,7 @@ import org.iobench.result.Totals;
  */
 public final class GroupText {
     /** Jobs whose rates differ from their mean by at most this share are "alike". */
-    public static final double ALIKE = 0.10;
+    public static final double ALIKE = MemberFigures.ALIKE;
     private static final String ROW = "%-14s %-30s %10s %10s %10s%n";
 
     private GroupText() {}
@@ -63,20 +64,7 @@ public final class GroupText {
      * {@code "/"}; rates in bytes per second, printed in MB/s.
      */
     public static String perJob(List<Double> bytesPerSecond) {
-        double mean = bytesPerSecond.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        boolean alike = bytesPerSecond.stream().allMatch(r -> Math.abs(r - mean) <= ALIKE * mean);
-        if (bytesPerSecond.size() == 1) {
-            return mb(mean);
-        }
-        if (alike) {
-            return bytesPerSecond.size() + "x" + mb(mean);
-        }
-        return String.join("/", bytesPerSecond.stream().map(GroupText::mb).toList());
-    }
-
-    private static String mb(double bytesPerSecond) {
-        double v = bytesPerSecond / 1e6;
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.1f", v);
+        return MemberFigures.format(bytesPerSecond.stream().mapToDouble(r -> r / 1e6).toArray());
     }
 
     /** A run's rate as its users mean it: a copy's is the bytes copied (written), others' all bytes moved. */
@@ -113,7 +101,7 @@ public final class GroupText {
         return meanRate(b, true);
     }
 
-    /** {@link #meanRate(BenchmarkResult)} with or without the final sync's time ({@link #rate(RwMode, Totals, boolean)}). */
+    /** {@link #meanRate(BenchmarkResult)} with or without the final sync's time. */
     public static double meanRate(BenchmarkResult b, boolean withSync) {
         boolean anyComplete = b.runs().stream().anyMatch(RunResult::complete);
         return b.runs().stream().filter(r -> r.complete() || !anyComplete)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,8 +104,15 @@ public final class ResultStore implements AutoCloseable {
         }).toList();
         return transactions.run("save to", () -> {
             List<Long> ids = new ArrayList<>();
+            Map<String, Long> firstMembers = new HashMap<>(); // test -> id of its member 1 in this save
             for (RunRow row : rows) {
-                ids.add(writer.insert(row));
+                long testRun = row.test() == null || row.test().member() == 1 ? 0
+                        : firstMembers.getOrDefault(row.test().name(), 0L);
+                long id = writer.insert(row, testRun);
+                if (row.test() != null && row.test().member() == 1) {
+                    firstMembers.put(row.test().name(), id);
+                }
+                ids.add(id);
             }
             return ids;
         });

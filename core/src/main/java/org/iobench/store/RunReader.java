@@ -14,11 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.iobench.result.TestId;
 
 /** The SQL that reads runs back: listed runs, their samples and their documents; callers hold the transaction. */
 final class RunReader {
     private static final String RUN_COLUMNS = "id, created_at, source, name, rw, block_size, threads, iodepth, direct,"
-            + " sync, engine, target, repetitions, complete, mean_bytes_per_second, mean_iops, note";
+            + " sync, engine, target, repetitions, complete, mean_bytes_per_second, mean_iops, note, test, test_member,"
+            + " test_members, COALESCE(test_run, id)";
 
     private final Connection connection;
 
@@ -43,11 +45,13 @@ final class RunReader {
     }
 
     private static StoredRun run(ResultSet rs) throws SQLException {
+        String testName = rs.getString(18);
+        TestId test = testName == null ? null : new TestId(testName, rs.getInt(19), rs.getInt(20));
         WorkloadKey key = new WorkloadKey(rs.getString(5), rs.getLong(6), rs.getInt(7), rs.getInt(8), rs.getBoolean(9),
-                rs.getString(10));
+                rs.getString(10), testName);
         return new StoredRun(rs.getLong(1), Instant.parse(rs.getString(2)), rs.getString(3), rs.getString(4), key,
                 rs.getString(11), rs.getString(12), rs.getInt(13), rs.getBoolean(14), Jdbc.getDouble(rs, 15),
-                Jdbc.getDouble(rs, 16), Map.of(), rs.getString(17));
+                Jdbc.getDouble(rs, 16), Map.of(), rs.getString(17), test, rs.getLong(21));
     }
 
     private Map<Long, Map<String, String>> labels(List<Long> ids) throws SQLException {
@@ -78,7 +82,8 @@ final class RunReader {
         List<Sample> out = new ArrayList<>();
         for (int from = 0; from < ids.size(); from += Jdbc.CHUNK) {
             List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + Jdbc.CHUNK));
-            String sql = "SELECT run_id, repetition, bytes_per_second, iops FROM samples WHERE complete = ?"
+            String sql = "SELECT run_id, repetition, bytes_per_second, iops, bytes, elapsed_ns, sync_ns FROM samples"
+                    + " WHERE complete = ?"
                     + " AND run_id IN (" + Jdbc.placeholders(chunk.size()) + ") ORDER BY run_id, repetition";
             List<Object> args = new ArrayList<>();
             args.add(Boolean.TRUE);
@@ -87,8 +92,10 @@ final class RunReader {
             try (PreparedStatement p = Jdbc.prepare(connection, sql, args); ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     StoredRun r = byId.get(rs.getLong(1));
+                    long bytes = rs.getLong(5);
+                    SampleTiming timing = rs.wasNull() ? null : new SampleTiming(bytes, rs.getLong(6), rs.getLong(7));
                     part.add(new Sample(r.id(), rs.getInt(2), r.workload(), r.labels(), Jdbc.getDouble(rs, 3),
-                            Jdbc.getDouble(rs, 4)));
+                            Jdbc.getDouble(rs, 4), r.test(), r.testRun(), timing));
                 }
             }
             part.sort(Comparator.comparingInt(s -> position.get(s.runId())));

@@ -7,39 +7,46 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
+import org.iobench.result.TestId;
+import org.iobench.result.Totals;
 
 /**
  * One row of {@code runs} with its labels and sample rows, whatever produced it (iobench, an import, a micro
  * variant): the mapping from what is saved to what the tables hold.
  *
  * @param documentVersion the {@link DocumentCodec} version of {@code document} and {@code environment}
+ * @param test            the suite's or job file's test, or null
  */
 record RunRow(Instant createdAt, String source, String name, WorkloadKey key, String engine, String target,
               int repetitions, boolean complete, double meanBytesPerSecond, double meanIops, String note,
               String environment, String document, int documentVersion, Map<String, String> labels,
-              List<SampleRow> samples) {
+              List<SampleRow> samples, TestId test) {
 
     /** created_at is fixed-width UTC text, so that text order is time order in both databases. */
     static final DateTimeFormatter CREATED_AT = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
 
-    /** One repetition's throughput ({@code samples} row). */
-    record SampleRow(int repetition, boolean complete, double bytesPerSecond, double iops) {}
+    /** One repetition's throughput ({@code samples} row); timing null where unknown (micro variants). */
+    record SampleRow(int repetition, boolean complete, double bytesPerSecond, double iops, SampleTiming timing) {}
 
     /** An I/O benchmark: one sample row per repetition, the result and environment in the store's own form. */
     static RunRow of(NewRun n) {
         BenchmarkResult b = n.result();
         List<SampleRow> samples = new ArrayList<>();
         for (RunResult r : b.runs()) {
-            samples.add(new SampleRow(r.run(), r.complete() && Double.isFinite(r.totals().bytesPerSecond()),
-                    r.totals().bytesPerSecond(), r.totals().iops()));
+            Totals t = r.totals();
+            samples.add(new SampleRow(r.run(), r.complete() && Double.isFinite(t.bytesPerSecond()),
+                    t.bytesPerSecond(), t.iops(), new SampleTiming(b.job().rw() == RwMode.COPY ? t.bytesWritten()
+                    : t.bytes(), t.elapsedNanos(), t.syncNanos())));
         }
-        return new RunRow(n.createdAt(), n.source(), b.job().name(), WorkloadKey.of(b.job()), b.job().engine(),
+        WorkloadKey key = WorkloadKey.of(b.job()).withTest(b.test() == null ? "" : b.test().name());
+        return new RunRow(n.createdAt(), n.source(), b.job().name(), key, b.job().engine(),
                 target(b), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
                 b.summary().iops().mean(), n.note(), DocumentCodec.encode(n.environment()), DocumentCodec.encode(b),
-                DocumentCodec.CURRENT, n.labels(), samples);
+                DocumentCodec.CURRENT, n.labels(), samples, b.test());
     }
 
     /**
@@ -53,12 +60,12 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
                 .filter(ns -> ns > 0 && Double.isFinite(ns)).average().orElse(Double.NaN);
         List<SampleRow> samples = new ArrayList<>();
         for (int r = 0; r < opsPerSecond.length; r++) {
-            samples.add(new SampleRow(r + 1, isSample(opsPerSecond[r]), Double.NaN, opsPerSecond[r]));
+            samples.add(new SampleRow(r + 1, isSample(opsPerSecond[r]), Double.NaN, opsPerSecond[r], null));
         }
         return new RunRow(m.createdAt(), m.source(), m.suite(), WorkloadKey.micro(m.suite(), m.variant()),
                 NewMicroRun.SOURCE, m.jvm(), opsPerSecond.length,
                 Arrays.stream(opsPerSecond).allMatch(RunRow::isSample), Double.NaN, 1e9 / meanNanos, m.note(),
-                m.environment(), m.document(), DocumentCodec.CURRENT, m.labels(), samples);
+                m.environment(), m.document(), DocumentCodec.CURRENT, m.labels(), samples, null);
     }
 
     private static boolean isSample(double opsPerSecond) {

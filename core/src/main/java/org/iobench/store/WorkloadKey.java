@@ -10,8 +10,11 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
 
 /**
- * What makes two runs comparable: the same access pattern, block size, parallelism and durability. Runs with equal
- * keys are samples of one workload (one row of {@code iobench compare}), whatever their target or engine.
+ * What makes two runs comparable: the same test, access pattern, block size, parallelism and durability. Runs with
+ * equal keys are samples of one workload (one row of {@code iobench compare}, one series of {@code history}),
+ * whatever their target or engine. A run of a suite or job file carries its test's name ({@code dd2-dir}), so that
+ * two tests of the same shape (dd1 and the members of dd2 all write 1 MiB blocks with one thread) stay apart; a run
+ * on its own has none.
  *
  * @param rw        {@code read}, {@code randwrite}, ... (fio's names)
  * @param blockSize bytes per request
@@ -19,21 +22,38 @@ import org.iobench.job.Sizes;
  * @param iodepth   requests in flight per worker
  * @param direct    O_DIRECT
  * @param sync      {@code none}, {@code dsync}, {@code fdatasync}, {@code fsync}
+ * @param test      the suite's or job file's test ({@code dd1}, {@code net1}); {@code ""} for a run on its own
  */
-public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync)
-        implements Comparable<WorkloadKey> {
+public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
+                          String test) implements Comparable<WorkloadKey> {
 
     /** The parts of a key, in the order a row label lists them. */
-    public enum Part { RW, BS, THREADS, IODEPTH, DIRECT, SYNC }
+    public enum Part { TEST, RW, BS, THREADS, IODEPTH, DIRECT, SYNC }
 
     private static final Comparator<WorkloadKey> ORDER = Comparator.comparing(WorkloadKey::rw)
             .thenComparingLong(WorkloadKey::blockSize).thenComparingInt(WorkloadKey::threads)
             .thenComparingInt(WorkloadKey::iodepth).thenComparing(WorkloadKey::direct)
-            .thenComparing(WorkloadKey::sync);
+            .thenComparing(WorkloadKey::sync).thenComparing(WorkloadKey::test);
 
     public WorkloadKey {
         Objects.requireNonNull(rw, "rw");
         Objects.requireNonNull(sync, "sync");
+        test = test == null ? "" : test;
+    }
+
+    /** The key of a run on its own, outside any suite or job file. */
+    public WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync) {
+        this(rw, blockSize, threads, iodepth, direct, sync, "");
+    }
+
+    /** This key as the workload of test {@code name} ({@code ""}: of no test). */
+    public WorkloadKey withTest(String name) {
+        return new WorkloadKey(rw, blockSize, threads, iodepth, direct, sync, name);
+    }
+
+    /** Whether this is a test of a suite or job file. */
+    public boolean hasTest() {
+        return !test.isEmpty();
     }
 
     /** Separates suite and variant in the key of a micro-benchmark variant. */
@@ -68,6 +88,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
         Set<Part> out = EnumSet.noneOf(Part.class);
         for (WorkloadKey k : keys) {
             WorkloadKey first = keys.getFirst();
+            if (!k.test.equals(first.test)) out.add(Part.TEST);
             if (!k.rw.equals(first.rw)) out.add(Part.RW);
             if (k.blockSize != first.blockSize) out.add(Part.BS);
             if (k.threads != first.threads) out.add(Part.THREADS);
@@ -78,7 +99,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
         return out;
     }
 
-    /** All parts: {@code randwrite 4KiB 64 threads qd1 direct sync none}. */
+    /** All parts: {@code randwrite 4KiB 64 threads qd1 direct sync none}, after the test's name if it has one. */
     public String label() {
         return label(EnumSet.allOf(Part.class));
     }
@@ -99,6 +120,11 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                 continue;
             }
             switch (p) {
+                case TEST -> {
+                    if (hasTest()) {
+                        words.add(test);
+                    }
+                }
                 case RW -> words.add(rw);
                 case BS -> words.add(Sizes.binary(blockSize));
                 case THREADS -> words.add(threads + (threads == 1 ? " thread" : " threads"));
@@ -112,8 +138,12 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
 
     /** The header of a first column labelled by {@code parts}: {@code "bs"} alone, else {@code "workload"}. */
     public static String header(Set<Part> parts) {
+        if (parts.contains(Part.TEST)) {
+            return "test"; // rows of tests are labelled by the test's name alone
+        }
         if (parts.size() == 1) {
             return switch (parts.iterator().next()) {
+                case TEST -> "test";
                 case RW -> "rw";
                 case BS -> "bs";
                 case THREADS -> "threads";
