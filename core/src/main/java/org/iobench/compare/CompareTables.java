@@ -44,15 +44,16 @@ public final class CompareTables {
     /** Like {@link #ab}, also returning the comparison itself. */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
                                       Metric metric, AbOptions options) {
-        return abWithRows(base, candidate, baseName, newName, metric, options, true);
+        return abWithRows(base, candidate, baseName, newName, metric, options, true, false);
     }
 
     /**
      * Like {@link #abWithRows(List, List, String, String, Metric, AbOptions)}, with the final sync's time in each
-     * repetition's time ({@code withSync}) or left out of it (the seed's second view).
+     * repetition's time ({@code withSync}) or left out of it (the seed's second view), in the seed's presentation or
+     * benchstat's ({@link AbTableLayout#benchstat()}).
      */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
-                                      Metric metric, AbOptions options, boolean withSync) {
+                                      Metric metric, AbOptions options, boolean withSync, boolean benchstat) {
         Map<WorkloadKey, CellValues> b = byWorkload(base, metric, withSync);
         Map<WorkloadKey, CellValues> n = byWorkload(candidate, metric, withSync);
         List<WorkloadKey> common = b.keySet().stream().filter(n::containsKey).toList();
@@ -67,7 +68,7 @@ public final class CompareTables {
         }
         AbComparison c = AbComparison.of(inputs, options);
         Table t = new AbTableLayout(title(common, varying, metric, withSync), header(common, varying), baseName,
-                newName, metric.unit()).toTable(c);
+                newName, metric.unit(), benchstat).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
         oneSided(b, n, "base").ifPresent(notes::add);
         oneSided(n, b, "new").ifPresent(notes::add);
