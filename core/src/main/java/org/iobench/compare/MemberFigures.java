@@ -17,8 +17,8 @@ public final class MemberFigures {
 
     /**
      * {@code "NxR"} when every value is within {@link #ALIKE} of the mean, else the values joined by {@code "/"} in
-     * member order; values in the unit printed, at least 100 without decimals, below with one. NaN prints as
-     * {@code "-"}.
+     * member order; values in the unit printed, at least 100 without decimals, below with one unless it is 0 (as
+     * the mailing list wrote them: {@code 2x11}, {@code 3x9.8}). NaN prints as {@code "-"}.
      */
     public static String format(double... values) {
         double mean = Arrays.stream(values).average().orElse(Double.NaN);
@@ -38,6 +38,10 @@ public final class MemberFigures {
     }
 
     private static String number(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : "%.1f", v);
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        String s = String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : "%.1f", v);
+        return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
     }
 }

@@ -111,12 +111,12 @@ public record MultiColumnTableLayout(String title, String workloadHeader, String
                     + " jobs' bytes over the longest job's time; n: repetitions");
         }
         if (mode == Mode.RELATIVE) {
-            String ref = c.reference() == null ? "fastest" : (c.labelKey().isEmpty() ? c.reference()
+            String ref = c.reference() == null ? "the fastest" : (c.labelKey().isEmpty() ? c.reference()
                     : c.labelKey() + "=" + c.reference());
             String refMean = c.reference() == null ? "fastest mean" : ref + "'s mean";
             notes.add(c.direction() == Direction.HIGHER_IS_BETTER
-                    ? "ratio: " + refMean + " / mean, per row; 1.00 is the " + ref + ", 2.00 half its rate"
-                    : "ratio: mean / " + refMean + ", per row; 1.00 is the " + ref + ", 2.00 takes twice as long");
+                    ? "ratio: " + refMean + " / mean, per row; 1.00 is " + ref + ", 2.00 half its rate"
+                    : "ratio: mean / " + refMean + ", per row; 1.00 is " + ref + ", 2.00 takes twice as long");
             notes.add("+/-: one standard error of the ratio (relative standard errors of both means in quadrature)");
         }
         c.warnings().forEach(w -> notes.add("warning: " + w));
