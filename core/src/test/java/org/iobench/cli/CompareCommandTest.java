@@ -58,6 +58,19 @@ class CompareCommandTest {
     }
 
     @Test
+    void theThreeRunSweepShowsNMinAvgMaxPerSideAndANumericGainOnEveryRow() {
+        String text = ok("compare", "--base", "patch=without", "--new", "patch=with", "--metric", "KB/s").out();
+        List<String> rows = text.lines().skip(3).limit(9).toList();
+        assertThat(rows).extracting(l -> l.split("\\s+")[0])
+                .containsExactly("4KiB", "8KiB", "16KiB", "32KiB", "64KiB", "128KiB", "256KiB", "512KiB", "1MiB");
+        // bs, then n min avg max for each side, the gain with its mark, p
+        assertThat(rows).allSatisfy(l -> assertThat(l).matches(
+                "\\S+\\s+3(\\s+\\d+){3}\\s+3(\\s+\\d+){3}\\s+[+-]\\d+\\.\\d% [*~]\\s+\\S+"));
+        assertThat(rows.getFirst()).contains("+32.1% *");
+        assertThat(text).contains("p: Welch's t-test on log values").doesNotContain("cannot go below");
+    }
+
+    @Test
     void story004InEveryFormat() {
         String[] args = {"compare", "--base", "patch=without", "--new", "patch=with", "--metric", "KB/s"};
         Golden.assertMatches(ok(args).out(), "store/golden/story004-mannwhitney.txt");

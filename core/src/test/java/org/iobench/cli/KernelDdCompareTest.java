@@ -98,6 +98,19 @@ class KernelDdCompareTest {
     }
 
     @Test
+    void historyAndCheckGroupByTheSameTestIdentity() {
+        String check = ok("check", "kernel=2.6.24-rc1", "--against", "kernel=2.6.22.6", "--max-regression", "50");
+        assertThat(check.lines().skip(3).takeWhile(l -> !l.isBlank()).map(l -> l.split("\\s+")[0]).sorted())
+                .containsExactly("dd1", "dd1-dir", "dd2", "dd2-dir", "dd3", "dd3-dir", "mix3", "net1");
+        // dd2 on 2.6.24-rc1: the group's total (89), not one writer's rate (44.5)
+        assertThat(check.lines().filter(l -> l.startsWith("dd2 ")).findFirst().orElseThrow().split("\\s+"))
+                .containsSubsequence("dd2", "22.0", "3", "89.0", "3");
+        String history = ok("history", "--by", "kernel");
+        assertThat(history.lines().filter(l -> l.matches("^(dd|net|mix)\\S* .*: 3 runs? by kernel.*")).count())
+                .as(history).isEqualTo(8);
+    }
+
+    @Test
     void aNamedReferenceThatNoRunHasIsOneLine() {
         InProcess.Result r = InProcess.run("compare", "--by", "kernel", "--relative", "2.6.99", "--db", db);
         assertThat(r.status()).isEqualTo(1);
