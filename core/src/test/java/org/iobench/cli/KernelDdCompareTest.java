@@ -106,7 +106,7 @@ class KernelDdCompareTest {
         assertThat(check.lines().filter(l -> l.startsWith("dd2 ")).findFirst().orElseThrow().split("\\s+"))
                 .containsSubsequence("dd2", "22.0", "3", "89.0", "3");
         String history = ok("history", "--by", "kernel");
-        assertThat(history.lines().filter(l -> l.matches("^(dd|net|mix)\\S* .*: 3 runs? by kernel.*")).count())
+        assertThat(history.lines().filter(l -> l.matches("^(dd|net|mix)\\S* .*: 3 values of kernel .*")).count())
                 .as(history).isEqualTo(8);
     }
 
