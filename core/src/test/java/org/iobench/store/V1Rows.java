@@ -108,7 +108,8 @@ final class V1Rows {
                 }
             }
             try (PreparedStatement p = conn.prepareStatement(
-                    "INSERT INTO samples (run_id, repetition, complete, bytes_per_second, iops) VALUES (?, ?, ?, ?, ?)")) {
+                    "INSERT INTO samples (run_id, repetition, complete, bytes_per_second, iops)"
+                            + " VALUES (?, ?, ?, ?, ?)")) {
                 for (JsonNode s : c.path("samples")) {
                     p.setLong(1, id);
                     p.setInt(2, s.get(0).asInt());
