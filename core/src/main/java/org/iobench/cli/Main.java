@@ -19,7 +19,7 @@ public final class Main {
 
     /** Runs a command line on stdout and stderr; returns the exit status. */
     public static int execute(String... args) {
-        return execute(commandLine(), args);
+        return execute(commandLine(args), args);
     }
 
     /**
@@ -39,10 +39,22 @@ public final class Main {
         }
     }
 
-    /** The command tree with the one error handler installed. */
+    /** The whole command tree with the one error handler installed. */
     static CommandLine commandLine() {
+        return configured(Subcommands.addAll(new CommandLine(new IobenchCommand())));
+    }
+
+    /** The command tree {@code args} need (see {@link Subcommands#addNeeded}), with the error handler installed. */
+    static CommandLine commandLine(String[] args) {
+        return configured(Subcommands.addNeeded(new CommandLine(new IobenchCommand()), args));
+    }
+
+    /** Settings go on after the subcommands are added: picocli applies them to the commands present at the call. */
+    private static CommandLine configured(CommandLine cl) {
         ErrorHandler handler = new ErrorHandler();
-        return new CommandLine(new IobenchCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+        Version version = new Version();
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
+        return cl.setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(handler).setExecutionExceptionHandler(handler);
     }
 }
