@@ -14,9 +14,15 @@ final class Cli {
     private Cli() {}
 
     static Process start(Path workDir, String... args) throws IOException {
+        return start(workDir, List.of(), args);
+    }
+
+    /** Starts Main in a child JVM with {@code jvmOptions} before the class path. */
+    static Process start(Path workDir, List<String> jvmOptions, String... args) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).directory(workDir.toFile()).start();
     }
@@ -24,6 +30,10 @@ final class Cli {
     static Result run(Path workDir, String... args) throws Exception {
         Process p = start(workDir, args);
         return finish(p);
+    }
+
+    static Result run(Path workDir, List<String> jvmOptions, String... args) throws Exception {
+        return finish(start(workDir, jvmOptions, args));
     }
 
     static Result finish(Process p) throws Exception {
