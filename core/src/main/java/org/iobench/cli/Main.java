@@ -12,6 +12,12 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // what scripts run most to check the tool: the version needs no command line model (picocli's classes
+            // are too old a class-file version for the JDK's AOT cache, so building the model costs every start)
+            System.out.println(String.join(System.lineSeparator(), new Version().getVersion()));
+            System.exit(0);
+        }
         int status = execute(args);
         System.out.flush();
         System.exit(status);

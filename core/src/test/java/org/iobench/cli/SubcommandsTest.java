@@ -2,7 +2,9 @@ package org.iobench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class SubcommandsTest {
@@ -48,9 +50,12 @@ class SubcommandsTest {
     }
 
     @Test
-    void everyCommandPrintsTheVersion() {
+    void everyCommandPrintsTheVersionAsTheShortPathOfMainDoes(@TempDir Path dir) throws Exception {
         InProcess.Result r = InProcess.run("runs", "--version");
         assertThat(r.status()).isZero();
         assertThat(r.out()).startsWith("iobench ").contains("(commit ").contains("JDK " + Runtime.version());
+        Cli.Result direct = Cli.run(dir, "--version");
+        assertThat(direct.status()).isZero();
+        assertThat(direct.out()).isEqualTo(r.out());
     }
 }
