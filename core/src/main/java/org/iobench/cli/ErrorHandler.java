@@ -93,6 +93,10 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
         if (ex instanceof UnmatchedArgumentException u) {
             return Suggestions.message(u);
         }
+        String help = Suggestions.forHelp(ex);
+        if (help != null) {
+            return help;
+        }
         if (ex.getCause() instanceof TypeConversionException t && ex.getArgSpec() != null) {
             return name(ex.getArgSpec()) + ": " + IoReasons.firstLine(t.getMessage());
         }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
@@ -42,6 +43,22 @@ final class Suggestions {
         String help = "iobench help" + (spec.parent() == null ? "" : " " + spec.name());
         return where + what + (close.isEmpty()
                 ? "; " + help + " lists the " + (option || spec.subcommands().isEmpty() ? "options" : "commands")
+                : " (did you mean " + String.join(" or ", close) + "?)");
+    }
+
+    /**
+     * {@code iobench help NAME} for a NAME that is no command: picocli's help command words it
+     * {@code Unknown subcommand 'NAME'.}; this adds what was probably meant. Null for any other message.
+     */
+    static String forHelp(ParameterException ex) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Unknown subcommand '(.*)'\\.")
+                .matcher(String.valueOf(ex.getMessage()));
+        if (!m.matches()) {
+            return null;
+        }
+        List<String> close = nearest(m.group(1), List.copyOf(ex.getCommandLine().getCommandSpec().root()
+                .subcommands().keySet()));
+        return "help: unknown command '" + m.group(1) + "'" + (close.isEmpty() ? "; iobench help lists the commands"
                 : " (did you mean " + String.join(" or ", close) + "?)");
     }
 

@@ -12,6 +12,9 @@ class SuggestionsTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("iobench: unknown command 'rn' (did you mean run?)" + System.lineSeparator());
         assertThat(InProcess.run("comapre").err()).contains("did you mean compare?");
+        InProcess.Result help = InProcess.run("help", "rn");
+        assertThat(help.status()).isEqualTo(2);
+        assertThat(help.err()).contains("help: unknown command 'rn' (did you mean run?)");
     }
 
     @Test
