@@ -12,6 +12,11 @@ import org.iobench.result.Stat;
 final class Noisy implements Rule {
 
     @Override
+    public boolean judgesStorage() {
+        return false; // the job's own runs: true of any engine
+    }
+
+    @Override
     public Optional<Finding> check(Subject s) {
         Stat bw = s.result().summary().bytesPerSecond();
         if (bw.n() < 2 || Double.isNaN(bw.cv()) || bw.cv() <= Rules.NOISY_CV) {

@@ -9,6 +9,11 @@ import org.iobench.result.SteadyOutcome;
 final class NotSteady implements Rule {
 
     @Override
+    public boolean judgesStorage() {
+        return false; // the job's own runs: true of any engine
+    }
+
+    @Override
     public Optional<Finding> check(Subject s) {
         return Evidence.perRun("not-steady", s, NotSteady::run);
     }

@@ -10,4 +10,12 @@ import org.iobench.result.Finding;
 @FunctionalInterface
 interface Rule {
     Optional<Finding> check(Subject subject);
+
+    /**
+     * Whether the rule judges storage (a device, the page cache, the kernel's accounting): not asked of a job whose
+     * engine stores nothing ({@code --engine null}).
+     */
+    default boolean judgesStorage() {
+        return true;
+    }
 }

@@ -10,6 +10,7 @@ import org.iobench.advise.Advisor;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.Deliberate;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
 import org.iobench.report.JsonReport;
@@ -19,15 +20,16 @@ import org.iobench.result.TestId;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
+import org.iobench.workload.JobCutShortException;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
 
 /**
  * Runs jobs for a command and turns the outcome into output and an exit status: 0 when every run completed,
  * 1 when an I/O error cut one short (partial results printed and marked) or the results could not all be kept,
- * 130 after Ctrl-C. What keeps the results ({@code --json} file, database) was checked before the first run
- * (see {@link RunOutputs#execution}); after the runs both are attempted even if one fails, so a bad disk for one
- * does not lose the other.
+ * 128 + the signal's number after SIGINT (130), SIGTERM (143) or SIGHUP (129). What keeps the results
+ * ({@code --json} file, database) was checked before the first run (see {@link RunOutputs#execution}); after the
+ * runs both are attempted even if one fails, so a bad disk for one does not lose the other.
  */
 final class Execution {
     private final OutputOptions output;
@@ -96,6 +98,18 @@ final class Execution {
                     + " use --threads N for parallelism" + (Engines.names().contains("uring")
                     ? " or --engine uring" : ""));
         }
+        if (spec.fixedBuffers() && !spec.engine().equals("uring")) {
+            throw new ExitException(ExitException.USAGE, "--fixed-buffers: registers buffers and files with"
+                    + " io_uring (--engine uring); the " + spec.engine() + " engine has nothing to register");
+        }
+        if (!provider.storage() && spec.verify().enabled()) {
+            throw new ExitException(ExitException.USAGE, "--verify " + spec.verify().label() + ": the "
+                    + spec.engine() + " engine reads and writes nothing, so there is nothing to verify");
+        }
+        if (!provider.storage() && spec.rw() == org.iobench.job.RwMode.COPY) {
+            throw new ExitException(ExitException.USAGE, "--rw copy: the " + spec.engine()
+                    + " engine reads and writes nothing, so it cannot copy");
+        }
     }
 
     /** Runs {@code specs} in order and prints them with {@code text}; returns the exit status. */
@@ -117,9 +131,10 @@ final class Execution {
         if (jsonFile != null) {
             specs.forEach(spec -> jsonFile.refuseTarget(spec.target()));
         }
+        checkTargets(specs);
         RunControl control = agent != null ? agent.control() : new RunControl();
         if (agent == null) {
-            SigintTrap.install(control);
+            SignalTrap.install(control);
         }
         boolean live = agent == null && !output.quiet && Libc.isatty(2);
         int totalRuns = specs.stream().mapToInt(JobSpec::runs).sum();
@@ -129,6 +144,7 @@ final class Execution {
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard().acknowledging(deliberate);
         String setupError = null;
+        int setupStatus = ExitException.IO_FAILURE;
         for (List<JobSpec> stage : stages) {
             if (control.stopped()) {
                 break;
@@ -141,11 +157,19 @@ final class Execution {
                 for (int i = 0; i < done.size(); i++) {
                     results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
                 }
-            } catch (IOException e) {
+            } catch (IOException | InvalidJobException e) {
+                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                    break; // stopped while preparing: that job left no result
+                }
+                if (e instanceof JobCutShortException cut) {
+                    results.add(advisor.advise(cut.partial())); // the repetitions that ran are kept
+                }
                 if (results.isEmpty()) {
-                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
+                    throw e instanceof InvalidJobException bad ? bad
+                            : new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
                 }
                 setupError = e.getMessage();
+                setupStatus = e instanceof InvalidJobException ? ExitException.USAGE : ExitException.IO_FAILURE;
                 break;
             }
         }
@@ -156,8 +180,12 @@ final class Execution {
             kept = keep(results, emit(results, text));
         }
         if (control.interrupted()) {
-            err.println("iobench: interrupted; the results above are partial");
-            return ExitException.INTERRUPTED;
+            boolean all = results.size() == specs.size() && results.stream().allMatch(BenchmarkResult::complete);
+            err.println("iobench: interrupted by " + control.interruptedBy() + (all
+                    ? " after every run had finished; the results above are complete"
+                    : results.isEmpty() ? " before any run had started; nothing was measured or saved"
+                    : "; the results above are partial"));
+            return SignalTrap.exitStatus(control);
         }
         for (BenchmarkResult b : results) {
             for (RunResult r : b.runs()) {
@@ -170,10 +198,25 @@ final class Execution {
         }
         if (setupError != null) {
             err.println("iobench: " + setupError);
-            return ExitException.IO_FAILURE;
+            return setupStatus;
         }
         int verified = VerifyFailures.report(results, err);
         return kept == 0 && verified == 0 ? 0 : ExitException.IO_FAILURE;
+    }
+
+    /**
+     * Makes every job's target refusals (consent, devices and files in use, targets another process runs on)
+     * before the first job starts, so a suite or job file is refused whole rather than after its first jobs ran.
+     */
+    static void checkTargets(List<JobSpec> specs) {
+        Benchmark benchmark = Benchmark.system();
+        for (JobSpec spec : specs) {
+            try {
+                benchmark.check(spec);
+            } catch (IOException e) {
+                throw new ExitException(ExitException.IO_FAILURE, e.getMessage());
+            }
+        }
     }
 
     /**

@@ -18,21 +18,36 @@ import picocli.CommandLine.ScopeType;
 
 /**
  * {@code iobench}: with no subcommand, the quick suite on a scratch file in the current directory (about 20-30 s:
- * sequential write with fdatasync, sequential read from the device, 4 KiB random read and write).
+ * sequential write with fdatasync, sequential read from the device, 4 KiB random read and write). Its subcommands
+ * are listed in {@link Subcommands} and added only when a command line needs them.
  */
 @Command(name = "iobench", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        subcommands = {RunCommand.class, VmstatCommand.class, ReportCommand.class, DdCommand.class,
-                SaturateCommand.class, SuiteCommand.class, RunsCommand.class, ShowCommand.class, DeleteCommand.class,
-                CompareCommand.class, ImportCommand.class, VerifyCommand.class, MicroCommand.class,
-                AgentCommand.class, HistoryCommand.class, CheckCommand.class},
         description = {"Storage I/O benchmark and comparison workbench.",
-                "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."})
+                "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."},
+        footer = {"%niobench help COMMAND shows a command's options; man iobench has them all."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:success",
+            "1:an I/O failure during the work (partial results printed and marked incomplete), results that could"
+                    + " not be saved or written, a bad block found by --verify; also a query that found nothing",
+            "2:bad input found before any work: an invalid option or value, an unusable output file, a missing or"
+                    + " unreadable input file or database, a target device or file in use",
+            "3:iobench check found a workload significantly worse than --max-regression",
+            "4:an internal error (a bug); --debug shows where it happened",
+            "130:interrupted by SIGINT (Ctrl-C): partial results printed and stored, marked incomplete",
+            "143:SIGTERM, as SIGINT",
+            "129:SIGHUP, as SIGINT"})
 public final class IobenchCommand implements Callable<Integer> {
     static final long QUICK_SIZE = 1L << 30;
     static final long QUICK_MIN_SIZE = 64L << 20;
 
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "print stack traces of errors")
     boolean debug;
+
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "quick suite: size of the scratch file (default: 1 GiB, or a quarter of the free space"
+                    + " when that is less, at least 64 MiB); a multiple of 1 MiB")
+    Long size;
 
     @Mixin
     RunOutputs outputs = new RunOutputs();
@@ -46,11 +61,12 @@ public final class IobenchCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path dir = Path.of("").toAbsolutePath();
         long free = Files.getFileStore(dir).getUsableSpace();
-        long size = Math.min(QUICK_SIZE, (free / 4) & ~((1L << 20) - 1));
-        if (size < QUICK_MIN_SIZE) {
+        long size = this.size != null ? checkedSize(this.size, dir, free)
+                : Math.min(QUICK_SIZE, (free / 4) & ~((1L << 20) - 1));
+        if (size < QUICK_MIN_SIZE && this.size == null) {
             throw ExitException.usage("the current directory " + dir + " has "
                     + Units.sizeBinary(free) + " free; the quick suite needs at least "
-                    + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or use iobench run with a smaller --size)");
+                    + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or give a smaller --size)");
         }
         Path file = dir.resolve(".iobench-quick-" + ProcessHandle.current().pid() + ".tmp");
         Execution execution = outputs.execution();
@@ -65,6 +81,18 @@ public final class IobenchCommand implements Callable<Integer> {
         } finally {
             ScratchFiles.remove(file);
         }
+    }
+
+    private static long checkedSize(long bytes, Path dir, long free) {
+        if (bytes < 1 << 20 || bytes % (1 << 20) != 0) {
+            throw new ExitException(ExitException.USAGE, "--size " + bytes + ": the quick suite writes 1 MiB blocks;"
+                    + " give a positive multiple of 1 MiB (e.g. 64m)");
+        }
+        if (bytes > free) {
+            throw new ExitException(ExitException.USAGE, "--size " + Units.sizeBinary(bytes) + ": more than the "
+                    + Units.sizeBinary(free) + " free in " + dir);
+        }
+        return bytes;
     }
 
     private static boolean directSupported(Path dir) throws IOException {

@@ -56,7 +56,8 @@ final class JobOptions {
     @Option(names = "--batch", paramLabel = "N", converter = Converters.Count.class, description = "requests per submission (async engines)")
     Integer batch;
 
-    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default) or uring (io_uring, for --iodepth above 1)")
+    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default), uring (io_uring) or libaio (Linux native AIO),"
+                    + " both for --iodepth above 1; null (no I/O: iobench's own ceiling)")
     String engine;
 
     @Option(names = "--fixed-buffers", description = "register buffers and files with the kernel (io_uring)")

@@ -102,8 +102,9 @@ final class SaturateCommand implements Callable<Integer> {
         Execution execution = outputs.execution();
         PrintStream err = outputs.err();
 
+        Execution.checkTargets(List.of(base));
         RunControl control = new RunControl();
-        SigintTrap.install(control);
+        SignalTrap.install(control);
         RunListener listener = !outputs.output.quiet && Libc.isatty(2) ? new ProgressLine(err, 1)
                 : RunListener.NONE;
         Benchmark benchmark = Benchmark.system(outputs.monitor.sampleIntervalMillis());
@@ -118,17 +119,20 @@ final class SaturateCommand implements Callable<Integer> {
                         ? new SaturationSearch(m, SaturationRules.DEFAULT).run(start, a, top)
                         : new LatencySearch(m, SaturationRules.DEFAULT, refine(a)).run(start, a, top, lt);
             } catch (IOException e) {
-                if (m.results().isEmpty()) {
+                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                    // stopped while a step prepared its file: that step left no result
+                } else if (m.results().isEmpty()) {
                     throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
+                } else {
+                    setupError = e.getMessage();
                 }
-                setupError = e.getMessage();
             }
             results = m.results();
         }
         int kept = execution.keep(results, emit(execution, base, step, a, curve, results));
         if (control.interrupted()) {
-            err.println("iobench: interrupted; the curve above is partial");
-            return ExitException.INTERRUPTED;
+            err.println("iobench: interrupted by " + control.interruptedBy() + "; the curve above is partial");
+            return SignalTrap.exitStatus(control);
         }
         if (setupError != null) {
             err.println("iobench: " + setupError);

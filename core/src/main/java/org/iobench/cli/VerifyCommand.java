@@ -17,6 +17,7 @@ import org.iobench.sysmon.DeviceResolver;
 import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 import org.iobench.verify.TargetVerifier;
+import org.iobench.workload.target.TargetClaim;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -79,11 +80,17 @@ final class VerifyCommand implements Callable<Integer> {
             throw ExitException.usage("TARGET " + target + ": is a directory; verify reads the file or block device"
                     + " a run wrote");
         }
-        TargetLayout layout = layout(runId);
-        if (direct) {
-            DirectAlignment.checkBlockSize(layout.blockSize(), logicalBlockSize(), deviceName());
+        VerifyResult v;
+        TargetLayout layout;
+        // Reading destroys nothing, so a mounted device or a loop's backing file may be verified; but not while
+        // another iobench writes the target: its blocks would be caught mid-change and reported stale.
+        try (TargetClaim claim = TargetClaim.forReading(target, "TARGET")) {
+            layout = layout(runId);
+            if (direct) {
+                DirectAlignment.checkBlockSize(layout.blockSize(), logicalBlockSize(), deviceName());
+            }
+            v = TargetVerifier.verify(target, runId, layout, direct);
         }
-        VerifyResult v = TargetVerifier.verify(target, runId, layout, direct);
         PrintStream out = Streams.out(spec);
         PrintStream err = Streams.err(spec);
         if (output == Format.json) {

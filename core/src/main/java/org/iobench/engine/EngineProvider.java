@@ -19,6 +19,14 @@ public interface EngineProvider {
         return true;
     }
 
+    /**
+     * False for engines that move no data to or from storage ({@code null}): their runs measure iobench itself, so
+     * no file is opened or created for them and the store keeps them apart from storage runs.
+     */
+    default boolean storage() {
+        return true;
+    }
+
     /** Creates an engine for one worker; throws when the engine cannot work on this system, saying why. */
     IoEngine create(EngineOptions options) throws IOException;
 }

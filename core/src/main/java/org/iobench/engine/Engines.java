@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.iobench.engine.libaio.LibaioEngine;
+import org.iobench.engine.nullio.NullEngine;
 import org.iobench.engine.psync.PsyncEngine;
 import org.iobench.engine.uring.UringEngine;
 
@@ -14,6 +16,8 @@ public final class Engines {
     static {
         register(PsyncEngine.PROVIDER);
         register(UringEngine.PROVIDER);
+        register(LibaioEngine.PROVIDER);
+        register(NullEngine.PROVIDER);
     }
 
     private Engines() {}

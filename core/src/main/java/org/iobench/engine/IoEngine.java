@@ -19,7 +19,7 @@ package org.iobench.engine;
  */
 public interface IoEngine extends AutoCloseable {
 
-    /** The engine's name as on the command line ({@code psync}, {@code uring}). */
+    /** The engine's name as on the command line ({@code psync}, {@code uring}, {@code libaio}, {@code null}). */
     String name();
 
     /** Starts {@code request}: done now, queued for later, or refused because the queue is full. */

@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * starts a new stage. {@code numjobs} becomes the job's threads, {@code runtime} without {@code time_based} caps a
  * size-based job, sizes follow {@code kb_base}.
  *
- * <p>An option iobench does not support, or a value it cannot honour ({@code ioengine=libaio}), is an error
+ * <p>An option iobench does not support, or a value it cannot honour ({@code ioengine=mmap}), is an error
  * naming the file, the line and the option; with {@code lenient} it is a warning and the option is ignored.
  * A value that is simply wrong ({@code bs=3q}) is an error either way.
  */
@@ -210,8 +210,10 @@ public final class JobFileParser {
             switch (e.value()) {
                 case "psync", "sync", "pvsync" -> engine = "psync";
                 case "io_uring" -> engine = "uring";
+                case "libaio" -> engine = "libaio";
+                case "null" -> engine = "null";
                 default -> unsupported(e.line(), "ioengine", "ioengine=" + e.value() + " is not supported by iobench"
-                        + " (psync, sync, pvsync, io_uring)");
+                        + " (psync, sync, pvsync, io_uring, libaio, null)");
             }
         }
         b.engine(engine);

@@ -20,7 +20,7 @@ import java.util.Objects;
  * @param threads         workers on the one target
  * @param iodepth         requests in flight per worker
  * @param batch           requests gathered per submission (async engines)
- * @param engine          engine name ({@code psync}, {@code uring})
+ * @param engine          engine name ({@code psync}, {@code uring}, {@code libaio}, {@code null})
  * @param fixedBuffers    register buffers and files with the kernel (io_uring)
  * @param direct          O_DIRECT
  * @param sync            durability mode
@@ -126,6 +126,14 @@ public record JobSpec(
 
     public static Builder builder(Path target) {
         return new Builder(target);
+    }
+
+    /**
+     * False when the engine moves no data to or from storage ({@code --engine null}; see {@link EngineKinds}): the
+     * target is then not opened, and the run is a measure of iobench itself.
+     */
+    public boolean storesData() {
+        return EngineKinds.storesData(engine);
     }
 
     public Builder toBuilder() {

@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.iobench.job.EngineKinds;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
 
@@ -14,7 +15,9 @@ import org.iobench.job.Sizes;
  * equal keys are samples of one workload (one row of {@code iobench compare}, one series of {@code history}),
  * whatever their target or engine. A run of a suite or job file carries its test's name ({@code dd2-dir}), so that
  * two tests of the same shape (dd1 and the members of dd2 all write 1 MiB blocks with one thread) stay apart; a run
- * on its own has none.
+ * on its own has none. The storage engine is not part of the key, but an engine that stores nothing ({@code null},
+ * or fio's {@code cpuio}, {@code net}...: see {@link EngineKinds}) is, so such runs are never pooled with storage
+ * runs of the same shape.
  *
  * @param rw        {@code read}, {@code randwrite}, ... (fio's names)
  * @param blockSize bytes per request
@@ -22,33 +25,47 @@ import org.iobench.job.Sizes;
  * @param iodepth   requests in flight per worker
  * @param direct    O_DIRECT
  * @param sync      {@code none}, {@code dsync}, {@code fdatasync}, {@code fsync}
+ * @param engine    {@code ""} for storage engines (psync, uring, libaio... compare with each other); the engine's
+ *                  name for one that stores nothing
  * @param test      the suite's or job file's test ({@code dd1}, {@code net1}); {@code ""} for a run on its own
  */
 public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
-                          String test) implements Comparable<WorkloadKey> {
+                          String engine, String test) implements Comparable<WorkloadKey> {
 
     /** The parts of a key, in the order a row label lists them. */
-    public enum Part { TEST, RW, BS, THREADS, IODEPTH, DIRECT, SYNC }
+    public enum Part { TEST, RW, BS, THREADS, IODEPTH, DIRECT, SYNC, ENGINE }
 
     private static final Comparator<WorkloadKey> ORDER = Comparator.comparing(WorkloadKey::rw)
             .thenComparingLong(WorkloadKey::blockSize).thenComparingInt(WorkloadKey::threads)
             .thenComparingInt(WorkloadKey::iodepth).thenComparing(WorkloadKey::direct)
-            .thenComparing(WorkloadKey::sync).thenComparing(WorkloadKey::test);
+            .thenComparing(WorkloadKey::sync).thenComparing(WorkloadKey::engine).thenComparing(WorkloadKey::test);
 
     public WorkloadKey {
         Objects.requireNonNull(rw, "rw");
         Objects.requireNonNull(sync, "sync");
+        Objects.requireNonNull(engine, "engine");
         test = test == null ? "" : test;
     }
 
-    /** The key of a run on its own, outside any suite or job file. */
+    /** A storage workload's key (engine {@code ""}) of a run on its own, outside any suite or job file. */
     public WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync) {
-        this(rw, blockSize, threads, iodepth, direct, sync, "");
+        this(rw, blockSize, threads, iodepth, direct, sync, "", "");
+    }
+
+    /** The key of a run on its own with engine part {@code engine} ({@link #enginePart}). */
+    public WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
+                       String engine) {
+        this(rw, blockSize, threads, iodepth, direct, sync, engine, "");
+    }
+
+    /** The key's engine part for a run of {@code engine}: {@code ""} for storage engines, else the name. */
+    public static String enginePart(String engine) {
+        return engine == null || EngineKinds.storesData(engine) ? "" : engine;
     }
 
     /** This key as the workload of test {@code name} ({@code ""}: of no test). */
     public WorkloadKey withTest(String name) {
-        return new WorkloadKey(rw, blockSize, threads, iodepth, direct, sync, name);
+        return new WorkloadKey(rw, blockSize, threads, iodepth, direct, sync, engine, name);
     }
 
     /** Whether this is a test of a suite or job file. */
@@ -75,7 +92,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
 
     public static WorkloadKey of(JobSpec job) {
         return new WorkloadKey(job.rw().label(), job.blockSize(), job.threads(), job.iodepth(), job.direct(),
-                job.sync().label());
+                job.sync().label(), enginePart(job.engine()));
     }
 
     @Override
@@ -95,6 +112,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
             if (k.iodepth != first.iodepth) out.add(Part.IODEPTH);
             if (k.direct != first.direct) out.add(Part.DIRECT);
             if (!k.sync.equals(first.sync)) out.add(Part.SYNC);
+            if (!k.engine.equals(first.engine)) out.add(Part.ENGINE);
         }
         return out;
     }
@@ -131,6 +149,11 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                 case IODEPTH -> words.add("qd" + iodepth);
                 case DIRECT -> words.add(direct ? "direct" : "buffered");
                 case SYNC -> words.add("sync " + sync);
+                case ENGINE -> {
+                    if (!engine.isEmpty()) {
+                        words.add(engine + " engine");
+                    }
+                }
             }
         }
         return String.join(separator, words);
@@ -150,6 +173,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                 case IODEPTH -> "iodepth";
                 case DIRECT -> "direct";
                 case SYNC -> "sync";
+                case ENGINE -> "engine";
             };
         }
         return "workload";

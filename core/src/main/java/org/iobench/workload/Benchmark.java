@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.iobench.job.JobSpec;
@@ -12,8 +13,9 @@ import org.iobench.workload.target.TargetPreparer;
 
 /**
  * Runs a job {@code runs} times on one prepared target and collects the results. A run cut short (I/O error,
- * Ctrl-C) ends the series: its partial result is kept and marked incomplete. The target is cleaned up in every
- * case.
+ * Ctrl-C) ends the series: its partial result is kept and marked incomplete. A stop before the first run began
+ * (while the file was being filled) leaves no result at all: {@link InterruptedIOException}; a later repetition
+ * that cannot start keeps the earlier ones ({@link JobCutShortException}). The target is cleaned up in every case.
  */
 public final class Benchmark {
     public static final long DEFAULT_INTERVAL_NANOS = 1_000_000_000L;
@@ -36,17 +38,38 @@ public final class Benchmark {
         return new Benchmark(TargetPreparer.system(), NanoClock.SYSTEM, DEFAULT_INTERVAL_NANOS, sampleIntervalMillis);
     }
 
+    /** The refusals of {@code spec}'s target, made before anything runs ({@link TargetPreparer#check}). */
+    public void check(JobSpec spec) throws IOException {
+        preparer.check(spec);
+    }
+
+    /**
+     * Prepares the target and runs the job's repetitions until done or stopped.
+     *
+     * @throws InterruptedIOException when {@code control} stopped the job before its first run started
+     */
     public BenchmarkResult execute(JobSpec spec, RunControl control, RunListener listener) throws IOException {
         List<RunResult> runs = new ArrayList<>();
-        try (PreparedTarget target = preparer.prepare(spec)) {
+        try (PreparedTarget target = preparer.prepare(spec, control::stopped)) {
             for (int run = 1; run <= spec.runs() && !control.stopped(); run++) {
-                target.beforeRun(spec, run);
-                RunResult result = runner.run(spec, target, run, control, listener);
+                RunResult result;
+                try {
+                    target.beforeRun(spec, run);
+                    result = runner.run(spec, target, run, control, listener);
+                } catch (IOException e) {
+                    if (runs.isEmpty()) {
+                        throw e;
+                    }
+                    throw new JobCutShortException(BenchmarkResult.of(spec, target.info(), runs), e);
+                }
                 runs.add(result);
                 listener.runEnded(spec, result);
                 if (!result.complete()) {
                     break;
                 }
+            }
+            if (runs.isEmpty()) {
+                throw new InterruptedIOException(spec.name() + ": stopped before its first run");
             }
             return BenchmarkResult.of(spec, target.info(), runs);
         }

@@ -271,7 +271,7 @@ final class CopyRunner {
             Totals totals = totals(start, end);
             RunControl.StopReason why = control.reason();
             IoFailure failure = why instanceof RunControl.Failed f ? f.failure() : null;
-            String stopReason = why instanceof RunControl.Interrupted ? "interrupted"
+            String stopReason = why instanceof RunControl.Interrupted i ? i.describe()
                     : failure != null ? failure.message() : null;
             List<String> warnings = new ArrayList<>(); // an accounting mismatch is the advisor's finding
             WorkerResult worker = new WorkerResult(0, bytesRead, bytesWritten, reads, writes, elapsed,

@@ -162,7 +162,8 @@ public final class JobRunner {
             }
             LatencyRecorder finalSync = new LatencyRecorder();
             long finalSyncNanos = 0;
-            if (spec.sync().syncsAtEnd() && spec.rw().writes() && !control.stopped()) {
+            // An engine that stores nothing (null) has no file to sync.
+            if (spec.sync().syncsAtEnd() && spec.rw().writes() && !control.stopped() && provider.storage()) {
                 NativeIo io = new NativeIo();
                 long s0 = clock.nanoTime();
                 int rc = spec.sync() == SyncMode.FSYNC ? io.fsync(fds.get(0)) : io.fdatasync(fds.get(0));
@@ -199,7 +200,9 @@ public final class JobRunner {
                 e.close();
             }
             for (int fd : fds) {
-                Libc.close(fd);
+                if (fd >= 0) {
+                    Libc.close(fd);
+                }
             }
             for (NativeBuffer b : buffers) {
                 b.close();
@@ -293,8 +296,8 @@ public final class JobRunner {
         RunControl.StopReason why = control.reason();
         String stopReason = null;
         IoFailure failure = null;
-        if (why instanceof RunControl.Interrupted) {
-            stopReason = "interrupted";
+        if (why instanceof RunControl.Interrupted i) {
+            stopReason = i.describe();
         } else if (why instanceof RunControl.Failed f) {
             failure = f.failure();
             stopReason = failure.message();

@@ -11,7 +11,13 @@ public final class RunControl {
     /** Why a run stopped early. */
     public sealed interface StopReason permits Interrupted, Failed {}
 
-    public record Interrupted() implements StopReason {}
+    /** @param signal the signal that asked for the stop ({@code "SIGINT"}, {@code "SIGTERM"}, {@code "SIGHUP"}) */
+    public record Interrupted(String signal) implements StopReason {
+        /** The stop reason a run records: {@code "interrupted"} for Ctrl-C, else {@code "interrupted (SIGTERM)"}. */
+        public String describe() {
+            return signal.equals("SIGINT") ? "interrupted" : "interrupted (" + signal + ")";
+        }
+    }
 
     public record Failed(IoFailure failure) implements StopReason {}
 
@@ -21,7 +27,12 @@ public final class RunControl {
 
     /** Asks every worker to stop: Ctrl-C. */
     public void interrupt() {
-        stop(new Interrupted());
+        interrupt("SIGINT");
+    }
+
+    /** Asks every worker to stop because of {@code signal} ({@code "SIGTERM"}...). */
+    public void interrupt(String signal) {
+        stop(new Interrupted(signal));
     }
 
     /** Stops the run because of an I/O error; only the first failure is kept. */
@@ -83,5 +94,10 @@ public final class RunControl {
 
     public boolean interrupted() {
         return reason.get() instanceof Interrupted;
+    }
+
+    /** The signal that interrupted the run ({@code "SIGTERM"}), or null when it was not interrupted. */
+    public String interruptedBy() {
+        return reason.get() instanceof Interrupted i ? i.signal() : null;
     }
 }

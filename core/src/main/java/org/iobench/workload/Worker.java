@@ -64,7 +64,9 @@ final class Worker implements Runnable {
     private int inFlight;
     private long budgetIssued;
     private int writesSinceSync;
-    private IoRequest pending;
+    /** Requests the engine refused with BUSY, to submit again before any new one (several: see complete). */
+    private final IoRequest[] held;
+    private int heldCount;
     /** The clock at the latest completion: saves a clock read per request on the deadline check. */
     private long lastNanos;
 
@@ -76,6 +78,7 @@ final class Worker implements Runnable {
         this.requests = requests;
         this.requestedLength = new long[requests.length];
         this.free = new int[requests.length];
+        this.held = new IoRequest[requests.length];
         for (int i = 0; i < requests.length; i++) {
             free[freeCount++] = requests.length - 1 - i;
         }
@@ -133,16 +136,20 @@ final class Worker implements Runnable {
         while (true) {
             boolean done = control.stopped() || control.finishing() || budgetIssued >= plan.byteBudget()
                     || clock.nanoTime() >= t.deadlineNanos();
-            while (!done && !syncDue && inFlight < requests.length && (pending != null || freeCount > 0)) {
-                if (pending == null && pacer.paced() && !awaitSlot(t)) {
+            // A held request (refused with BUSY) goes first, even once the job is done issuing new ones or a periodic
+            // sync is due: it may be the rest of a short transfer, which the job has already counted as issued.
+            while (inFlight < requests.length
+                    && (heldCount > 0 ? !control.stopped() : !syncDue && !done && freeCount > 0)) {
+                if (heldCount == 0 && pacer.paced() && !awaitSlot(t)) {
                     break;
                 }
-                IoRequest r = pending != null ? pending : prepareNext();
-                pending = null;
-                r.issueNanos(clock.nanoTime());
+                IoRequest r = heldCount > 0 ? held[--heldCount] : prepareNext();
+                if (r.bufferOffset() == 0) { // the rest of a short transfer keeps its first issue time
+                    r.issueNanos(clock.nanoTime());
+                }
                 SubmitStatus status = engine.submit(r);
                 if (status == SubmitStatus.BUSY) {
-                    pending = r;
+                    held[heldCount++] = r;
                     break;
                 }
                 if (status == SubmitStatus.QUEUED) {
@@ -159,17 +166,18 @@ final class Worker implements Runnable {
                 reapAtLeastOne(t);
                 continue;
             }
-            if (syncDue && !control.stopped()) {
+            if (syncDue && heldCount == 0 && !control.stopped()) {
                 periodicSync(t);
                 syncDue = false;
                 continue;
             }
-            if (done && pending == null) {
+            if (done && heldCount == 0) {
                 return;
             }
-            if (pending != null && control.stopped()) {
-                release(pending);
-                pending = null;
+            if (heldCount > 0 && control.stopped()) {
+                while (heldCount > 0) {
+                    release(held[--heldCount]);
+                }
                 return;
             }
         }
@@ -283,7 +291,8 @@ final class Worker implements Runnable {
                     inFlight++;
                     return;
                 }
-                pending = r;
+                // Several completions of one reap may each leave a rest the engine refuses: hold them all.
+                held[heldCount++] = r;
                 return;
             }
             record(r, op, now, t);

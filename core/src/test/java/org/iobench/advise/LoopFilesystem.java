@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.testing.Root;
 
 /**
  * An ext4 filesystem on its own loop device, mounted in a temp dir: its own device, on the machine's disk. Needs
@@ -27,7 +28,7 @@ final class LoopFilesystem implements AutoCloseable {
      * uid 0 as such), and the tools must be installed.
      */
     static String unavailableBecause() {
-        if (!hasCapSysAdmin()) {
+        if (!Root.hasSysAdmin()) {
             return "needs CAP_SYS_ADMIN to attach a loop device and mount ext4 on it";
         }
         for (String tool : List.of("mkfs.ext4", "losetup", "mount", "umount")) {
@@ -36,20 +37,6 @@ final class LoopFilesystem implements AutoCloseable {
             }
         }
         return null;
-    }
-
-    /** Bit 21 of the effective capability set (/proc/self/status CapEff). */
-    static boolean hasCapSysAdmin() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("CapEff:")) {
-                    return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << 21)) != 0;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-        return false;
     }
 
     private static boolean onPath(String tool) {
@@ -94,10 +81,28 @@ final class LoopFilesystem implements AutoCloseable {
         return out;
     }
 
+    /** A process that just ended may still hold the mount for a moment: a few tries, then a lazy unmount. */
+    private void unmount() throws IOException {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try {
+                sh("umount", mount.toString());
+                return;
+            } catch (IOException busy) {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        sh("umount", "-l", mount.toString());
+    }
+
     @Override
     public void close() throws IOException {
         try {
-            sh("umount", mount.toString());
+            unmount();
         } finally {
             sh("losetup", "-d", device.toString());
         }

@@ -6,6 +6,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,6 +68,26 @@ class ArchitectureTest {
         classes().that().resideInAPackage(p("engine"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("engine"), p("sys"), "java..")
                 .because("workload -> engine -> sys: an engine submits requests through sys and nothing else")
+                .check(CLASSES);
+    }
+
+    @Test
+    void eachEngineKnowsOnlyTheContractAndSys() {
+        for (String engine : List.of("psync", "uring", "libaio", "nullio")) {
+            classes().that().resideInAPackage(p("engine." + engine))
+                    .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".engine", p("engine." + engine),
+                            p("sys"), "java..")
+                    .check(CLASSES);
+        }
+    }
+
+    @Test
+    void theKernelInterfacesKnowNothingOfEachOther() {
+        noClasses().that().resideInAPackage(p("sys.aio"))
+                .should().dependOnClassesThat().resideInAPackage(p("sys.uring"))
+                .check(CLASSES);
+        noClasses().that().resideInAPackage(p("sys.uring"))
+                .should().dependOnClassesThat().resideInAPackage(p("sys.aio"))
                 .check(CLASSES);
     }
 

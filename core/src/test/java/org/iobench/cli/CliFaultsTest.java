@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.iobench.testing.Root;
 
 /** Real faults: a full filesystem, Ctrl-C, a mounted device. Partial results, right exit status, no leftovers. */
 class CliFaultsTest {
@@ -16,7 +17,7 @@ class CliFaultsTest {
 
     @Test
     void aFullFilesystemStopsTheRunWithPartialResultsAndExit1() throws Exception {
-        Root.assumeRoot("mounts a 16 MiB tmpfs to fill it");
+        Root.assumeSysAdmin("mount a 16 MiB tmpfs and fill it");
         Path mnt = dir.resolve("small");
         Root.mountTmpfs(mnt, "16m");
         try {
@@ -38,12 +39,13 @@ class CliFaultsTest {
         // a directory target: iobench makes (and must remove) its scratch file; no --size with --time: time-based
         Process p = Cli.start(dir, "run", "--rw", "randread", "--bs", "4k", "--time", "60s",
                 dir.toString());
+        Cli.assumeSigintDelivered(p);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (scratchBytes() < 1L << 30 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         Thread.sleep(1500);
-        Root.sh("kill", "-INT", Long.toString(p.pid()));
+        Cli.signal(p, "INT");
         Cli.Result r = Cli.finish(p);
         assertThat(r.status()).as(r.err()).isEqualTo(130);
         assertThat(r.out()).contains("INCOMPLETE: interrupted").contains("IOPS");
@@ -71,13 +73,14 @@ class CliFaultsTest {
                 "[global]", "directory=" + dir, "bs=64k", "size=16m", "runtime=60", "time_based", "",
                 "[w1]", "rw=write", "filename=a.dat", "", "[w2]", "rw=randread", "filename=b.dat", ""));
         Process p = Cli.start(dir, "run", "--no-store", "--sample-interval", "0", jobs.toString());
+        Cli.assumeSigintDelivered(p);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!(Files.exists(dir.resolve("b.dat")) && Files.size(dir.resolve("b.dat")) == 16 << 20)
                 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         Thread.sleep(2000);
-        Root.sh("kill", "-INT", Long.toString(p.pid()));
+        Cli.signal(p, "INT");
         Cli.Result r = Cli.finish(p);
         assertThat(r.status()).as(r.err()).isEqualTo(130);
         assertThat(r.out()).contains("w1 run 1 incomplete: interrupted").contains("w2 run 1 incomplete: interrupted")
@@ -88,7 +91,7 @@ class CliFaultsTest {
 
     @Test
     void aMountedBlockDeviceIsRefusedWhateverTheFlags() throws Exception {
-        Root.assumeRoot("creates and mounts a loop device");
+        Root.assumeLoopDevices("create and mount a loop device");
         Path image = dir.resolve("disk.img");
         try (RandomAccessFile raf = new RandomAccessFile(image.toFile(), "rw")) {
             raf.setLength(32 << 20);

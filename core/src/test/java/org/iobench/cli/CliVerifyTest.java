@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.iobench.testing.Root;
 
 /** {@code --verify} and {@code iobench verify} as a user meets them: messages, exit statuses, JSON. */
 class CliVerifyTest {
@@ -70,7 +71,7 @@ class CliVerifyTest {
 
     @Test
     void aDirectRandomWriteToALoopDeviceVerifiesLaterThroughODirect() throws Exception {
-        Root.assumeRoot("attaches a loop device");
+        Root.assumeLoopDevices("attach a loop device");
         Path image = dir.resolve("disk.img");
         try (RandomAccessFile raf = new RandomAccessFile(image.toFile(), "rw")) {
             raf.setLength(8L << 20);

@@ -3,11 +3,11 @@ package org.iobench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.testing.Root;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,17 +22,18 @@ class KernelDdRemoteTest {
 
     @Test
     void net1AndMix3RunOnASecondFilesystemAndAreStoredAsTests() throws Exception {
-        assumeCapSysAdmin();
+        Root.assumeLoopDevices("mounts a loop ext4 as the local disk and a tmpfs as the remote share");
+        Root.assumeTool("mkfs.ext4", "makes the local ext4");
         Path image = dir.resolve("local.img");
         try (RandomAccessFile raf = new RandomAccessFile(image.toFile(), "rw")) {
             raf.setLength(32L << 20);
         }
-        Root.sh("mkfs.ext4", "-q", "-F", image.toString());
+        Root.mkfsExt4(image);
         Path loop = Root.losetup(image);
         Path local = Files.createDirectories(dir.resolve("local"));
         Path remote = dir.resolve("remote");
         try {
-            Root.sh("mount", loop.toString(), local.toString());
+            Root.mount(loop, local);
             try {
                 Root.mountTmpfs(remote, "16m");
                 try {
@@ -102,16 +103,5 @@ class KernelDdRemoteTest {
 
     private static List<String> rows(String text, String test) {
         return text.lines().filter(l -> l.startsWith(test + " ")).toList();
-    }
-
-    /** Mounting needs CAP_SYS_ADMIN (bit 21 of CapEff), not uid 0 as such. */
-    private static void assumeCapSysAdmin() throws IOException {
-        boolean cap = Files.readAllLines(Path.of("/proc/self/status")).stream()
-                .filter(l -> l.startsWith("CapEff:"))
-                .anyMatch(l -> (Long.parseUnsignedLong(l.substring(7).trim(), 16) & (1L << 21)) != 0);
-        if (!cap) {
-            System.out.println("SKIPPED (no CAP_SYS_ADMIN): mounts a loop ext4 and a tmpfs");
-        }
-        assumeTrue(cap, "needs CAP_SYS_ADMIN to mount a loop ext4 and a tmpfs");
     }
 }

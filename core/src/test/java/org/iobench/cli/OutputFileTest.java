@@ -1,5 +1,6 @@
 package org.iobench.cli;
 
+import org.iobench.testing.Root;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -94,7 +95,7 @@ class OutputFileTest {
 
     @Test
     void aFullFilesystemLeavesTheOldFileAndNoHalfFile() throws Exception {
-        Root.assumeRoot("mounts a small tmpfs to fill it");
+        Root.assumeSysAdmin("mounts a small tmpfs to fill it");
         Path mnt = dir.resolve("small");
         Root.mountTmpfs(mnt, "64k");
         try {
@@ -114,7 +115,7 @@ class OutputFileTest {
 
     @Test
     void aReadOnlyFilesystemIsFoundByTheCheck() throws Exception {
-        Root.assumeRoot("mounts a read-only tmpfs");
+        Root.assumeSysAdmin("mounts a read-only tmpfs");
         Path mnt = dir.resolve("ro");
         Files.createDirectories(mnt);
         Root.sh("mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", mnt.toString());

@@ -1,5 +1,6 @@
 package org.iobench.cli;
 
+import org.iobench.testing.Root;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.RandomAccessFile;
@@ -20,7 +21,7 @@ class ResultsKeptTest {
 
     @Test
     void aJsonFileThatCannotBeWrittenAfterTheRunStillLeavesTheRunSaved() throws Exception {
-        Root.assumeRoot("mounts a small tmpfs and fills it");
+        Root.assumeSysAdmin("mounts a small tmpfs and fills it");
         Path mnt = dir.resolve("full");
         Root.mountTmpfs(mnt, "64k");
         try {
@@ -47,7 +48,7 @@ class ResultsKeptTest {
 
     @Test
     void aLoopDeviceIsNeverWrittenAsAReportOrAJsonFile() throws Exception {
-        Root.assumeRoot("attaches a loop device to a temporary image");
+        Root.assumeSysAdmin("attaches a loop device to a temporary image");
         Path image = dir.resolve("disk.img");
         try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
             byte[] pattern = new byte[1 << 20];

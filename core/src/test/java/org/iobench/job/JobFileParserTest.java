@@ -117,15 +117,25 @@ class JobFileParserTest {
 
     @Test
     void anUnsupportedOptionNamesFileLineAndOptionUnlessLenient() {
-        String text = "[global]\nbs=4k\n\n[j]\nrw=read\nverify=md5\nioengine=libaio\n";
+        String text = "[global]\nbs=4k\n\n[j]\nrw=read\nverify=md5\nioengine=mmap\n";
         assertThatThrownBy(() -> parse(text)).isInstanceOf(InvalidJobException.class)
                 .hasMessageStartingWith("t.fio:6: option 'verify' is not supported by iobench")
                 .hasMessageContaining("--lenient");
         JobFile lenient = JobFileParser.parse("t.fio", text, true);
         assertThat(lenient.warnings()).hasSize(2);
         assertThat(lenient.warnings().get(0)).startsWith("t.fio:6: option 'verify'").endsWith("ignored (--lenient)");
-        assertThat(lenient.warnings().get(1)).startsWith("t.fio:7: ioengine=libaio is not supported");
+        assertThat(lenient.warnings().get(1)).startsWith("t.fio:7: ioengine=mmap is not supported");
         assertThat(lenient.jobs().getFirst().engine()).isEqualTo("psync");
+    }
+
+    @Test
+    void ioengineLibaioAndNullRunOnIobenchsEnginesOfTheSameName() {
+        JobSpec aio = parse("[j]\nioengine=libaio\niodepth=32\ndirect=1\nrw=randread\n").jobs().getFirst();
+        assertThat(aio.engine()).isEqualTo("libaio");
+        assertThat(aio.iodepth()).isEqualTo(32);
+        JobSpec nul = parse("[j]\nioengine=null\nrw=randread\nsize=1g\n").jobs().getFirst();
+        assertThat(nul.engine()).isEqualTo("null");
+        assertThat(nul.storesData()).isFalse();
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
 import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
@@ -121,6 +122,30 @@ abstract class StoreContract {
         assertThat(ids(q("rw:randwrite,bs:8k"))).containsExactly(b);
         assertThat(ids(q("last:2"))).containsExactly(c, b);
         assertThat(ids(q("label:kernel=6.3"))).isEmpty();
+    }
+
+    @Test
+    void aRunOfAnEngineThatStoresNothingIsAWorkloadOfItsOwnAndNotPooledWithStorageRuns() {
+        BenchmarkResult psync = StoreFixtures.result("/data/f", RwMode.RANDREAD, 4096, 1, false, 1e9);
+        BenchmarkResult uring = BenchmarkResult.of(psync.job().toBuilder().engine("uring").build(), psync.target(),
+                psync.runs());
+        BenchmarkResult none = BenchmarkResult.of(psync.job().toBuilder().engine("null").build(), psync.target(),
+                psync.runs());
+        long p = store.save(StoreFixtures.run(psync, Map.of("side", "disk"), StoreFixtures.T0));
+        long u = store.save(StoreFixtures.run(uring, Map.of("side", "disk"), StoreFixtures.T0));
+        long n = store.save(StoreFixtures.run(none, Map.of("side", "harness"), StoreFixtures.T0));
+
+        WorkloadKey disk = store.get(p).orElseThrow().workload();
+        assertThat(store.get(u).orElseThrow().workload()).as("storage engines compare").isEqualTo(disk);
+        WorkloadKey harness = store.get(n).orElseThrow().workload();
+        assertThat(harness).isNotEqualTo(disk);
+        assertThat(harness.engine()).isEqualTo("null");
+        assertThat(harness.label()).isEqualTo("randread 4KiB 1 thread qd1 buffered sync none null engine");
+        assertThat(disk.label()).isEqualTo("randread 4KiB 1 thread qd1 buffered sync none");
+        assertThatThrownBy(() -> CompareTables.ab(store.samples(q("side=disk")), store.samples(q("side=harness")),
+                "disk", "harness", Metric.MB_S, org.iobench.compare.AbOptions.defaults(Metric.MB_S.direction())))
+                .as("nothing in common to compare").hasMessageContaining("no workload has runs on both sides")
+                .hasMessageContaining("null engine");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.iobench.sysmon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.Optional;
@@ -92,14 +93,13 @@ class BlockDevicesTest {
 
     @Test
     void theRootDiskOfThisMachineIsReadFromRealSysfs() {
-        Optional<BlockDevice> vda = BlockDevices.system().byName("vda");
-        if (vda.isEmpty()) {
-            System.out.println("skipped: no /sys/class/block/vda on this machine");
-            return;
-        }
-        assertThat(vda.get().logicalBlockSize()).isPositive();
-        assertThat(vda.get().physicalBlockSize()).isGreaterThanOrEqualTo(vda.get().logicalBlockSize());
-        assertThat(vda.get().sizeBytes()).isPositive();
-        assertThat(BlockDevices.system().byDevNumber(vda.get().devNumber())).contains(vda.get());
+        DeviceResolution root = DeviceResolver.system().resolve(Path.of("/"));
+        assumeTrue(root.hasBlockDevice(), () -> "/ has no block device here: " + root.describe());
+        String name = root.wholeDisk().orElseThrow().name();
+        BlockDevice disk = BlockDevices.system().byName(name).orElseThrow();
+        assertThat(disk.logicalBlockSize()).isPositive();
+        assertThat(disk.physicalBlockSize()).isGreaterThanOrEqualTo(disk.logicalBlockSize());
+        assertThat(disk.sizeBytes()).isPositive();
+        assertThat(BlockDevices.system().byDevNumber(disk.devNumber())).contains(disk);
     }
 }

@@ -1,6 +1,7 @@
 package org.iobench.sysmon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,31 +72,30 @@ class DeviceResolverTest {
     }
 
     @Test
-    void aBlockDeviceNodeResolvesToItselfAndTmpfsToNoDevice() {
+    void theRootFilesystemsDiskResolvesToItselfAsABlockDevice() {
         DeviceResolver live = DeviceResolver.system();
-        Path vda = Path.of("/dev/vda");
-        if (Files.exists(vda)) {
-            DeviceResolution res = live.resolve(vda);
-            assertThat(res.kind()).isEqualTo(DeviceResolution.Kind.BLOCK_DEVICE);
-            assertThat(res.device().orElseThrow().name()).isEqualTo("vda");
-            assertThat(res.mount()).isEmpty();
-        } else {
-            System.out.println("skipped /dev/vda part: not present");
-        }
-        if (Files.isDirectory(Path.of("/dev/shm"))) {
-            DeviceResolution shm = live.resolve(Path.of("/dev/shm/iobench-not-there"));
-            assertThat(shm.kind()).isEqualTo(DeviceResolution.Kind.NO_BLOCK_DEVICE);
-            assertThat(shm.noDeviceReason().orElseThrow()).contains("tmpfs");
-        }
+        DeviceResolution root = live.resolve(Path.of("/"));
+        assumeTrue(root.hasBlockDevice(), () -> "/ has no block device here: " + root.describe());
+        BlockDevice disk = root.wholeDisk().orElseThrow();
+        assumeTrue(Files.exists(disk.devicePath()), () -> "no device node " + disk.devicePath());
+        DeviceResolution res = live.resolve(disk.devicePath());
+        assertThat(res.kind()).isEqualTo(DeviceResolution.Kind.BLOCK_DEVICE);
+        assertThat(res.device().orElseThrow().name()).isEqualTo(disk.name());
+        assertThat(res.mount()).isEmpty();
+    }
+
+    @Test
+    void aPathOnTmpfsResolvesToNoDevice() {
+        assumeTrue(Files.isDirectory(Path.of("/dev/shm")) && MountTable.current().mountOf(Path.of("/dev/shm"))
+                .map(m -> m.fsType().equals("tmpfs")).orElse(false), "/dev/shm is not a tmpfs here");
+        DeviceResolution shm = DeviceResolver.system().resolve(Path.of("/dev/shm/iobench-not-there"));
+        assertThat(shm.kind()).isEqualTo(DeviceResolution.Kind.NO_BLOCK_DEVICE);
+        assertThat(shm.noDeviceReason().orElseThrow()).contains("tmpfs");
     }
 
     @Test
     void aLoopDeviceReportsItsBackingFile() throws Exception {
-        String why = LoopDevice.whyUnavailable();
-        if (why != null) {
-            System.out.println("skipped: " + why);
-            return;
-        }
+        LoopDevice.assumeAvailable("attach a loop device");
         Path img = tmp.resolve("loop.img");
         try (LoopDevice loop = LoopDevice.attach(img, 4 << 20)) {
             DeviceResolution res = DeviceResolver.system().resolve(loop.device);

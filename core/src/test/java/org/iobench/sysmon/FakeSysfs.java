@@ -6,16 +6,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Builds a miniature sysfs tree (real dirs under devices/, symlinks under class/block and dev/block) in a temp dir. */
-final class FakeSysfs {
+public final class FakeSysfs {
 
     final Path root;
 
-    FakeSysfs(Path root) {
+    public FakeSysfs(Path root) {
         this.root = root;
     }
 
     /** A whole disk with a queue/ directory. */
-    Path disk(String name, String dev, long sectors, int logical, int physical, int rotational, String scheduler) {
+    public Path disk(String name, String dev, long sectors, int logical, int physical, int rotational, String scheduler) {
         Path dir = root.resolve("devices/virtual/block").resolve(name);
         write(dir.resolve("dev"), dev);
         write(dir.resolve("size"), Long.toString(sectors));
@@ -31,7 +31,7 @@ final class FakeSysfs {
         return dir;
     }
 
-    Path partition(String disk, String name, String dev, long sectors) {
+    public Path partition(String disk, String name, String dev, long sectors) {
         Path dir = root.resolve("devices/virtual/block").resolve(disk).resolve(name);
         write(dir.resolve("dev"), dev);
         write(dir.resolve("size"), Long.toString(sectors));
@@ -41,11 +41,18 @@ final class FakeSysfs {
         return dir;
     }
 
-    void holder(Path deviceDir, String holderName) {
+    /** An attached loop device over {@code backingFile} (as the kernel prints it in {@code loop/backing_file}). */
+    public Path loop(String name, String dev, long sectors, String backingFile) {
+        Path dir = disk(name, dev, sectors, 512, 512, 0, "[none]");
+        write(dir.resolve("loop/backing_file"), backingFile);
+        return dir;
+    }
+
+    public void holder(Path deviceDir, String holderName) {
         write(deviceDir.resolve("holders").resolve(holderName), "");
     }
 
-    void write(Path file, String content) {
+    public void write(Path file, String content) {
         try {
             Files.createDirectories(file.getParent());
             Files.writeString(file, content + "\n");

@@ -1,6 +1,7 @@
 package org.iobench.sysmon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,13 +72,53 @@ class MountCheckTest {
     }
 
     @Test
+    void aDiskIsBusyWhileADeviceMapperTableUsesItsPartitionEvenUnmounted() {
+        String why = check("", noSwaps).whyBusy(dev("sda")).orElseThrow();
+        assertThat(why).isEqualTo("dm-0 (253:0), stacked on sda2, uses it (remove that mapping or array first)");
+        assertThat(check("", noSwaps).whyBusy(dev("sda1"))).as("the other partition is free").isEmpty();
+    }
+
+    @Test
+    void aDeviceBackingAMountedLoopDeviceIsBusyAndTheReasonNamesTheLoopAndWhereItIsMounted() {
+        new FakeSysfs(tmp.resolve("sys")).loop("loop5", "7:5", 1000, "/dev/sdb");
+        devices = new BlockDevices(tmp.resolve("sys"));
+        String why = check("9 1 7:5 / /mnt/img rw - ext4 /dev/loop5 rw\n", noSwaps).whyBusy(dev("sdb"))
+                .orElseThrow();
+        assertThat(why).isEqualTo("loop5 (7:5), a loop device backed by sdb, is mounted at /mnt/img (ext4)");
+    }
+
+    @Test
+    void aDeviceBackingALoopDeviceIsBusyEvenWhenNothingMountsTheLoop() {
+        new FakeSysfs(tmp.resolve("sys")).loop("loop5", "7:5", 1000, "/dev/sdb");
+        devices = new BlockDevices(tmp.resolve("sys"));
+        assertThat(check("", noSwaps).whyBusy(dev("sdb"))).contains(
+                "loop5 (7:5), a loop device backed by sdb, is attached to it (losetup -d /dev/loop5 first)");
+    }
+
+    @Test
+    void aPartitionIsBusyWhenItsWholeDiskIsMounted() {
+        String why = check("3 1 8:0 / /whole rw - ext4 /dev/sda rw\n", noSwaps).whyBusy(dev("sda1")).orElseThrow();
+        assertThat(why).isEqualTo("sda (8:0), the disk of sda1, is mounted at /whole (ext4)");
+    }
+
+    @Test
+    void swapAreasAreReadWithTheirTypeAndADeletedSwapFileHasNoPath() throws IOException {
+        Path swaps = Files.writeString(tmp.resolve("swaps3"), """
+                Filename				Type		Size		Used		Priority
+                /dev/sdb                                partition	1048572		0		-2
+                /var/swap\\040file\\040(deleted)          file		1048572		0		-3
+                """);
+        assertThat(SwapArea.read(swaps)).containsExactly(new SwapArea("/dev/sdb", "partition"),
+                new SwapArea("/var/swap file (deleted)", "file"));
+        assertThat(SwapArea.read(swaps).get(1).path()).isEmpty();
+        assertThat(SwapArea.read(tmp.resolve("no-such-file"))).isEmpty();
+    }
+
+    @Test
     void thisMachinesRootDiskIsBusy() {
         MountCheck live = MountCheck.system();
         DeviceResolution root = DeviceResolver.system().resolve(Path.of("/"));
-        if (!root.hasBlockDevice()) {
-            System.out.println("skipped: / has no block device here: " + root.describe());
-            return;
-        }
+        assumeTrue(root.hasBlockDevice(), () -> "/ has no block device here: " + root.describe());
         String why = live.whyBusy(root.wholeDisk().orElseThrow()).orElseThrow();
         System.out.println("live: " + why);
         assertThat(why).contains("mounted at");
@@ -85,11 +126,7 @@ class MountCheckTest {
 
     @Test
     void aLoopDeviceBecomesBusyWhenItsFilesystemIsMounted() throws Exception {
-        String unavailable = LoopDevice.whyUnavailable();
-        if (unavailable != null) {
-            System.out.println("skipped: " + unavailable);
-            return;
-        }
+        LoopDevice.assumeAvailable("attach, format and mount a loop device");
         Path mnt = Files.createDirectory(tmp.resolve("mnt"));
         try (LoopDevice loop = LoopDevice.attach(tmp.resolve("fs.img"), 8 << 20)) {
             BlockDevice dev = BlockDevices.system().byName(loop.device.toString()).orElseThrow();
@@ -109,11 +146,7 @@ class MountCheckTest {
 
     @Test
     void aFileOnAMountedPartitionOfALoopDeviceResolvesToThePartitionAndMakesTheDiskBusy() throws Exception {
-        String unavailable = LoopDevice.whyUnavailable();
-        if (unavailable != null) {
-            System.out.println("skipped: " + unavailable);
-            return;
-        }
+        LoopDevice.assumeAvailable("attach a partitioned loop device and mount its partition");
         Path mnt = Files.createDirectory(tmp.resolve("mnt"));
         try (LoopDevice loop = LoopDevice.attachPartitioned(tmp.resolve("disk.img"), 16 << 20)) {
             BlockDevices live = BlockDevices.system();

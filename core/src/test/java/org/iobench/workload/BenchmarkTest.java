@@ -15,6 +15,7 @@ import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
+import org.iobench.testing.DiskDirs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -185,7 +186,8 @@ class BenchmarkTest {
     @Test
     void aMisalignedDirectRequestMidRunSaysWhichAlignmentIsWrong() throws IOException {
         // exact-size job: the last request is the 1000-byte remainder, which O_DIRECT refuses
-        BenchmarkResult b = run(JobSpec.builder(dir.resolve("tail")).rw(RwMode.WRITE).blockSize(4096)
+        BenchmarkResult b = run(JobSpec.builder(DiskDirs.enforcingDirectIo(dir).resolve("tail")).rw(RwMode.WRITE)
+                .blockSize(4096)
                 .sizeBytes(4 * 4096 + 1000).exactSize(true).direct(true).build());
         RunResult r = b.runs().getFirst();
         assertThat(r.complete()).isFalse();

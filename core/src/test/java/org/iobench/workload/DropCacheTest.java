@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.testing.DiskDirs;
 import org.iobench.workload.target.PreparedTarget;
 import org.iobench.workload.target.TargetPreparer;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class DropCacheTest {
     @Test
     void dropCacheEvictsTheTargetsPagesBeforeARun() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/fincore")), "fincore (util-linux) not installed");
-        JobSpec spec = JobSpec.builder(dir.resolve("f")).rw(RwMode.READ).blockSize(1 << 20).sizeBytes(8 << 20)
+        JobSpec spec = JobSpec.builder(DiskDirs.withDroppableCache(dir).resolve("f")).rw(RwMode.READ).blockSize(1 << 20).sizeBytes(8 << 20)
                 .dropCache(true).build();
         try (PreparedTarget t = TargetPreparer.system().prepare(spec)) {
             assertThat(residentBytes(t.path())).as("just filled: cached").isGreaterThan(4 << 20);

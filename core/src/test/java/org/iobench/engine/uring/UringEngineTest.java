@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +17,7 @@ import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.engine.ProcSelfIo;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
@@ -32,7 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** What is particular to io_uring; the shared behaviour is in {@code IoEngineContractTest}. */
+/**
+ * What is particular to io_uring; the shared behaviour (including the allocation-free hot path) is in
+ * {@code IoEngineContractTest}.
+ */
 @Timeout(30)
 class UringEngineTest {
     private static final int MIB = 1 << 20;
@@ -55,50 +58,6 @@ class UringEngineTest {
     void closeAll() throws Exception {
         for (int i = toClose.size() - 1; i >= 0; i--) {
             toClose.get(i).close();
-        }
-    }
-
-    @Test
-    void theSubmitCommitReapLoopAllocatesNothingOnceCompiled() throws Exception {
-        IoRequest[] pool = requests(8, 4096).toArray(IoRequest[]::new);
-        IoEngine engine = engine(new EngineOptions(8, 2, List.of(), List.of(), false));
-        Completions done = new Completions(8);
-        loop(engine, pool, done, 200_000); // long enough for the JIT to compile the path
-        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-        long before = threads.getCurrentThreadAllocatedBytes();
-        int ios = 50_000;
-        loop(engine, pool, done, ios);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertThat(allocated).as("bytes allocated over %d I/Os", ios).isLessThan(ios / 10);
-    }
-
-    /** Keeps the pool in flight for {@code ios} cached 4 KiB reads, as a worker would; allocates nothing itself. */
-    private void loop(IoEngine engine, IoRequest[] pool, Completions done, int ios) {
-        IoRequest[] free = pool.clone();
-        int freeCount = free.length;
-        int completed = 0;
-        long block = 0;
-        while (completed < ios) {
-            while (freeCount > 0) {
-                IoRequest r = free[freeCount - 1];
-                r.prepare(IoOp.READ, fd, (block++ & 1023) * 4096, 4096);
-                if (engine.submit(r) == SubmitStatus.BUSY) {
-                    break;
-                }
-                freeCount--;
-            }
-            engine.commit();
-            done.clear();
-            int n = engine.reap(1, done);
-            for (int i = 0; i < n; i++) {
-                free[freeCount++] = done.get(i);
-            }
-            completed += n;
-        }
-        done.clear();
-        while (engine.inFlight() > 0) {
-            engine.reap(1, done);
-            done.clear();
         }
     }
 
@@ -224,7 +183,7 @@ class UringEngineTest {
     void ioUringTransfersAreNotCountedInProcSelfIoRcharOrWchar() throws Exception {
         List<IoRequest> rs = requests(1, MIB);
         IoEngine engine = engine(new EngineOptions(1, 1, List.of(), List.of(), false));
-        Map<String, Long> before = procSelfIo();
+        Map<String, Long> before = ProcSelfIo.read();
         for (IoOp op : List.of(IoOp.READ, IoOp.WRITE)) {
             for (int i = 0; i < 8; i++) {
                 rs.getFirst().prepare(op, fd, (long) i * MIB, MIB);
@@ -232,7 +191,7 @@ class UringEngineTest {
                 assertThat(reapAll(engine, 1).getFirst().result()).isEqualTo(MIB);
             }
         }
-        Map<String, Long> after = procSelfIo();
+        Map<String, Long> after = ProcSelfIo.read();
         // 8 MiB each way went through the ring; what little shows up is the JVM's own reading.
         assertThat(after.get("rchar") - before.get("rchar")).isLessThan(MIB);
         assertThat(after.get("wchar") - before.get("wchar")).isLessThan(MIB);
@@ -295,14 +254,5 @@ class UringEngineTest {
             list.add(done.get(i));
         }
         return list;
-    }
-
-    private static Map<String, Long> procSelfIo() throws Exception {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
-            String[] kv = line.split(":\\s*");
-            m.put(kv[0], Long.parseLong(kv[1].strip()));
-        }
-        return m;
     }
 }

@@ -67,19 +67,23 @@ class HtmlReportTest {
 
     @Test
     void everyChartIsDrawnInAHeadlessBrowserWithoutConsoleErrors() throws Exception {
-        if (!Files.isExecutable(CHROMIUM)) {
-            System.out.println("SKIPPED browser check: " + CHROMIUM + " not installed (apt-get install chromium)");
-        }
-        assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed");
+        assumeTrue(Files.isExecutable(CHROMIUM), CHROMIUM + " is not installed (apt-get install chromium); .ci/run"
+                + " installs it and fails if this test was skipped");
         Files.createDirectories(OUT);
         Path page = OUT.resolve("report.html").toAbsolutePath();
         Files.writeString(page, HtmlReport.render("iobench report test", "test", realResults(), null, null,
                 HistoryChartDataTest.history()));
 
-        String dom = chromium("--dump-dom", page);
-        Matcher m = Pattern.compile("<pre id=\"selfcheck\">([^<]*)</pre>").matcher(dom);
-        assertThat(m.find()).as("self-check ran: " + dom.length() + " bytes of DOM").isTrue();
-        JsonNode check = new ObjectMapper().readTree(m.group(1).replace("&quot;", "\""));
+        // the page writes its self-check two animation frames after drawing; a headless browser on a crowded
+        // machine sometimes dumps the DOM before those frames ran, which says nothing about the page: try again
+        String selfCheck = "";
+        for (int dump = 0; dump < 3 && selfCheck.isEmpty(); dump++) {
+            Matcher m = Pattern.compile("<pre id=\"selfcheck\">([^<]*)</pre>").matcher(chromium("--dump-dom", page));
+            assertThat(m.find()).as("the page has its self-check element").isTrue();
+            selfCheck = m.group(1);
+        }
+        assertThat(selfCheck).as("the self-check ran (3 DOM dumps)").isNotEmpty();
+        JsonNode check = new ObjectMapper().readTree(selfCheck.replace("&quot;", "\""));
         assertThat(check.path("errors")).as(check.toString()).isEmpty();
         assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(4 + 2); // two history charts
         assertThat(check.path("drawn").asInt()).as(check.toString()).isEqualTo(check.path("canvases").asInt());

@@ -1,0 +1,94 @@
+package org.iobench.engine.nullio;
+
+import java.util.Arrays;
+import org.iobench.engine.Completions;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.SubmitStatus;
+
+/**
+ * Completes every request at once without a system call or touching the file, like fio's {@code null} engine: a
+ * read or write "transfers" its whole length (the buffer is left as it is), a sync returns 0. What a run with it
+ * measures is iobench's own cost per request (offsets, clock reads, latency histograms, the series): the harness's
+ * ceiling, not storage.
+ *
+ * <p>At {@code iodepth} 1 {@link #submit} answers {@code COMPLETED}; above, as fio's null engine, requests are
+ * {@code QUEUED}, complete on {@link #commit} and come back from {@link #reap}, so the asynchronous path of a
+ * worker is measured too. Submission takes no time: {@link IoRequest#submitNanos} is set to the request's issue
+ * time, without reading the clock. Nothing allocates.
+ */
+public final class NullEngine implements IoEngine {
+    public static final EngineProvider PROVIDER = new EngineProvider() {
+        @Override public String name() { return "null"; }
+        @Override public boolean synchronous() { return false; }
+        /** Nothing is read or written, so there is nothing for /proc/self/io to agree with. */
+        @Override public boolean countedInProcIo() { return false; }
+        @Override public boolean storage() { return false; }
+        @Override public IoEngine create(EngineOptions options) { return new NullEngine(options.iodepth()); }
+    };
+
+    private final int iodepth;
+    /** Requests submitted and not yet reaped; the first {@code committed} of them are complete. */
+    private final IoRequest[] held;
+    private int heldCount;
+    private int committed;
+
+    NullEngine(int iodepth) {
+        this.iodepth = iodepth;
+        this.held = new IoRequest[iodepth];
+    }
+
+    @Override
+    public String name() {
+        return "null";
+    }
+
+    @Override
+    public SubmitStatus submit(IoRequest r) {
+        if (iodepth == 1) {
+            finish(r);
+            return SubmitStatus.COMPLETED;
+        }
+        if (heldCount >= iodepth) {
+            return SubmitStatus.BUSY;
+        }
+        held[heldCount++] = r;
+        return SubmitStatus.QUEUED;
+    }
+
+    private static void finish(IoRequest r) {
+        r.submitNanos(r.issueNanos());
+        r.complete(r.op().transfersData() ? r.length() : 0);
+    }
+
+    @Override
+    public void commit() {
+        for (int i = committed; i < heldCount; i++) {
+            finish(held[i]);
+        }
+        committed = heldCount;
+    }
+
+    @Override
+    public int reap(int min, Completions out) {
+        commit();
+        int n = Math.min(committed, out.capacity() - out.size());
+        IoRequest[] h = held;
+        for (int i = 0; i < n; i++) {
+            out.add(h[i]);
+        }
+        int left = heldCount - n;
+        System.arraycopy(h, n, h, 0, left);
+        Arrays.fill(h, left, heldCount, null);
+        heldCount = left;
+        committed -= n;
+        return n;
+    }
+
+    @Override
+    public int inFlight() {
+        return heldCount;
+    }
+}

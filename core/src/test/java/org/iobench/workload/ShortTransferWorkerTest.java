@@ -1,0 +1,116 @@
+package org.iobench.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.Engines;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.ShortTransferEngine;
+import org.iobench.job.DataPattern;
+import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
+import org.iobench.job.VerifyChecksum;
+import org.iobench.measure.NanoClock;
+import org.iobench.result.VerifyResult;
+import org.iobench.sys.Libc;
+import org.iobench.sys.NativeBuffer;
+import org.iobench.sys.OpenFlags;
+import org.iobench.verify.RunVerification;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A worker whose every read and write comes back short ({@link ShortTransferEngine}) still moves each block exactly
+ * once, whole and intact: it resubmits the rest from where the kernel stopped, counts the request once, and holds a
+ * resubmission the engine refused (BUSY) until it can take it, even after the job's last request was issued.
+ */
+@Timeout(60)
+class ShortTransferWorkerTest {
+    private static final int BLOCK = 4096;
+    private static final int BLOCKS = 256;
+
+    @TempDir
+    Path dir;
+
+    static Stream<Arguments> engines() {
+        return Stream.of(Arguments.of("psync", 1, false, 0), Arguments.of("uring", 4, false, 0),
+                Arguments.of("uring", 4, true, 8), Arguments.of("libaio", 4, true, 0));
+    }
+
+    @ParameterizedTest(name = "{0} iodepth {1} busy on resubmission {2} fsync every {3}")
+    @MethodSource("engines")
+    void everyBlockIsMovedExactlyOnceAndVerifiesWhenEveryTransferComesBackShort(String engine, int iodepth,
+                                                                                  boolean busy, int fsyncEvery)
+            throws Exception {
+        Path file = dir.resolve("data");
+        Files.write(file, new byte[BLOCKS * BLOCK]);
+        JobSpec spec = JobSpec.builder(file).rw(RwMode.RANDRW).mixReadPercent(50).blockSize(BLOCK)
+                .sizeBytes((long) BLOCKS * BLOCK).iodepth(iodepth).engine(engine).pattern(DataPattern.RANDOM)
+                .verify(VerifyChecksum.CRC32C).verifyAfter(true).allowOverwrite(true).seed(7).fsyncEvery(fsyncEvery).build();
+        RunVerification verification = RunVerification.start(spec, (long) BLOCKS * BLOCK);
+        List<NativeBuffer> buffers = new ArrayList<>();
+        IoRequest[] requests = new IoRequest[iodepth];
+        int fd = Libc.open(file, OpenFlags.O_RDWR, 0);
+        try {
+            for (int i = 0; i < iodepth; i++) {
+                buffers.add(NativeBuffer.allocate(BLOCK, 4096));
+                requests[i] = new IoRequest(i, buffers.get(i));
+            }
+            WorkerPlan plan = WorkerPlan.split(spec, (long) BLOCKS * BLOCK, true).getFirst();
+            ShortTransferEngine shortEngine = new ShortTransferEngine(Engines.byName(engine).orElseThrow()
+                    .create(new EngineOptions(iodepth, 1, List.of(fd), buffers, false)), busy);
+            CountDownLatch start = new CountDownLatch(1);
+            Timeline[] timeline = {Timeline.of(System.nanoTime(), 0, 0)};
+            RunControl control = new RunControl();
+            Worker w = new Worker(0, plan, WorkerSetup.of(spec, 1_000_000_000L), shortEngine, requests, fd,
+                    NanoClock.SYSTEM, control, start, timeline);
+            w.verifier = verification.forWorker(0, buffers);
+            start.countDown();
+            try (shortEngine) {
+                Thread t = new Thread(w, "short-transfer-worker");
+                t.setDaemon(true);
+                t.start();
+                t.join(30_000);
+                if (t.isAlive()) {
+                    control.interrupt(); // a worker that lost a request never ends by itself
+                    t.join(10_000);
+                    fail("the worker did not finish its %d requests within 30 s", BLOCKS);
+                }
+            }
+
+            assertThat(control.reason()).as("stop reason").isNull();
+            WorkerStats s = w.stats;
+            assertThat(s.reads + s.writes).as("requests counted once each").isEqualTo(BLOCKS);
+            assertThat(s.bytesRead + s.bytesWritten).isEqualTo((long) BLOCKS * BLOCK);
+            assertThat(s.issuedBytesRead).as("bytes the kernel moved for reads").isEqualTo(s.bytesRead);
+            assertThat(s.issuedBytesWritten).as("bytes the kernel moved for writes").isEqualTo(s.bytesWritten);
+            assertThat(s.readLatency.count()).isEqualTo(s.reads);
+            assertThat(s.writeLatency.count()).isEqualTo(s.writes);
+            assertThat(s.writes).as("a mixed job writes").isPositive();
+            if (fsyncEvery == 0) {
+                assertThat(s.syncs).isZero();
+            } else { // at depth, writes completing together may overshoot the count before the sync is issued
+                assertThat(s.syncs).as("periodic syncs").isBetween(1L, s.writes / fsyncEvery);
+            }
+
+            VerifyResult v = verification.finish(file, true);
+            assertThat(v.counts()).as("blocks not as written").isEmpty();
+            assertThat(v.mode()).endsWith("after");
+            assertThat(v.blocksStamped()).as("a stamp per write").isEqualTo(s.writes);
+            assertThat(v.blocksChecked()).as("blocks read back and checked").isPositive();
+        } finally {
+            Libc.close(fd);
+            buffers.forEach(NativeBuffer::close);
+        }
+    }
+}
