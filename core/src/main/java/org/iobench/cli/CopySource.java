@@ -6,8 +6,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.SplittableRandom;
+import org.iobench.sys.FileId;
 import org.iobench.sys.Libc;
 import org.iobench.sys.OpenFlags;
+import org.iobench.workload.target.ScratchFiles;
 
 /**
  * A new file for a copy test to read (kernel-dd's net1 source): written outside any measured time with data that
@@ -18,14 +20,22 @@ final class CopySource {
     private CopySource() {}
 
     /**
-     * Writes {@code bytes} to {@code file}, which must not exist.
+     * Creates {@code file}, which must not exist, as an iobench scratch file ({@link ScratchFiles}) and writes
+     * {@code bytes} to it.
      *
      * @throws IOException when it cannot be written or synced
      */
     static void write(Path file, long bytes) throws IOException {
+        int fd = Libc.open(file, OpenFlags.O_WRONLY | OpenFlags.O_CREAT | OpenFlags.O_EXCL | OpenFlags.O_CLOEXEC,
+                0644);
+        try {
+            ScratchFiles.created(file, FileId.of(fd)); // ours from now on: removed at the end, or at exit
+        } finally {
+            Libc.close(fd);
+        }
         SplittableRandom random = new SplittableRandom(0x5eed);
         ByteBuffer block = ByteBuffer.allocateDirect(1 << 20);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             long done = 0;
             while (done < bytes) {
                 block.clear();
