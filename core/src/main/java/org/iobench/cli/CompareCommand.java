@@ -60,7 +60,7 @@ final class CompareCommand implements Callable<Integer> {
     boolean withoutSync;
 
     @Option(names = "--stats", paramLabel = "STYLE", description = "seed (default): n, min, avg, max per side and the"
-            + " gain with * (significant) or ~ beside it; benchstat: median +/- 95% CI, n, ~ instead of an"
+            + " gain with * (significant) or ~ beside it; benchstat: median +/- 95%% CI, n, ~ instead of an"
             + " insignificant change, Mann-Whitney U")
     String stats;
 

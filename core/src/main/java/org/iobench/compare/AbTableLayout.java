@@ -132,17 +132,27 @@ public record AbTableLayout(String title, String workloadHeader, String baseName
                     Cell.number(delta, r.significant() ? Formats.signedPercent(delta, 1) : "~"),
                     Cell.number(r.test().pValue(), Formats.pValue(r.test().pValue()))));
         }
-        Geomean g = comparison.geomean();
-        rows.add(Row.of(Cell.text("geomean"), number(g.base(), decimals), Cell.empty(), Cell.empty(),
-                number(g.candidate(), decimals), Cell.empty(), Cell.empty(),
-                Cell.number(g.gainPercent(), Formats.signedPercent(g.gainPercent(), 1)), Cell.empty()));
+        double base = geomean(comparison.rows().stream().mapToDouble(r -> r.base().median()).toArray());
+        double candidate = geomean(comparison.rows().stream().mapToDouble(r -> r.candidate().median()).toArray());
+        double gain = direction.gainPercent(base, candidate);
+        rows.add(Row.of(Cell.text("geomean"), number(base, decimals), Cell.empty(), Cell.empty(),
+                number(candidate, decimals), Cell.empty(), Cell.empty(),
+                Cell.number(gain, Formats.signedPercent(gain, 1)), Cell.empty()));
         AbOptions o = comparison.options();
         List<String> notes = new ArrayList<>();
         notes.add("median +/- half-width of the 95% confidence interval of the mean (Student t), in % of the median;"
                 + " delta: change of the median, positive is better (" + better(o) + " is better); ~: not significant"
                 + " at alpha " + Formats.plain(o.alpha()) + " (p: " + testsThatRan(comparison) + ", two-sided)");
-        notes.addAll(footnotes(comparison));
+        notes.addAll(footnotes(comparison).stream().filter(n -> !n.startsWith("geomean:")).toList());
+        notes.add("geomean: geometric mean of the medians over " + comparison.rows().size() + " workloads");
         return new Table(title, columns, rows, notes);
+    }
+
+    /** The geometric mean of the positive values; NaN when there are none. */
+    private static double geomean(double[] values) {
+        double[] positive = java.util.Arrays.stream(values).filter(v -> v > 0).toArray();
+        return positive.length == 0 ? Double.NaN
+                : Math.exp(java.util.Arrays.stream(positive).map(Math::log).average().orElse(Double.NaN));
     }
 
     private String group(String name) {

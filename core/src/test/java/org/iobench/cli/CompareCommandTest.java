@@ -71,6 +71,26 @@ class CompareCommandTest {
     }
 
     @Test
+    void benchstatsFormShowsMediansWithTheirIntervalAndHidesInsignificantChanges() {
+        String text = ok("compare", "--base", "patch=without", "--new", "patch=with", "--metric", "KB/s", "--stats",
+                "benchstat").out();
+        List<String> lines = text.lines().toList();
+        assertThat(lines.get(2)).contains("median").contains("+/-").contains("delta");
+        // Mann-Whitney U with 3 + 3 runs: p >= 0.100, so every change is ~ and the table says why
+        assertThat(lines.subList(3, 12)).allSatisfy(l -> assertThat(l).matches(".*\\s~\\s+\\S+$"));
+        assertThat(text).contains("cannot go below 0.100");
+        Golden.assertMatches(text, "store/golden/story004-benchstat.txt");
+        InProcess.Result bad = InProcess.run("compare", "--base", "patch=without", "--new", "patch=with", "--stats",
+                "fancy", "--db", db);
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err()).isEqualTo("iobench: --stats fancy: not a style (seed, benchstat)\n");
+        InProcess.Result both = InProcess.run("compare", "--base", "patch=without", "--new", "patch=with", "--stats",
+                "benchstat", "--assume", "normal", "--db", db);
+        assertThat(both.status()).isEqualTo(2);
+        assertThat(both.err()).contains("--assume normal").hasLineCount(1);
+    }
+
+    @Test
     void story004InEveryFormat() {
         String[] args = {"compare", "--base", "patch=without", "--new", "patch=with", "--metric", "KB/s"};
         Golden.assertMatches(ok(args).out(), "store/golden/story004-mannwhitney.txt");
