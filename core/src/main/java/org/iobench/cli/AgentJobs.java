@@ -14,13 +14,12 @@ import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.JsonReport;
 import org.iobench.result.BenchmarkResult;
-import org.iobench.store.ResultCodec;
 import org.iobench.sysmon.env.EnvironmentProbe;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * The agent's side of the command line: a job from a controller is parsed by the same picocli commands as a local
@@ -102,7 +101,7 @@ final class AgentJobs implements JobHandler {
             org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
                     run.outputs.err());
             jobs.stages().forEach(stage -> stage.forEach(this::vet));
-            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().runStages(
+            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().asTests().runStages(
                     jobs.stages(), results -> JobFileRun.print(jobs, results, run.outputs.out())));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {
@@ -128,10 +127,10 @@ final class AgentJobs implements JobHandler {
     /** Checks one job: its paths lie under {@code --allow}, and writing over data was consented to here. */
     JobSpec vet(JobSpec spec) {
         String why = allow.refusal("TARGET", spec.target());
-        if (why == null && spec.source() != null && !spec.source().equals(DEV_ZERO)) {
-            why = allow.refusal("--source", spec.source());
+        if (why == null && spec.copy().source() != null && !spec.copy().source().equals(DEV_ZERO)) {
+            why = allow.refusal("--source", spec.copy().source());
         }
-        if (why == null && spec.allowOverwrite() && !allowOverwrite) {
+        if (why == null && spec.safety().allowOverwrite() && !allowOverwrite) {
             why = "--allow-overwrite: this agent was started without --allow-overwrite; it writes only files it"
                     + " creates (" + spec.target() + ")";
         }
@@ -171,7 +170,7 @@ final class AgentJobs implements JobHandler {
         for (BenchmarkResult b : done) {
             Path target = b.target() != null && b.target().path() != null ? Path.of(b.target().path())
                     : b.job().target();
-            environments.add(ResultCodec.encode(probe.capture(target, Version.get())));
+            environments.add(JsonReport.compact(probe.capture(target, Version.get())));
         }
         String json = JsonReport.write(done, Version.get(), Execution.groupsOf(done));
         return new Outcome(status, message, done, json, environments);

@@ -5,9 +5,9 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import org.iobench.compare.CompareTables;
 import org.iobench.engine.UnknownEngineException;
 import org.iobench.job.InvalidJobException;
-import org.iobench.store.CompareTables;
 import org.iobench.store.StoreException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -18,6 +18,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The one place where an error becomes an exit status and a line on stderr ({@code iobench: ...}), for parse
@@ -84,10 +85,18 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
     }
 
     /**
-     * A converter's complaint is printed after the option's name, {@code --runs: '0' must be at least 1}; other
-     * parse errors (unknown option, missing parameter) as picocli words them.
+     * A converter's complaint is printed after the option's name, {@code --runs: '0' must be at least 1}; an unknown
+     * command or option with what was probably meant ({@link Suggestions}); other parse errors (a missing
+     * parameter) as picocli words them.
      */
     static String parameterMessage(ParameterException ex) {
+        if (ex instanceof UnmatchedArgumentException u) {
+            return Suggestions.message(u);
+        }
+        String help = Suggestions.forHelp(ex);
+        if (help != null) {
+            return help;
+        }
         if (ex.getCause() instanceof TypeConversionException t && ex.getArgSpec() != null) {
             return name(ex.getArgSpec()) + ": " + IoReasons.firstLine(t.getMessage());
         }

@@ -15,6 +15,7 @@ import org.iobench.report.GroupText;
 import org.iobench.report.JsonReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
+import org.iobench.result.TestId;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
@@ -39,6 +40,7 @@ final class Execution {
     private ResultSaver saver; // store: null = not saved
     private boolean silentSave;
     private List<Deliberate> deliberate = List.of();
+    private boolean tests;
 
     Execution(OutputOptions output, MonitorOptions monitor, OutputFile jsonFile, PrintStream out, PrintStream err,
               boolean debug) {
@@ -68,25 +70,45 @@ final class Execution {
         return this;
     }
 
+    /**
+     * The stages are the tests of a suite or job file: each result keeps its test's name and its place in the
+     * test's group ({@link TestId}), which the store keeps and {@code compare} groups by.
+     */
+    Execution asTests() {
+        this.tests = true;
+        return this;
+    }
+
+    /** Test {@code i} of {@code stage}: a lone job is the test of its name, a parallel group the test of its label. */
+    static TestId testOf(List<JobSpec> stage, int i) {
+        JobSpec job = stage.get(i);
+        if (stage.size() == 1) {
+            return TestId.single(job.name());
+        }
+        String group = job.grouping().group();
+        return new TestId(group.isBlank() ? stage.getFirst().name() : group, i + 1, stage.size());
+    }
+
     /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
     static void checkEngine(JobSpec spec) {
-        EngineProvider provider = Engines.require(spec.engine());
-        if (provider.synchronous() && spec.iodepth() > 1) {
-            throw new ExitException(ExitException.USAGE, "--iodepth " + spec.iodepth() + ": the " + spec.engine()
+        EngineProvider provider = Engines.require(spec.queue().engine());
+        if (provider.synchronous() && spec.queue().iodepth() > 1) {
+            throw new ExitException(ExitException.USAGE, "--iodepth " + spec.queue().iodepth() + ": the "
+                    + spec.queue().engine()
                     + " engine completes each request before the next, so a depth above 1 would do nothing;"
                     + " use --threads N for parallelism" + (Engines.names().contains("uring")
                     ? " or --engine uring" : ""));
         }
-        if (spec.fixedBuffers() && !spec.engine().equals("uring")) {
+        if (spec.queue().fixedBuffers() && !spec.queue().engine().equals("uring")) {
             throw new ExitException(ExitException.USAGE, "--fixed-buffers: registers buffers and files with"
-                    + " io_uring (--engine uring); the " + spec.engine() + " engine has nothing to register");
+                    + " io_uring (--engine uring); the " + spec.queue().engine() + " engine has nothing to register");
         }
-        if (!provider.storage() && spec.verify().enabled()) {
-            throw new ExitException(ExitException.USAGE, "--verify " + spec.verify().label() + ": the "
-                    + spec.engine() + " engine reads and writes nothing, so there is nothing to verify");
+        if (!provider.storage() && spec.verification().checksum().enabled()) {
+            throw new ExitException(ExitException.USAGE, "--verify " + spec.verification().checksum().label() + ": the "
+                    + spec.queue().engine() + " engine reads and writes nothing, so there is nothing to verify");
         }
-        if (!provider.storage() && spec.rw() == org.iobench.job.RwMode.COPY) {
-            throw new ExitException(ExitException.USAGE, "--rw copy: the " + spec.engine()
+        if (!provider.storage() && spec.workload().rw() == org.iobench.job.RwMode.COPY) {
+            throw new ExitException(ExitException.USAGE, "--rw copy: the " + spec.queue().engine()
                     + " engine reads and writes nothing, so it cannot copy");
         }
     }
@@ -116,7 +138,7 @@ final class Execution {
             SignalTrap.install(control);
         }
         boolean live = agent == null && !output.quiet && Libc.isatty(2);
-        int totalRuns = specs.stream().mapToInt(JobSpec::runs).sum();
+        int totalRuns = specs.stream().mapToInt(s -> s.timing().runs()).sum();
         ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
         RunListener listener = agent != null ? agent.listener() : progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
@@ -128,11 +150,12 @@ final class Execution {
                 break;
             }
             try {
-                if (stage.size() == 1) {
-                    results.add(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)));
-                } else {
-                    results.addAll(advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
-                            monitor.sampleIntervalMillis())).execute(stage, control, listener)));
+                List<BenchmarkResult> done = stage.size() == 1
+                        ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
+                        : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
+                                monitor.sampleIntervalMillis())).execute(stage, control, listener));
+                for (int i = 0; i < done.size(); i++) {
+                    results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
                 }
             } catch (IOException | RuntimeException e) {
                 if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
@@ -166,7 +189,8 @@ final class Execution {
         for (BenchmarkResult b : results) {
             for (RunResult r : b.runs()) {
                 if (!r.complete()) {
-                    err.println("iobench: " + b.job().name() + " run " + r.run() + " stopped: " + r.stopReason()
+                    err.println("iobench: " + b.job().name() + " run " + r.run() + " stopped: "
+                            + r.outcome().stopReason()
                             + "; its figures are partial and marked incomplete");
                     return ExitException.IO_FAILURE;
                 }
@@ -201,7 +225,7 @@ final class Execution {
     static Map<String, Object> groupsOf(List<BenchmarkResult> results) {
         Map<String, List<BenchmarkResult>> byGroup = new java.util.LinkedHashMap<>();
         for (BenchmarkResult b : results) {
-            String g = b.job().group();
+            String g = b.job().grouping().group();
             if (g != null && !g.isBlank()) {
                 byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(b);
             }

@@ -9,8 +9,8 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.Suites;
 import org.iobench.report.SuiteText;
 import org.iobench.report.Units;
-import org.iobench.workload.target.DirectIo;
-import org.iobench.workload.target.ScratchFiles;
+import org.iobench.workload.files.DirectIo;
+import org.iobench.workload.files.ScratchFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,15 +18,25 @@ import picocli.CommandLine.ScopeType;
 
 /**
  * {@code iobench}: with no subcommand, the quick suite on a scratch file in the current directory (about 20-30 s:
- * sequential write with fdatasync, sequential read from the device, 4 KiB random read and write).
+ * sequential write with fdatasync, sequential read from the device, 4 KiB random read and write). Its subcommands
+ * are listed in {@link Subcommands} and added only when a command line needs them.
  */
 @Command(name = "iobench", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        subcommands = {RunCommand.class, VmstatCommand.class, ReportCommand.class, DdCommand.class,
-                SaturateCommand.class, SuiteCommand.class, RunsCommand.class, ShowCommand.class, DeleteCommand.class,
-                CompareCommand.class, ImportCommand.class, VerifyCommand.class, MicroCommand.class,
-                AgentCommand.class, HistoryCommand.class, CheckCommand.class},
         description = {"Storage I/O benchmark and comparison workbench.",
-                "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."})
+                "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."},
+        footer = {"%niobench help COMMAND shows a command's options; man iobench has them all."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:success",
+            "1:an I/O failure during the work (partial results printed and marked incomplete), results that could"
+                    + " not be saved or written, a bad block found by --verify; also a query that found nothing",
+            "2:bad input found before any work: an invalid option or value, an unusable output file, a missing or"
+                    + " unreadable input file or database, a target device or file in use",
+            "3:iobench check found a workload significantly worse than --max-regression",
+            "4:an internal error (a bug); --debug shows where it happened",
+            "130:interrupted by SIGINT (Ctrl-C): partial results printed and stored, marked incomplete",
+            "143:SIGTERM, as SIGINT",
+            "129:SIGHUP, as SIGINT"})
 public final class IobenchCommand implements Callable<Integer> {
     static final long QUICK_SIZE = 1L << 30;
     static final long QUICK_MIN_SIZE = 64L << 20;

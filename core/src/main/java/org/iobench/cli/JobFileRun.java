@@ -101,13 +101,13 @@ final class JobFileRun {
         for (List<JobSpec> stage : jobs.stages()) {
             for (JobSpec j : stage) {
                 Path t = j.target().toAbsolutePath().normalize();
-                if (j.storesData() && j.sizeBytes() == 0 && !made.contains(t) && !Files.exists(j.target())) {
+                if (j.storesData() && j.workload().sizeBytes() == 0 && !made.contains(t) && !Files.exists(j.target())) {
                     throw new InvalidJobException(name + ": job [" + j.name() + "]: " + j.target() + " does not exist"
                             + " and the job gives no size= (fio refuses it too: \"you need to specify size=\")");
                 }
             }
             for (JobSpec j : stage) {
-                if (j.sizeBytes() > 0) {
+                if (j.workload().sizeBytes() > 0) {
                     made.add(j.target().toAbsolutePath().normalize());
                 }
             }
@@ -118,7 +118,7 @@ final class JobFileRun {
     private static List<List<BenchmarkResult>> byGroup(List<BenchmarkResult> stage) {
         java.util.Map<String, List<BenchmarkResult>> groups = new java.util.LinkedHashMap<>();
         for (BenchmarkResult b : stage) {
-            groups.computeIfAbsent(b.job().group(), k -> new java.util.ArrayList<>()).add(b);
+            groups.computeIfAbsent(b.job().grouping().group(), k -> new java.util.ArrayList<>()).add(b);
         }
         return List.copyOf(groups.values());
     }
@@ -174,7 +174,7 @@ final class JobFileRun {
                 RunText.print(mine.getFirst(), out);
             } else {
                 for (List<BenchmarkResult> group : byGroup(mine)) {
-                    if (jobs.groupReporting().contains(group.getFirst().job().group())) {
+                    if (jobs.groupReporting().contains(group.getFirst().job().grouping().group())) {
                         GroupText.printAsOne(group, out);
                     } else {
                         GroupText.print(group, out);

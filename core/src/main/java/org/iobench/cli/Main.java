@@ -12,6 +12,12 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // what scripts run most to check the tool: the version needs no command line model (picocli's classes
+            // are too old a class-file version for the JDK's AOT cache, so building the model costs every start)
+            System.out.println(String.join(System.lineSeparator(), new Version().getVersion()));
+            System.exit(0);
+        }
         int status = execute(args);
         System.out.flush();
         System.exit(status);
@@ -19,7 +25,7 @@ public final class Main {
 
     /** Runs a command line on stdout and stderr; returns the exit status. */
     public static int execute(String... args) {
-        return execute(commandLine(), args);
+        return execute(commandLine(args), args);
     }
 
     /**
@@ -39,10 +45,22 @@ public final class Main {
         }
     }
 
-    /** The command tree with the one error handler installed. */
+    /** The whole command tree with the one error handler installed. */
     static CommandLine commandLine() {
+        return configured(Subcommands.addAll(new CommandLine(new IobenchCommand())));
+    }
+
+    /** The command tree {@code args} need (see {@link Subcommands#addNeeded}), with the error handler installed. */
+    static CommandLine commandLine(String[] args) {
+        return configured(Subcommands.addNeeded(new CommandLine(new IobenchCommand()), args));
+    }
+
+    /** Settings go on after the subcommands are added: picocli applies them to the commands present at the call. */
+    private static CommandLine configured(CommandLine cl) {
         ErrorHandler handler = new ErrorHandler();
-        return new CommandLine(new IobenchCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+        Version version = new Version();
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
+        return cl.setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(handler).setExecutionExceptionHandler(handler);
     }
 }

@@ -3,9 +3,13 @@ package org.iobench.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
+import org.iobench.sysmon.env.EnvironmentProbe;
 import picocli.CommandLine.IVersionProvider;
 
-/** iobench's version, from the build. */
+/**
+ * iobench's version, from the build; {@code --version} prints it with the commit the build came from and the JDK
+ * it runs on.
+ */
 public final class Version implements IVersionProvider {
     public static String get() {
         try (InputStream in = Version.class.getResourceAsStream("/org/iobench/version.properties")) {
@@ -21,6 +25,9 @@ public final class Version implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        return new String[] {"iobench " + get(), "Java " + Runtime.version()};
+        String commit = EnvironmentProbe.gitCommit();
+        return new String[] {"iobench " + get() + " (commit " + (commit == null ? "unknown" : commit) + ")",
+                "JDK " + Runtime.version() + " (" + System.getProperty("java.vendor") + ", "
+                        + System.getProperty("java.home") + ")"};
     }
 }

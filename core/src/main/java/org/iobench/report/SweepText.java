@@ -3,14 +3,14 @@ package org.iobench.report;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.iobench.report.table.Cell;
-import org.iobench.report.table.Column;
-import org.iobench.report.table.Formats;
-import org.iobench.report.table.Row;
-import org.iobench.report.table.Table;
-import org.iobench.report.table.TextTableWriter;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Stat;
+import org.iobench.table.Cell;
+import org.iobench.table.Column;
+import org.iobench.table.Formats;
+import org.iobench.table.Row;
+import org.iobench.table.Table;
+import org.iobench.table.TextTableWriter;
 
 /**
  * A sweep as the table users build by hand (seed 004): one row per point, throughput min / avg / max over the
@@ -49,8 +49,8 @@ public final class SweepText {
         if (points.stream().anyMatch(b -> !b.complete())) {
             notes.add("* incomplete: a run stopped early");
         }
-        String title = "sweep " + first.job().series() + " (" + first.job().runs()
-                + (first.job().runs() == 1 ? " run" : " runs") + " per point)";
+        String title = "sweep " + first.job().grouping().series() + " (" + first.job().timing().runs()
+                + (first.job().timing().runs() == 1 ? " run" : " runs") + " per point)";
         return new Table(title, columns, rows, notes);
     }
 
@@ -61,7 +61,8 @@ public final class SweepText {
     public static void print(List<BenchmarkResult> points, PrintStream out) {
         out.print(new TextTableWriter().render(table(points)));
         for (BenchmarkResult b : points) {
-            b.runs().forEach(r -> r.warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w)));
+            b.runs().forEach(r -> r.outcome().warnings().forEach(w -> out.println("warning: " + b.job().name()
+                    + ": " + w)));
         }
         FindingText.print(points, out);
     }

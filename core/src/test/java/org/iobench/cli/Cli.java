@@ -22,15 +22,26 @@ final class Cli {
 
     /** Starts iobench; its SIGINT, SIGTERM and SIGHUP have their default disposition where {@link #SIGNALS_RESET}. */
     static Process start(Path workDir, String... args) throws IOException {
-        return start(workDir, SIGNALS_RESET ? List.of("env", "--default-signal=INT,TERM,HUP") : List.of(), args);
+        return start(workDir, SIGNALS_RESET ? List.of("env", "--default-signal=INT,TERM,HUP") : List.of(), List.of(),
+                args);
     }
 
     /** Starts iobench behind {@code prefix} (a command that execs the rest, such as {@code env}). */
     static Process start(Path workDir, List<String> prefix, String... args) throws IOException {
+        return start(workDir, prefix, List.of(), args);
+    }
+
+    /**
+     * Starts Main in a child JVM behind {@code prefix} (a command that execs the rest, such as {@code env}), with
+     * {@code jvmOptions} before the class path.
+     */
+    static Process start(Path workDir, List<String> prefix, List<String> jvmOptions, String... args)
+            throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>(prefix);
-        cmd.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).directory(workDir.toFile()).start();
     }
@@ -122,6 +133,10 @@ final class Cli {
     static Result run(Path workDir, String... args) throws Exception {
         Process p = start(workDir, args);
         return finish(p);
+    }
+
+    static Result run(Path workDir, List<String> jvmOptions, String... args) throws Exception {
+        return finish(start(workDir, List.of(), jvmOptions, args));
     }
 
     static Result finish(Process p) throws Exception {

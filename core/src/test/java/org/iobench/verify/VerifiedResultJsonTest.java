@@ -11,9 +11,9 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.VerifyChecksum;
 import org.iobench.report.JsonReport;
+import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.VerifyResult;
-import org.iobench.store.ResultCodec;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
@@ -31,7 +31,7 @@ class VerifiedResultJsonTest {
         BenchmarkResult b = Benchmark.system(0).execute(JobSpec.builder(f).rw(RwMode.WRITE).blockSize(4096)
                 .sizeBytes(64 << 10).verify(VerifyChecksum.SHA256).keep(true).build(), new RunControl(),
                 RunListener.NONE);
-        long runId = RunIds.parse(b.runs().getFirst().verification().runId());
+        long runId = RunIds.parse(b.runs().getFirst().extras().verification().runId());
         try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
             raf.seek(2 * 4096 + 700);
             raf.write(0x55);
@@ -41,10 +41,10 @@ class VerifiedResultJsonTest {
                 List.of(b.runs().getFirst().withVerification(found)), b.summary(), b.complete(), b.findings());
 
         String json = JsonReport.write(List.of(withFindings), "test", Map.of());
-        BenchmarkResult back = ResultCodec.decodeReport(JsonReport.read(json)).getFirst();
+        BenchmarkResult back = JsonReportReader.benchmarks(JsonReport.read(json)).getFirst();
 
-        assertThat(back.job().verify()).isEqualTo(VerifyChecksum.SHA256);
-        assertThat(back.runs().getFirst().verification()).isEqualTo(found);
+        assertThat(back.job().verification().checksum()).isEqualTo(VerifyChecksum.SHA256);
+        assertThat(back.runs().getFirst().extras().verification()).isEqualTo(found);
         assertThat(found.failures()).isEqualTo(1);
         assertThat(json).contains("\"passed\" : false").contains("\"corrupt\" : 1");
     }

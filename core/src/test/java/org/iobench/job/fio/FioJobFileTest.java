@@ -44,20 +44,20 @@ class FioJobFileTest {
     void theTiobenchLayoutRunsFourStagesOfTwoClonesEachOnTheirOwnFiles() throws IOException {
         JobFile f = parse(fixture("tiobench-like.fio"));
         assertThat(f.stages()).hasSize(4).allSatisfy(stage -> assertThat(stage).hasSize(2));
-        assertThat(f.jobs()).extracting(JobSpec::rw).containsExactly(RwMode.WRITE, RwMode.WRITE, RwMode.RANDWRITE,
+        assertThat(f.jobs()).extracting(j -> j.workload().rw()).containsExactly(RwMode.WRITE, RwMode.WRITE, RwMode.RANDWRITE,
                 RwMode.RANDWRITE, RwMode.READ, RwMode.READ, RwMode.RANDREAD, RwMode.RANDREAD);
         assertThat(f.jobs()).extracting(JobSpec::name).startsWith("f1.0", "f1.1", "f2.0");
         assertThat(f.jobs()).extracting(JobSpec::target).startsWith(Path.of("f1.0.0"), Path.of("f1.1.0"));
         for (JobSpec j : f.jobs()) {
-            assertThat(j.threads()).as("a clone is one job of one thread, as in fio").isEqualTo(1);
-            assertThat(j.direct()).isTrue();
-            assertThat(j.blockSize()).isEqualTo(4096);
-            assertThat(j.sizeBytes()).as("each clone does the whole size").isEqualTo(2 << 20);
-            assertThat(j.timeNanos()).isEqualTo(5_000_000_000L);
-            assertThat(j.loopRegion()).as("timeout without time_based caps a size-based job").isFalse();
-            assertThat(j.dropCache()).as("fio's invalidate=1").isTrue();
+            assertThat(j.queue().threads()).as("a clone is one job of one thread, as in fio").isEqualTo(1);
+            assertThat(j.durability().direct()).isTrue();
+            assertThat(j.workload().blockSize()).isEqualTo(4096);
+            assertThat(j.workload().sizeBytes()).as("each clone does the whole size").isEqualTo(2 << 20);
+            assertThat(j.timing().timeNanos()).isEqualTo(5_000_000_000L);
+            assertThat(j.timing().loopRegion()).as("timeout without time_based caps a size-based job").isFalse();
+            assertThat(j.durability().dropCache()).as("fio's invalidate=1").isTrue();
         }
-        assertThat(f.stages()).extracting(s -> s.getFirst().group()).containsExactly("g0", "g1", "g2", "g3");
+        assertThat(f.stages()).extracting(s -> s.getFirst().grouping().group()).containsExactly("g0", "g1", "g2", "g3");
         assertThat(f.warnings()).isEmpty();
     }
 
@@ -66,10 +66,10 @@ class FioJobFileTest {
         JobFile f = parse(fixture("two-writers.fio"));
         assertThat(f.stages()).hasSize(2);
         assertThat(f.stages().getFirst()).extracting(JobSpec::name).containsExactly("writer1", "writer2");
-        assertThat(f.stages().getFirst()).extracting(JobSpec::group).containsOnly("g0");
-        assertThat(f.stages().getFirst()).extracting(JobSpec::sync).containsOnly(SyncMode.FSYNC);
+        assertThat(f.stages().getFirst()).extracting(j -> j.grouping().group()).containsOnly("g0");
+        assertThat(f.stages().getFirst()).extracting(j -> j.durability().sync()).containsOnly(SyncMode.FSYNC);
         assertThat(f.stages().get(1)).extracting(JobSpec::target).containsExactly(Path.of("r.dat"));
-        assertThat(f.stages().get(1).getFirst().group()).as("a job alone is no group").isEmpty();
+        assertThat(f.stages().get(1).getFirst().grouping().group()).as("a job alone is no group").isEmpty();
     }
 
     @Test
@@ -77,10 +77,10 @@ class FioJobFileTest {
         JobFile f = parse("[global]\nname=renames-nothing\nsize=1m\nsync=1\n[a]\nrw=read\n[b]\nname=bee\n"
                 + "rw=write\n");
         assertThat(f.jobs()).extracting(JobSpec::name).containsExactly("a", "bee");
-        assertThat(f.jobs()).extracting(JobSpec::blockSize).containsOnly(4096L);
+        assertThat(f.jobs()).extracting(j -> j.workload().blockSize()).containsOnly(4096L);
         assertThat(f.jobs()).extracting(JobSpec::target).containsExactly(Path.of("a.0.0"), Path.of("bee.0.0"));
-        assertThat(f.jobs().get(0).sync()).as("sync=1 changes nothing for a reader").isEqualTo(SyncMode.NONE);
-        assertThat(f.jobs().get(1).sync()).as("fio's sync=1 is O_SYNC").isEqualTo(SyncMode.SYNC);
+        assertThat(f.jobs().get(0).durability().sync()).as("sync=1 changes nothing for a reader").isEqualTo(SyncMode.NONE);
+        assertThat(f.jobs().get(1).durability().sync()).as("fio's sync=1 is O_SYNC").isEqualTo(SyncMode.SYNC);
     }
 
     @Test
@@ -121,8 +121,8 @@ class FioJobFileTest {
             for (int c = 0; c < numjobs; c++) {
                 JobSpec j = f.jobs().get(k++);
                 assertThat(j.name()).isEqualTo(numjobs == 1 ? "job" + i : "job" + i + "." + c);
-                assertThat(j.threads()).isEqualTo(1);
-                assertThat(j.rw()).isEqualTo(RwMode.RANDREAD);
+                assertThat(j.queue().threads()).isEqualTo(1);
+                assertThat(j.workload().rw()).isEqualTo(RwMode.RANDREAD);
             }
         }
     }
@@ -142,7 +142,7 @@ class FioJobFileTest {
         assertThat(FioSizes.parse(n + unit, 1000)).isEqualTo(n * base1000);
         JobSpec j = parse("[global]\nkb_base=1000\n[j]\nrw=write\nbs=512\nsize=" + n + unit + "\n").jobs()
                 .getFirst();
-        assertThat(j.sizeBytes()).isEqualTo(n * base1000);
+        assertThat(j.workload().sizeBytes()).isEqualTo(n * base1000);
     }
 
     @Provide
@@ -194,10 +194,10 @@ class FioJobFileTest {
         JobFile f = FioJobFile.parse("t.fio", "[j]\nrw=read\nbs=${BS}\nsize=$mb_memory/2*1024\nnumjobs=$ncpus/4\n"
                 + "directory=${DIR}\noffset=$pagesize\n", false, host, n -> "");
         JobSpec j = f.jobs().getFirst();
-        assertThat(j.blockSize()).isEqualTo(16384);
-        assertThat(j.sizeBytes()).isEqualTo(1000 * 1024);
+        assertThat(j.workload().blockSize()).isEqualTo(16384);
+        assertThat(j.workload().sizeBytes()).isEqualTo(1000 * 1024);
         assertThat(f.jobs()).hasSize(2);
-        assertThat(j.offsetBytes()).isEqualTo(4096);
+        assertThat(j.workload().offsetBytes()).isEqualTo(4096);
         assertThat(j.target()).isEqualTo(Path.of("/data/j.0.0"));
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[j]\nrw=${RW}\n", false, host, n -> ""))
                 .hasMessage("t.fio:2: rw=: not an access pattern fio knows (read, write, randread, randwrite, rw,"
@@ -208,8 +208,8 @@ class FioJobFileTest {
     void includedFilesAddOptionsToTheSection() {
         JobFile f = FioJobFile.parse("t.fio", "[j]\ninclude common.fio\nrw=write\n", false, FioHost.PLAIN,
                 n -> n.equals("common.fio") ? "; shared\nbs=64k\nsize=2m\n" : "");
-        assertThat(f.jobs().getFirst().blockSize()).isEqualTo(65536);
-        assertThat(f.jobs().getFirst().sizeBytes()).isEqualTo(2 << 20);
+        assertThat(f.jobs().getFirst().workload().blockSize()).isEqualTo(65536);
+        assertThat(f.jobs().getFirst().workload().sizeBytes()).isEqualTo(2 << 20);
     }
 
     @Test
@@ -239,29 +239,29 @@ class FioJobFileTest {
     @Test
     void fioSemanticsOfTimeEnginesAndSync() {
         JobSpec tb = parse("[j]\nrw=randread\nsize=1m\nruntime=3\ntime_based\nramp_time=500ms\n").jobs().getFirst();
-        assertThat(tb.loopRegion()).isTrue();
-        assertThat(tb.timeNanos()).isEqualTo(3_000_000_000L);
-        assertThat(tb.rampNanos()).isEqualTo(500_000_000L);
+        assertThat(tb.timing().loopRegion()).isTrue();
+        assertThat(tb.timing().timeNanos()).isEqualTo(3_000_000_000L);
+        assertThat(tb.timing().rampNanos()).isEqualTo(500_000_000L);
         JobFile untimed = parse("[j]\nrw=read\nsize=1m\ntime_based\n");
-        assertThat(untimed.jobs().getFirst().loopRegion()).isFalse();
+        assertThat(untimed.jobs().getFirst().timing().loopRegion()).isFalse();
         assertThat(untimed.warnings()).singleElement().asString().contains("time_based without runtime");
         JobFile sync = parse("[j]\nrw=write\nioengine=sync\niodepth=16\nfsync=8\n");
         JobSpec s = sync.jobs().getFirst();
-        assertThat(s.engine()).isEqualTo("psync");
-        assertThat(s.iodepth()).isEqualTo(1);
+        assertThat(s.queue().engine()).isEqualTo("psync");
+        assertThat(s.queue().iodepth()).isEqualTo(1);
         assertThat(sync.warnings()).singleElement().asString().contains("iodepth=16").contains("capped at 1");
-        assertThat(s.fsyncEvery()).isEqualTo(8);
+        assertThat(s.durability().fsyncEvery()).isEqualTo(8);
         JobSpec uring = parse("[j]\nioengine=io_uring\niodepth=32\nrw=randrw\nrwmixwrite=30\n").jobs().getFirst();
-        assertThat(uring.engine()).isEqualTo("uring");
-        assertThat(uring.iodepth()).isEqualTo(32);
-        assertThat(uring.mixReadPercent()).isEqualTo(70);
+        assertThat(uring.queue().engine()).isEqualTo("uring");
+        assertThat(uring.queue().iodepth()).isEqualTo(32);
+        assertThat(uring.workload().mixReadPercent()).isEqualTo(70);
         JobSpec both = parse("[j]\nrw=randrw\nrwmixread=60\nrwmixwrite=30\n").jobs().getFirst();
-        assertThat(both.mixReadPercent()).as("the later one wins").isEqualTo(70);
+        assertThat(both.workload().mixReadPercent()).as("the later one wins").isEqualTo(70);
         JobSpec file = parse("[j]\nrw=read\ndirectory=/tmp\nfilename=x.dat\nbuffered=0\n").jobs().getFirst();
         assertThat(file.target()).isEqualTo(Path.of("/tmp/x.dat"));
-        assertThat(file.direct()).isTrue();
+        assertThat(file.durability().direct()).isTrue();
         JobSpec aio = parse("[j]\nioengine=libaio\niodepth=32\ndirect=1\nrw=randread\n").jobs().getFirst();
-        assertThat(aio.engine()).isEqualTo("libaio");
+        assertThat(aio.queue().engine()).isEqualTo("libaio");
         JobSpec nul = parse("[j]\nioengine=null\nrw=randread\nsize=1g\n").jobs().getFirst();
         assertThat(nul.storesData()).isFalse();
     }
@@ -273,6 +273,6 @@ class FioJobFileTest {
         assertThat(FioJobOptions.perDirection(",8k", "4k")).containsExactly("4k", "8k", "8k");
         assertThat(FioJobOptions.perDirection("256k", "4k")).containsExactly("256k", "256k", "256k");
         JobSpec w = parse("[j]\nrw=write\nbs=512,64k\n").jobs().getFirst();
-        assertThat(w.blockSize()).as("a writer uses the write size").isEqualTo(65536);
+        assertThat(w.workload().blockSize()).as("a writer uses the write size").isEqualTo(65536);
     }
 }

@@ -13,7 +13,7 @@ import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
-import org.iobench.store.ResultCodec;
+import org.iobench.report.JsonReportReader;
 import org.iobench.store.WorkloadKey;
 import org.junit.jupiter.api.Test;
 
@@ -44,13 +44,13 @@ class FioImportFixesTest {
         assertThat(run.totals().bytesWritten()).isEqualTo(entry.path("write").path("io_bytes").asLong());
         assertThat(run.totals().reads()).isEqualTo(entry.path("read").path("total_ios").asLong());
         assertThat(run.totals().writes()).isEqualTo(entry.path("write").path("total_ios").asLong());
-        assertThat(r.job().rw().reads()).isTrue(); // fio lists the writer's options (rw=write) for the group
-        assertThat(r.job().rw().writes()).isTrue();
+        assertThat(r.job().workload().rw().reads()).isTrue(); // fio lists the writer's options (rw=write) for the group
+        assertThat(r.job().workload().rw().writes()).isTrue();
         long ops = run.totals().ops();
-        assertThat(r.job().mixReadPercent()).isEqualTo((int) Math.round(100.0 * run.totals().reads() / ops));
-        assertThat(run.warnings()).anySatisfy(w -> assertThat(w).contains("holds different jobs"))
+        assertThat(r.job().workload().mixReadPercent()).isEqualTo((int) Math.round(100.0 * run.totals().reads() / ops));
+        assertThat(run.outcome().warnings()).anySatisfy(w -> assertThat(w).contains("holds different jobs"))
                 .anySatisfy(w -> assertThat(w).contains("IOPS is fio's sum"));
-        assertThat(run.readLatency().count()).isEqualTo(entry.path("read").path("clat_ns").path("N").asLong());
+        assertThat(run.latencies().read().count()).isEqualTo(entry.path("read").path("clat_ns").path("N").asLong());
     }
 
     @Test
@@ -60,9 +60,9 @@ class FioImportFixesTest {
         BenchmarkResult r = FioImport.read(doc).results().getFirst();
 
         assertThat(entry.path("job options").path("bsrange").asText()).isEqualTo("16k-16k");
-        assertThat(r.job().blockSize()).isEqualTo(16384)
+        assertThat(r.job().workload().blockSize()).isEqualTo(16384)
                 .isEqualTo(entry.path("read").path("io_bytes").asLong() / entry.path("read").path("total_ios").asLong());
-        assertThat(r.runs().getFirst().warnings()).isEmpty();
+        assertThat(r.runs().getFirst().outcome().warnings()).isEmpty();
         assertThat(r.runs().getFirst().totals().iops()).isCloseTo(entry.path("read").path("iops").asDouble(),
                 withinPercentage(0.001));
     }
@@ -71,7 +71,7 @@ class FioImportFixesTest {
     void percentilesLeftOutOfPercentileListAreAbsentNotZero() throws IOException {
         JsonNode doc = fixture("fio-percentile-list.json");
         JsonNode pct = doc.path("jobs").get(0).path("read").path("clat_ns").path("percentile");
-        LatencySummary l = FioImport.read(doc).results().getFirst().runs().getFirst().readLatency();
+        LatencySummary l = FioImport.read(doc).results().getFirst().runs().getFirst().latencies().read();
 
         assertThat(pct.size()).isEqualTo(2); // fio printed 50 and 99.5 only
         assertThat(l.p50Ns()).isEqualTo(pct.path("50.000000").asLong());
@@ -88,13 +88,13 @@ class FioImportFixesTest {
         JsonNode doc = fixture("fio-non-storage.json");
         var results = FioImport.read(doc).results();
 
-        assertThat(results).extracting(b -> b.job().engine()).containsExactly("null", "cpuio");
+        assertThat(results).extracting(b -> b.job().queue().engine()).containsExactly("null", "cpuio");
         for (BenchmarkResult b : results) {
-            assertThat(EngineKinds.storesData(b.job().engine())).isFalse();
-            assertThat(WorkloadKey.enginePart(b.job().engine())).isEqualTo(b.job().engine());
+            assertThat(EngineKinds.storesData(b.job().queue().engine())).isFalse();
+            assertThat(WorkloadKey.enginePart(b.job().queue().engine())).isEqualTo(b.job().queue().engine());
         }
         JsonNode nullRead = doc.path("jobs").get(0).path("read");
-        assertThat(results.getFirst().job().rw()).isEqualTo(RwMode.RANDREAD);
+        assertThat(results.getFirst().job().workload().rw()).isEqualTo(RwMode.RANDREAD);
         assertThat(results.getFirst().runs().getFirst().totals().bytesRead())
                 .isEqualTo(nullRead.path("io_bytes").asLong());
         assertThat(results.getFirst().runs().getFirst().totals().iops()).isCloseTo(nullRead.path("iops").asDouble(),
@@ -121,7 +121,7 @@ class FioImportFixesTest {
                 text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
             assertThat(text).doesNotStartWith("{");
-            JsonNode doc = ResultCodec.tree(FioText.withoutLeadingMessages(text));
+            JsonNode doc = JsonReportReader.tree(FioText.withoutLeadingMessages(text));
             assertThat(FioImport.read(doc).results()).singleElement()
                     .satisfies(b -> assertThat(b.runs().getFirst().totals().bytesRead()).isEqualTo(4L << 20));
         }

@@ -10,9 +10,9 @@ import java.io.InputStream;
 import java.util.List;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
+import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
-import org.iobench.store.ResultCodec;
 import org.junit.jupiter.api.Test;
 
 /** fio output recorded on this machine (see src/test/resources/store/fio/README.md) read as iobench results. */
@@ -20,7 +20,7 @@ class FioImportTest {
 
     static JsonNode fixture(String name) throws IOException {
         try (InputStream in = FioImportTest.class.getResourceAsStream("/store/fio/" + name)) {
-            return ResultCodec.tree(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            return JsonReportReader.tree(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
         }
     }
 
@@ -32,28 +32,28 @@ class FioImportTest {
         assertThat(r).hasSize(2);
         BenchmarkResult rr = r.get(0);
         assertThat(rr.job().name()).isEqualTo("rr4k");
-        assertThat(rr.job().rw()).isEqualTo(RwMode.RANDREAD);
-        assertThat(rr.job().blockSize()).isEqualTo(4096);
-        assertThat(rr.job().threads()).isEqualTo(2);
-        assertThat(rr.job().iodepth()).isEqualTo(4);
-        assertThat(rr.job().direct()).isTrue(); // from the global options
-        assertThat(rr.job().engine()).isEqualTo("libaio");
+        assertThat(rr.job().workload().rw()).isEqualTo(RwMode.RANDREAD);
+        assertThat(rr.job().workload().blockSize()).isEqualTo(4096);
+        assertThat(rr.job().queue().threads()).isEqualTo(2);
+        assertThat(rr.job().queue().iodepth()).isEqualTo(4);
+        assertThat(rr.job().durability().direct()).isTrue(); // from the global options
+        assertThat(rr.job().queue().engine()).isEqualTo("libaio");
         RunResult run = rr.runs().getFirst();
         JsonNode read = doc.path("jobs").get(0).path("read");
         assertThat(run.totals().bytesRead()).isEqualTo(read.path("io_bytes").asLong());
         assertThat(run.totals().reads()).isEqualTo(read.path("total_ios").asLong());
         assertThat(run.totals().bytesPerSecond()).isCloseTo(read.path("bw_bytes").asDouble(), withinPercentage(0.0001));
-        assertThat(run.readLatency().p99Ns()).isEqualTo(read.path("clat_ns").path("percentile").path("99.000000")
+        assertThat(run.latencies().read().p99Ns()).isEqualTo(read.path("clat_ns").path("percentile").path("99.000000")
                 .asLong());
-        assertThat(run.writeLatency().count()).isZero();
+        assertThat(run.latencies().write().count()).isZero();
         assertThat(run.complete()).isTrue();
 
         BenchmarkResult w = r.get(1);
-        assertThat(w.job().rw()).isEqualTo(RwMode.WRITE);
-        assertThat(w.job().blockSize()).isEqualTo(65536);
-        assertThat(w.job().direct()).isFalse(); // the job's direct=0 overrides the global direct=1
-        assertThat(w.job().sync()).isEqualTo(SyncMode.FSYNC); // end_fsync=1
-        assertThat(w.job().engine()).isEqualTo("psync");
+        assertThat(w.job().workload().rw()).isEqualTo(RwMode.WRITE);
+        assertThat(w.job().workload().blockSize()).isEqualTo(65536);
+        assertThat(w.job().durability().direct()).isFalse(); // the job's direct=0 overrides the global direct=1
+        assertThat(w.job().durability().sync()).isEqualTo(SyncMode.FSYNC); // end_fsync=1
+        assertThat(w.job().queue().engine()).isEqualTo("psync");
         assertThat(w.target().path()).isEqualTo("/tmp/fiofx/seqwrite");
     }
 
@@ -61,15 +61,15 @@ class FioImportTest {
     void jsonPlusMixedJobKeepsTheReadShareAndBothLatencies() throws IOException {
         BenchmarkResult r = FioImport.read(fixture("fio-randrw-jsonplus.json")).results().getFirst();
 
-        assertThat(r.job().rw()).isEqualTo(RwMode.RANDRW);
-        assertThat(r.job().mixReadPercent()).isEqualTo(70);
-        assertThat(r.job().engine()).isEqualTo("io_uring");
-        assertThat(r.job().iodepth()).isEqualTo(8);
+        assertThat(r.job().workload().rw()).isEqualTo(RwMode.RANDRW);
+        assertThat(r.job().workload().mixReadPercent()).isEqualTo(70);
+        assertThat(r.job().queue().engine()).isEqualTo("io_uring");
+        assertThat(r.job().queue().iodepth()).isEqualTo(8);
         RunResult run = r.runs().getFirst();
         assertThat(run.totals().bytes()).isEqualTo(4L << 20);
-        assertThat(run.readLatency().count()).isEqualTo(run.totals().reads());
-        assertThat(run.writeLatency().count()).isEqualTo(run.totals().writes());
-        assertThat(run.readLatency().p50Ns()).isPositive().isLessThanOrEqualTo(run.readLatency().p99Ns());
+        assertThat(run.latencies().read().count()).isEqualTo(run.totals().reads());
+        assertThat(run.latencies().write().count()).isEqualTo(run.totals().writes());
+        assertThat(run.latencies().read().p50Ns()).isPositive().isLessThanOrEqualTo(run.latencies().read().p99Ns());
     }
 
     @Test
@@ -77,27 +77,27 @@ class FioImportTest {
         JsonNode doc = fixture("fio-numjobs2-jsonplus.json");
         BenchmarkResult r = FioImport.read(doc).results().getFirst();
 
-        assertThat(r.job().threads()).isEqualTo(2);
-        assertThat(r.job().fsyncEvery()).isEqualTo(16);
+        assertThat(r.job().queue().threads()).isEqualTo(2);
+        assertThat(r.job().durability().fsyncEvery()).isEqualTo(16);
         RunResult run = r.runs().getFirst();
         JsonNode a = doc.path("jobs").get(0).path("write");
         JsonNode b = doc.path("jobs").get(1).path("write");
         assertThat(run.totals().bytesWritten()).isEqualTo(a.path("io_bytes").asLong() + b.path("io_bytes").asLong());
         assertThat(run.totals().bytesPerSecond())
                 .isCloseTo(a.path("bw_bytes").asDouble() + b.path("bw_bytes").asDouble(), withinPercentage(0.0001));
-        assertThat(run.writeLatency().count())
+        assertThat(run.latencies().write().count())
                 .isEqualTo(a.path("clat_ns").path("N").asLong() + b.path("clat_ns").path("N").asLong());
-        assertThat(run.writeLatency().p999Ns()).isLessThanOrEqualTo(run.writeLatency().maxNs());
-        assertThat(run.warnings()).singleElement().asString().contains("summed");
+        assertThat(run.latencies().write().p999Ns()).isLessThanOrEqualTo(run.latencies().write().maxNs());
+        assertThat(run.outcome().warnings()).singleElement().asString().contains("summed");
     }
 
     @Test
     void aCommandLineJobWithoutGlobalOptionsUsesFiosDefaults() throws IOException {
         BenchmarkResult r = FioImport.read(fixture("fio-cmdline.json")).results().getFirst();
 
-        assertThat(r.job().rw()).isEqualTo(RwMode.READ);
-        assertThat(r.job().blockSize()).isEqualTo(1 << 20);
-        assertThat(r.job().engine()).isEqualTo("psync");
+        assertThat(r.job().workload().rw()).isEqualTo(RwMode.READ);
+        assertThat(r.job().workload().blockSize()).isEqualTo(1 << 20);
+        assertThat(r.job().queue().engine()).isEqualTo("psync");
         assertThat(r.target().path()).isEqualTo("/tmp/fiofx/clifile");
     }
 
@@ -109,22 +109,5 @@ class FioImportTest {
         FioImported imported = FioImport.read(doc);
         assertThat(imported.results()).isEmpty();
         assertThat(imported.skipped()).singleElement().asString().contains("cli-read").contains("rw=trimwrite");
-    }
-
-    @Test
-    void iobenchsOwnJsonFileReadsBackAndOtherVersionsAreRefused() throws IOException {
-        JsonNode doc;
-        try (InputStream in = getClass().getResourceAsStream("/store/iobench/randread-v1-uppercase-enums.json")) {
-            doc = ResultCodec.tree(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
-        }
-        List<BenchmarkResult> r = ResultCodec.decodeReport(doc);
-        assertThat(r).singleElement().satisfies(b -> {
-            assertThat(b.job().name()).isEqualTo("fixture-randread");
-            assertThat(b.runs()).hasSize(2);
-            assertThat(b.runs().getFirst().totals().reads()).isEqualTo(256);
-        });
-        ((com.fasterxml.jackson.databind.node.ObjectNode) doc).put("formatVersion", 2);
-        assertThatThrownBy(() -> ResultCodec.decodeReport(doc)).hasMessageContaining("formatVersion 2");
-        assertThat(FioImport.isFio(doc)).isFalse();
     }
 }
