@@ -22,10 +22,12 @@ import java.util.Objects;
  * @param copy         a copy's source; {@link Copy#NONE} for other jobs
  * @param verification {@code --verify}; {@link Verification#NONE} when off
  * @param grouping     the sweep or search series and the parallel group the job belongs to
+ * @param access       request sizes, random map, distribution, holes and I/O limits beyond the workload's one block
+ *                     size ({@link Access#DEFAULT} for a plain job)
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
-                      Grouping grouping) {
+                      Grouping grouping, Access access) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -44,10 +46,18 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         copy = copy == null ? Copy.NONE : copy;
         verification = verification == null ? Verification.NONE : verification;
         grouping = grouping == null ? Grouping.NONE : grouping;
+        access = access == null ? Access.DEFAULT : access;
         if (name == null || name.isBlank()) {
             name = workload.rw().label() + "-" + Sizes.binary(workload.blockSize());
         }
         check(workload, timing, queue, durability, safety, copy, verification);
+        check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
+                "copies one block size from start to end");
+        check(access.isDefault() || !verification.checksum().enabled(), "--verify",
+                verification.checksum().label(), "is not supported with mixed request sizes, a random map, a"
+                        + " distribution, holes or I/O limits yet");
+        check(access.maxBytes(workload.blockSize()) <= MAX_BLOCK_SIZE, "--bs", access.maxBytes(workload.blockSize()),
+                "must be between 1 and 1GiB");
     }
 
     /** The checks of one job, across its parts; the first that fails names its option. */
@@ -177,6 +187,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private boolean loopRegion;
         private VerifyChecksum verify = VerifyChecksum.NONE;
         private boolean verifyAfter;
+        private Access access = Access.DEFAULT;
 
         private Builder(Path target) {
             this.target = target;
@@ -200,6 +211,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             source = s.copy().source(); sourceOffsetBytes = s.copy().sourceOffsetBytes();
             verify = s.verification().checksum(); verifyAfter = s.verification().after();
             series = s.grouping().series(); group = s.grouping().group();
+            access = s.access();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -236,6 +248,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder loopRegion(boolean v) { loopRegion = v; return this; }
         public Builder verify(VerifyChecksum v) { verify = v; return this; }
         public Builder verifyAfter(boolean v) { verifyAfter = v; return this; }
+        public Builder access(Access v) { access = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -245,7 +258,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                    new Verification(verify, verifyAfter), new Grouping(series, group));
+                    new Verification(verify, verifyAfter), new Grouping(series, group), access);
         }
     }
 }

@@ -39,6 +39,12 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
                 plans.add(new WorkerPlan(i, spec.workload().offsetBytes() + first * bs, length, budget));
             }
         }
+        long ioBytes = spec.access().ioBytes();
+        if (limitedBySize && ioBytes > 0) {
+            // fio's io_size (or loops): the workers go over their regions until these bytes are done
+            plans.replaceAll(p -> new WorkerPlan(p.worker(), p.regionStart(), p.regionLength(),
+                    ioBytes / n + (p.worker() < ioBytes % n ? 1 : 0)));
+        }
         return plans;
     }
 }

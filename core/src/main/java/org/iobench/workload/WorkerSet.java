@@ -73,8 +73,10 @@ final class WorkerSet implements AutoCloseable {
                 spec.queue().fixedBuffers()));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
-        MixSource source = new MixSource(pattern, plan, file, spec.queue().iodepth(),
-                verification == null ? null : verification.forWorker(id, mine));
+        RequestSource source = spec.access().isDefault()
+                ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
+                        verification == null ? null : verification.forWorker(id, mine))
+                : new ShapedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id));
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
     }
 
@@ -103,7 +105,8 @@ final class WorkerSet implements AutoCloseable {
     private List<NativeBuffer> buffers(JobSpec spec, PreparedTarget target, int worker, int count) {
         List<NativeBuffer> mine = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            NativeBuffer b = NativeBuffer.allocate(spec.workload().blockSize(), target.bufferAlignment());
+            NativeBuffer b = NativeBuffer.allocate(spec.access().maxBytes(spec.workload().blockSize()),
+                    target.bufferAlignment());
             buffers.add(b);
             mine.add(b);
             if (spec.workload().pattern() == DataPattern.RANDOM) {
@@ -111,6 +114,11 @@ final class WorkerSet implements AutoCloseable {
             }
         }
         return mine;
+    }
+
+    /** Worker {@code id}'s share of {@code total} requests among {@code workers}; 0 stays 0 (no limit). */
+    private static long share(long total, int workers, int id) {
+        return total == 0 ? 0 : total / workers + (id < total % workers ? 1 : 0);
     }
 
     private static IoRequest[] requests(List<NativeBuffer> buffers) {

@@ -51,8 +51,12 @@ final class FioJobTranslator {
         RwMode rw = rw(o, blocking);
         b.rw(rw);
         mix(o, b);
-        blockSize(o, rw, b, blocking);
         region(o, b, blocking);
+        String rwValue = o.value("rw").orElse("read");
+        FioAccess access = FioAccess.of(o, rw, rwValue.contains(":") ? rwValue.substring(rwValue.indexOf(':') + 1)
+                : "", o.has("size") && !o.value("size").orElseThrow().endsWith("%")
+                ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0, problems, blocking);
+        b.blockSize(access.unitBytes()).access(access.access());
         time(o, b);
         engine(o, b, blocking);
         if (o.flag("direct") || o.has("buffered") && !o.flag("buffered")) {
@@ -91,10 +95,6 @@ final class FioJobTranslator {
         }
         String v = s.value();
         String mode = v.contains(":") ? v.substring(0, v.indexOf(':')) : v;
-        if (v.contains(":")) {
-            blocking.add(problems.unsupported(s, "the offset modifier ':" + v.substring(v.indexOf(':') + 1)
-                    + "' (holes or backwards) is not supported by iobench", true));
-        }
         return switch (mode) {
             case "read" -> RwMode.READ;
             case "write" -> RwMode.WRITE;
@@ -129,36 +129,6 @@ final class FioJobTranslator {
 
     private static int line(FioSetting s) {
         return Integer.parseInt(s.where().substring(s.where().lastIndexOf(':') + 1));
-    }
-
-    /** bs / bsrange per direction; the directions the job does must share one size. */
-    private void blockSize(FioJobOptions o, RwMode rw, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
-        String key = o.has("bsrange") ? "bsrange" : o.has("bs") ? "bs" : null;
-        if (key == null) {
-            b.blockSize(4096);
-            return;
-        }
-        FioSetting s = o.setting(key).orElseThrow();
-        String[] dirs = FioJobOptions.perDirection(s.value(), "4k");
-        long size = -1;
-        boolean several = false;
-        for (int d = 0; d < 2; d++) {
-            if (d == 0 ? !rw.reads() : !rw.writes()) {
-                continue;
-            }
-            String[] range = dirs[d].split("-", -1);
-            long low = o.size(s, range[0]);
-            long high = range.length > 1 ? o.size(s, range[1]) : low;
-            several |= high != low || size >= 0 && size != low;
-            size = low;
-        }
-        if (size < 0) {
-            size = o.size(s, dirs[0].split("-", -1)[0]);
-        }
-        if (several) {
-            blocking.add(problems.unsupported(s, "requests of several sizes are not supported by iobench yet", true));
-        }
-        b.blockSize(size);
     }
 
     private void region(FioJobOptions o, JobSpec.Builder b, List<FioProblems.Problem> blocking) {

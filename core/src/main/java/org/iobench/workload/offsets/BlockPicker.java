@@ -13,6 +13,15 @@ public interface BlockPicker {
 
     long next();
 
+    /**
+     * A request of {@code blocks} blocks starting at {@code first} (just returned by {@link #next}): claims the
+     * following ones in the map while they are unused and returns how many blocks the request may cover (fio shortens
+     * it at the first block already used); without a map, all of them.
+     */
+    default long extend(long first, long blocks) {
+        return blocks;
+    }
+
     /** Forgets which blocks this pass used; a no-op for pickers without a map. */
     default void newPass() {}
 }

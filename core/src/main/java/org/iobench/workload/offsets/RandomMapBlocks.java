@@ -36,8 +36,17 @@ final class RandomMapBlocks implements BlockPicker {
         return b;
     }
 
+    @Override
+    public long extend(long first, long wanted) {
+        long covered = 1;
+        while (covered < wanted && markUsed(first + covered)) {
+            covered++;
+        }
+        return covered;
+    }
+
     /** Marks {@code block} used without choosing it (a request of several blocks covers its neighbours). */
-    boolean markUsed(long block) {
+    private boolean markUsed(long block) {
         if (block >= blocks || isUsed(block)) {
             return false;
         }
