@@ -101,7 +101,7 @@ final class AgentJobs implements JobHandler {
             org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
                     run.outputs.err());
             jobs.stages().forEach(stage -> stage.forEach(this::vet));
-            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().asTests().runStages(
+            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().asTests().sharingFiles().runStages(
                     jobs.stages(), results -> JobFileRun.print(jobs, results, run.outputs.out())));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {

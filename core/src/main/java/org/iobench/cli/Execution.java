@@ -19,6 +19,8 @@ import org.iobench.result.TestId;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
+import org.iobench.workload.files.FileSet;
+import org.iobench.workload.files.TargetPreparer;
 import org.iobench.workload.JobCutShortException;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
@@ -41,6 +43,7 @@ final class Execution {
     private boolean silentSave;
     private List<Deliberate> deliberate = List.of();
     private boolean tests;
+    private boolean sharedFiles;
 
     Execution(OutputOptions output, MonitorOptions monitor, OutputFile jsonFile, PrintStream out, PrintStream err,
               boolean debug) {
@@ -76,6 +79,15 @@ final class Execution {
      */
     Execution asTests() {
         this.tests = true;
+        return this;
+    }
+
+    /**
+     * The stages are a fio job file's: a file several jobs use is prepared once before the first stage that uses it
+     * starts, kept between stages and closed at the end ({@link FileSet}).
+     */
+    Execution sharingFiles() {
+        this.sharedFiles = true;
         return this;
     }
 
@@ -142,34 +154,44 @@ final class Execution {
         ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
         RunListener listener = agent != null ? agent.listener() : progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
-        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
+        FileSet files = sharedFiles ? FileSet.of(stages, TargetPreparer.system()) : null;
+        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis()).sharing(files);
         Advisor advisor = Advisor.standard().acknowledging(deliberate);
         Exception laterFailure = null; // a stage that failed after earlier ones finished: reported after keeping them
-        for (List<JobSpec> stage : stages) {
-            if (control.stopped()) {
-                break;
+        try {
+            for (List<JobSpec> stage : stages) {
+                if (control.stopped()) {
+                    break;
+                }
+                try {
+                    if (files != null) {
+                        files.prepare(stage, control::stopped); // before the stage's barrier: no job races to create
+                    }
+                    List<BenchmarkResult> done = stage.size() == 1
+                            ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
+                            : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
+                                    monitor.sampleIntervalMillis()).sharing(files)).execute(stage, control, listener));
+                    for (int i = 0; i < done.size(); i++) {
+                        results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                        break; // stopped while preparing: that job left no result
+                    }
+                    if (e instanceof JobCutShortException cut) {
+                        results.add(advisor.advise(cut.partial())); // the repetitions that ran are kept
+                    }
+                    if (results.isEmpty()) {
+                        throw e instanceof RuntimeException r ? r
+                                : new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
+                    }
+                    laterFailure = e; // whatever failed, the stages that finished are printed and kept first
+                    break;
+                }
             }
-            try {
-                List<BenchmarkResult> done = stage.size() == 1
-                        ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
-                        : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
-                                monitor.sampleIntervalMillis())).execute(stage, control, listener));
-                for (int i = 0; i < done.size(); i++) {
-                    results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
-                }
-            } catch (IOException | RuntimeException e) {
-                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
-                    break; // stopped while preparing: that job left no result
-                }
-                if (e instanceof JobCutShortException cut) {
-                    results.add(advisor.advise(cut.partial())); // the repetitions that ran are kept
-                }
-                if (results.isEmpty()) {
-                    throw e instanceof RuntimeException r ? r
-                            : new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
-                }
-                laterFailure = e; // whatever failed, the stages that finished are printed and kept first
-                break;
+        } finally {
+            if (files != null) {
+                files.close(); // the job file is done: files iobench created are removed unless kept
             }
         }
         int kept = 0;

@@ -51,7 +51,8 @@ final class RunCommand implements Callable<Integer> {
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
             JobFile jobs = new JobFileRun(job, fio, lenient).jobs(target, outputs.err());
-            return outputs.execution().asTests().runStages(jobs.stages(), results -> JobFileRun.print(jobs, results, out));
+            return outputs.execution().asTests().sharingFiles().runStages(jobs.stages(),
+                    results -> JobFileRun.print(jobs, results, out));
         }
         List<JobSpec> specs = job.toSpecs(target, fio);
         Execution execution = outputs.execution();

@@ -24,10 +24,11 @@ import java.util.Objects;
  * @param grouping     the sweep or search series and the parallel group the job belongs to
  * @param access       request sizes, random map, distribution, holes and I/O limits beyond the workload's one block
  *                     size ({@link Access#DEFAULT} for a plain job)
+ * @param layout       how a file the job creates is laid out ({@link Layout#DEFAULT}: iobench's rule)
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
-                      Grouping grouping, Access access) {
+                      Grouping grouping, Access access, Layout layout) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -47,6 +48,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         verification = verification == null ? Verification.NONE : verification;
         grouping = grouping == null ? Grouping.NONE : grouping;
         access = access == null ? Access.DEFAULT : access;
+        layout = layout == null ? Layout.DEFAULT : layout;
         if (name == null || name.isBlank()) {
             name = workload.rw().label() + "-" + Sizes.binary(workload.blockSize());
         }
@@ -188,6 +190,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private VerifyChecksum verify = VerifyChecksum.NONE;
         private boolean verifyAfter;
         private Access access = Access.DEFAULT;
+        private Layout layout = Layout.DEFAULT;
 
         private Builder(Path target) {
             this.target = target;
@@ -212,6 +215,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             verify = s.verification().checksum(); verifyAfter = s.verification().after();
             series = s.grouping().series(); group = s.grouping().group();
             access = s.access();
+            layout = s.layout();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -249,6 +253,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder verify(VerifyChecksum v) { verify = v; return this; }
         public Builder verifyAfter(boolean v) { verifyAfter = v; return this; }
         public Builder access(Access v) { access = v; return this; }
+        public Builder layout(Layout v) { layout = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -258,7 +263,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                    new Verification(verify, verifyAfter), new Grouping(series, group), access);
+                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout);
         }
     }
 }

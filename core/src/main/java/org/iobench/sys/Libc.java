@@ -41,6 +41,8 @@ public final class Libc {
     static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
+    private static final MethodHandle FALLOCATE = errnoCall("fallocate",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG));
     /** posix_fadvise returns the error number itself and leaves errno alone. */
     private static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
@@ -122,6 +124,17 @@ public final class Libc {
             return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("ftruncate downcall failed", t);
+        }
+    }
+
+    /** {@code fallocate(fd, mode, offset, length)}; 0 or {@code -errno}. */
+    static int fallocate(int fd, int mode, long offset, long length) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
+            int rc = (int) FALLOCATE.invokeExact(capture, fd, mode, offset, length);
+            return rc == 0 ? 0 : -errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("fallocate downcall failed", t);
         }
     }
 

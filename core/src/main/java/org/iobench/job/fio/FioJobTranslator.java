@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.job.Layout;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 
@@ -64,6 +65,7 @@ final class FioJobTranslator {
         }
         sync(o, rw, b, blocking);
         b.dropCache(o.flag("invalidate", true));
+        b.layout(Layout.fio(o.flag("overwrite"), preallocate(o)));
         int clones = (int) o.number("numjobs", 1);
         if (clones < 1) {
             throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be at least 1");
@@ -218,6 +220,21 @@ final class FioJobTranslator {
         if ((o.flag("end_fsync") || o.flag("fsync_on_close")) && writes) {
             b.sync(SyncMode.FSYNC);
         }
+    }
+
+    /** fio's {@code fallocate}: native by default (allocate and extend), as its documentation has it on Linux. */
+    private static Layout.Preallocate preallocate(FioJobOptions o) {
+        FioSetting s = o.setting("fallocate").orElse(null);
+        if (s == null) {
+            return Layout.Preallocate.ALLOCATE;
+        }
+        return switch (s.value().toLowerCase(Locale.ROOT)) {
+            case "none", "0" -> Layout.Preallocate.NONE;
+            case "native", "posix", "1" -> Layout.Preallocate.ALLOCATE;
+            case "keep" -> Layout.Preallocate.KEEP_SIZE;
+            case "truncate" -> Layout.Preallocate.TRUNCATE;
+            default -> throw FioJobOptions.bad(s, "must be none, native, posix, keep, truncate, 0 or 1");
+        };
     }
 
     /** {@code randseed}, else a fixed seed ({@code randrepeat=1}, fio's default) or a new one ({@code randrepeat=0}). */

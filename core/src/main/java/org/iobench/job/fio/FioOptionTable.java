@@ -56,7 +56,7 @@ final class FioOptionTable {
                 + " ramp_time numjobs iodepth ioengine direct buffered sync fdatasync fsync end_fsync filename wait_for"
                 + " fsync_on_close norandommap filename_format offset_increment randrepeat randseed"
                 + " directory stonewall new_group group_reporting kb_base invalidate bssplit ba random_distribution"
-                + " io_size loops number_ios");
+                + " io_size loops number_ios fallocate overwrite");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
