@@ -7,7 +7,8 @@
 # reporting groups are the same, and iobench's one-line reason when it refused.
 #
 # Usage: git clone --branch fio-3.33 https://github.com/axboe/fio; bench/fio-examples.sh fio/examples [NAME...]
-#        (env: SCRATCH=/tmp/iobench-fio-examples, a directory on a real filesystem with a few GiB free)
+#        (env: SCRATCH=/tmp/iobench-fio-examples, a directory on a real filesystem with a few GiB free;
+#         IOBENCH=command to run instead of bin/iobench)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +18,8 @@ SCRATCH=${SCRATCH:-/tmp/iobench-fio-examples}
 die() { echo "fio-examples: $*" >&2; exit 2; }
 command -v fio >/dev/null || die "fio not found (Debian: apt-get install -y fio)"
 command -v python3 >/dev/null || die "python3 not found"
-"$ROOT/bin/iobench" --version >/dev/null
+IOBENCH=${IOBENCH:-$ROOT/bin/iobench}
+$IOBENCH --version >/dev/null
 mkdir -p "$SCRATCH/safe" "$SCRATCH/out"
 
 names=("$@")
@@ -95,7 +97,7 @@ PY
     fio_status=$(run_bounded 40 "$work" "$SCRATCH/out/$n.fio.log" fio --output-format=json \
         --output="$SCRATCH/out/$n.fio.json" "$SCRATCH/safe/$n.fio")
     rm -rf "$work"; mkdir -p "$work"
-    iob_status=$(run_bounded 60 "$work" "$SCRATCH/out/$n.iobench.log" "$ROOT/bin/iobench" run --keep \
+    iob_status=$(run_bounded 60 "$work" "$SCRATCH/out/$n.iobench.log" $IOBENCH run --keep \
         --allow-overwrite --no-store --quiet --sample-interval 0 --json "$SCRATCH/out/$n.iobench.json" --force \
         "$SCRATCH/safe/$n.fio")
     rm -rf "$work"

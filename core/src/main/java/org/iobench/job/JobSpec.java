@@ -25,10 +25,11 @@ import java.util.Objects;
  * @param access       request sizes, random map, distribution, holes and I/O limits beyond the workload's one block
  *                     size ({@link Access#DEFAULT} for a plain job)
  * @param layout       how a file the job creates is laid out ({@link Layout#DEFAULT}: iobench's rule)
+ * @param logs         fio's I/O logs to write; null: none
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
-                      Grouping grouping, Access access, Layout layout) {
+                      Grouping grouping, Access access, Layout layout, LogSpec logs) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -53,6 +54,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             name = workload.rw().label() + "-" + Sizes.binary(workload.blockSize());
         }
         check(workload, timing, queue, durability, safety, copy, verification);
+        check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
+                "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
                 "copies one block size from start to end");
         check(access.isDefault() || !verification.checksum().enabled(), "--verify",
@@ -191,6 +194,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private boolean verifyAfter;
         private Access access = Access.DEFAULT;
         private Layout layout = Layout.DEFAULT;
+        private LogSpec logs;
 
         private Builder(Path target) {
             this.target = target;
@@ -216,6 +220,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             series = s.grouping().series(); group = s.grouping().group();
             access = s.access();
             layout = s.layout();
+            logs = s.logs();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -254,6 +259,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder verifyAfter(boolean v) { verifyAfter = v; return this; }
         public Builder access(Access v) { access = v; return this; }
         public Builder layout(Layout v) { layout = v; return this; }
+        public Builder logs(LogSpec v) { logs = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -263,7 +269,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout);
+                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs);
         }
     }
 }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * The JSON form of a {@link JobSpec}, flat as formatVersion 1 has always written it ({@code job} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end. {@code access} is written only for a job that has one
- * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did); so is {@code layout}.
+ * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did); so are {@code layout} and {@code logs}.
  */
 record JobSpecJson(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
@@ -18,7 +18,9 @@ record JobSpecJson(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         Access access,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Layout layout) {
+        Layout layout,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        LogSpec logs) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -31,7 +33,8 @@ record JobSpecJson(
                 s.safety().allowOverwrite(), s.safety().keep(), w.seed(), s.grouping().series(),
                 s.grouping().group(), s.copy().source(), s.copy().sourceOffsetBytes(), s.safety().truncate(),
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
-                t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout());
+                t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
+                s.logs());
     }
 
     JobSpec toSpec() {
@@ -40,6 +43,6 @@ record JobSpecJson(
                 new Queue(threads, iodepth, batch, engine, fixedBuffers),
                 new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout);
+                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs);
     }
 }

@@ -7,6 +7,7 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
+import org.iobench.measure.IoLogs;
 import org.iobench.measure.NanoClock;
 import org.iobench.sys.TimerSlack;
 
@@ -44,6 +45,7 @@ final class Worker implements Runnable {
     private final Pacer pacer;
     /** Per request slot: its intended start on the pacer's schedule. */
     private final long[] intendedNanos;
+    private final boolean logsSlat;
     final WorkerStats stats;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
@@ -77,6 +79,8 @@ final class Worker implements Runnable {
         this.pacer = Pacer.forWorker(setup.opsPerSecond(), setup.workers(), id);
         this.intendedNanos = new long[requests.length];
         this.stats = new WorkerStats(setup.intervalNanos());
+        this.stats.logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());
+        this.logsSlat = setup.logsSlat();
     }
 
     @Override
@@ -324,6 +328,12 @@ final class Worker implements Runnable {
             }
         }
         stats.series.record(now - t.measureStartNanos(), op == IoOp.WRITE, length);
+        if (stats.logs != null) {
+            boolean split = submitted >= r.issueNanos() && submitted <= now;
+            stats.logs.completed(now - t.measureStartNanos(), op == IoOp.WRITE ? 1 : 0, length,
+                    r.offset() - r.bufferOffset(), latency, logsSlat && split ? submitted - r.issueNanos() : -1,
+                    split ? now - submitted : latency);
+        }
         stats.publishLive(stats.bytesRead + stats.bytesWritten);
     }
 

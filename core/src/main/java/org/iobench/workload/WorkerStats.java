@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import org.iobench.measure.IoLogs;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 
@@ -28,6 +29,8 @@ public final class WorkerStats {
     long issuedBytesRead;
     long issuedBytesWritten;
     long endNanos;
+    /** fio's I/O logs of this worker's requests; null when the job writes none. */
+    IoLogs logs;
     private volatile long liveBytes;
 
     WorkerStats(long intervalNanos) {

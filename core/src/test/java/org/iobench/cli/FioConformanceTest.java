@@ -70,8 +70,11 @@ class FioConformanceTest {
         String text = resource(name);
         Path fioDir = Files.createDirectories(dir.resolve("fio"));
         Path iobDir = Files.createDirectories(dir.resolve("iobench"));
-        Path fioJob = Files.writeString(dir.resolve("fio.fio"), "[global]\ndirectory=" + fioDir + "\n" + text);
-        Path iobJob = Files.writeString(dir.resolve("iobench.fio"), "[global]\ndirectory=" + iobDir + "\n" + text);
+        // @DIR@ in a job file is the tool's own directory (log files are written beside the job's files)
+        Path fioJob = Files.writeString(dir.resolve("fio.fio"), "[global]\ndirectory=" + fioDir + "\n"
+                + text.replace("@DIR@", fioDir.toString()));
+        Path iobJob = Files.writeString(dir.resolve("iobench.fio"), "[global]\ndirectory=" + iobDir + "\n"
+                + text.replace("@DIR@", iobDir.toString()));
 
         // both at once, each in its own directory: the suite takes half the time on a machine of 2 cores
         Process fioProcess = startFio(fioJob, fioDir);
@@ -104,6 +107,19 @@ class FioConformanceTest {
             }
         }
         assertThat(files(iobDir)).as("%s: the files each tool left", name).isEqualTo(files(fioDir));
+        for (String f : files(fioDir)) {
+            if (f.endsWith(".log")) { // fio's I/O logs: as many lines, as many columns
+                List<String> theirs = Files.readAllLines(fioDir.resolve(f));
+                List<String> ours = Files.readAllLines(iobDir.resolve(f));
+                if (!text.contains("log_avg_msec")) {
+                    assertThat(ours).as("%s: lines of %s", name, f).hasSameSizeAs(theirs);
+                }
+                if (!theirs.isEmpty() && !ours.isEmpty()) {
+                    assertThat(ours.getFirst().split(", ").length).as("%s: columns of %s", name, f)
+                            .isEqualTo(theirs.getFirst().split(", ").length);
+                }
+            }
+        }
     }
 
     /** iobench's jobs by reporting group, in order: a label shared by jobs, or a job alone. */

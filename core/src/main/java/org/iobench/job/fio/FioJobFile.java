@@ -10,6 +10,7 @@ import java.util.function.UnaryOperator;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
+import org.iobench.job.LogSpec;
 
 /**
  * A fio job file → {@link JobFile}: sections read as fio reads them ({@link FioReader}), each job's options made of
@@ -115,11 +116,14 @@ public final class FioJobFile {
         List<List<JobSpec>> out = new ArrayList<>();
         Set<String> reported = new HashSet<>();
         int index = 0;
+        int number = 0; // fio's job number (the .N of its log files): every clone, in file order, from 1
         for (List<FioJob> stage : stages) {
             List<JobSpec> specs = new ArrayList<>();
             List<Integer> specGroups = new ArrayList<>();
             for (FioJob j : stage) {
                 int g = groups.get(index++);
+                int first = number + 1;
+                number += j.clones().size();
                 if (lenient && (!j.blocking().isEmpty() || left.contains(j.waitFor()))) {
                     skipped.add(j.where() + ": job [" + j.name() + "] skipped: " + (j.blocking().isEmpty()
                             ? "it waits for [" + j.waitFor() + "], which was skipped"
@@ -127,9 +131,13 @@ public final class FioJobFile {
                     left.add(j.name());
                     continue;
                 }
+                int n = first;
                 for (JobSpec c : j.clones()) {
-                    specs.add(c);
+                    specs.add(c.logs() == null ? c : c.toBuilder().logs(new LogSpec(c.logs().bwPrefix(),
+                            c.logs().latPrefix(), c.logs().iopsPrefix(), c.logs().avgMillis(), c.logs().logMax(),
+                            c.logs().offsets(), c.logs().perJobIndex(), n)).build());
                     specGroups.add(g);
+                    n++;
                 }
                 if (j.groupReporting()) {
                     reported.add("g" + g);

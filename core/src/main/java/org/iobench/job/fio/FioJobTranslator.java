@@ -8,6 +8,7 @@ import java.util.Map;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Layout;
+import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 
@@ -66,6 +67,7 @@ final class FioJobTranslator {
         sync(o, rw, b, blocking);
         b.dropCache(o.flag("invalidate", true));
         b.layout(Layout.fio(o.flag("overwrite"), preallocate(o)));
+        b.logs(logs(o, name));
         int clones = (int) o.number("numjobs", 1);
         if (clones < 1) {
             throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be at least 1");
@@ -220,6 +222,23 @@ final class FioJobTranslator {
         if ((o.flag("end_fsync") || o.flag("fsync_on_close")) && writes) {
             b.sync(SyncMode.FSYNC);
         }
+    }
+
+    /** fio's I/O logs; the job's number in the file is set when the file's jobs are counted (0 here). */
+    private static LogSpec logs(FioJobOptions o, String name) {
+        String bw = logName(o, "write_bw_log", name);
+        String lat = logName(o, "write_lat_log", name);
+        String iops = logName(o, "write_iops_log", name);
+        if (bw == null && lat == null && iops == null) {
+            return null;
+        }
+        return new LogSpec(bw, lat, iops, o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
+                o.flag("per_job_logs", true), 0);
+    }
+
+    /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */
+    private static String logName(FioJobOptions o, String key, String job) {
+        return o.setting(key).map(s -> s.value().isEmpty() ? job : s.value()).orElse(null);
     }
 
     /** fio's {@code fallocate}: native by default (allocate and extend), as its documentation has it on Linux. */

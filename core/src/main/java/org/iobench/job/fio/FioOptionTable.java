@@ -56,14 +56,15 @@ final class FioOptionTable {
                 + " ramp_time numjobs iodepth ioengine direct buffered sync fdatasync fsync end_fsync filename wait_for"
                 + " fsync_on_close norandommap filename_format offset_increment randrepeat randseed"
                 + " directory stonewall new_group group_reporting kb_base invalidate bssplit ba random_distribution"
-                + " io_size loops number_ios fallocate overwrite");
+                + " io_size loops number_ios fallocate overwrite write_bw_log write_lat_log write_iops_log"
+                + " log_avg_msec log_max_value log_offset per_job_logs");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
         kind(Kind.MEASURED_ANYWAY, "gtod_reduce gtod_cpu clocksource disable_lat disable_clat disable_slat"
                 + " disable_bw_measurement stats disk_util clat_percentiles");
-        kind(Kind.REPORTING, "per_job_logs write_bw_log write_lat_log write_iops_log write_hist_log"
-                + " log_entries log_avg_msec log_hist_msec log_hist_coarseness log_max_value log_offset log_prio"
+        kind(Kind.REPORTING, "write_hist_log"
+                + " log_entries log_hist_msec log_hist_coarseness log_prio"
                 + " log_compression log_compression_cpus log_store_compressed log_unix_epoch log_alternate_epoch"
                 + " log_alternate_epoch_clock_id block_error_percentiles bwavgtime iopsavgtime"
                 + " lat_percentiles slat_percentiles percentile_list significant_figures"
