@@ -26,10 +26,12 @@ import java.util.Objects;
  *                     size ({@link Access#DEFAULT} for a plain job)
  * @param layout       how a file the job creates is laid out ({@link Layout#DEFAULT}: iobench's rule)
  * @param logs         fio's I/O logs to write; null: none
+ * @param schedule     start delay, pauses, flow shares and a rate floor ({@link Schedule#NONE}: none)
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
-                      Grouping grouping, Access access, Layout layout, LogSpec logs) {
+                      Grouping grouping, Access access, Layout layout, LogSpec logs,
+                      Schedule schedule) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -50,6 +52,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         grouping = grouping == null ? Grouping.NONE : grouping;
         access = access == null ? Access.DEFAULT : access;
         layout = layout == null ? Layout.DEFAULT : layout;
+        schedule = schedule == null ? Schedule.NONE : schedule;
         if (name == null || name.isBlank()) {
             name = workload.rw().label() + "-" + Sizes.binary(workload.blockSize());
         }
@@ -195,6 +198,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private Access access = Access.DEFAULT;
         private Layout layout = Layout.DEFAULT;
         private LogSpec logs;
+        private Schedule schedule = Schedule.NONE;
 
         private Builder(Path target) {
             this.target = target;
@@ -221,6 +225,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             access = s.access();
             layout = s.layout();
             logs = s.logs();
+            schedule = s.schedule();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -260,6 +265,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder access(Access v) { access = v; return this; }
         public Builder layout(Layout v) { layout = v; return this; }
         public Builder logs(LogSpec v) { logs = v; return this; }
+        public Builder schedule(Schedule v) { schedule = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -269,7 +275,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs);
+                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule);
         }
     }
 }

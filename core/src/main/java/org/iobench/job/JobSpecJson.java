@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * The JSON form of a {@link JobSpec}, flat as formatVersion 1 has always written it ({@code job} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end. {@code access} is written only for a job that has one
- * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did); so are {@code layout} and {@code logs}.
+ * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs} and {@code schedule}.
  */
 record JobSpecJson(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
@@ -20,7 +20,9 @@ record JobSpecJson(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         Layout layout,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        LogSpec logs) {
+        LogSpec logs,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        Schedule schedule) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -34,7 +36,7 @@ record JobSpecJson(
                 s.grouping().group(), s.copy().source(), s.copy().sourceOffsetBytes(), s.safety().truncate(),
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
-                s.logs());
+                s.logs(), s.schedule().isNone() ? null : s.schedule());
     }
 
     JobSpec toSpec() {
@@ -43,6 +45,6 @@ record JobSpecJson(
                 new Queue(threads, iodepth, batch, engine, fixedBuffers),
                 new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs);
+                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule);
     }
 }

@@ -71,12 +71,28 @@ public final class JobRunner {
                     t.start();
                 }
                 listener.ready(spec, run);
+                awaitStartDelay(spec, control);
                 return measure(spec, target, run, control, listener, provider, set, finalSync, start, threads,
                         verification);
             } finally {
                 start.cancel(); // workers not released yet end without a request
                 control.interruptWorkersIfStillRunning(threads);
             }
+        }
+    }
+
+    /**
+     * fio's {@code startdelay}: the job starts this long after its stage (after the barrier all its jobs passed);
+     * its own time starts then. A stop ends the wait.
+     */
+    private void awaitStartDelay(JobSpec spec, RunControl control) {
+        long until = clock.nanoTime() + spec.schedule().startDelayNanos();
+        while (!control.stopped()) {
+            long left = until - clock.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            LockSupport.parkNanos(Math.min(left, WARM_UP_PARK_NANOS));
         }
     }
 

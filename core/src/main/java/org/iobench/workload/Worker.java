@@ -9,6 +9,7 @@ import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.measure.IoLogs;
 import org.iobench.measure.NanoClock;
+import org.iobench.result.IoFailure;
 import org.iobench.sys.TimerSlack;
 
 /**
@@ -46,6 +47,8 @@ final class Worker implements Runnable {
     /** Per request slot: its intended start on the pacer's schedule. */
     private final long[] intendedNanos;
     private final boolean logsSlat;
+    /** Pauses, flow shares and a rate floor (fio's thinktime, flow, rate_min); null when the job has none. */
+    private final Throttle throttle;
     final WorkerStats stats;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
@@ -81,17 +84,25 @@ final class Worker implements Runnable {
         this.stats = new WorkerStats(setup.intervalNanos());
         this.stats.logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());
         this.logsSlat = setup.logsSlat();
+        this.throttle = setup.schedule() != null && setup.schedule().throttles() ? new Throttle(setup.schedule())
+                : null;
     }
 
     @Override
     public void run() {
         task.begin(); // before the start signal: the thread has done no I/O yet
+        if (throttle != null) {
+            throttle.join(); // every job of a flow group joins before the stage's barrier opens
+        }
         Timeline t;
         try {
             t = start.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             task.end();
+            if (throttle != null) {
+                throttle.leave();
+            }
             return;
         }
         try {
@@ -101,8 +112,14 @@ final class Worker implements Runnable {
             if (pacer.paced()) {
                 TimerSlack.set(PACED_TIMER_SLACK_NANOS);
             }
+            if (throttle != null) {
+                throttle.start(t.startNanos());
+            }
             loop(t);
         } finally {
+            if (throttle != null) {
+                throttle.leave();
+            }
             task.end(); // after the last request, outside the loop
             stats.endNanos = clock.nanoTime();
             stats.publishLive(stats.bytesRead + stats.bytesWritten);
@@ -121,6 +138,9 @@ final class Worker implements Runnable {
             // sync is due: it may be the rest of a short transfer, which the job has already counted as issued.
             while (inFlight < requests.length
                     && (heldCount > 0 ? !control.stopped() : !syncDue && !done && freeCount > 0)) {
+                if (heldCount == 0 && throttle != null && !awaitThrottle(t)) {
+                    break;
+                }
                 if (heldCount == 0 && pacer.paced() && !awaitSlot(t)) {
                     break;
                 }
@@ -197,8 +217,44 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * Waits until the throttle lets the next request go, letting requests in flight complete first when it asks;
+     * false when the run's deadline or a stop came first, or the job fell below its rate floor (the run fails).
+     */
+    private boolean awaitThrottle(Timeline t) {
+        while (true) {
+            long now = clock.nanoTime();
+            IoFailure floor = throttle.belowFloor(now, stats.bytesRead + stats.bytesWritten,
+                    stats.reads + stats.writes, id);
+            if (floor != null) {
+                control.fail(floor);
+            }
+            if (now >= t.deadlineNanos() || control.stopped() || control.finishing()) {
+                lastNanos = now;
+                return false;
+            }
+            if (throttle.mustQuiesce() && inFlight > 0) {
+                engine.commit();
+                reap(1, t);
+                continue;
+            }
+            long at = throttle.readyAt(now);
+            if (at <= now) {
+                return true;
+            }
+            if (at - now < Throttle.SPIN_BELOW_NANOS) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(Math.min(at - now, MAX_PARK_NANOS));
+            }
+        }
+    }
+
     private IoRequest prepareNext() {
         IoRequest r = requests[free[--freeCount]];
+        if (throttle != null) {
+            throttle.issued();
+        }
         if (pacer.paced()) {
             intendedNanos[r.index()] = pacer.take();
         }
@@ -306,35 +362,9 @@ final class Worker implements Runnable {
         if (r.issueNanos() < t.measureStartNanos()) {
             return;
         }
-        long latency = now - r.issueNanos();
-        long submitted = r.submitNanos();
-        if (submitted >= r.issueNanos() && submitted <= now) { // engines stamp it with System.nanoTime
-            stats.submitLatency.record(submitted - r.issueNanos());
-            stats.completionLatency.record(now - submitted);
-        }
-        if (op == IoOp.READ) {
-            stats.reads++;
-            stats.bytesRead += length;
-            stats.readLatency.record(latency);
-            if (pacer.paced()) {
-                stats.correctedReadLatency.record(now - intendedNanos[r.index()]);
-            }
-        } else {
-            stats.writes++;
-            stats.bytesWritten += length;
-            stats.writeLatency.record(latency);
-            if (pacer.paced()) {
-                stats.correctedWriteLatency.record(now - intendedNanos[r.index()]);
-            }
-        }
-        stats.series.record(now - t.measureStartNanos(), op == IoOp.WRITE, length);
-        if (stats.logs != null) {
-            boolean split = submitted >= r.issueNanos() && submitted <= now;
-            stats.logs.completed(now - t.measureStartNanos(), op == IoOp.WRITE ? 1 : 0, length,
-                    r.offset() - r.bufferOffset(), latency, logsSlat && split ? submitted - r.issueNanos() : -1,
-                    split ? now - submitted : latency);
-        }
-        stats.publishLive(stats.bytesRead + stats.bytesWritten);
+        stats.completed(op == IoOp.WRITE, length, r.issueNanos(), r.submitNanos(), now,
+                pacer.paced() ? intendedNanos[r.index()] : -1, t.measureStartNanos(), r.offset() - r.bufferOffset(),
+                logsSlat);
     }
 
     private void periodicSync(Timeline t) {

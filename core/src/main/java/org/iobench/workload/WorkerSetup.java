@@ -3,6 +3,7 @@ package org.iobench.workload;
 import org.iobench.engine.IoOp;
 import org.iobench.job.JobSpec;
 import org.iobench.job.LogSpec;
+import org.iobench.job.Schedule;
 import org.iobench.measure.IoLogs;
 import org.iobench.job.SyncMode;
 
@@ -20,11 +21,13 @@ import org.iobench.job.SyncMode;
  * @param logs            fio's I/O logs each worker keeps (a job of one worker), null: none
  */
 record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
-                   long directAlignment, IoLogs.Settings logs, long fixedBlockBytes, boolean logsSlat) {
+                   long directAlignment, IoLogs.Settings logs, long fixedBlockBytes, boolean logsSlat,
+                   Schedule schedule) {
 
     WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                 long directAlignment) {
-        this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, null, 0, false);
+        this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, null, 0, false,
+                Schedule.NONE);
     }
 
     /** @param logicalBlockSize the target's logical block size (O_DIRECT's unit) */
@@ -43,6 +46,6 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
                 ? IoOp.FDATASYNC : IoOp.FSYNC,
                 intervalNanos, spec.timing().rate() == null ? 0
                         : spec.timing().rate().opsPerSecond(spec.workload().blockSize()), spec.queue().threads(),
-                spec.durability().direct() ? logicalBlockSize : 0, logs, fixed, !syncEngine);
+                spec.durability().direct() ? logicalBlockSize : 0, logs, fixed, !syncEngine, spec.schedule());
     }
 }

@@ -100,6 +100,16 @@ final class FioJobOptions {
         }
     }
 
+    /** A time written in {@code s}'s value (a part of a range), as {@link #nanos}. */
+    long nanosOf(FioSetting s, String text, String bareUnit) {
+        String v = text.strip();
+        try {
+            return Durations.parse(v.matches("\\d+(\\.\\d+)?") ? v + bareUnit : v).toNanos();
+        } catch (IllegalArgumentException e) {
+            throw bad(s, e.getMessage());
+        }
+    }
+
     /**
      * fio's per-direction list {@code read,write,trim}: an empty entry is the default {@code absent}; entries not
      * written at all repeat the last one written ({@code bs=8k,32k}: trims 32k; {@code bs=8k,32k,}: trims default).

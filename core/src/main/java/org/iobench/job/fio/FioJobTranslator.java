@@ -73,6 +73,8 @@ final class FioJobTranslator {
             throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be at least 1");
         }
         long seed = seed(o);
+        FioSchedule schedule = FioSchedule.of(o, rw, seed, problems, blocking);
+        b.schedule(schedule.schedule()).rate(schedule.rate());
         long increment = offsetIncrement(o, blocking);
         long offset = o.has("offset") && !o.value("offset").orElseThrow().endsWith("%")
                 ? o.size(o.setting("offset").orElseThrow(), o.value("offset").orElseThrow()) : 0;
