@@ -17,8 +17,12 @@ import org.iobench.job.RwMode;
  */
 record FioAccess(long unitBytes, Access access) {
 
-    static FioAccess of(FioJobOptions o, RwMode rw, String rwSuffix, long sizeBytes, FioProblems problems,
-                        List<FioProblems.Problem> blocking) {
+    /**
+     * @param sizeBytes  the region's bytes ({@code filesize}, else {@code size}), 0 when not known
+     * @param ioDefault  the I/O in it when {@code filesize} made the region and a smaller {@code size} was given, else 0
+     */
+    static FioAccess of(FioJobOptions o, RwMode rw, String rwSuffix, long sizeBytes, long ioDefault,
+                        FioProblems problems, List<FioProblems.Problem> blocking) {
         BlockSizeMix[] mixes = sizes(o, problems, blocking);
         BlockSizeMix read = mixes[0];
         BlockSizeMix write = mixes[1];
@@ -59,7 +63,7 @@ record FioAccess(long unitBytes, Access access) {
             }
         }
         long ioBytes = o.has("io_size") ? o.size(o.setting("io_size").orElseThrow(),
-                o.value("io_size").orElseThrow()) : 0;
+                o.value("io_size").orElseThrow()) : ioDefault == sizeBytes ? 0 : ioDefault;
         long loops = o.number("loops", 1);
         if (loops > 1) {
             long once = ioBytes > 0 ? ioBytes : sizeBytes;

@@ -55,9 +55,12 @@ final class FioJobTranslator {
         mix(o, b);
         region(o, b, blocking);
         String rwValue = o.value("rw").orElse("read");
+        long sizeOption = o.has("size") && !o.value("size").orElseThrow().endsWith("%")
+                ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0;
+        long file = fileSize(o);
         FioAccess access = FioAccess.of(o, rw, rwValue.contains(":") ? rwValue.substring(rwValue.indexOf(':') + 1)
-                : "", o.has("size") && !o.value("size").orElseThrow().endsWith("%")
-                ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0, problems, blocking);
+                : "", file > 0 ? file : sizeOption, file > 0 && sizeOption < file ? sizeOption : 0, problems,
+                blocking);
         b.blockSize(access.unitBytes()).access(access.access());
         time(o, b);
         engine(o, b, blocking);
@@ -152,6 +155,22 @@ final class FioJobTranslator {
                 b.sizeBytes(v);
             }
         }
+        long file = fileSize(o);
+        if (file > 0) {
+            b.sizeBytes(file); // the file's size is the region; a smaller size= is the I/O in it
+        }
+    }
+
+    /** fio's {@code filesize} (a range {@code a-b} drawn at random, seeded); 0 when not given. */
+    private static long fileSize(FioJobOptions o) {
+        FioSetting s = o.setting("filesize").orElse(null);
+        if (s == null) {
+            return 0;
+        }
+        String[] range = s.value().split("-", -1);
+        long low = o.size(s, range[0]);
+        long high = range.length > 1 ? o.size(s, range[1]) : low;
+        return high > low ? low + new java.util.SplittableRandom(seed(o)).nextLong(high - low + 1) : low;
     }
 
     private void time(FioJobOptions o, JobSpec.Builder b) {
