@@ -160,7 +160,7 @@ final class Execution {
         Exception laterFailure = null; // a stage that failed after earlier ones finished: reported after keeping them
         try {
             for (List<JobSpec> stage : stages) {
-                if (control.stopped()) {
+                if (control.stopped() || control.skipsRest()) {
                     break;
                 }
                 try {

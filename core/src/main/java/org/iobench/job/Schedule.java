@@ -16,12 +16,22 @@ package org.iobench.job;
  *                         {@code rateCycleMillis} window, after its first 2 s ({@code rate_min}); 0: no floor
  * @param rateMinIops      the same in requests per second ({@code rate_iops_min})
  * @param rateCycleMillis  the window of the floor ({@code rate_cycle}, 1000 ms by default)
+ * @param exitAll          what the job's end ends ({@code exitall} with {@code exit_what})
  */
 public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, int flowId, int flowWeight,
-                       long flowSleepNanos, long rateMinBytes, long rateMinIops, long rateCycleMillis) {
-    public static final Schedule NONE = new Schedule(0, 0, 1, 0, 0, 0, 0, 0, 1000);
+                       long flowSleepNanos, long rateMinBytes, long rateMinIops, long rateCycleMillis,
+                       ExitAll exitAll) {
+    /**
+     * fio's {@code exitall} with {@code exit_what}: when the job ends, the jobs running with it end too
+     * ({@code GROUP}: its reporting group, which iobench allows only where that is the whole stage; {@code STONEWALL}:
+     * every job running); {@code ALL} also skips the stages after it.
+     */
+    public enum ExitAll { NONE, GROUP, STONEWALL, ALL }
+
+    public static final Schedule NONE = new Schedule(0, 0, 1, 0, 0, 0, 0, 0, 1000, ExitAll.NONE);
 
     public Schedule {
+        exitAll = exitAll == null ? ExitAll.NONE : exitAll;
         if (startDelayNanos < 0 || thinkNanos < 0 || thinkBlocks < 1 || flowWeight < 0 || flowSleepNanos < 0
                 || rateMinBytes < 0 || rateMinIops < 0 || rateCycleMillis < 1) {
             throw new InvalidJobException("schedule", this.toString(), "has a negative or zero value where it"

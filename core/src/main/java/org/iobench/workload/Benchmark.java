@@ -85,6 +85,9 @@ public final class Benchmark {
             if (runs.isEmpty()) {
                 throw new InterruptedIOException(spec.name() + ": stopped before its first run");
             }
+            if (spec.schedule().exitAll() != org.iobench.job.Schedule.ExitAll.NONE) {
+                control.exitAll(spec.schedule().exitAll() == org.iobench.job.Schedule.ExitAll.ALL);
+            }
             return BenchmarkResult.of(spec, target.info(), runs);
         }
     }

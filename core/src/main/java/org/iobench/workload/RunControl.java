@@ -58,6 +58,22 @@ public final class RunControl {
         return finishing;
     }
 
+    private volatile boolean skipRest;
+
+    /**
+     * A job with fio's {@code exitall}: ends the other jobs of its stage as {@link #finish} ends a run; with
+     * {@code restToo}, the stages after it do not start ({@code exit_what=all}).
+     */
+    void exitAll(boolean restToo) {
+        finishing = true;
+        skipRest |= restToo;
+    }
+
+    /** True once a job ended the whole job file ({@code exitall} with {@code exit_what=all}). */
+    public boolean skipsRest() {
+        return skipRest;
+    }
+
     /** Called by the runner before each run: a finish asked in the previous run does not carry over. */
     void beginRun() {
         finishing = false;

@@ -88,6 +88,11 @@ class FioConformanceTest {
         for (JsonNode job : fio.path("jobs")) {
             fioGroups.computeIfAbsent(job.path("groupid").asInt(), k -> new ArrayList<>()).add(job);
         }
+        if (text.contains("exit_what=all")) {
+            // fio lists the jobs exitall kept from starting, with nothing done; iobench does not run them at all
+            fioGroups.values().removeIf(g -> g.stream().allMatch(j -> j.path("job_runtime").asLong() == 0
+                    && j.path("read").path("io_bytes").asLong() + j.path("write").path("io_bytes").asLong() == 0));
+        }
         List<List<JsonNode>> iobGroups = groups(iob.path("benchmarks"));
         assertThat(iobGroups).as("%s: reporting groups", name).hasSize(fioGroups.size());
         int g = 0;

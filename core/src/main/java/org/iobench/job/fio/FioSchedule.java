@@ -52,8 +52,23 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         long minIops = perJob(o, "rate_iops_min", rw, false);
         long cycle = o.number("rate_cycle", 1000);
         Schedule s = new Schedule(delay, think, blocks, flowId, weight, flowSleep, minBytes, minIops,
-                Math.max(1, cycle));
+                Math.max(1, cycle), exitAll(o));
         return new FioSchedule(s, rate(o, rw, problems, blocking));
+    }
+
+    /** {@code exitall} with {@code exit_what}: group and stonewall end the stage's jobs, all the rest too. */
+    private static Schedule.ExitAll exitAll(FioJobOptions o) {
+        if (!o.flag("exitall")) {
+            return Schedule.ExitAll.NONE;
+        }
+        String what = o.value("exit_what").orElse("group").toLowerCase(java.util.Locale.ROOT);
+        return switch (what) {
+            case "group" -> Schedule.ExitAll.GROUP;
+            case "stonewall" -> Schedule.ExitAll.STONEWALL;
+            case "all" -> Schedule.ExitAll.ALL;
+            default -> throw FioJobOptions.bad(o.setting("exit_what").orElseThrow(), "must be group, stonewall or"
+                    + " all");
+        };
     }
 
     /** fio's per-direction rate value for the directions the job does; 0 when none. */
