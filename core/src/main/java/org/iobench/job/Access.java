@@ -29,6 +29,11 @@ public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean ra
         }
     }
 
+    /** This access with fio's random map on. */
+    public Access withRandomMap() {
+        return new Access(readSizes, writeSizes, true, distribution, skipBytes, ioBytes, ioCount);
+    }
+
     @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isDefault() {
         return equals(DEFAULT);

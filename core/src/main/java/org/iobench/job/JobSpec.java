@@ -61,9 +61,10 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
                 "copies one block size from start to end");
-        check(access.isDefault() || !verification.checksum().enabled(), "--verify",
-                verification.checksum().label(), "is not supported with mixed request sizes, a random map, a"
-                        + " distribution, holes or I/O limits yet");
+        check(access.isDefault() || !verification.checksum().enabled()
+                        || access.equals(Access.DEFAULT.withRandomMap()) && queue.threads() == 1, "--verify",
+                verification.checksum().label(), "is not supported with mixed request sizes, a distribution, holes,"
+                        + " I/O limits, or a random map shared by several workers yet");
         check(access.maxBytes(workload.blockSize()) <= MAX_BLOCK_SIZE, "--bs", access.maxBytes(workload.blockSize()),
                 "must be between 1 and 1GiB");
     }

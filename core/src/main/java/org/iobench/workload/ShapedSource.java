@@ -7,6 +7,7 @@ import org.iobench.engine.IoRequest;
 import org.iobench.job.Access;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.verify.WorkerVerifier;
 import org.iobench.workload.offsets.BlockPicker;
 import org.iobench.workload.offsets.BlockPickers;
 import org.iobench.workload.offsets.RequestSizes;
@@ -42,8 +43,15 @@ final class ShapedSource implements RequestSource {
     private long issuedBytes;
     private long issuedCount;
 
-    /** @param countLimit this worker's share of {@code number_ios}; 0: none */
-    ShapedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit) {
+    /** Null when the job does not verify. */
+    private final WorkerVerifier verifier;
+
+    /**
+     * @param countLimit this worker's share of {@code number_ios}; 0: none
+     * @param verifier   the worker's side of {@code --verify} (a write-only job with fio's random map); null without
+     */
+    ShapedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit, WorkerVerifier verifier) {
+        this.verifier = verifier;
         Access a = spec.access();
         RwMode rw = spec.workload().rw();
         long seed = spec.workload().seed() + plan.worker();
@@ -111,6 +119,9 @@ final class ShapedSource implements RequestSource {
             steps[d].advance(offset, length);
         }
         r.prepare(read ? IoOp.READ : IoOp.WRITE, file, regionStart + offset, length);
+        if (!read && verifier != null && length == unit) {
+            verifier.stamp(r.index(), regionStart + offset);
+        }
         issuedBytes += length;
         issuedCount++;
     }

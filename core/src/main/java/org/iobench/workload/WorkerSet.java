@@ -76,7 +76,8 @@ final class WorkerSet implements AutoCloseable {
         RequestSource source = spec.access().isDefault()
                 ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
                         verification == null ? null : verification.forWorker(id, mine))
-                : new ShapedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id));
+                : new ShapedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
+                        verification == null ? null : verification.forWorker(id, mine));
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
     }
 

@@ -147,6 +147,10 @@ class FioConformanceTest {
         boolean timeBased = false;
         for (JsonNode b : ours) {
             JsonNode t = b.path("runs").get(0).path("totals");
+            // fio counts its verify phase among the job's reads; iobench reports the read-back apart
+            JsonNode v = b.path("runs").get(0).path("verification");
+            read += v.path("bytesChecked").asLong();
+            reads += v.path("blocksChecked").asLong();
             read += t.path("bytesRead").asLong();
             write += t.path("bytesWritten").asLong();
             reads += t.path("reads").asLong();
@@ -197,9 +201,11 @@ class FioConformanceTest {
         }
     }
 
+    /** The files a tool left; fio's saved verify state ({@code *-verify.state}) has no iobench counterpart. */
     private static TreeSet<String> files(Path d) throws IOException {
         try (Stream<Path> s = Files.list(d)) {
-            return new TreeSet<>(s.map(p -> p.getFileName().toString()).toList());
+            return new TreeSet<>(s.map(p -> p.getFileName().toString()).filter(n -> !n.endsWith("-verify.state"))
+                    .toList());
         }
     }
 

@@ -57,6 +57,8 @@ class JobSpecTest {
         assertThat(json.readValue(text, JobSpec.class)).isEqualTo(shaped);
         assertThat(json.writeValueAsString(JobSpec.builder(T).build())).doesNotContain("access");
         assertThatThrownBy(() -> JobSpec.builder(T).rw(RwMode.RANDWRITE).verify(VerifyChecksum.CRC32C)
-                .access(new Access(null, null, true, null, 0, 0, 0)).build()).hasMessageContaining("--verify");
+                .access(new Access(null, null, true, null, 0, 1 << 20, 0)).build()).hasMessageContaining("--verify");
+        assertThatThrownBy(() -> JobSpec.builder(T).rw(RwMode.RANDWRITE).verify(VerifyChecksum.CRC32C).threads(2)
+                .access(Access.DEFAULT.withRandomMap()).build()).hasMessageContaining("shared by several workers");
     }
 }

@@ -7,7 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.job.Access;
 import org.iobench.job.Layout;
+import org.iobench.job.VerifyChecksum;
 import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
@@ -62,6 +64,7 @@ final class FioJobTranslator {
                 : "", file > 0 ? file : sizeOption, file > 0 && sizeOption < file ? sizeOption : 0, problems,
                 blocking);
         b.blockSize(access.unitBytes()).access(access.access());
+        verify(o, rw, b, access.access(), blocking);
         time(o, b);
         engine(o, b, blocking);
         if (o.flag("direct") || o.has("buffered") && !o.flag("buffered")) {
@@ -243,6 +246,41 @@ final class FioJobTranslator {
         if ((o.flag("end_fsync") || o.flag("fsync_on_close")) && writes) {
             b.sync(SyncMode.FSYNC);
         }
+    }
+
+    /**
+     * fio's {@code verify} on iobench's: each written block stamped with a header and checksum ({@code crc32c},
+     * {@code crc32c-intel}, {@code sha256}), read back and checked after the writes ({@code do_verify}, fio's verify
+     * phase), each block written once per pass by fio's random map.
+     */
+    private void verify(FioJobOptions o, RwMode rw, JobSpec.Builder b, Access access,
+                        List<FioProblems.Problem> blocking) {
+        FioSetting s = o.setting("verify").orElse(null);
+        if (s == null || FioDefaults.restatesDefault("verify", s)) {
+            return;
+        }
+        VerifyChecksum checksum = switch (s.value().toLowerCase(Locale.ROOT)) {
+            case "crc32c", "crc32c-intel" -> VerifyChecksum.CRC32C;
+            case "sha256" -> VerifyChecksum.SHA256;
+            default -> null;
+        };
+        if (checksum == null) {
+            blocking.add(problems.unsupported(s, "iobench's verify checksums are crc32c (fio's crc32c and"
+                    + " crc32c-intel) and sha256", true));
+            return;
+        }
+        if (!rw.writes() || rw.reads()) {
+            blocking.add(problems.unsupported(s, "iobench verifies jobs that only write (a write phase, then the"
+                    + " verify phase); " + rw + " is not supported yet", true));
+            return;
+        }
+        Access plain = access.randomMap() ? Access.DEFAULT.withRandomMap() : Access.DEFAULT;
+        if (!access.equals(plain)) {
+            blocking.add(problems.unsupported(s, "verify with mixed sizes, distributions, holes or I/O limits is not"
+                    + " supported by iobench yet", true));
+            return;
+        }
+        b.access(plain).verify(checksum).verifyAfter(o.flag("do_verify", true));
     }
 
     /** fio's I/O logs; the job's number in the file is set when the file's jobs are counted (0 here). */
