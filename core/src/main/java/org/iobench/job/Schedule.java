@@ -17,10 +17,12 @@ package org.iobench.job;
  * @param rateMinIops      the same in requests per second ({@code rate_iops_min})
  * @param rateCycleMillis  the window of the floor ({@code rate_cycle}, 1000 ms by default)
  * @param exitAll          what the job's end ends ({@code exitall} with {@code exit_what})
+ * @param poissonRate      the rate's requests arrive as a Poisson process, exponential gaps with the rate's mean
+ *                         ({@code rate_process=poisson}); else evenly spaced
  */
 public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, int flowId, int flowWeight,
                        long flowSleepNanos, long rateMinBytes, long rateMinIops, long rateCycleMillis,
-                       ExitAll exitAll) {
+                       ExitAll exitAll, boolean poissonRate) {
     /**
      * fio's {@code exitall} with {@code exit_what}: when the job ends, the jobs running with it end too
      * ({@code GROUP}: its reporting group, which iobench allows only where that is the whole stage; {@code STONEWALL}:
@@ -28,7 +30,7 @@ public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, i
      */
     public enum ExitAll { NONE, GROUP, STONEWALL, ALL }
 
-    public static final Schedule NONE = new Schedule(0, 0, 1, 0, 0, 0, 0, 0, 1000, ExitAll.NONE);
+    public static final Schedule NONE = new Schedule(0, 0, 1, 0, 0, 0, 0, 0, 1000, ExitAll.NONE, false);
 
     public Schedule {
         exitAll = exitAll == null ? ExitAll.NONE : exitAll;

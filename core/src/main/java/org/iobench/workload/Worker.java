@@ -79,7 +79,9 @@ final class Worker implements Runnable {
         this.clock = run.clock();
         this.control = run.control();
         this.start = run.start();
-        this.pacer = Pacer.forWorker(setup.opsPerSecond(), setup.workers(), id);
+        this.pacer = setup.schedule() != null && setup.schedule().poissonRate()
+                ? Pacer.poisson(setup.opsPerSecond(), setup.workers(), 0x5EED + id)
+                : Pacer.forWorker(setup.opsPerSecond(), setup.workers(), id);
         this.intendedNanos = new long[requests.length];
         this.stats = new WorkerStats(setup.intervalNanos());
         this.stats.logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());

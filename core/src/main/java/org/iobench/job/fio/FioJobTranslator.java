@@ -35,8 +35,8 @@ final class FioJobTranslator {
             FioOptionTable.Kind kind = FioOptionTable.kind(e.getKey());
             if (kind == FioOptionTable.Kind.MEASURED_ANYWAY
                     && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
-                String note = e.getValue().where() + ": " + e.getValue().text() + ": the I/O is fio's; iobench still"
-                        + " times every request and reports what fio would leave out";
+                String note = e.getValue().where() + ": " + e.getValue().text() + ": "
+                        + FioOptionTable.note(e.getKey());
                 if (!warnings.contains(note)) {
                     warnings.add(note);
                 }

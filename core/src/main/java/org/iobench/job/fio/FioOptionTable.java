@@ -27,6 +27,7 @@ final class FioOptionTable {
 
     private static final Map<String, String> CANONICAL = new HashMap<>();
     private static final Map<String, Kind> KINDS = new HashMap<>();
+    private static final Map<String, String> NOTES = new HashMap<>();
 
     static {
         alias("readwrite", "rw");
@@ -59,12 +60,16 @@ final class FioOptionTable {
                 + " io_size loops number_ios fallocate overwrite write_bw_log write_lat_log write_iops_log"
                 + " log_avg_msec log_max_value log_offset per_job_logs startdelay thinktime thinktime_blocks"
                 + " thinktime_spin flow_id flow flow_sleep rate rate_iops rate_min rate_iops_min rate_cycle"
-                + " filesize exitall exit_what verify do_verify");
+                + " filesize exitall exit_what verify do_verify rate_process");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
         kind(Kind.MEASURED_ANYWAY, "gtod_reduce gtod_cpu clocksource disable_lat disable_clat disable_slat"
-                + " disable_bw_measurement stats disk_util clat_percentiles");
+                + " disable_bw_measurement stats disk_util clat_percentiles io_submit_mode random_generator");
+        NOTES.put("io_submit_mode", "the I/O is fio's; iobench issues the requests from the job's own thread, as"
+                + " fio's inline mode does");
+        NOTES.put("random_generator", "iobench draws offsets with its own generator (fio's lfsr touches each block"
+                + " once per pass, as fio's random map, which iobench keeps)");
         kind(Kind.REPORTING, "write_hist_log"
                 + " log_entries log_hist_msec log_hist_coarseness log_prio"
                 + " log_compression log_compression_cpus log_store_compressed log_unix_epoch log_alternate_epoch"
@@ -138,6 +143,12 @@ final class FioOptionTable {
 
     static Kind kind(String canonical) {
         return KINDS.get(canonical);
+    }
+
+    /** The note of a {@link Kind#MEASURED_ANYWAY} option. */
+    static String note(String canonical) {
+        return NOTES.getOrDefault(canonical, "the I/O is fio's; iobench still times every request and reports what"
+                + " fio would leave out");
     }
 
     /** The options fio knows, canonical names (for tests and did-you-mean). */

@@ -52,8 +52,21 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         long minIops = perJob(o, "rate_iops_min", rw, false);
         long cycle = o.number("rate_cycle", 1000);
         Schedule s = new Schedule(delay, think, blocks, flowId, weight, flowSleep, minBytes, minIops,
-                Math.max(1, cycle), exitAll(o));
+                Math.max(1, cycle), exitAll(o), poisson(o));
         return new FioSchedule(s, rate(o, rw, problems, blocking));
+    }
+
+    /** {@code rate_process}: {@code linear} (fio's default) or {@code poisson}. */
+    private static boolean poisson(FioJobOptions o) {
+        FioSetting s = o.setting("rate_process").orElse(null);
+        if (s == null) {
+            return false;
+        }
+        return switch (s.value().toLowerCase(java.util.Locale.ROOT)) {
+            case "linear" -> false;
+            case "poisson" -> true;
+            default -> throw FioJobOptions.bad(s, "must be linear or poisson");
+        };
     }
 
     /** {@code exitall} with {@code exit_what}: group and stonewall end the stage's jobs, all the rest too. */
