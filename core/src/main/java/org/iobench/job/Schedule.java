@@ -25,8 +25,8 @@ public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, i
                        ExitAll exitAll, boolean poissonRate) {
     /**
      * fio's {@code exitall} with {@code exit_what}: when the job ends, the jobs running with it end too
-     * ({@code GROUP}: its reporting group, which iobench allows only where that is the whole stage; {@code STONEWALL}:
-     * every job running); {@code ALL} also skips the stages after it.
+     * ({@code GROUP}: the jobs of its reporting group; {@code STONEWALL}: every job running); {@code ALL} also skips
+     * the stages after it.
      */
     public enum ExitAll { NONE, GROUP, STONEWALL, ALL }
 

@@ -85,8 +85,17 @@ public final class Benchmark {
             if (runs.isEmpty()) {
                 throw new InterruptedIOException(spec.name() + ": stopped before its first run");
             }
-            if (spec.schedule().exitAll() != org.iobench.job.Schedule.ExitAll.NONE) {
-                control.exitAll(spec.schedule().exitAll() == org.iobench.job.Schedule.ExitAll.ALL);
+            switch (spec.schedule().exitAll()) {
+                case GROUP -> {
+                    if (spec.grouping().group().isEmpty()) {
+                        control.exitAll(false); // alone in its stage: its group is the stage
+                    } else {
+                        control.endGroup(spec.grouping().group());
+                    }
+                }
+                case STONEWALL -> control.exitAll(false);
+                case ALL -> control.exitAll(true);
+                case NONE -> { }
             }
             return BenchmarkResult.of(spec, target.info(), runs);
         }

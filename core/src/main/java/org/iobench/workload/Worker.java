@@ -49,6 +49,8 @@ final class Worker implements Runnable {
     private final boolean logsSlat;
     /** Pauses, flow shares and a rate floor (fio's thinktime, flow, rate_min); null when the job has none. */
     private final Throttle throttle;
+    /** The job's reporting group when a job may end it ({@code exitall}), else null. */
+    private final String group;
     final WorkerStats stats;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
@@ -86,6 +88,7 @@ final class Worker implements Runnable {
         this.stats = new WorkerStats(setup.intervalNanos());
         this.stats.logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());
         this.logsSlat = setup.logsSlat();
+        this.group = setup.group();
         this.throttle = setup.schedule() != null && setup.schedule().throttles() ? new Throttle(setup.schedule())
                 : null;
     }
@@ -129,7 +132,8 @@ final class Worker implements Runnable {
     }
 
     private boolean done(long now, Timeline t) {
-        return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos();
+        return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos()
+                || group != null && control.groupEnded(group);
     }
 
     private void loop(Timeline t) {

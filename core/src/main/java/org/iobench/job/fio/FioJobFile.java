@@ -155,24 +155,7 @@ public final class FioJobFile {
         if (out.isEmpty()) {
             throw new InvalidJobException(file + ": every job was skipped: " + String.join("; ", skipped));
         }
-        refuseGroupExitInSharedStages(out);
         return new JobFile(file, out, warnings, skipped, reported);
-    }
-
-    /**
-     * {@code exitall} with {@code exit_what=group} ends the jobs of its reporting group; iobench ends a whole stage,
-     * so a stage of several reporting groups with it is refused.
-     */
-    private static void refuseGroupExitInSharedStages(List<List<JobSpec>> stages) {
-        for (List<JobSpec> stage : stages) {
-            long groups = stage.stream().map(j -> j.grouping().group()).distinct().count();
-            for (JobSpec j : stage) {
-                if (groups > 1 && j.schedule().exitAll() == org.iobench.job.Schedule.ExitAll.GROUP) {
-                    throw new InvalidJobException("job [" + j.name() + "]: exitall (exit_what=group) in a stage"
-                            + " of several reporting groups: iobench ends a whole stage; use exit_what=stonewall");
-                }
-            }
-        }
     }
 
     /** wait_for=X is a stage boundary only when X is the whole stage before; other dependencies are refused. */

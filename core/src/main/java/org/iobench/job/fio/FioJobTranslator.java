@@ -66,6 +66,7 @@ final class FioJobTranslator {
         b.blockSize(access.unitBytes()).access(access.access());
         verify(o, rw, b, access.access(), blocking);
         time(o, b);
+        steady(o, b, blocking);
         engine(o, b, blocking);
         if (o.flag("direct") || o.has("buffered") && !o.flag("buffered")) {
             b.direct(true);
@@ -191,6 +192,35 @@ final class FioJobTranslator {
         }
         if (o.has("ramp_time")) {
             b.rampNanos(o.nanos("ramp_time", "s"));
+        }
+    }
+
+    /**
+     * fio's steady state: {@code ss=iops:N%} or {@code bw:N%} ends the job once every per-second value of the last
+     * {@code ss_dur} lies within N % of their mean, not judging the first {@code ss_ramp}; the slope criteria are not
+     * iobench's.
+     */
+    private void steady(FioJobOptions o, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
+        FioSetting s = o.setting("steadystate").orElse(null);
+        if (s == null) {
+            return;
+        }
+        String v = s.value().toLowerCase(Locale.ROOT);
+        if (v.startsWith("iops_slope") || v.startsWith("bw_slope")) {
+            blocking.add(problems.unsupported(s, "the slope criteria are not supported by iobench (iops:N% and bw:N%"
+                    + " are)", true));
+            return;
+        }
+        long window = o.has("steadystate_duration") ? o.nanos("steadystate_duration", "s") : 0;
+        if (window <= 0) {
+            throw FioJobOptions.bad(s, "needs ss_dur= (how long the values must agree)");
+        }
+        try {
+            org.iobench.job.SteadyCriterion c = org.iobench.job.SteadyCriterion.parse(v, window);
+            long ramp = o.has("steadystate_ramp_time") ? o.nanos("steadystate_ramp_time", "s") : 0;
+            b.steady(new org.iobench.job.SteadyCriterion(c.metric(), c.boundFraction(), c.windowNanos(), ramp));
+        } catch (IllegalArgumentException e) {
+            throw FioJobOptions.bad(s, e.getMessage());
         }
     }
 
