@@ -67,6 +67,9 @@ final class FioAliases {
             }
             // fio: without time_based, runtime only caps a job that ends when its region is done
             b.timeNanos(runtimeNanos).loopRegion(timeBased);
+            if (!timeBased) {
+                b.schedule(org.iobench.job.Schedule.NONE.withTimeCapsOnly(true));
+            }
         }
         return b;
     }

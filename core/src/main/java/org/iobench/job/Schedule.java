@@ -19,10 +19,12 @@ package org.iobench.job;
  * @param exitAll          what the job's end ends ({@code exitall} with {@code exit_what})
  * @param poissonRate      the rate's requests arrive as a Poisson process, exponential gaps with the rate's mean
  *                         ({@code rate_process=poisson}); else evenly spaced
+ * @param timeCapsOnly     the time only caps a job that ends when its region is done, even on a file without a size
+ *                         (fio's {@code runtime} without {@code time_based})
  */
 public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, int flowId, int flowWeight,
                        long flowSleepNanos, long rateMinBytes, long rateMinIops, long rateCycleMillis,
-                       ExitAll exitAll, boolean poissonRate) {
+                       ExitAll exitAll, boolean poissonRate, boolean timeCapsOnly) {
     /**
      * fio's {@code exitall} with {@code exit_what}: when the job ends, the jobs running with it end too
      * ({@code GROUP}: the jobs of its reporting group; {@code STONEWALL}: every job running); {@code ALL} also skips
@@ -30,7 +32,7 @@ public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, i
      */
     public enum ExitAll { NONE, GROUP, STONEWALL, ALL }
 
-    public static final Schedule NONE = new Schedule(0, 0, 1, 0, 0, 0, 0, 0, 1000, ExitAll.NONE, false);
+    public static final Schedule NONE = new Schedule(0, 0, 1, 0, 0, 0, 0, 0, 1000, ExitAll.NONE, false, false);
 
     public Schedule {
         exitAll = exitAll == null ? ExitAll.NONE : exitAll;
@@ -50,5 +52,11 @@ public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, i
     @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean throttles() {
         return thinkNanos > 0 || flowWeight > 0 || rateMinBytes > 0 || rateMinIops > 0;
+    }
+
+    /** This schedule with {@link #timeCapsOnly} set. */
+    public Schedule withTimeCapsOnly(boolean v) {
+        return new Schedule(startDelayNanos, thinkNanos, thinkBlocks, flowId, flowWeight, flowSleepNanos,
+                rateMinBytes, rateMinIops, rateCycleMillis, exitAll, poissonRate, v);
     }
 }

@@ -6,9 +6,9 @@ package org.iobench.job;
  * @param timeNanos  time limit of the measured phase; 0 = size-based only
  * @param rampNanos  warm-up before measuring, not counted
  * @param runs       repetitions
- * @param loopRegion a time-based job goes over its region again and again until the time is up (fio's
- *                   {@code time_based}); without it, the time only caps a job that ends when its region is done
- *                   (fio's {@code runtime} alone)
+ * @param loopRegion a time-based job goes over its region again and again until the time is up, even with an
+ *                   explicit size (fio's {@code time_based}); without it, size and time both limit the job (see also
+ *                   {@link Schedule#timeCapsOnly()})
  * @param rate       the job's requested rate (all workers together), paced on a fixed schedule; null = as fast as
  *                   possible
  * @param steady     end a time-based run early once throughput is steady; null = run the whole time

@@ -21,8 +21,10 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
     public static List<WorkerPlan> split(JobSpec spec, long regionBytes, boolean sizeExplicit) {
         int n = spec.queue().threads();
         long bs = spec.workload().blockSize();
-        // time-based (fio's time_based) goes over the region until the time is up; otherwise time only caps
-        boolean limitedBySize = !spec.timeBased() || !spec.timing().loopRegion();
+        // time-based (fio's time_based) goes over the region until the time is up; a job's explicit size, or fio's
+        // runtime alone, makes the time only a cap
+        boolean limitedBySize = !spec.timeBased() || spec.schedule().timeCapsOnly()
+                || (sizeExplicit && !spec.timing().loopRegion());
         List<WorkerPlan> plans = new ArrayList<>(n);
         long blocks = regionBytes / bs;
         for (int i = 0; i < n; i++) {

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 class ThrottleTest {
     @Test
     void flowWeightsShareTheRequestsInTheirRatio() {
-        Throttle heavy = new Throttle(new Schedule(0, 0, 1, 7, 3, 0, 0, 0, 1000, null, false));
-        Throttle light = new Throttle(new Schedule(0, 0, 1, 7, 1, 0, 0, 0, 1000, null, false));
+        Throttle heavy = new Throttle(new Schedule(0, 0, 1, 7, 3, 0, 0, 0, 1000, null, false, false));
+        Throttle light = new Throttle(new Schedule(0, 0, 1, 7, 1, 0, 0, 0, 1000, null, false, false));
         heavy.join();
         light.join();
         int h = 0;
@@ -26,7 +26,7 @@ class ThrottleTest {
         heavy.leave();
         light.leave();
         assertThat((double) h / l).isBetween(2.9, 3.1);
-        Throttle alone = new Throttle(new Schedule(0, 0, 1, 7, 1, 0, 0, 0, 1000, null, false));
+        Throttle alone = new Throttle(new Schedule(0, 0, 1, 7, 1, 0, 0, 0, 1000, null, false, false));
         alone.join();
         assertThat(alone.readyAt(0)).as("the group left with its jobs: a new job runs alone").isZero();
         alone.leave();
@@ -34,7 +34,7 @@ class ThrottleTest {
 
     @Test
     void aPauseFollowsEveryThinktimeBlocksRequests() {
-        Throttle t = new Throttle(new Schedule(0, 1_000_000, 2, 0, 0, 0, 0, 0, 1000, null, false));
+        Throttle t = new Throttle(new Schedule(0, 1_000_000, 2, 0, 0, 0, 0, 0, 1000, null, false, false));
         t.issued();
         assertThat(t.mustQuiesce()).isFalse();
         assertThat(t.readyAt(10)).isEqualTo(10);
@@ -47,7 +47,7 @@ class ThrottleTest {
 
     @Test
     void aRateFloorFailsTheJobOnlyAfterSettlingAndAFullCycle() {
-        Throttle t = new Throttle(new Schedule(0, 0, 1, 0, 0, 0, 1000, 0, 1000, null, false));
+        Throttle t = new Throttle(new Schedule(0, 0, 1, 0, 0, 0, 1000, 0, 1000, null, false, false));
         t.start(0);
         assertThat(t.belowFloor(1_000_000_000L, 0, 0, 0)).as("settling").isNull();
         assertThat(t.belowFloor(2_000_000_000L, 5000, 5, 0)).as("the first cycle starts").isNull();

@@ -206,11 +206,13 @@ final class FioJobTranslator {
             return;
         }
         String v = s.value().toLowerCase(Locale.ROOT);
-        if (v.startsWith("iops_slope") || v.startsWith("bw_slope")) {
-            blocking.add(problems.unsupported(s, "the slope criteria are not supported by iobench (iops:N% and bw:N%"
-                    + " are)", true));
+        boolean slope = v.startsWith("iops_slope") || v.startsWith("bw_slope");
+        if (slope && !v.endsWith("%")) {
+            blocking.add(problems.unsupported(s, "an absolute slope is not supported by iobench (a slope in percent"
+                    + " of the mean is)", true));
             return;
         }
+        v = v.replace("_slope", "");
         long window = o.has("steadystate_duration") ? o.nanos("steadystate_duration", "s") : 0;
         if (window <= 0) {
             throw FioJobOptions.bad(s, "needs ss_dur= (how long the values must agree)");
@@ -218,7 +220,8 @@ final class FioJobTranslator {
         try {
             org.iobench.job.SteadyCriterion c = org.iobench.job.SteadyCriterion.parse(v, window);
             long ramp = o.has("steadystate_ramp_time") ? o.nanos("steadystate_ramp_time", "s") : 0;
-            b.steady(new org.iobench.job.SteadyCriterion(c.metric(), c.boundFraction(), c.windowNanos(), ramp));
+            b.steady(new org.iobench.job.SteadyCriterion(c.metric(), c.boundFraction(), c.windowNanos(), ramp,
+                    slope));
         } catch (IllegalArgumentException e) {
             throw FioJobOptions.bad(s, e.getMessage());
         }

@@ -52,7 +52,7 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         long minIops = perJob(o, "rate_iops_min", rw, false);
         long cycle = o.number("rate_cycle", 1000);
         Schedule s = new Schedule(delay, think, blocks, flowId, weight, flowSleep, minBytes, minIops,
-                Math.max(1, cycle), exitAll(o), poisson(o));
+                Math.max(1, cycle), exitAll(o), poisson(o), !o.flag("time_based"));
         return new FioSchedule(s, rate(o, rw, problems, blocking));
     }
 
