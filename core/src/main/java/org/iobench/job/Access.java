@@ -16,10 +16,18 @@ import java.util.Objects;
  * @param skipBytes    bytes skipped after each sequential request (holes); negative: that far back (backwards)
  * @param ioBytes      bytes a size-based job transfers ({@code io_size}, {@code loops} times); 0: the region's
  * @param ioCount      requests a job issues at most ({@code number_ios}); 0: no such limit
+ * @param zoneBytes    a sequential job moves this many bytes, then skips {@code zoneSkipBytes} ({@code zonemode=strided}
+ *                     with {@code zonesize} and {@code zoneskip}); 0: no zones
+ * @param zoneSkipBytes the bytes skipped after each zone
  */
 public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
-                     long skipBytes, long ioBytes, long ioCount) {
+                     long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes) {
     public static final Access DEFAULT = new Access(null, null, false, Distribution.UNIFORM, 0, 0, 0);
+
+    public Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
+                  long skipBytes, long ioBytes, long ioCount) {
+        this(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, 0, 0);
+    }
 
     public Access {
         distribution = Objects.requireNonNullElse(distribution, Distribution.UNIFORM);
@@ -31,7 +39,8 @@ public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean ra
 
     /** This access with fio's random map on. */
     public Access withRandomMap() {
-        return new Access(readSizes, writeSizes, true, distribution, skipBytes, ioBytes, ioCount);
+        return new Access(readSizes, writeSizes, true, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
+                zoneSkipBytes);
     }
 
     @com.fasterxml.jackson.annotation.JsonIgnore

@@ -51,6 +51,15 @@ final class ShapedSource implements RequestSource {
      * @param verifier   the worker's side of {@code --verify} (a write-only job with fio's random map); null without
      */
     ShapedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit, WorkerVerifier verifier) {
+        this(spec, plan, file, countLimit, verifier, plan.regionLength());
+    }
+
+    /**
+     * @param walkBytes where a sequential walk with holes or zones wraps: fio walks the whole file from the region's
+     *                  start (its {@code size} is the bytes it moves, not where it goes)
+     */
+    ShapedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit, WorkerVerifier verifier,
+                 long walkBytes) {
         this.verifier = verifier;
         Access a = spec.access();
         RwMode rw = spec.workload().rw();
@@ -73,8 +82,10 @@ final class ShapedSource implements RequestSource {
             this.steps = null;
         } else {
             this.picker = null;
-            this.steps = new SequentialSteps[] {new SequentialSteps(regionLength, a.skipBytes()),
-                    new SequentialSteps(regionLength, a.skipBytes())};
+            long walk = a.skipBytes() != 0 || a.zoneBytes() > 0 ? Math.max(regionLength, walkBytes) : regionLength;
+            this.steps = new SequentialSteps[] {
+                new SequentialSteps(walk, a.skipBytes(), a.zoneBytes(), a.zoneSkipBytes()),
+                new SequentialSteps(walk, a.skipBytes(), a.zoneBytes(), a.zoneSkipBytes())};
         }
         this.mix = new SplittableRandom(seed * 31);
         this.again = spec.timing().loopRegion() || a.ioBytes() > 0;

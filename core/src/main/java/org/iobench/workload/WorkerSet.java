@@ -77,7 +77,8 @@ final class WorkerSet implements AutoCloseable {
                 ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
                         verification == null ? null : verification.forWorker(id, mine))
                 : new ShapedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
-                        verification == null ? null : verification.forWorker(id, mine));
+                        verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
+                                - plan.regionStart());
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
     }
 
@@ -115,6 +116,15 @@ final class WorkerSet implements AutoCloseable {
             }
         }
         return mine;
+    }
+
+    /** The target file's bytes (0 for anything else): how far a walk with holes or zones may go, as in fio. */
+    private static long fileBytes(PreparedTarget target) {
+        try {
+            return target.kind() == PreparedTarget.Kind.FILE ? java.nio.file.Files.size(target.path()) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** Worker {@code id}'s share of {@code total} requests among {@code workers}; 0 stays 0 (no limit). */

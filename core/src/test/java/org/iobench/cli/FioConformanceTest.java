@@ -123,6 +123,10 @@ class FioConformanceTest {
                     assertThat(ours.getFirst().split(", ").length).as("%s: columns of %s", name, f)
                             .isEqualTo(theirs.getFirst().split(", ").length);
                 }
+                if (text.contains("; @same-offsets")) { // a file that asks: the same offsets, in the same order
+                    assertThat(ours.stream().map(l -> l.split(", ")[4]).toList()).as("%s: offsets in %s", name, f)
+                            .isEqualTo(theirs.stream().map(l -> l.split(", ")[4]).toList());
+                }
             }
         }
     }

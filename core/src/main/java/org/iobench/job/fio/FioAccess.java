@@ -76,7 +76,41 @@ record FioAccess(long unitBytes, Access access) {
         long count = o.number("number_ios", 0);
         BlockSizeMix readMix = !rw.reads() || read.fixed() && read.minBytes() == unit ? null : read;
         BlockSizeMix writeMix = !rw.writes() || write.fixed() && write.minBytes() == unit ? null : write;
-        return new FioAccess(unit, new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count));
+        long[] zones = zones(o, rw, problems, blocking);
+        return new FioAccess(unit, new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count,
+                zones[0], zones[1]));
+    }
+
+    /**
+     * {@code zonemode=strided} for a sequential job: {@code zonesize} bytes, then {@code zoneskip} skipped (a
+     * {@code zonerange} other than the zone size, and zones on random jobs, not yet); {@code zbd} is for zoned
+     * block devices, which iobench does not drive.
+     */
+    private static long[] zones(FioJobOptions o, RwMode rw, FioProblems problems,
+                                List<FioProblems.Problem> blocking) {
+        FioSetting mode = o.setting("zonemode").orElse(null);
+        String m = mode == null ? "none" : mode.value().toLowerCase(java.util.Locale.ROOT);
+        if (m.equals("none")) {
+            return new long[] {0, 0};
+        }
+        if (!m.equals("strided") || rw.random()) {
+            blocking.add(problems.unsupported(mode, m.equals("strided") ? "strided zones for random jobs are not"
+                    + " supported by iobench yet" : "zoned block devices (zbd) are not supported by iobench", true));
+            return new long[] {0, 0};
+        }
+        FioSetting size = o.setting("zonesize").orElse(null);
+        if (size == null) {
+            throw FioJobOptions.bad(mode, "needs zonesize=");
+        }
+        long zone = o.size(size, size.value());
+        long skip = o.has("zoneskip") ? o.size(o.setting("zoneskip").orElseThrow(), o.value("zoneskip").orElseThrow())
+                : 0;
+        if (o.has("zonerange") && o.size(o.setting("zonerange").orElseThrow(), o.value("zonerange").orElseThrow())
+                != zone) {
+            blocking.add(problems.unsupported(o.setting("zonerange").orElseThrow(), "a zone range other than the"
+                    + " zone size is not supported by iobench yet", true));
+        }
+        return new long[] {zone, skip};
     }
 
     /** Read and write sizes: {@code bssplit}, else {@code bsrange}, else {@code bs}; 4 KiB by default. */

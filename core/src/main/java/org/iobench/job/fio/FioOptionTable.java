@@ -61,7 +61,7 @@ final class FioOptionTable {
                 + " log_avg_msec log_max_value log_offset per_job_logs startdelay thinktime thinktime_blocks"
                 + " thinktime_spin flow_id flow flow_sleep rate rate_iops rate_min rate_iops_min rate_cycle"
                 + " filesize exitall exit_what verify do_verify rate_process steadystate steadystate_duration"
-                + " steadystate_ramp_time");
+                + " steadystate_ramp_time zonemode zonesize zoneskip zonerange");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");

@@ -13,12 +13,24 @@ package org.iobench.workload.offsets;
 public final class SequentialSteps {
     private final long length;
     private final long skipBytes;
+    private final long zoneBytes;
+    private final long zoneSkipBytes;
     private long end = -1;
+    private long inZone;
 
     /** @param length bytes of the region */
     public SequentialSteps(long length, long skipBytes) {
+        this(length, skipBytes, 0, 0);
+    }
+
+    /**
+     * @param zoneBytes     bytes moved before {@code zoneSkipBytes} are skipped (fio's strided zones); 0: none
+     */
+    public SequentialSteps(long length, long skipBytes, long zoneBytes, long zoneSkipBytes) {
         this.length = length;
         this.skipBytes = skipBytes;
+        this.zoneBytes = zoneBytes;
+        this.zoneSkipBytes = zoneSkipBytes;
     }
 
     /** True when the last request ended at the region's end: the pass is over. */
@@ -32,6 +44,13 @@ public final class SequentialSteps {
             end = -1; // a new pass
         }
         long pos = end < 0 ? 0 : end;
+        if (zoneBytes > 0 && inZone >= zoneBytes) {
+            inZone = 0;
+            pos += zoneSkipBytes; // the next zone
+            if (pos >= length) {
+                pos = 0;
+            }
+        }
         if (pos != 0 && skipBytes != 0) {
             pos += skipBytes;
             if (pos >= length || pos < 0) {
@@ -47,5 +66,6 @@ public final class SequentialSteps {
     /** The request placed by {@link #next} at {@code pos} was {@code bytes} long. */
     public void advance(long pos, long bytes) {
         end = pos + bytes;
+        inZone += bytes;
     }
 }
