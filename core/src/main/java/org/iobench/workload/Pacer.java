@@ -51,6 +51,13 @@ final class Pacer {
         return new Pacer(workers * 1e9 / jobOpsPerSecond, seed);
     }
 
+    /** Worker {@code worker}'s schedule for its run's setup: even or Poisson ({@code rate_process=poisson}). */
+    static Pacer of(WorkerSetup setup, int worker) {
+        return setup.schedule() != null && setup.schedule().poissonRate()
+                ? poisson(setup.opsPerSecond(), setup.workers(), 0x5EED + worker)
+                : forWorker(setup.opsPerSecond(), setup.workers(), worker);
+    }
+
     /** No schedule: every request is due at once. */
     static Pacer unpaced() {
         return new Pacer(0, 0);

@@ -29,8 +29,130 @@ final class Throttle {
     private long cycleStartBytes;
     private long cycleStartIos;
 
+    // fio's latency target: the queue depth searched for (io_u.c lat_target_*)
+    private final int maxDepth;
+    private int qd;
+    private int qdLow;
+    private int qdHigh;
+    private int stableCount;
+    private long windowStartNanos = -1;
+    private long windowIos;
+    private long windowFailed;
+    private boolean endRun;
+    private boolean quiesceForDepth;
+
     Throttle(Schedule schedule) {
+        this(schedule, 1);
+    }
+
+    /** @param maxDepth the job's iodepth: the latency target searches up to it */
+    Throttle(Schedule schedule, int maxDepth) {
         this.s = schedule;
+        this.maxDepth = maxDepth;
+        boolean searching = schedule.latency().targetNanos() > 0;
+        this.qd = searching ? 1 : maxDepth;
+        this.qdLow = 1;
+        this.qdHigh = maxDepth;
+    }
+
+    /** The worker's throttle, or null when its schedule makes requests wait for nothing. */
+    static Throttle of(Schedule schedule, int maxDepth) {
+        return schedule != null && schedule.throttles() ? new Throttle(schedule, maxDepth) : null;
+    }
+
+    /** How many requests may be in flight now: the job's depth, or the latency target's current one. */
+    int depth() {
+        return qd;
+    }
+
+    /**
+     * A finished request of {@code latencyNanos}: {@code max_latency} above fails the job; the latency target counts
+     * it against the current window (a miss at 100 % ramps the depth down at once, as fio).
+     */
+    void completed(long nowNanos, long latencyNanos, RunControl control, int worker) {
+        Schedule.LatencyGoal g = s.latency();
+        if (g.maxNanos() > 0 && latencyNanos > g.maxNanos()) {
+            control.fail(new IoFailure(worker, "latency", 0, 0, 62, "ETIMEDOUT", "latency of " + latencyNanos
+                    + " ns exceeds max_latency (" + g.maxNanos() + " ns), as fio ends the job"));
+            return;
+        }
+        if (g.targetNanos() == 0) {
+            return;
+        }
+        if (windowStartNanos < 0) {
+            windowStartNanos = nowNanos;
+        }
+        windowIos++;
+        if (latencyNanos > g.targetNanos()) {
+            if (g.percentile() == 100.0) {
+                if (!rampDown(nowNanos)) {
+                    control.fail(new IoFailure(worker, "latency", 0, 0, 62, "ETIMEDOUT", "latency of "
+                            + latencyNanos + " ns exceeds latency_target (" + g.targetNanos() + " ns) at depth 1, as"
+                            + " fio ends the job"));
+                }
+            } else {
+                windowFailed++;
+            }
+        }
+        if (nowNanos - windowStartNanos >= g.windowNanos()) {
+            double success = 100.0 * (windowIos - windowFailed) / windowIos;
+            if (success >= g.percentile()) {
+                rampUp(nowNanos);
+            } else if (!rampDown(nowNanos)) {
+                control.fail(new IoFailure(worker, "latency", 0, 0, 62, "ETIMEDOUT", "latency_target ("
+                        + g.targetNanos() + " ns) missed at depth 1, as fio ends the job"));
+            }
+        }
+    }
+
+    /** fio's lat_target_failed: bisect the depth down; false at depth 1 (the target cannot be met). */
+    private boolean rampDown(long nowNanos) {
+        if (qd == 1) {
+            return false;
+        }
+        qdHigh = qd;
+        if (qd == qdLow) {
+            qdLow--;
+        }
+        qd = Math.max(1, (qd + qdLow) / 2);
+        stableCount = 0;
+        quiesceForDepth = true;
+        newWindow(nowNanos);
+        return true;
+    }
+
+    /** fio's lat_target_success: double (or bisect up) the depth; once it stays, one more window, then done. */
+    private void rampUp(long nowNanos) {
+        int before = qd;
+        qdLow = qd;
+        if (qd + 1 == qdHigh && ++stableCount >= 3) {
+            qdHigh++;
+            stableCount = 0;
+        }
+        qd = qdHigh != maxDepth ? (qd + qdHigh) / 2 : qd * 2;
+        qd = Math.min(qd, maxDepth);
+        if (!s.latency().keepSearching() && qd == before) {
+            if (endRun) {
+                done = true;
+            } else {
+                quiesceForDepth = true;
+                endRun = true;
+            }
+        }
+        newWindow(nowNanos);
+    }
+
+    private void newWindow(long nowNanos) {
+        windowStartNanos = nowNanos;
+        windowIos = 0;
+        windowFailed = 0;
+    }
+
+    private boolean done;
+
+    /** True once the latency target's search settled and its last window ran: the job ends, as fio's does. */
+    boolean done() {
+        return done;
     }
 
     /** At the worker's start: joins its flow group. */
@@ -55,11 +177,15 @@ final class Throttle {
 
     /** True when the requests in flight must complete before the next: a pause is due, or the flow is ahead. */
     boolean mustQuiesce() {
+        if (quiesceForDepth) {
+            return true;
+        }
         return thinkDue || flow != null && flow.ahead();
     }
 
     /** When the next request may go ({@code <= nowNanos}: now); takes the flow's token when it goes. */
     long readyAt(long nowNanos) {
+        quiesceForDepth = false; // the requests in flight completed
         if (thinkDue) {
             thinkUntil = nowNanos + s.thinkNanos();
             thinkDue = false;
@@ -80,6 +206,14 @@ final class Throttle {
         issued++;
         if (s.thinkNanos() > 0 && issued % s.thinkBlocks() == 0) {
             thinkDue = true;
+        }
+    }
+
+    /** The {@code rate_min} check against {@code stats}; a failure stops the run. */
+    void checkFloor(long nowNanos, WorkerStats stats, int worker, RunControl control) {
+        IoFailure f = belowFloor(nowNanos, stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes, worker);
+        if (f != null) {
+            control.fail(f);
         }
     }
 

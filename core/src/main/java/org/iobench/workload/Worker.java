@@ -7,9 +7,7 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
-import org.iobench.measure.IoLogs;
 import org.iobench.measure.NanoClock;
-import org.iobench.result.IoFailure;
 import org.iobench.sys.TimerSlack;
 
 /**
@@ -81,16 +79,12 @@ final class Worker implements Runnable {
         this.clock = run.clock();
         this.control = run.control();
         this.start = run.start();
-        this.pacer = setup.schedule() != null && setup.schedule().poissonRate()
-                ? Pacer.poisson(setup.opsPerSecond(), setup.workers(), 0x5EED + id)
-                : Pacer.forWorker(setup.opsPerSecond(), setup.workers(), id);
+        this.pacer = Pacer.of(setup, id);
         this.intendedNanos = new long[requests.length];
-        this.stats = new WorkerStats(setup.intervalNanos());
-        this.stats.logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());
+        this.stats = new WorkerStats(setup);
         this.logsSlat = setup.logsSlat();
         this.group = setup.group();
-        this.throttle = setup.schedule() != null && setup.schedule().throttles() ? new Throttle(setup.schedule())
-                : null;
+        this.throttle = Throttle.of(setup.schedule(), requests.length);
     }
 
     @Override
@@ -133,7 +127,7 @@ final class Worker implements Runnable {
 
     private boolean done(long now, Timeline t) {
         return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos()
-                || group != null && control.groupEnded(group);
+                || group != null && control.groupEnded(group) || throttle != null && throttle.done();
     }
 
     private void loop(Timeline t) {
@@ -142,7 +136,7 @@ final class Worker implements Runnable {
             boolean done = done(clock.nanoTime(), t);
             // A held request (refused with BUSY) goes first, even once the job is done issuing new ones or a periodic
             // sync is due: it may be the rest of a short transfer, which the job has already counted as issued.
-            while (inFlight < requests.length
+            while (inFlight < (throttle == null ? requests.length : throttle.depth())
                     && (heldCount > 0 ? !control.stopped() : !syncDue && !done && freeCount > 0)) {
                 if (heldCount == 0 && throttle != null && !awaitThrottle(t)) {
                     break;
@@ -230,11 +224,7 @@ final class Worker implements Runnable {
     private boolean awaitThrottle(Timeline t) {
         while (true) {
             long now = clock.nanoTime();
-            IoFailure floor = throttle.belowFloor(now, stats.bytesRead + stats.bytesWritten,
-                    stats.reads + stats.writes, id);
-            if (floor != null) {
-                control.fail(floor);
-            }
+            throttle.checkFloor(now, stats, id, control);
             if (now >= t.deadlineNanos() || control.stopped() || control.finishing()) {
                 lastNanos = now;
                 return false;
@@ -367,6 +357,9 @@ final class Worker implements Runnable {
         }
         if (r.issueNanos() < t.measureStartNanos()) {
             return;
+        }
+        if (throttle != null) {
+            throttle.completed(now, now - r.issueNanos(), control, id);
         }
         stats.completed(op == IoOp.WRITE, length, r.issueNanos(), r.submitNanos(), now,
                 pacer.paced() ? intendedNanos[r.index()] : -1, t.measureStartNanos(), r.offset() - r.bufferOffset(),

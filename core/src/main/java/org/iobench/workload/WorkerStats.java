@@ -37,6 +37,12 @@ public final class WorkerStats {
         series = new IntervalSeries(intervalNanos);
     }
 
+    /** A worker's counters for its run's setup, with fio's logs when the job writes them. */
+    WorkerStats(WorkerSetup setup) {
+        this(setup.intervalNanos());
+        logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());
+    }
+
     /**
      * One finished read or write of the measured phase: counts, latencies (total; submission and completion where
      * the engine stamped its hand-over; from the intended start under a rate), the series and fio's logs.

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 class ThrottleTest {
     @Test
     void flowWeightsShareTheRequestsInTheirRatio() {
-        Throttle heavy = new Throttle(new Schedule(0, 0, 1, 7, 3, 0, 0, 0, 1000, null, false, false));
-        Throttle light = new Throttle(new Schedule(0, 0, 1, 7, 1, 0, 0, 0, 1000, null, false, false));
+        Throttle heavy = new Throttle(new Schedule(0, 0, 1, 7, 3, 0, 0, 0, 1000, null, false, false, null));
+        Throttle light = new Throttle(new Schedule(0, 0, 1, 7, 1, 0, 0, 0, 1000, null, false, false, null));
         heavy.join();
         light.join();
         int h = 0;
@@ -26,7 +26,7 @@ class ThrottleTest {
         heavy.leave();
         light.leave();
         assertThat((double) h / l).isBetween(2.9, 3.1);
-        Throttle alone = new Throttle(new Schedule(0, 0, 1, 7, 1, 0, 0, 0, 1000, null, false, false));
+        Throttle alone = new Throttle(new Schedule(0, 0, 1, 7, 1, 0, 0, 0, 1000, null, false, false, null));
         alone.join();
         assertThat(alone.readyAt(0)).as("the group left with its jobs: a new job runs alone").isZero();
         alone.leave();
@@ -34,7 +34,7 @@ class ThrottleTest {
 
     @Test
     void aPauseFollowsEveryThinktimeBlocksRequests() {
-        Throttle t = new Throttle(new Schedule(0, 1_000_000, 2, 0, 0, 0, 0, 0, 1000, null, false, false));
+        Throttle t = new Throttle(new Schedule(0, 1_000_000, 2, 0, 0, 0, 0, 0, 1000, null, false, false, null));
         t.issued();
         assertThat(t.mustQuiesce()).isFalse();
         assertThat(t.readyAt(10)).isEqualTo(10);
@@ -47,7 +47,7 @@ class ThrottleTest {
 
     @Test
     void aRateFloorFailsTheJobOnlyAfterSettlingAndAFullCycle() {
-        Throttle t = new Throttle(new Schedule(0, 0, 1, 0, 0, 0, 1000, 0, 1000, null, false, false));
+        Throttle t = new Throttle(new Schedule(0, 0, 1, 0, 0, 0, 1000, 0, 1000, null, false, false, null));
         t.start(0);
         assertThat(t.belowFloor(1_000_000_000L, 0, 0, 0)).as("settling").isNull();
         assertThat(t.belowFloor(2_000_000_000L, 5000, 5, 0)).as("the first cycle starts").isNull();
@@ -55,5 +55,28 @@ class ThrottleTest {
         assertThat(t.belowFloor(3_000_000_000L, 6000, 6, 0)).as("1000 B/s met").isNull();
         assertThat(t.belowFloor(4_000_000_000L, 6500, 7, 0)).isNotNull().extracting(f -> f.message())
                 .asString().contains("rate_min=1000B/s not met, got 500B/s");
+    }
+
+    @Test
+    void aLatencyTargetSearchesTheDepthAsFioDoes() {
+        Schedule s = new Schedule(0, 0, 1, 0, 0, 0, 0, 0, 1000, null, false, false,
+                new Schedule.LatencyGoal(1_000_000, 10_000_000, 100, false, 0));
+        Throttle t = new Throttle(s, 32);
+        RunControl control = new RunControl();
+        assertThat(t.depth()).as("fio starts at depth 1").isEqualTo(1);
+        long now = 0;
+        for (int window = 0; window < 5; window++) { // every request within the target: 2, 4, 8, 16, 32
+            t.completed(now, 500_000, control, 0);
+            now += 10_000_000;
+            t.completed(now, 500_000, control, 0);
+        }
+        assertThat(t.depth()).isEqualTo(32);
+        t.completed(now, 2_000_000, control, 0); // a miss at 100 %: bisect down between 16 and 32
+        assertThat(t.depth()).isEqualTo(24);
+        assertThat(t.mustQuiesce()).isTrue();
+        assertThat(control.stopped()).isFalse();
+        Throttle one = new Throttle(s, 1);
+        one.completed(0, 2_000_000, control, 0);
+        assertThat(control.stopped()).as("the target missed at depth 1 ends the job with ETIMEDOUT").isTrue();
     }
 }

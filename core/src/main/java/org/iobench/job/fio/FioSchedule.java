@@ -52,8 +52,45 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         long minIops = perJob(o, "rate_iops_min", rw, false);
         long cycle = o.number("rate_cycle", 1000);
         Schedule s = new Schedule(delay, think, blocks, flowId, weight, flowSleep, minBytes, minIops,
-                Math.max(1, cycle), exitAll(o), poisson(o), !o.flag("time_based"));
+                Math.max(1, cycle), exitAll(o), poisson(o), !o.flag("time_based"), latency(o, rw));
         return new FioSchedule(s, rate(o, rw, problems, blocking));
+    }
+
+    /**
+     * {@code latency_target}, {@code latency_window}, {@code latency_percentile} (100 by default),
+     * {@code latency_run}, {@code max_latency} (per direction: the directions the job does must agree); times in
+     * microseconds by default.
+     */
+    private static Schedule.LatencyGoal latency(FioJobOptions o, RwMode rw) {
+        long target = o.has("latency_target") ? o.nanos("latency_target", "us") : 0;
+        long window = o.has("latency_window") ? o.nanos("latency_window", "us") : 0;
+        double pct = 100;
+        FioSetting p = o.setting("latency_percentile").orElse(null);
+        if (p != null) {
+            try {
+                pct = Double.parseDouble(p.value());
+            } catch (NumberFormatException e) {
+                throw FioJobOptions.bad(p, "'" + p.value() + "' is not a percentage");
+            }
+        }
+        if (target > 0 && window <= 0) {
+            throw FioJobOptions.bad(o.setting("latency_target").orElseThrow(), "needs latency_window= (fio's too)");
+        }
+        long max = 0;
+        FioSetting m = o.setting("max_latency").orElse(null);
+        if (m != null) {
+            String[] d = FioJobOptions.perDirection(m.value(), "0");
+            long read = o.nanosOf(m, d[0], "us");
+            long write = o.nanosOf(m, d[1], "us");
+            max = rw.reads() && rw.writes() ? Math.min(nonZero(read), nonZero(write))
+                    : rw.writes() ? write : read;
+            max = max == Long.MAX_VALUE ? 0 : max;
+        }
+        return new Schedule.LatencyGoal(target, window, pct, o.flag("latency_run"), max);
+    }
+
+    private static long nonZero(long v) {
+        return v == 0 ? Long.MAX_VALUE : v;
     }
 
     /** {@code rate_process}: {@code linear} (fio's default) or {@code poisson}. */
