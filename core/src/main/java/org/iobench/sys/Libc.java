@@ -39,9 +39,9 @@ public final class Libc {
             FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
     static final MethodHandle FDATASYNC = errnoCall("fdatasync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
+    static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
-    private static final MethodHandle FALLOCATE = errnoCall("fallocate",
+    static final MethodHandle FALLOCATE = errnoCall("fallocate",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG));
     /** posix_fadvise returns the error number itself and leaves errno alone. */
     private static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",

@@ -7,7 +7,7 @@ import java.util.Optional;
 public final class FioEngines {
     /** For messages: the fio engines iobench runs. */
     public static final String KNOWN = "psync, sync, pvsync, vsync, pvsync2 (iobench's psync), io_uring, libaio,"
-            + " null";
+            + " null, ftruncate";
 
     private FioEngines() {}
 
@@ -22,6 +22,7 @@ public final class FioEngines {
             case "io_uring" -> "uring";
             case "libaio" -> "libaio";
             case "null" -> "null";
+            case "ftruncate" -> "ftruncate";
             default -> null;
         });
     }
