@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.iobench.engine.cpuio.CpuioEngine;
 import org.iobench.engine.ftruncate.FtruncateEngine;
 import org.iobench.engine.libaio.LibaioEngine;
 import org.iobench.engine.nullio.NullEngine;
@@ -20,6 +21,7 @@ public final class Engines {
         register(LibaioEngine.PROVIDER);
         register(NullEngine.PROVIDER);
         register(FtruncateEngine.PROVIDER);
+        register(CpuioEngine.PROVIDER);
     }
 
     private Engines() {}

@@ -27,11 +27,12 @@ import java.util.Objects;
  * @param layout       how a file the job creates is laid out ({@link Layout#DEFAULT}: iobench's rule)
  * @param logs         fio's I/O logs to write; null: none
  * @param schedule     start delay, pauses, flow shares and a rate floor ({@link Schedule#NONE}: none)
+ * @param burn         what the {@code cpuio} engine burns per request; null for other engines
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
-                      Schedule schedule) {
+                      Schedule schedule, CpuBurn burn) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -57,6 +58,10 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             name = workload.rw().label() + "-" + Sizes.binary(workload.blockSize());
         }
         check(workload, timing, queue, durability, safety, copy, verification);
+        check(burn == null || queue.engine().equals("cpuio"), "cpuload", burn,
+                "applies to the cpuio engine only");
+        check(burn != null || !queue.engine().equals("cpuio"), "--engine", "cpuio",
+                "needs what to burn (fio's cpuload=, cpumode=, cpuchunks=: job files only)");
         check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
@@ -200,6 +205,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private Layout layout = Layout.DEFAULT;
         private LogSpec logs;
         private Schedule schedule = Schedule.NONE;
+        private CpuBurn burn;
 
         private Builder(Path target) {
             this.target = target;
@@ -227,6 +233,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             layout = s.layout();
             logs = s.logs();
             schedule = s.schedule();
+            burn = s.burn();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -267,6 +274,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder layout(Layout v) { layout = v; return this; }
         public Builder logs(LogSpec v) { logs = v; return this; }
         public Builder schedule(Schedule v) { schedule = v; return this; }
+        public Builder burn(CpuBurn v) { burn = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -276,7 +284,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule);
+                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn);
         }
     }
 }

@@ -22,7 +22,9 @@ record JobSpecJson(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         LogSpec logs,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Schedule schedule) {
+        Schedule schedule,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        CpuBurn burn) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -36,7 +38,7 @@ record JobSpecJson(
                 s.grouping().group(), s.copy().source(), s.copy().sourceOffsetBytes(), s.safety().truncate(),
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
-                s.logs(), s.schedule().isNone() ? null : s.schedule());
+                s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn());
     }
 
     JobSpec toSpec() {
@@ -45,6 +47,6 @@ record JobSpecJson(
                 new Queue(threads, iodepth, batch, engine, fixedBuffers),
                 new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule);
+                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn);
     }
 }

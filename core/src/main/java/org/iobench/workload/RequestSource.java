@@ -43,6 +43,11 @@ interface RequestSource {
         return false;
     }
 
+    /** True when a request that moved nothing still counts as one done (a cpuio burn); false: it is the end. */
+    default boolean countsEmpty() {
+        return false;
+    }
+
     /** Where {@code r} went, for a failure's message: {@code ""}, or {@code " of /path"} when a job has two files. */
     default String where(IoRequest r) {
         return "";

@@ -55,8 +55,17 @@ final class Throttle {
         this.qdHigh = maxDepth;
     }
 
+    /** A cpuio job's load (1..100): the pause after each burn is its length times (100 - load) / load; 0: none. */
+    private int cpuLoad;
+    private long lastBurnNanos;
+
     /** The worker's throttle, or null when its schedule makes requests wait for nothing. */
-    static Throttle of(Schedule schedule, int maxDepth) {
+    static Throttle of(Schedule schedule, int maxDepth, int cpuLoad) {
+        if (cpuLoad > 0) {
+            Throttle t = new Throttle(schedule == null ? Schedule.NONE : schedule, maxDepth);
+            t.cpuLoad = cpuLoad;
+            return t;
+        }
         return schedule != null && schedule.throttles() ? new Throttle(schedule, maxDepth) : null;
     }
 
@@ -70,6 +79,12 @@ final class Throttle {
      * it against the current window (a miss at 100 % ramps the depth down at once, as fio).
      */
     void completed(long nowNanos, long latencyNanos, RunControl control, int worker) {
+        if (cpuLoad > 0) {
+            lastBurnNanos = latencyNanos;
+            if (cpuLoad < 100) {
+                thinkDue = true;
+            }
+        }
         Schedule.LatencyGoal g = s.latency();
         if (g.maxNanos() > 0 && latencyNanos > g.maxNanos()) {
             control.fail(new IoFailure(worker, "latency", 0, 0, 62, "ETIMEDOUT", "latency of " + latencyNanos
@@ -187,7 +202,8 @@ final class Throttle {
     long readyAt(long nowNanos) {
         quiesceForDepth = false; // the requests in flight completed
         if (thinkDue) {
-            thinkUntil = nowNanos + s.thinkNanos();
+            // fio's cpuio sets its thinktime from the last burn; other jobs pause for thinktime
+            thinkUntil = nowNanos + (cpuLoad > 0 ? lastBurnNanos * (100 - cpuLoad) / cpuLoad : s.thinkNanos());
             thinkDue = false;
         }
         if (nowNanos < thinkUntil) {

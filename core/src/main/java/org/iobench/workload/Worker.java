@@ -84,7 +84,7 @@ final class Worker implements Runnable {
         this.stats = new WorkerStats(setup);
         this.logsSlat = setup.logsSlat();
         this.group = setup.group();
-        this.throttle = Throttle.of(setup.schedule(), requests.length);
+        this.throttle = Throttle.of(setup.schedule(), requests.length, setup.cpuLoad());
     }
 
     @Override
@@ -306,7 +306,10 @@ final class Worker implements Runnable {
                 return;
             }
             long bytes = r.bufferOffset() + result;
-            if (bytes == 0) { // the source's end, nothing moved
+            if (bytes == 0) { // the source's end, nothing moved; or a burn, which counts
+                if (source.countsEmpty()) {
+                    record(r, op, now, t, 0);
+                }
                 release(r);
                 return;
             }

@@ -70,10 +70,10 @@ final class WorkerSet implements AutoCloseable {
         int id = plan.worker();
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
-                spec.queue().fixedBuffers()));
+                spec.queue().fixedBuffers(), spec.burn()));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
-        RequestSource source = spec.access().isDefault()
+        RequestSource source = spec.burn() != null ? new CpuSource(file, spec.workload().blockSize()) : spec.access().isDefault()
                 ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
                         verification == null ? null : verification.forWorker(id, mine))
                 : new ShapedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),

@@ -29,6 +29,20 @@ class JobFileCliTest {
     }
 
     @Test
+    void aCpuioJobCountsItsBurnsAsRequestsMovesNoBytesAndMakesNoFile() throws Exception {
+        Path json = dir.resolve("cpu.json");
+        InProcessMain.Result r = InProcessMain.run("run", "--no-store", "--sample-interval", "0", "--json",
+                json.toString(), job("cpu.fio", "[burn]\nioengine=cpuio\ncpuload=50\ncpuchunks=2000\nruntime=300ms\n"
+                        + "time_based\n").toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode totals = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.toFile()).path("benchmarks").path(0).path("runs").path(0).path("totals");
+        assertThat(totals.path("ops").asLong()).isPositive();
+        assertThat(totals.path("bytes").asLong()).isZero();
+        assertThat(dir.resolve("burn.0.0")).doesNotExist();
+    }
+
+    @Test
     void includedFilesAreReadBesideTheJobFileAndGroupReportingPrintsOneLine() throws Exception {
         Files.writeString(dir.resolve("common.inc"), "bs=64k\nsize=256k\n");
         Path file = job("inc.fio", "group_reporting\n[j]\ninclude common.inc\nrw=write\nnumjobs=2\n");

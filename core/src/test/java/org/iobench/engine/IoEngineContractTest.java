@@ -69,6 +69,9 @@ class IoEngineContractTest {
     static Stream<EngineCase> engines() {
         List<EngineCase> cases = new ArrayList<>();
         for (String name : Engines.names()) {
+            if (name.equals("cpuio")) {
+                continue; // no I/O engine: its requests burn the CPU and complete with 0 bytes (CpuioEngineTest)
+            }
             cases.add(new EngineCase(name, Engines.byName(name).orElseThrow(), false, 1));
         }
         EngineProvider uring = Engines.byName("uring").orElseThrow();

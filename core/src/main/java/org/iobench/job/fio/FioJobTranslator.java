@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.iobench.job.CpuBurn;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Access;
@@ -237,16 +238,46 @@ final class FioJobTranslator {
             }
         }
         b.engine(engine);
+        b.burn(engine.equals("cpuio") ? burn(o) : null);
+        for (String cpuOption : List.of("cpuload", "cpumode", "cpuchunks")) {
+            if (!engine.equals("cpuio") && o.has(cpuOption)) {
+                throw FioJobOptions.bad(o.setting(cpuOption).orElseThrow(), "an option of the cpuio engine, and the"
+                        + " job's ioengine is " + o.value("ioengine").orElse("psync") + " (fio refuses it too)");
+            }
+        }
         long depth = o.number("iodepth", 1);
         if (depth < 1) {
             throw FioJobOptions.bad(o.setting("iodepth").orElseThrow(), "must be at least 1");
         }
-        if (depth > 1 && engine.equals("psync")) {
+        if (depth > 1 && (engine.equals("psync") || engine.equals("cpuio"))) {
             warnings.add(o.setting("iodepth").orElseThrow().where() + ": iodepth=" + depth + " with a synchronous"
                     + " engine: queue depth capped at 1, as fio does");
             depth = 1;
         }
         b.iodepth((int) depth);
+    }
+
+    /**
+     * fio's cpuio options: {@code cpuload} (required, above 100 taken as 100), {@code cpumode} (noop, qsort),
+     * {@code cpuchunks} (a noop burn's length in microseconds, 50000 by default).
+     */
+    private static CpuBurn burn(FioJobOptions o) {
+        FioSetting load = o.setting("cpuload").orElse(null);
+        if (load == null || o.number("cpuload", 0) < 1) {
+            throw new InvalidJobException((load == null ? o.setting("ioengine").orElseThrow() : load).where()
+                    + ": ioengine=cpuio: needs cpuload=1..100 (fio: \"cpu thread needs rate (cpuload=)\")");
+        }
+        FioSetting mode = o.setting("cpumode").orElse(null);
+        boolean qsort = mode != null && switch (mode.value().toLowerCase(Locale.ROOT)) {
+            case "noop" -> false;
+            case "qsort" -> true;
+            default -> throw FioJobOptions.bad(mode, "must be noop or qsort");
+        };
+        long chunkMicros = o.number("cpuchunks", 50_000);
+        if (chunkMicros < 1) {
+            throw FioJobOptions.bad(o.setting("cpuchunks").orElseThrow(), "must be at least 1");
+        }
+        return new CpuBurn(qsort, chunkMicros * 1000, (int) Math.min(100, o.number("cpuload", 0)));
     }
 
     private void sync(FioJobOptions o, RwMode rw, JobSpec.Builder b, List<FioProblems.Problem> blocking) {

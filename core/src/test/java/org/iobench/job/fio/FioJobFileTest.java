@@ -267,6 +267,24 @@ class FioJobFileTest {
     }
 
     @Test
+    void cpuioJobsBurnAsCpuloadCpumodeAndCpuchunksSayAndNeedCpuload() {
+        JobSpec burn = parse("[b]\nioengine=cpuio\ncpuload=150\ncpumode=qsort\ncpuchunks=2000\niodepth=4\n"
+                + "runtime=1\ntime_based\n").jobs().getFirst();
+        assertThat(burn.queue().engine()).isEqualTo("cpuio");
+        assertThat(burn.queue().iodepth()).isEqualTo(1);
+        assertThat(burn.storesData()).isFalse();
+        assertThat(burn.burn()).isEqualTo(new org.iobench.job.CpuBurn(true, 2_000_000, 100));
+        assertThat(parse("[b]\nioengine=cpuio\ncpuload=30\n").jobs().getFirst().burn())
+                .isEqualTo(new org.iobench.job.CpuBurn(false, 50_000_000, 30));
+        assertThatThrownBy(() -> parse("[b]\nioengine=cpuio\n")).isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("t.fio:2").hasMessageContaining("cpuload=");
+        assertThatThrownBy(() -> parse("[b]\nioengine=cpuio\ncpuload=5\ncpumode=fft\n"))
+                .hasMessageContaining("cpumode").hasMessageContaining("noop or qsort");
+        assertThatThrownBy(() -> parse("[b]\nrw=read\nsize=1m\ncpuload=5\n"))
+                .hasMessageContaining("cpuload").hasMessageContaining("cpuio engine");
+    }
+
+    @Test
     void perDirectionListsFollowFiosRules() {
         assertThat(FioJobOptions.perDirection("8k,32k", "4k")).containsExactly("8k", "32k", "32k");
         assertThat(FioJobOptions.perDirection("8k,32k,", "4k")).containsExactly("8k", "32k", "4k");
