@@ -277,7 +277,9 @@ final class Worker implements Runnable {
             long now = clock.nanoTime();
             lastNanos = now;
             if (result < 0) {
-                fail(r, (int) -result, null);
+                if (!source.endsAt((int) -result)) {
+                    fail(r, (int) -result, null);
+                }
                 release(r);
                 return;
             }

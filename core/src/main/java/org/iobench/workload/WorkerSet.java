@@ -73,12 +73,16 @@ final class WorkerSet implements AutoCloseable {
                 spec.queue().fixedBuffers(), spec.burn()));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
-        RequestSource source = spec.burn() != null ? new CpuSource(file, spec.workload().blockSize()) : spec.access().isDefault()
+        RequestSource source = spec.burn() != null ? new CpuSource(file, spec.workload().blockSize())
+                : spec.access().isDefault()
                 ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
                         verification == null ? null : verification.forWorker(id, mine))
                 : new ShapedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
                         verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
                                 - plan.regionStart());
+        if (spec.layout().fillDevice()) {
+            source = new FillingSource(source);
+        }
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
     }
 

@@ -43,6 +43,35 @@ class JobFileCliTest {
     }
 
     @Test
+    void fillDeviceWritesUntilTheFileSystemIsFullAndEndsNormally() throws Exception {
+        org.iobench.testing.Root.assumeSysAdmin("mounts a small tmpfs and fills it");
+        Path mnt = dir.resolve("small");
+        org.iobench.testing.Root.mountTmpfs(mnt, "2m");
+        try {
+            Path json = dir.resolve("fill.json");
+            // size= above the free space: ENOSPC ends the job (without size= it would be the free space)
+            InProcessMain.Result r = InProcessMain.run("run", "--no-store", "--sample-interval", "0", "--json",
+                    json.toString(), Files.writeString(dir.resolve("fill.fio"), "[w]\nrw=write\nbs=64k\nsize=8m\n"
+                            + "fill_device=1\nfilename=" + mnt.resolve("f") + "\n").toString());
+            assertThat(r.status()).as(r.err()).isZero();
+            com.fasterxml.jackson.databind.JsonNode b = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(json.toFile()).path("benchmarks").path(0);
+            assertThat(b.path("complete").asBoolean()).isTrue();
+            assertThat(b.path("runs").path(0).path("totals").path("bytesWritten").asLong())
+                    .isEqualTo(2L << 20);
+            try (var files = Files.list(mnt)) {
+                assertThat(files).as("the scratch file is removed").isEmpty();
+            }
+        } finally {
+            org.iobench.testing.Root.umount(mnt);
+        }
+        InProcessMain.Result read = InProcessMain.run("run", job("fr.fio", "[r]\nrw=read\nsize=1m\nfill_device=1\n")
+                .toString());
+        assertThat(read.status()).isEqualTo(2);
+        assertThat(read.err()).contains("fill_device=1").contains("sequential write jobs only");
+    }
+
+    @Test
     void includedFilesAreReadBesideTheJobFileAndGroupReportingPrintsOneLine() throws Exception {
         Files.writeString(dir.resolve("common.inc"), "bs=64k\nsize=256k\n");
         Path file = job("inc.fio", "group_reporting\n[j]\ninclude common.inc\nrw=write\nnumjobs=2\n");

@@ -75,6 +75,9 @@ final class FioJobTranslator {
         sync(o, rw, b, blocking);
         b.dropCache(o.flag("invalidate", true));
         b.layout(Layout.fio(o.flag("overwrite"), preallocate(o)));
+        if (o.flag("fill_device")) {
+            fillDevice(o, rw, b, target(o, name, 0, new ArrayList<>()), access.unitBytes(), blocking);
+        }
         b.logs(logs(o, name));
         int clones = (int) o.number("numjobs", 1);
         if (clones < 1) {
@@ -362,6 +365,37 @@ final class FioJobTranslator {
     /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */
     private static String logName(FioJobOptions o, String key, String job) {
         return o.setting(key).map(s -> s.value().isEmpty() ? job : s.value()).orElse(null);
+    }
+
+    /**
+     * fio's {@code fill_device}: a sequential write job writes until ENOSPC or EDQUOT, which ends it normally; without
+     * {@code size=} its size is the file system's usable space (plus what the file already holds), in whole
+     * requests, and nothing is reserved first. A device's size is its own (the whole device, as without size=).
+     */
+    private void fillDevice(FioJobOptions o, RwMode rw, JobSpec.Builder b, Path target, long unitBytes,
+                            List<FioProblems.Problem> blocking) {
+        FioSetting s = o.setting("fill_device").orElseThrow();
+        if (rw != RwMode.WRITE) {
+            blocking.add(problems.unsupported(s, "iobench fills a device with sequential write jobs only (fio fills"
+                    + " the file system first for other jobs)", true));
+            return;
+        }
+        b.layout(Layout.fio(o.flag("overwrite"), preallocate(o)).fillingDevice());
+        if (o.has("size") || fileSize(o) > 0 || java.nio.file.Files.exists(target)
+                && !java.nio.file.Files.isRegularFile(target)) {
+            return;
+        }
+        try {
+            Path dir = target.toAbsolutePath().getParent();
+            while (dir != null && !java.nio.file.Files.exists(dir)) {
+                dir = dir.getParent();
+            }
+            long bytes = java.nio.file.Files.getFileStore(dir).getUsableSpace()
+                    + (java.nio.file.Files.isRegularFile(target) ? java.nio.file.Files.size(target) : 0);
+            b.sizeBytes(bytes / unitBytes * unitBytes);
+        } catch (java.io.IOException e) {
+            throw FioJobOptions.bad(s, "cannot read the free space of " + target + "'s file system: " + e.getMessage());
+        }
     }
 
     /** fio's {@code fallocate}: native by default (allocate and extend), as its documentation has it on Linux. */
