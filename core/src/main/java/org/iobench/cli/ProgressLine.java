@@ -36,7 +36,7 @@ final class ProgressLine implements RunListener {
                     Math.round(perPoint * (double) (totalPoints - donePoints) / 1e9)));
         }
         String label = (totalPoints > 1 ? "[" + (donePoints + 1) + "/" + totalPoints + eta + "] " : "")
-                + spec.name() + " run " + run + "/" + spec.runs();
+                + spec.name() + " run " + run + "/" + spec.timing().runs();
         ticker = Thread.ofPlatform().daemon().name("iobench-progress").start(() -> tick(label, live));
     }
 

@@ -9,7 +9,8 @@ public record RunSummary(Stat bytesPerSecond, Stat iops, Stat p99LatencyNs) {
         List<RunResult> done = runs.stream().filter(RunResult::complete).toList();
         double[] bw = done.stream().mapToDouble(r -> r.totals().bytesPerSecond()).toArray();
         double[] iops = done.stream().mapToDouble(r -> r.totals().iops()).toArray();
-        double[] p99 = done.stream().mapToDouble(r -> Math.max(r.readLatency().p99Ns(), r.writeLatency().p99Ns()))
+        double[] p99 = done.stream().mapToDouble(r -> Math.max(r.latencies().read().p99Ns(),
+                r.latencies().write().p99Ns()))
                 .toArray();
         return new RunSummary(Stat.of(bw), Stat.of(iops), Stat.of(p99));
     }

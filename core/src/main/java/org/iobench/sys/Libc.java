@@ -15,11 +15,13 @@ import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 
 /**
- * Downcall handles to libc, and the set-up calls (open, close, fadvise) that are not on a worker's hot path.
+ * Downcall handles to libc, and the set-up calls (open, close, ftruncate, fadvise) that are not on a worker's hot
+ * path; {@link FileHandle} is their public face.
  *
  * <p>Calls that set {@code errno} are linked with {@code captureCallState("errno")}: the first argument is a
- * capture segment, read after the call. The hot-path calls ({@code pread}, {@code pwrite}, {@code fdatasync})
- * live in {@link NativeIo}, which keeps one capture segment per instance (one instance per worker thread).
+ * capture segment, read after the call. Status results follow the package's convention (package-info): 0 on
+ * success, {@code -errno} on failure. The hot-path calls ({@code pread}, {@code pwrite}, {@code fdatasync}) live in
+ * {@link NativeIo}, which keeps one capture segment per instance (one instance per worker thread).
  */
 public final class Libc {
     static final Linker LINKER = Linker.nativeLinker();
@@ -45,8 +47,7 @@ public final class Libc {
     private static final MethodHandle ISATTY = plainCall("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle STRERROR = plainCall("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
 
-    public static final int POSIX_FADV_NORMAL = 0;
-    public static final int POSIX_FADV_DONTNEED = 4;
+    static final int POSIX_FADV_DONTNEED = 4;
 
     private Libc() {}
 
@@ -76,7 +77,7 @@ public final class Libc {
      * @return the file descriptor
      * @throws SysException with the errno when open fails
      */
-    public static int open(Path path, int flags, int mode) throws SysException {
+    static int open(Path path, int flags, int mode) throws SysException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
             MemorySegment cPath = arena.allocateFrom(path.toString());
@@ -92,43 +93,33 @@ public final class Libc {
         }
     }
 
-    /** Closes {@code fd}; returns 0 or the errno (close errors are reported, not thrown). */
-    public static int close(int fd) {
+    /** Closes {@code fd}; returns 0 or {@code -errno}. */
+    static int close(int fd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
             int rc = (int) CLOSE.invokeExact(capture, fd);
-            return rc == 0 ? 0 : errno(capture);
+            return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("close downcall failed", t);
         }
     }
 
-    /** {@code posix_fadvise(fd, offset, length, advice)}; returns 0 or the error number. */
-    public static int fadvise(int fd, long offset, long length, int advice) {
+    /** {@code posix_fadvise(fd, offset, length, advice)}; returns 0 or {@code -errno}. */
+    static int fadvise(int fd, long offset, long length, int advice) {
         try {
-            return (int) POSIX_FADVISE.invokeExact(fd, offset, length, advice);
+            // posix_fadvise answers the error number itself (positive) and leaves errno alone
+            return -(int) POSIX_FADVISE.invokeExact(fd, offset, length, advice);
         } catch (Throwable t) {
             throw new AssertionError("posix_fadvise downcall failed", t);
         }
     }
 
-    /** {@code fdatasync(fd)} off the hot path; returns 0 or the errno. */
-    public static int fdatasync(int fd) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
-            int rc = (int) FDATASYNC.invokeExact(capture, fd);
-            return rc == 0 ? 0 : errno(capture);
-        } catch (Throwable t) {
-            throw new AssertionError("fdatasync downcall failed", t);
-        }
-    }
-
-    /** {@code ftruncate(fd, length)}; returns 0 or the errno. */
-    public static int ftruncate(int fd, long length) {
+    /** {@code ftruncate(fd, length)}; returns 0 or {@code -errno}. */
+    static int ftruncate(int fd, long length) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
             int rc = (int) FTRUNCATE.invokeExact(capture, fd, length);
-            return rc == 0 ? 0 : errno(capture);
+            return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("ftruncate downcall failed", t);
         }
