@@ -17,8 +17,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * A build step (run by Maven as a source-file program, {@code java StartupJar.java JAR NATIVE_DIR}, between the
- * shaded jar and its AOT cache) that makes the shaded jar cheaper to start; the code it holds keeps its meaning:
+ * A build step (run by Maven as a source-file program, {@code java StartupJar.java JAR NATIVE_DIR [LIBRARY_JAR...]},
+ * between the shaded jar and its AOT cache) that makes the shaded jar cheaper to start; the code it holds keeps its
+ * meaning:
  * <ol>
  *   <li>class files older than version 50 (Java 6) are rewritten as version 52 (Java 8) with the stack-map frames
  *       that version needs, instructions unchanged. The JDK's AOT cache cannot hold a class of version 49 once it
@@ -26,7 +27,9 @@ import java.util.stream.Stream;
  *       of iobench that implements one of its interfaces were read, parsed and verified at each start;</li>
  *   <li>sqlite-jdbc's native libraries for Linux are copied out to {@code NATIVE_DIR/ARCH/libsqlitejdbc.so}, where
  *       {@code bin/iobench} points sqlite-jdbc at them ({@code -Dorg.sqlite.lib.path}): otherwise each run that
- *       opens the result store first copies 1.1 MB out of the jar into the temporary directory.</li>
+ *       opens the result store first copies 1.1 MB out of the jar into the temporary directory;</li>
+ *   <li>each LIBRARY_JAR is copied beside JAR, where the jar's {@code Class-Path} names it: a library kept out of
+ *       the shaded jar (Hazelcast: 11,800 entries, which the JVM reads at every start of a jar holding them).</li>
  * </ol>
  * Prints one line saying what it did; exits 1 when a class cannot be rewritten (the build must not ship half).
  */
@@ -38,8 +41,8 @@ public final class StartupJar {
     private StartupJar() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: java StartupJar.java JAR NATIVE_DIR");
+        if (args.length < 2) {
+            System.err.println("usage: java StartupJar.java JAR NATIVE_DIR [LIBRARY_JAR...]");
             System.exit(2);
         }
         Path jar = Path.of(args[0]);
@@ -53,8 +56,14 @@ public final class StartupJar {
             rewritten = upgradeOldClasses(zip, classFile);
             libraries = copySqliteLibraries(zip, nativeDir);
         }
+        for (int i = 2; i < args.length; i++) {
+            Path library = Path.of(args[i]);
+            Files.copy(library, jar.resolveSibling(library.getFileName()), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.COPY_ATTRIBUTES);
+        }
         System.out.println("StartupJar: " + rewritten + " class files rewritten as version " + REWRITTEN_AS + ", "
-                + libraries + " SQLite native libraries in " + nativeDir);
+                + libraries + " SQLite native libraries in " + nativeDir + ", " + (args.length - 2)
+                + " library jars copied beside " + jar.getFileName());
     }
 
     /** Rewrites every class file of the jar older than version 50; returns how many. */
