@@ -61,7 +61,7 @@ public final class ClusterAggregator {
         boolean complete = with.size() == all.size() && !anyLost
                 && with.stream().allMatch(p -> p.benchmarks().get(index).complete());
         return new BenchmarkResult(pattern(first.job(), with, index), target(first.target(), with, index), out,
-                RunSummary.of(out), complete, List.of());
+                RunSummary.of(out), complete, List.of(), first.test());
     }
 
     private static RunResult run(int index, int run, List<HostPart> with, List<HostPart> all) {

@@ -30,24 +30,59 @@ public final class Libc {
             CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
     private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
 
-    static final MethodHandle OPEN = errnoCall("open",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2));
-    static final MethodHandle CLOSE = errnoCall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    static final MethodHandle PREAD = errnoCall("pread",
-            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle PWRITE = errnoCall("pwrite",
-            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle FDATASYNC = errnoCall("fdatasync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
-            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
-    static final MethodHandle FALLOCATE = errnoCall("fallocate",
-            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG));
+    // Each handle is linked when first used (a holder class per call): linking makes a downcall stub, a class
+    // generated at run time (milliseconds each, and work for the JIT compilers), so a read job pays for no ftruncate,
+    // posix_fadvise or strerror. Calls of one descriptor share one stub (pread and pwrite; close and the syncs).
+    static final class Open {
+        static final MethodHandle OPEN = errnoCall("open",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2));
+    }
+
+    static final class Close {
+        static final MethodHandle CLOSE = errnoCall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
+
+    static final class Pread {
+        static final MethodHandle PREAD = errnoCall("pread",
+                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    }
+
+    static final class Pwrite {
+        static final MethodHandle PWRITE = errnoCall("pwrite",
+                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    }
+
+    static final class Fdatasync {
+        static final MethodHandle FDATASYNC = errnoCall("fdatasync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
+
+    static final class Fsync {
+        static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
+
+    static final class Ftruncate {
+        static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
+    }
+
+    static final class Fallocate {
+        static final MethodHandle FALLOCATE = errnoCall("fallocate",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG));
+    }
+
     /** posix_fadvise returns the error number itself and leaves errno alone. */
-    private static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",
-            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
-    private static final MethodHandle ISATTY = plainCall("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle STRERROR = plainCall("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    private static final class Fadvise {
+        static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
+    }
+
+    private static final class Isatty {
+        static final MethodHandle ISATTY = plainCall("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
+
+    private static final class Strerror {
+        static final MethodHandle STRERROR = plainCall("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    }
 
     static final int POSIX_FADV_DONTNEED = 4;
 
@@ -83,7 +118,7 @@ public final class Libc {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
             MemorySegment cPath = arena.allocateFrom(path.toString());
-            int fd = (int) OPEN.invokeExact(capture, cPath, flags | OpenFlags.O_CLOEXEC, mode);
+            int fd = (int) Open.OPEN.invokeExact(capture, cPath, flags | OpenFlags.O_CLOEXEC, mode);
             if (fd < 0) {
                 throw new SysException("open", path.toString(), errno(capture));
             }
@@ -99,7 +134,7 @@ public final class Libc {
     static int close(int fd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
-            int rc = (int) CLOSE.invokeExact(capture, fd);
+            int rc = (int) Close.CLOSE.invokeExact(capture, fd);
             return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("close downcall failed", t);
@@ -110,7 +145,7 @@ public final class Libc {
     static int fadvise(int fd, long offset, long length, int advice) {
         try {
             // posix_fadvise answers the error number itself (positive) and leaves errno alone
-            return -(int) POSIX_FADVISE.invokeExact(fd, offset, length, advice);
+            return -(int) Fadvise.POSIX_FADVISE.invokeExact(fd, offset, length, advice);
         } catch (Throwable t) {
             throw new AssertionError("posix_fadvise downcall failed", t);
         }
@@ -120,7 +155,7 @@ public final class Libc {
     static int ftruncate(int fd, long length) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
-            int rc = (int) FTRUNCATE.invokeExact(capture, fd, length);
+            int rc = (int) Ftruncate.FTRUNCATE.invokeExact(capture, fd, length);
             return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("ftruncate downcall failed", t);
@@ -131,7 +166,7 @@ public final class Libc {
     static int fallocate(int fd, int mode, long offset, long length) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
-            int rc = (int) FALLOCATE.invokeExact(capture, fd, mode, offset, length);
+            int rc = (int) Fallocate.FALLOCATE.invokeExact(capture, fd, mode, offset, length);
             return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("fallocate downcall failed", t);
@@ -141,7 +176,7 @@ public final class Libc {
     /** True when {@code fd} refers to a terminal. */
     public static boolean isatty(int fd) {
         try {
-            return (int) ISATTY.invokeExact(fd) == 1;
+            return (int) Isatty.ISATTY.invokeExact(fd) == 1;
         } catch (Throwable t) {
             throw new AssertionError("isatty downcall failed", t);
         }
@@ -150,7 +185,7 @@ public final class Libc {
     /** libc's message for {@code errno} ("No space left on device"). */
     public static String strerror(int errno) {
         try {
-            MemorySegment p = (MemorySegment) STRERROR.invokeExact(errno);
+            MemorySegment p = (MemorySegment) Strerror.STRERROR.invokeExact(errno);
             return p.equals(MemorySegment.NULL) ? "errno " + errno : p.reinterpret(256).getString(0);
         } catch (Throwable t) {
             throw new AssertionError("strerror downcall failed", t);
