@@ -115,6 +115,10 @@ final class Execution {
             throw new ExitException(ExitException.USAGE, "--fixed-buffers: registers buffers and files with"
                     + " io_uring (--engine uring); the " + spec.queue().engine() + " engine has nothing to register");
         }
+        if (spec.queue().engine().equals("cpuio") && spec.burn() == null) {
+            throw new ExitException(ExitException.USAGE, "--engine cpuio: needs what to burn (fio's cpuload=,"
+                    + " cpumode=, cpuchunks=), which a job file gives");
+        }
         if (!provider.storage() && spec.verification().checksum().enabled()) {
             throw new ExitException(ExitException.USAGE, "--verify " + spec.verification().checksum().label() + ": the "
                     + spec.queue().engine() + " engine reads and writes nothing, so there is nothing to verify");

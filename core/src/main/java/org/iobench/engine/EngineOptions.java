@@ -10,10 +10,10 @@ import org.iobench.sys.NativeBuffer;
  * @param batch     how many requests to gather before handing them to the kernel (async engines)
  * @param buffers   the request buffers, for engines that register them
  * @param fixedBuffers register buffers, and the files it opens, with the kernel where the engine can
- * @param burn      what the cpuio engine burns per request; null for the others
+ * @param cpu       what the cpuio engine does per request; null for the others
  */
 public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers,
-                            org.iobench.job.CpuBurn burn) {
+                            CpuWork cpu) {
     public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers) {
         this(iodepth, batch, buffers, fixedBuffers, null);
     }

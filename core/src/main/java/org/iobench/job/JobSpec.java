@@ -60,8 +60,6 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(workload, timing, queue, durability, safety, copy, verification);
         check(burn == null || queue.engine().equals("cpuio"), "cpuload", burn,
                 "applies to the cpuio engine only");
-        check(burn != null || !queue.engine().equals("cpuio"), "--engine", "cpuio",
-                "needs what to burn (fio's cpuload=, cpumode=, cpuchunks=: job files only)");
         check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.engine.CpuWork;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -70,7 +71,8 @@ final class WorkerSet implements AutoCloseable {
         int id = plan.worker();
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
-                spec.queue().fixedBuffers(), spec.burn()));
+                spec.queue().fixedBuffers(),
+                spec.burn() == null ? null : new CpuWork(spec.burn().qsort(), spec.burn().chunkNanos())));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
         RequestSource source = spec.burn() != null ? new CpuSource(file, spec.workload().blockSize())

@@ -2,6 +2,7 @@ package org.iobench.engine.cpuio;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.iobench.engine.CpuWork;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -9,7 +10,6 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.engine.SubmitStatus;
-import org.iobench.job.CpuBurn;
 
 /**
  * fio's {@code cpuio} engine: no I/O; each request burns the CPU, spinning for the burn's length ({@code noop}) or
@@ -25,22 +25,22 @@ public final class CpuioEngine implements IoEngine {
         @Override public boolean countedInProcIo() { return false; }
         @Override public boolean storage() { return false; }
         @Override public IoEngine create(EngineOptions options) {
-            if (options.burn() == null) {
+            if (options.cpu() == null) {
                 throw new IllegalArgumentException("the cpuio engine needs what to burn (cpuload=)");
             }
-            return new CpuioEngine(options.burn());
+            return new CpuioEngine(options.cpu());
         }
     };
 
     /** fio's {@code qsort_size}: 256 Ki 32-bit integers. */
     private static final int QSORT_INTS = 256 * 1024;
 
-    private final CpuBurn burn;
+    private final CpuWork burn;
     private final int[] data;
     private final Integer[] boxed;
     private final byte[] bytes;
 
-    private CpuioEngine(CpuBurn burn) {
+    private CpuioEngine(CpuWork burn) {
         this.burn = burn;
         if (burn.qsort()) {
             data = new int[QSORT_INTS];

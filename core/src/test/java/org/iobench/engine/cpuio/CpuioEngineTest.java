@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.engine.CpuWork;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
@@ -12,7 +13,6 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.engine.SubmitStatus;
-import org.iobench.job.CpuBurn;
 import org.iobench.sys.NativeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +22,7 @@ class CpuioEngineTest {
     @TempDir
     Path dir;
 
-    private static IoEngine engine(CpuBurn burn, NativeBuffer b) throws Exception {
+    private static IoEngine engine(CpuWork burn, NativeBuffer b) throws Exception {
         return CpuioEngine.PROVIDER.create(new EngineOptions(1, 1, List.of(b), false, burn));
     }
 
@@ -30,7 +30,7 @@ class CpuioEngineTest {
     void aNoopBurnSpinsForItsChunkAndMovesNothing() throws Exception {
         long chunkNanos = 3_000_000;
         try (NativeBuffer b = NativeBuffer.allocate(4096, 4096);
-             IoEngine e = engine(new CpuBurn(false, chunkNanos, 50), b)) {
+             IoEngine e = engine(new CpuWork(false, chunkNanos), b)) {
             IoFile file = e.open(dir.resolve("never-made"), OpenMode.READ_WRITE);
             IoRequest r = new IoRequest(0, b).prepare(IoOp.READ, file, 0, 4096);
             long before = System.nanoTime();
@@ -45,7 +45,7 @@ class CpuioEngineTest {
     @Test
     void aQsortBurnCompletesHavingMovedNothing() throws Exception {
         try (NativeBuffer b = NativeBuffer.allocate(4096, 4096);
-             IoEngine e = engine(new CpuBurn(true, 1, 100), b)) {
+             IoEngine e = engine(new CpuWork(true, 1), b)) {
             IoRequest r = new IoRequest(0, b).prepare(IoOp.READ, IoFile.unopened(dir.resolve("x")), 0, 4096);
             assertThat(e.submit(r)).isEqualTo(SubmitStatus.COMPLETED);
             assertThat(r.result()).isZero();
