@@ -119,6 +119,10 @@ final class Execution {
             throw new ExitException(ExitException.USAGE, "--engine cpuio: needs what to burn (fio's cpuload=,"
                     + " cpumode=, cpuchunks=), which a job file gives");
         }
+        if (spec.queue().engine().equals("exec") && spec.program() == null) {
+            throw new ExitException(ExitException.USAGE, "--engine exec: needs a program (fio's program=,"
+                    + " arguments=), which a job file gives");
+        }
         if (!provider.storage() && spec.verification().checksum().enabled()) {
             throw new ExitException(ExitException.USAGE, "--verify " + spec.verification().checksum().label() + ": the "
                     + spec.queue().engine() + " engine reads and writes nothing, so there is nothing to verify");

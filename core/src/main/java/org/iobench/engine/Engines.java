@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.iobench.engine.cpuio.CpuioEngine;
+import org.iobench.engine.exec.ExecEngine;
 import org.iobench.engine.ftruncate.FtruncateEngine;
 import org.iobench.engine.libaio.LibaioEngine;
 import org.iobench.engine.nullio.NullEngine;
@@ -22,6 +23,7 @@ public final class Engines {
         register(NullEngine.PROVIDER);
         register(FtruncateEngine.PROVIDER);
         register(CpuioEngine.PROVIDER);
+        register(ExecEngine.PROVIDER);
     }
 
     private Engines() {}

@@ -28,11 +28,12 @@ import java.util.Objects;
  * @param logs         fio's I/O logs to write; null: none
  * @param schedule     start delay, pauses, flow shares and a rate floor ({@link Schedule#NONE}: none)
  * @param burn         what the {@code cpuio} engine burns per request; null for other engines
+ * @param program      what the {@code exec} engine runs; null for other engines
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
-                      Schedule schedule, CpuBurn burn) {
+                      Schedule schedule, CpuBurn burn, ExecProgram program) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -60,6 +61,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(workload, timing, queue, durability, safety, copy, verification);
         check(burn == null || queue.engine().equals("cpuio"), "cpuload", burn,
                 "applies to the cpuio engine only");
+        check(program == null || queue.engine().equals("exec"), "program", program,
+                "applies to the exec engine only");
         check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
@@ -204,6 +207,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private LogSpec logs;
         private Schedule schedule = Schedule.NONE;
         private CpuBurn burn;
+        private ExecProgram program;
 
         private Builder(Path target) {
             this.target = target;
@@ -232,6 +236,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             logs = s.logs();
             schedule = s.schedule();
             burn = s.burn();
+            program = s.program();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -273,6 +278,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder logs(LogSpec v) { logs = v; return this; }
         public Builder schedule(Schedule v) { schedule = v; return this; }
         public Builder burn(CpuBurn v) { burn = v; return this; }
+        public Builder program(ExecProgram v) { program = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -282,7 +288,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn);
+                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
+                    program);
         }
     }
 }

@@ -24,7 +24,9 @@ record JobSpecJson(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         Schedule schedule,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        CpuBurn burn) {
+        CpuBurn burn,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        ExecProgram program) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -38,7 +40,8 @@ record JobSpecJson(
                 s.grouping().group(), s.copy().source(), s.copy().sourceOffsetBytes(), s.safety().truncate(),
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
-                s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn());
+                s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
+                s.program());
     }
 
     JobSpec toSpec() {
@@ -47,6 +50,7 @@ record JobSpecJson(
                 new Queue(threads, iodepth, batch, engine, fixedBuffers),
                 new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn);
+                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
+                program);
     }
 }

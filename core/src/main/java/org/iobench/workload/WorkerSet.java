@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.iobench.engine.CpuWork;
+import org.iobench.engine.ExecWork;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -72,10 +73,12 @@ final class WorkerSet implements AutoCloseable {
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
                 spec.queue().fixedBuffers(),
-                spec.burn() == null ? null : new CpuWork(spec.burn().qsort(), spec.burn().chunkNanos())));
+                spec.burn() == null ? null : new CpuWork(spec.burn().qsort(), spec.burn().chunkNanos()),
+                execWork(spec)));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
-        RequestSource source = spec.burn() != null ? new CpuSource(file, spec.workload().blockSize())
+        RequestSource source = spec.burn() != null || spec.program() != null
+                ? new CpuSource(file, spec.workload().blockSize())
                 : spec.access().isDefault()
                 ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
                         verification == null ? null : verification.forWorker(id, mine))
@@ -86,6 +89,16 @@ final class WorkerSet implements AutoCloseable {
             source = new FillingSource(source);
         }
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
+    }
+
+    /** The exec engine's program, its output in {@code NAME.stdout} and {@code NAME.stderr} unless told otherwise. */
+    private static ExecWork execWork(JobSpec spec) {
+        if (spec.program() == null) {
+            return null;
+        }
+        boolean redirect = spec.program().redirect();
+        return new ExecWork(spec.program().command(), redirect ? Path.of(spec.name() + ".stdout") : null,
+                redirect ? Path.of(spec.name() + ".stderr") : null, spec.program().graceNanos());
     }
 
     /** A copy: one worker, one request, reading the source and writing the target through one engine. */

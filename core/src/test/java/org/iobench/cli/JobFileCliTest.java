@@ -43,6 +43,29 @@ class JobFileCliTest {
     }
 
     @Test
+    void anExecJobRunsItsProgramBesideTheStageWithItsOutputInNameFilesAndEndsItWithSigterm() throws Exception {
+        Path script = Files.writeString(dir.resolve("prog.sh"), "#!/bin/sh\ntrap 'echo term > $1; exit 0' TERM\n"
+                + "echo started $2\nwhile true; do sleep 0.05; done\n");
+        script.toFile().setExecutable(true);
+        Path file = Files.writeString(dir.resolve("exec.fio"), "[global]\nruntime=300ms\ntime_based\n[watch]\n"
+                + "ioengine=exec\nprogram=" + script + "\narguments=" + dir.resolve("term.out") + " %n\n"
+                + "grace_time=2\n[burn]\nioengine=cpuio\ncpuload=20\ncpuchunks=1000\n");
+        Cli.Result r = Cli.run(dir, "run", "--no-store", "--sample-interval", "0", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(Files.readString(dir.resolve("watch.stdout"))).isEqualTo("started watch\n");
+        assertThat(Files.readString(dir.resolve("term.out"))).as("SIGTERM at the job's end").isEqualTo("term\n");
+        InProcessMain.Result missing = InProcessMain.run("run", "--no-store", "--sample-interval", "0",
+                job("gone.fio", "[g]\nioengine=exec\nprogram=/nonexistent/tool\nruntime=100ms\nstd_redirect=0\n")
+                        .toString());
+        assertThat(missing.status()).as(missing.err()).isZero();
+        assertThat(missing.err()).contains("program=/nonexistent/tool: not found or not executable");
+        InProcessMain.Result endless = InProcessMain.run("run", job("endless.fio", "[e]\nioengine=exec\n"
+                + "program=/bin/true\n").toString());
+        assertThat(endless.status()).isEqualTo(2);
+        assertThat(endless.err()).contains("never ends in fio");
+    }
+
+    @Test
     void fillDeviceWritesUntilTheFileSystemIsFullAndEndsNormally() throws Exception {
         org.iobench.testing.Root.assumeSysAdmin("mounts a small tmpfs and fills it");
         Path mnt = dir.resolve("small");

@@ -7,7 +7,7 @@ import java.util.Optional;
 public final class FioEngines {
     /** For messages: the fio engines iobench runs. */
     public static final String KNOWN = "psync, sync, pvsync, vsync, pvsync2 (iobench's psync), io_uring, libaio,"
-            + " null, ftruncate, cpuio";
+            + " null, ftruncate, cpuio, exec";
 
     private FioEngines() {}
 
@@ -24,6 +24,7 @@ public final class FioEngines {
             case "null" -> "null";
             case "ftruncate" -> "ftruncate";
             case "cpuio" -> "cpuio";
+            case "exec" -> "exec";
             default -> null;
         });
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.iobench.job.CpuBurn;
+import org.iobench.job.ExecProgram;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Access;
@@ -68,7 +69,7 @@ final class FioJobTranslator {
         verify(o, rw, b, access.access(), blocking);
         time(o, b);
         steady(o, b, blocking);
-        engine(o, b, blocking);
+        engine(o, b, name, blocking);
         if (o.flag("direct") || o.has("buffered") && !o.flag("buffered")) {
             b.direct(true);
         }
@@ -85,7 +86,8 @@ final class FioJobTranslator {
         }
         long seed = seed(o);
         FioSchedule schedule = FioSchedule.of(o, rw, seed, problems, blocking);
-        b.schedule(schedule.schedule()).rate(schedule.rate());
+        b.schedule(o.value("ioengine").filter(e -> e.equalsIgnoreCase("exec")).isPresent()
+                ? execThink(schedule.schedule()) : schedule.schedule()).rate(schedule.rate());
         long increment = offsetIncrement(o, blocking);
         long offset = o.has("offset") && !o.value("offset").orElseThrow().endsWith("%")
                 ? o.size(o.setting("offset").orElseThrow(), o.value("offset").orElseThrow()) : 0;
@@ -231,7 +233,7 @@ final class FioJobTranslator {
         }
     }
 
-    private void engine(FioJobOptions o, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
+    private void engine(FioJobOptions o, JobSpec.Builder b, String name, List<FioProblems.Problem> blocking) {
         FioSetting e = o.setting("ioengine").orElse(null);
         String engine = "psync";
         if (e != null) {
@@ -242,9 +244,12 @@ final class FioJobTranslator {
         }
         b.engine(engine);
         b.burn(engine.equals("cpuio") ? burn(o) : null);
-        for (String cpuOption : List.of("cpuload", "cpumode", "cpuchunks")) {
-            if (!engine.equals("cpuio") && o.has(cpuOption)) {
-                throw FioJobOptions.bad(o.setting(cpuOption).orElseThrow(), "an option of the cpuio engine, and the"
+        b.program(engine.equals("exec") ? program(o, name, blocking) : null);
+        for (String cpuOption : List.of("cpuload", "cpumode", "cpuchunks", "program", "arguments", "grace_time",
+                "std_redirect")) {
+            String owner = cpuOption.startsWith("cpu") ? "cpuio" : "exec";
+            if (!engine.equals(owner) && o.has(cpuOption)) {
+                throw FioJobOptions.bad(o.setting(cpuOption).orElseThrow(), "an option of the " + owner + " engine, and the"
                         + " job's ioengine is " + o.value("ioengine").orElse("psync") + " (fio refuses it too)");
             }
         }
@@ -281,6 +286,60 @@ final class FioJobTranslator {
             throw FioJobOptions.bad(o.setting("cpuchunks").orElseThrow(), "must be at least 1");
         }
         return new CpuBurn(qsort, chunkMicros * 1000, (int) Math.min(100, o.number("cpuload", 0)));
+    }
+
+    /**
+     * fio's exec options: {@code program} (required), {@code arguments} split at spaces with {@code %r} (the runtime
+     * in whole seconds) and {@code %n} (the job's name), {@code grace_time} (seconds, 1), {@code std_redirect} (1).
+     * A job without {@code runtime} never ends in fio and is refused; a program that is not there is a warning
+     * (fio runs the job without it).
+     */
+    private ExecProgram program(FioJobOptions o, String name, List<FioProblems.Problem> blocking) {
+        FioSetting program = o.setting("program").orElse(null);
+        if (program == null || program.value().isBlank()) {
+            throw new InvalidJobException(o.setting("ioengine").orElseThrow().where()
+                    + ": ioengine=exec: no program is defined (program=), as fio says");
+        }
+        if (!o.has("runtime") || o.nanos("runtime", "s") == 0) {
+            blocking.add(problems.unsupported(o.setting("ioengine").orElseThrow(), "an exec job without runtime="
+                    + " never ends in fio; iobench needs its runtime", true));
+        }
+        long runtimeSeconds = o.has("runtime") ? o.nanos("runtime", "s") / 1_000_000_000L : 0;
+        List<String> command = new ArrayList<>();
+        command.add(program.value());
+        for (String a : o.value("arguments").orElse("").split(" ")) {
+            if (!a.isEmpty()) {
+                command.add(a.replace("%r", Long.toString(runtimeSeconds)).replace("%n", name));
+            }
+        }
+        if (!executable(program.value())) {
+            warnings.add(program.where() + ": program=" + program.value() + ": not found or not executable; the job"
+                    + " runs without it, as fio's does");
+        }
+        long grace = o.number("grace_time", 1);
+        if (grace < 0) {
+            throw FioJobOptions.bad(o.setting("grace_time").orElseThrow(), "must be at least 0");
+        }
+        return new ExecProgram(command, grace * 1_000_000_000L, o.flag("std_redirect", true));
+    }
+
+    private static boolean executable(String program) {
+        if (program.contains("/")) {
+            return java.nio.file.Files.isExecutable(Path.of(program));
+        }
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** fio's exec engine sets a 50 ms think time after every request, whatever the job file says. */
+    private static org.iobench.job.Schedule execThink(org.iobench.job.Schedule s) {
+        return new org.iobench.job.Schedule(s.startDelayNanos(), 50_000_000L, 1, s.flowId(), s.flowWeight(),
+                s.flowSleepNanos(), s.rateMinBytes(), s.rateMinIops(), s.rateCycleMillis(), s.exitAll(),
+                s.poissonRate(), s.timeCapsOnly(), s.latency());
     }
 
     private void sync(FioJobOptions o, RwMode rw, JobSpec.Builder b, List<FioProblems.Problem> blocking) {

@@ -62,7 +62,7 @@ final class FioOptionTable {
                 + " thinktime_spin flow_id flow flow_sleep rate rate_iops rate_min rate_iops_min rate_cycle"
                 + " filesize exitall exit_what verify do_verify rate_process steadystate steadystate_duration"
                 + " steadystate_ramp_time zonemode zonesize zoneskip zonerange latency_target latency_window"
-                + " latency_percentile latency_run max_latency cpuload cpumode cpuchunks fill_device");
+                + " latency_percentile latency_run max_latency cpuload cpumode cpuchunks fill_device program arguments grace_time std_redirect");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
