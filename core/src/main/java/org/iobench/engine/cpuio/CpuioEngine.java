@@ -1,14 +1,12 @@
 package org.iobench.engine.cpuio;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import org.iobench.engine.CpuWork;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
+import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.IoEngine;
-import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
-import org.iobench.engine.OpenMode;
 import org.iobench.engine.SubmitStatus;
 
 /**
@@ -18,7 +16,7 @@ import org.iobench.engine.SubmitStatus;
  * throttle). Its runs measure a CPU, not storage: a non-storage engine. Files are named, never opened (fio's cpuio
  * opens nothing either).
  */
-public final class CpuioEngine implements IoEngine {
+public final class CpuioEngine implements DisklessEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
         @Override public String name() { return "cpuio"; }
         @Override public boolean synchronous() { return true; }
@@ -64,17 +62,6 @@ public final class CpuioEngine implements IoEngine {
     public String name() {
         return "cpuio";
     }
-
-    @Override
-    public IoFile open(Path path, OpenMode mode) {
-        return IoFile.unopened(path);
-    }
-
-    @Override
-    public void close(IoFile file) {}
-
-    @Override
-    public void invalidate(IoFile file) {}
 
     @Override
     public SubmitStatus submit(IoRequest r) {

@@ -7,10 +7,9 @@ import java.util.concurrent.TimeUnit;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.ExecWork;
+import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.IoEngine;
-import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
-import org.iobench.engine.OpenMode;
 import org.iobench.engine.SubmitStatus;
 
 /**
@@ -21,7 +20,7 @@ import org.iobench.engine.SubmitStatus;
  * started leaves the job running without it, as fio's does (its forked child fails to exec); the job file's
  * reader says so beforehand.
  */
-public final class ExecEngine implements IoEngine {
+public final class ExecEngine implements DisklessEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
         @Override public String name() { return "exec"; }
         @Override public boolean synchronous() { return true; }
@@ -50,17 +49,6 @@ public final class ExecEngine implements IoEngine {
     public String name() {
         return "exec";
     }
-
-    @Override
-    public IoFile open(Path path, OpenMode mode) {
-        return IoFile.unopened(path);
-    }
-
-    @Override
-    public void close(IoFile file) {}
-
-    @Override
-    public void invalidate(IoFile file) {}
 
     @Override
     public SubmitStatus submit(IoRequest r) {
