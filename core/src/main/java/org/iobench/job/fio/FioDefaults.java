@@ -28,6 +28,7 @@ final class FioDefaults {
             Map.entry("disable_bw_measurement", Set.of("0")), Map.entry("clat_percentiles", Set.of("1")),
             Map.entry("lat_percentiles", Set.of("0")), Map.entry("slat_percentiles", Set.of("0")),
             Map.entry("unified_rw_reporting", Set.of("none", "0")), Map.entry("nrfiles", Set.of("1")),
+            Map.entry("openfiles", Set.of("1")),
             Map.entry("rate_process", Set.of("linear")), Map.entry("io_submit_mode", Set.of("inline")),
             Map.entry("file_service_type", Set.of("roundrobin")),
             Map.entry("random_generator", Set.of("tausworthe")),
