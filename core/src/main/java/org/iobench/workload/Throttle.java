@@ -55,15 +55,20 @@ final class Throttle {
         this.qdHigh = maxDepth;
     }
 
-    /** A cpuio job's load (1..100): the pause after each burn is its length times (100 - load) / load; 0: none. */
+    /**
+     * A cpuio job's load (1..100): the pause after each burn is the burn's length times (100 - load) / load, the
+     * length being the spin's ({@code cpuchunks}) or the last sort's as measured (fio re-times each qsort); 0: none.
+     */
     private int cpuLoad;
+    private long fixedBurnNanos;
     private long lastBurnNanos;
 
     /** The worker's throttle, or null when its schedule makes requests wait for nothing. */
-    static Throttle of(Schedule schedule, int maxDepth, int cpuLoad) {
+    static Throttle of(Schedule schedule, int maxDepth, int cpuLoad, long fixedBurnNanos) {
         if (cpuLoad > 0) {
             Throttle t = new Throttle(schedule == null ? Schedule.NONE : schedule, maxDepth);
             t.cpuLoad = cpuLoad;
+            t.fixedBurnNanos = fixedBurnNanos;
             return t;
         }
         return schedule != null && schedule.throttles() ? new Throttle(schedule, maxDepth) : null;
@@ -80,7 +85,7 @@ final class Throttle {
      */
     void completed(long nowNanos, long latencyNanos, RunControl control, int worker) {
         if (cpuLoad > 0) {
-            lastBurnNanos = latencyNanos;
+            lastBurnNanos = fixedBurnNanos > 0 ? fixedBurnNanos : latencyNanos;
             if (cpuLoad < 100) {
                 thinkDue = true;
             }

@@ -84,7 +84,8 @@ final class Worker implements Runnable {
         this.stats = new WorkerStats(setup);
         this.logsSlat = setup.logsSlat();
         this.group = setup.group();
-        this.throttle = Throttle.of(setup.schedule(), requests.length, setup.cpuLoad());
+        this.throttle = Throttle.of(setup.schedule(), requests.length, setup.cpuLoad(),
+                setup.cpuBurnNanos());
     }
 
     @Override

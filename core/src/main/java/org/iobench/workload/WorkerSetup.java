@@ -22,12 +22,12 @@ import org.iobench.job.SyncMode;
  */
 record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                    long directAlignment, IoLogs.Settings logs, long fixedBlockBytes, boolean logsSlat,
-                   Schedule schedule, String group, int cpuLoad) {
+                   Schedule schedule, String group, int cpuLoad, long cpuBurnNanos) {
 
     WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                 long directAlignment) {
         this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, null, 0, false,
-                Schedule.NONE, null, 0);
+                Schedule.NONE, null, 0, 0);
     }
 
     /** @param logicalBlockSize the target's logical block size (O_DIRECT's unit) */
@@ -48,6 +48,7 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
                         : spec.timing().rate().opsPerSecond(spec.workload().blockSize()), spec.queue().threads(),
                 spec.durability().direct() ? logicalBlockSize : 0, logs, fixed, !syncEngine, spec.schedule(),
                 spec.grouping().group().isEmpty() ? null : spec.grouping().group(),
-                spec.burn() == null ? 0 : spec.burn().loadPercent());
+                spec.burn() == null ? 0 : spec.burn().loadPercent(),
+                spec.burn() == null || spec.burn().qsort() ? 0 : spec.burn().chunkNanos());
     }
 }
