@@ -157,6 +157,9 @@ final class CopyRunner {
             return new LiveView() {
                 @Override public long elapsedNanos() { return clock.nanoTime() - start; }
                 @Override public long bytes() { return liveBytes; }
+                @Override public long plannedBytes() {
+                    return budget == Long.MAX_VALUE || budget <= 0 || spec.timeBased() ? -1 : budget;
+                }
             };
         }
 

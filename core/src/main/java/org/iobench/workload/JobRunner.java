@@ -136,12 +136,12 @@ public final class JobRunner {
                 t = Timeline.of(clock.nanoTime(), 0, spec.timeNanos());
                 openedNanos = t.measureStartNanos();
                 timeline[0] = t;
-                listener.runStarted(spec, run, live(t, workers));
+                listener.runStarted(spec, run, live(t, workers, plans));
                 start.countDown(); // each worker's own first reading opens its window
             } else {
                 t = Timeline.of(clock.nanoTime(), spec.rampNanos(), spec.timeNanos());
                 timeline[0] = t;
-                listener.runStarted(spec, run, live(t, workers));
+                listener.runStarted(spec, run, live(t, workers, plans));
                 start.countDown();
                 // nothing of the warm-up enters the evidence: counters, CPU and device samples start here
                 awaitMeasuredWindow(t, threads, control);
@@ -151,7 +151,7 @@ public final class JobRunner {
                 sampler = startSampler(target);
             }
             SteadyOutcome steady = spec.steady() == null ? null
-                    : SteadyWatch.watch(spec, t, live(t, workers), threads, clock, intervalNanos, control);
+                    : SteadyWatch.watch(spec, t, live(t, workers, plans), threads, clock, intervalNanos, control);
             joinAll(threads);
             TaskCounters processClosed = processOpened == null ? null : TaskCounters.ofProcess();
             long unwritten = spec.rw().writes() ? TaskEvidence.unwrittenBytes(fds.get(0)) : -1;
@@ -244,8 +244,27 @@ public final class JobRunner {
         threads.forEach(Threads::joinUninterruptibly);
     }
 
-    private LiveView live(Timeline t, List<Worker> workers) {
+    private LiveView live(Timeline t, List<Worker> workers, List<WorkerPlan> plans) {
+        long planned = 0;
+        for (WorkerPlan p : plans) {
+            planned = p.byteBudget() == Long.MAX_VALUE || planned < 0 ? -1 : planned + p.byteBudget();
+        }
+        long plannedBytes = planned;
         return new LiveView() {
+            @Override
+            public long requests() {
+                long sum = 0;
+                for (Worker w : workers) {
+                    sum += w.stats.liveRequests();
+                }
+                return sum;
+            }
+
+            @Override
+            public long plannedBytes() {
+                return plannedBytes;
+            }
+
             @Override
             public long elapsedNanos() {
                 return clock.nanoTime() - t.measureStartNanos();

@@ -111,6 +111,14 @@ public final class TargetPreparer {
      *             {@link InterruptedIOException} thrown
      */
     public PreparedTarget prepare(JobSpec spec, BooleanSupplier stop) throws IOException {
+        return prepare(spec, stop, FillProgress.NONE);
+    }
+
+    /**
+     * Prepares {@code spec}'s target as {@link #prepare(JobSpec, BooleanSupplier)} does, telling {@code progress}
+     * how far the filling of a new file has come.
+     */
+    public PreparedTarget prepare(JobSpec spec, BooleanSupplier stop, FillProgress progress) throws IOException {
         Path given = spec.target();
         if (!spec.storesData()) {
             return untouched(spec, given);
@@ -118,11 +126,11 @@ public final class TargetPreparer {
         if (Files.isDirectory(given)) {
             Path file = given.resolve(".iobench-" + ProcessHandle.current().pid() + "-"
                     + SCRATCH_COUNTER.incrementAndGet() + ".tmp");
-            return newFile(spec, file, stop);
+            return newFile(spec, file, stop, progress);
         }
         if (!Files.exists(given, LinkOption.NOFOLLOW_LINKS) && !Files.exists(given)) {
             checkParent(given);
-            return newFile(spec, given, stop);
+            return newFile(spec, given, stop, progress);
         }
         return switch (typeOf(given)) {
             case S_IFBLK -> blockDevice(spec, given);
@@ -279,7 +287,8 @@ public final class TargetPreparer {
         return spec.sizeBytes() > 0 ? spec.sizeBytes() : available;
     }
 
-    private PreparedTarget newFile(JobSpec spec, Path file, BooleanSupplier stop) throws IOException {
+    private PreparedTarget newFile(JobSpec spec, Path file, BooleanSupplier stop, FillProgress progress)
+            throws IOException {
         long region = spec.sizeBytes() > 0 ? spec.sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
         if (spec.sizeBytes() == 0 && spec.source() != null && Files.isRegularFile(spec.source())) {
             region = Math.max(1, Files.size(spec.source()) - spec.sourceOffsetBytes()); // a copy: the source's rest
@@ -296,7 +305,7 @@ public final class TargetPreparer {
                     spec.sizeBytes() > 0, blockSize(res), res, id, claims);
             checkFitsWorkers(spec, target);
             if (spec.rw() != org.iobench.job.RwMode.WRITE && spec.rw() != org.iobench.job.RwMode.COPY) {
-                fill(fd, file, spec.offsetBytes() + region, spec.seed(), stop);
+                fill(fd, file, spec.offsetBytes() + region, spec.seed(), stop, progress);
             }
             return target;
         } catch (IOException | RuntimeException e) {
@@ -309,7 +318,8 @@ public final class TargetPreparer {
     }
 
     /** Writes {@code length} bytes of pseudo-random data and makes them durable; {@code stop} ends it early. */
-    private static void fill(int fd, Path file, long length, long seed, BooleanSupplier stop) throws IOException {
+    private static void fill(int fd, Path file, long length, long seed, BooleanSupplier stop, FillProgress progress)
+            throws IOException {
         NativeIo io = new NativeIo();
         try (NativeBuffer buffer = NativeBuffer.allocate(FILL_CHUNK, 4096)) {
             buffer.fillRandom(seed);
@@ -324,6 +334,7 @@ public final class TargetPreparer {
                             + " failed: " + org.iobench.sys.Errno.describe((int) -written));
                 }
                 offset += written;
+                progress.filled(file, offset, length);
             }
             int rc = io.fdatasync(fd);
             if (rc < 0) {
