@@ -104,7 +104,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new ExitException(ExitException.USAGE, (relative ? "--relative" : where != null ? "--where"
                     : "--columns") + " applies to --by comparisons");
         }
-        output.check();
+        output.check(spec.name(), spec.commandLine().getErr());
         Table table = ab ? abTable() : byTable();
         output.print(table, spec.commandLine().getOut());
         return 0;

@@ -59,19 +59,15 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     DbOptions db = new DbOptions();
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "where to write: a regular file (default: stdout; - is stdout); an existing FILE is"
-                    + " replaced only with --force")
-    Path output;
-
-    @Option(names = "--force", description = "replace an existing -o file")
-    boolean force;
+    @Mixin
+    Output output = new Output();
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "html (default with -o FILE.html), text, markdown, csv or json")
+            description = "text (default), html, markdown, csv or json; with -o FILE, FILE's extension by default"
+                    + " (-o report.html writes the page)")
     String format;
 
     @Option(names = "--title", paramLabel = "TEXT", description = "the page's title")
@@ -87,10 +83,9 @@ final class ReportCommand implements Callable<Integer> {
         if ((base == null) != (candidate == null)) {
             throw ExitException.usage(base == null ? "--new needs --base" : "--base needs --new");
         }
-        String fmt = format != null ? format
-                : output != null && output.toString().endsWith(".html") ? "html" : "text";
-        TableFormat tf = fmt.equals("html") ? null : tableFormat(fmt);
-        OutputFile out = output == null ? null : OutputFile.check("-o", output, force);
+        Output.Choice out = output.choose(OutputFormats.of("report", "text", "html", "markdown", "csv", "json"),
+                format, null, spec.commandLine().getErr());
+        TableFormat tf = out.format().equals("html") ? null : TableFormat.parse(out.format());
         List<ReportItem> items = read(inputs);
         if (!selector.isEmpty() || inputs.isEmpty()) {
             items.addAll(stored(selector));
@@ -116,12 +111,10 @@ final class ReportCommand implements Callable<Integer> {
                 text += "\n";
             }
         }
-        if (out == null || out.toStdout()) {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
-        } else {
-            out.write(text, spec.commandLine().getOut());
-            spec.commandLine().getErr().println("iobench: wrote " + output + " (" + items.size() + " benchmarks)");
+        out.write(text, spec.commandLine().getOut());
+        if (!out.toStdout()) {
+            spec.commandLine().getErr().println("iobench: wrote " + out.file().path() + " (" + items.size()
+                    + " benchmarks)");
         }
         return 0;
     }
@@ -155,14 +148,6 @@ final class ReportCommand implements Callable<Integer> {
                     + IoReasons.firstLine(e.getMessage()), e);
         }
         return items;
-    }
-
-    private static TableFormat tableFormat(String fmt) {
-        try {
-            return TableFormat.parse(fmt);
-        } catch (IllegalArgumentException e) {
-            throw ExitException.usage("--format " + fmt + ": not a format (html, text, markdown, csv, json)");
-        }
     }
 
     /** The histories of the stored I/O runs the selector matches, in MB/s with the default parameters. */

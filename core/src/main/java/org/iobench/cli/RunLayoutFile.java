@@ -8,7 +8,7 @@ import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 
 /**
- * The layout of a verified run taken from its JSON result ({@code iobench run --verify ... --json FILE}): the run
+ * The layout of a verified run taken from its JSON result ({@code iobench run --verify ... -o FILE}): the run
  * with the id, its job's block size and offset, its target's region, and whether it wrote every block (a sequential
  * write that stamped at least one block per block of the region).
  */
@@ -16,7 +16,7 @@ final class RunLayoutFile {
     private RunLayoutFile() {}
 
     static TargetLayout read(Path file, long runId) {
-        JsonNode doc = InputFile.readJson("--json", file);
+        JsonNode doc = InputFile.readJson("-i", file);
         String wanted = RunIds.format(runId);
         List<String> known = new ArrayList<>();
         for (JsonNode b : doc.path("benchmarks")) {
@@ -35,10 +35,10 @@ final class RunLayoutFile {
                 boolean sequentialWrite = "write".equals(job.path("rw").asText());
                 boolean all = sequentialWrite && r.path("complete").asBoolean(false) && bs > 0
                         && v.path("blocksStamped").asLong() >= region / bs;
-                return new TargetLayout(job.path("offsetBytes").asLong(), region, bs, all, "--json " + file);
+                return new TargetLayout(job.path("offsetBytes").asLong(), region, bs, all, "-i " + file);
             }
         }
-        throw ExitException.usage("--json " + file + ": no run with id " + wanted
+        throw ExitException.usage("-i " + file + ": no run with id " + wanted
                 + (known.isEmpty() ? " (it holds no verified run)" : " (it holds " + String.join(", ", known) + ")"));
     }
 }

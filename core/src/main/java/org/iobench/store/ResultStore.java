@@ -178,7 +178,7 @@ public final class ResultStore implements AutoCloseable {
                     r.totals().bytesPerSecond(), r.totals().iops()));
         }
         return insert(new RunRow(n.createdAt(), n.source(), b.job().name(), WorkloadKey.of(b.job()), b.job().engine(),
-                target(b), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
+                StoredTarget.of(b, n.source()), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
                 b.summary().iops().mean(), n.note(), ResultCodec.encode(n.environment()), ResultCodec.encode(b),
                 n.labels(), samples));
     }
@@ -252,11 +252,6 @@ public final class ResultStore implements AutoCloseable {
         }
     }
 
-    /** The run's target as recorded: the path the run used (a created file inside a directory target). */
-    private static String target(BenchmarkResult b) {
-        return b.target() != null && b.target().path() != null ? b.target().path() : b.job().target().toString();
-    }
-
     /** Runs matching {@code q}, newest first (by creation time, then id). */
     public List<StoredRun> find(RunQuery q) {
         return transaction("read", () -> {
@@ -270,7 +265,7 @@ public final class ResultStore implements AutoCloseable {
                     runs.add(new StoredRun(rs.getLong(1), Instant.parse(rs.getString(2)), rs.getString(3),
                             rs.getString(4), new WorkloadKey(rs.getString(5), rs.getLong(6), rs.getInt(7), rs.getInt(8),
                             rs.getBoolean(9), rs.getString(10), WorkloadKey.enginePart(rs.getString(11))),
-                            rs.getString(11), rs.getString(12), rs.getInt(13),
+                            rs.getString(11), StoredTarget.userPath(rs.getString(12)), rs.getInt(13),
                             rs.getBoolean(14), getDouble(rs, 15), getDouble(rs, 16), Map.of(), rs.getString(17)));
                 }
             }
@@ -419,6 +414,8 @@ public final class ResultStore implements AutoCloseable {
                 } else {
                     or.add("target = ?");
                     args.add(t);
+                    or.add("target LIKE ? ESCAPE '!'"); // rows of earlier builds: the scratch file inside t
+                    args.add(StoredTarget.scratchPattern(t));
                 }
             }
             and.add("(" + String.join(" OR ", or) + ")");

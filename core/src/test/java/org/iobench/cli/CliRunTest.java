@@ -18,7 +18,7 @@ class CliRunTest {
     void aWriteRunPrintsDdsLineAndItsJsonMatchesTheKernelsCount() throws Exception {
         Path json = dir.resolve("r.json");
         Cli.Result r = Cli.run(dir, "run", "--rw", "write", "--bs", "64k", "--size", "4m", "--sync", "fdatasync",
-                "--runs", "2", "--json", json.toString(), dir.resolve("f").toString());
+                "--runs", "2", "-o", json.toString(), dir.resolve("f").toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("run 1: 4194304 bytes (4.2 MB, 4.0 MiB) written, ")
                 .contains("MB/s").contains("MiB/s").contains("fdatasync").contains("min").contains("cv");
@@ -36,7 +36,7 @@ class CliRunTest {
 
     @Test
     void jsonOnStdoutIsTheWholeOutput() throws Exception {
-        Cli.Result r = Cli.run(dir, "run", "--rw", "randread", "--bs", "4k", "--size", "1m", "--output", "json",
+        Cli.Result r = Cli.run(dir, "run", "--rw", "randread", "--bs", "4k", "--size", "1m", "--format", "json",
                 dir.toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());

@@ -33,7 +33,7 @@ class MatrixCliTest {
     @Test
     void aBlockSizeSweepRunsEveryPointAndStoresThemAsOneSeries() throws Exception {
         InProcessMain.Result r = InProcessMain.run("run", "--rw", "randread", "--bs", "4k..16k", "--size", "256k", "--runs",
-                "2", "--sample-interval", "0", "--output", "json", dir.toString());
+                "2", "--sample-interval", "0", "--format", "json", dir.toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode benchmarks = new ObjectMapper().readTree(r.out()).path("benchmarks");
         assertThat(benchmarks).hasSize(3);
@@ -69,7 +69,7 @@ class MatrixCliTest {
                 .containsPattern("per job: (2x[0-9.]+|[0-9.]+/[0-9.]+) MB/s; aggregate: [0-9.]+ MB/s")
                 .contains("reader: read, bs 64KiB");
         assertThat(dir.resolve("w1.dat")).as("files iobench created are removed").doesNotExist();
-        InProcessMain.Result json = InProcessMain.run("run", "--sample-interval", "0", "--output", "json", file.toString());
+        InProcessMain.Result json = InProcessMain.run("run", "--sample-interval", "0", "--format", "json", file.toString());
         JsonNode benchmarks = new ObjectMapper().readTree(json.out()).path("benchmarks");
         assertThat(benchmarks).hasSize(3);
         assertThat(benchmarks.get(0).path("job").path("group").asText()).isEqualTo("g0");
@@ -84,7 +84,7 @@ class MatrixCliTest {
 
     @Test
     void aJobFileInTheLayoutOfFiosTiobenchExampleRunsUnchanged() throws Exception {
-        InProcessMain.Result r = InProcessMain.run("run", "--sample-interval", "0", "--output", "json",
+        InProcessMain.Result r = InProcessMain.run("run", "--sample-interval", "0", "--format", "json",
                 jobFile("tiobench-like.fio").toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode benchmarks = new ObjectMapper().readTree(r.out()).path("benchmarks");

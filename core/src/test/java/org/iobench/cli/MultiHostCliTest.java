@@ -87,7 +87,7 @@ class MultiHostCliTest {
         Path json = dir.resolve("write.json");
         String db = "jdbc:sqlite:" + dir.resolve("results.db");
         Cli.Result w = controller("run", "--rw", "write", "--bs", "64k", "--size", "2m", data + "/{host}.seq",
-                "--json", json.toString(), "--db", db, "--label", "test=multihost");
+                "-o", json.toString(), "--db", db, "--label", "test=multihost");
         assertThat(w.status()).as(w.err()).isZero();
         JsonNode doc = JsonReport.read(Files.readString(json));
         JsonNode all = doc.path("benchmarks").get(0).path("runs").get(0);
@@ -112,7 +112,7 @@ class MultiHostCliTest {
 
         Path read = dir.resolve("read.json");
         Cli.Result r = controller("run", "--rw", "randread", "--bs", "4k", "--size", "1m", "--threads", "2",
-                data + "/{host}.rnd", "--json", read.toString(), "--no-store");
+                data + "/{host}.rnd", "-o", read.toString(), "--no-store");
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode rd = JsonReport.read(Files.readString(read));
         JsonNode run = rd.path("benchmarks").get(0).path("runs").get(0);

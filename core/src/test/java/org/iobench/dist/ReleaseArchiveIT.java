@@ -96,7 +96,7 @@ class ReleaseArchiveIT {
         assertThat(truncated.out()).isEqualTo(expected);
 
         Files.writeString(aot, "not a cache\n"); // garbage
-        Result garbage = iobench(env, "run", "--no-store", "--quiet", "--output", "json", "--rw", "read", "--bs",
+        Result garbage = iobench(env, "run", "--no-store", "--quiet", "--format", "json", "--rw", "read", "--bs",
                 "4k", "--size", "4k", Files.createDirectories(dir.resolve("w")).toString());
         assertThat(garbage.err()).isEmpty();
         assertThat(garbage.out()).startsWith("{");
