@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.iobench.compare.AbOptions;
-import org.iobench.compare.AbRow;
+import org.iobench.report.EnvironmentDiff;
+import org.iobench.report.html.AbSection;
 import org.iobench.history.ChangePointOptions;
 import org.iobench.history.Histories;
 import org.iobench.history.HistoryOrder;
@@ -95,17 +96,16 @@ final class ReportCommand implements Callable<Integer> {
                     + (selector.isEmpty() ? "" : " by " + String.join(" ", selector))
                     + " (iobench runs SELECTOR shows what it matches)");
         }
-        CompareTables.AbResult ab = base == null ? null : abComparison();
+        AbSides ab = base == null ? null : abComparison();
         String text;
         if (tf == null) {
-            String compareText = ab == null ? null : TableFormat.TEXT.writer().render(ab.table());
             HistorySet history = !selector.isEmpty() || inputs.isEmpty() ? history(selector) : null;
-            text = HtmlReport.render(title, "iobench " + Version.get(), items, compareText,
-                    ab == null ? null : abChartData(ab), history);
+            text = HtmlReport.render(title, "iobench " + Version.get(), items, ab == null ? null : ab.section(),
+                    history);
         } else {
             text = tf.writer().render(ResultsTable.of(items));
             if (ab != null) {
-                text += (tf == TableFormat.JSON || tf == TableFormat.CSV ? "" : "\n") + tf.writer().render(ab.table());
+                text += (tf == TableFormat.JSON || tf == TableFormat.CSV ? "" : "\n") + tf.writer().render(ab.result().table());
             }
             if (!text.endsWith("\n")) {
                 text += "\n";
@@ -164,28 +164,40 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private CompareTables.AbResult abComparison() {
+    /** The A/B comparison (its table for the text formats) and the page's section with the environments' diff. */
+    private record AbSides(CompareTables.AbResult result, AbSection section) {}
+
+    private AbSides abComparison() {
         try (ResultStore store = db.openExisting()) {
             List<Sample> b = ioOnly(store.samples(Selectors.parse("--base", List.of(base))));
             List<Sample> n = ioOnly(store.samples(Selectors.parse("--new", List.of(candidate))));
-            return CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
+            CompareTables.AbResult result = CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
                     AbOptions.defaults(Metric.MB_S.direction()));
+            AbSection section = new AbSection(CompareCommand.name(base), CompareCommand.name(candidate),
+                    Metric.MB_S.unit(), result.comparison().options().alpha(), result.comparison().rows(),
+                    result.comparison().warnings(), EnvironmentDiff.of(environments(store, b),
+                    environments(store, n)));
+            return new AbSides(result, section);
         }
+    }
+
+    /** The recorded environment of each run the samples come from (one per run, not per repetition). */
+    private static List<JsonNode> environments(ResultStore store, List<Sample> samples) {
+        ObjectMapper mapper = new ObjectMapper();
+        List<JsonNode> envs = new ArrayList<>();
+        samples.stream().map(Sample::runId).distinct().forEach(id -> envs.add(store.document(id, "environment")
+                .map(doc -> {
+                    try {
+                        return mapper.readTree(doc);
+                    } catch (IOException e) {
+                        return (JsonNode) mapper.nullNode(); // unreadable: shown as unknown, not guessed
+                    }
+                }).orElse(mapper.nullNode())));
+        return envs;
     }
 
     private static List<Sample> ioOnly(List<Sample> samples) {
         return samples.stream().filter(s -> !s.workload().isMicro()).toList();
-    }
-
-    private static ObjectNode abChartData(CompareTables.AbResult ab) {
-        ObjectNode o = new ObjectMapper().createObjectNode();
-        o.put("alpha", ab.comparison().options().alpha());
-        var rows = o.putArray("rows");
-        for (AbRow r : ab.comparison().rows()) {
-            rows.addObject().put("workload", r.workload()).put("gainPercent", r.gainPercent())
-                    .put("significant", r.significant());
-        }
-        return o;
     }
 
     static List<ReportItem> read(List<Path> files) {
