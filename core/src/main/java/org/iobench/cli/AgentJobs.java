@@ -14,13 +14,12 @@ import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.JsonReport;
 import org.iobench.result.BenchmarkResult;
-import org.iobench.store.ResultCodec;
 import org.iobench.sysmon.env.EnvironmentProbe;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * The agent's side of the command line: a job from a controller is parsed by the same picocli commands as a local
@@ -102,7 +101,7 @@ final class AgentJobs implements JobHandler {
             List<List<JobSpec>> fileStages = file.stages(name, request.expand(request.jobFileText()),
                     run.outputs.err());
             fileStages.forEach(stage -> stage.forEach(this::vet));
-            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().runStages(
+            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().asTests().runStages(
                     fileStages, results -> JobFileRun.print(fileStages, results, run.outputs.out())));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {
@@ -171,7 +170,7 @@ final class AgentJobs implements JobHandler {
         for (BenchmarkResult b : done) {
             Path target = b.target() != null && b.target().path() != null ? Path.of(b.target().path())
                     : b.job().target();
-            environments.add(ResultCodec.encode(probe.capture(target, Version.get())));
+            environments.add(JsonReport.compact(probe.capture(target, Version.get())));
         }
         String json = JsonReport.write(done, Version.get(), Execution.groupsOf(done));
         return new Outcome(status, message, done, json, environments);

@@ -20,8 +20,8 @@ import org.iobench.cluster.JobRequest;
 import org.iobench.cluster.Msg;
 import org.iobench.measure.RunLatencies;
 import org.iobench.report.JsonReport;
+import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
-import org.iobench.store.ResultCodec;
 import org.iobench.sys.Libc;
 import org.iobench.sysmon.env.Environment;
 import picocli.CommandLine.Model.CommandSpec;
@@ -199,7 +199,7 @@ final class ClusterRun {
         boolean lost = h.state() == ControllerOutcome.State.LOST;
         if (h.resultJson() != null) {
             try {
-                benchmarks = ResultCodec.decodeReport(ResultCodec.tree(h.resultJson()));
+                benchmarks = JsonReportReader.benchmarks(JsonReportReader.tree(h.resultJson()));
             } catch (IOException e) {
                 message = "its result could not be read: " + e.getMessage();
                 lost = true;
@@ -271,7 +271,7 @@ final class ClusterRun {
             return Environment.unknown(Version.get());
         }
         try {
-            return ResultCodec.decodeEnvironment(json);
+            return JsonReportReader.environment(json);
         } catch (IOException e) {
             return Environment.unknown(Version.get());
         }

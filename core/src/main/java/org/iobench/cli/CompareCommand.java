@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.iobench.compare.AbOptions;
+import org.iobench.compare.CompareTables;
+import org.iobench.compare.Metric;
 import org.iobench.compare.MultiColumnTableLayout;
 import org.iobench.compare.SignificanceTest;
-import org.iobench.report.table.Table;
-import org.iobench.store.CompareTables;
-import org.iobench.store.Metric;
 import org.iobench.store.ResultStore;
 import org.iobench.store.RunQuery;
 import org.iobench.store.Sample;
+import org.iobench.table.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -31,6 +31,9 @@ import picocli.CommandLine.TypeConversionException;
                 "Selectors: label:KEY=VALUE or KEY=VALUE, id:12,13, id:10-20, target:/dev/md0, since:2026-11-01,"
                         + " until:..., source:fio, rw:..., bs:..., last:N; terms joined by commas must all hold."})
 final class CompareCommand implements Callable<Integer> {
+    /** {@code --relative} without a value: ratios to each row's fastest cell. */
+    private static final String FASTEST = "\u0000fastest";
+
     @Option(names = "--base", paramLabel = "SELECTOR", description = "the runs before the change")
     String base;
 
@@ -47,16 +50,27 @@ final class CompareCommand implements Callable<Integer> {
             description = "with --by: these label values, in this order (default: all, in natural order)")
     List<String> columns = new ArrayList<>();
 
-    @Option(names = "--relative", description = "with --by: each cell as its row's fastest mean / its mean (1.00 is"
-            + " the fastest), with one standard error")
-    boolean relative;
+    @Option(names = "--relative", arity = "0..1", paramLabel = "VALUE", fallbackValue = FASTEST,
+            description = "with --by: each cell as a ratio to its row's fastest cell (1.00 is the fastest), or with"
+                    + " VALUE to the column of that label value (1.00 is that column); with one standard error")
+    String relative;
+
+    @Option(names = "--without-sync", description = "leave each run's final sync out of its time: the seed's second"
+            + " view (the sync time is measured apart)")
+    boolean withoutSync;
+
+    @Option(names = "--stats", paramLabel = "STYLE", description = "seed (default): n, min, avg, max per side and the"
+            + " gain with * (significant) or ~ beside it; benchstat: median +/- 95%% CI, n, ~ instead of an"
+            + " insignificant change, Mann-Whitney U")
+    String stats;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = MetricConverter.class,
             description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; per repetition. Micro-benchmark runs"
                     + " (source:micro): ns/op (their default) or ops/s; per sample")
     Metric metric;
 
-    @Option(names = "--assume", paramLabel = "normal", description = "normal: Welch's t-test instead of Mann-Whitney U")
+    @Option(names = "--assume", paramLabel = "normal", description = "normal: Welch's t-test on the values (default:"
+            + " Welch's t-test on log values below 4 runs a side, Mann-Whitney U from 4)")
     String assume;
 
     @Option(names = "--alpha", paramLabel = "P", description = "significance level (default: 0.05)")
@@ -97,12 +111,23 @@ final class CompareCommand implements Callable<Integer> {
         if (!(alpha > 0 && alpha < 1)) {
             throw new ExitException(ExitException.USAGE, "--alpha " + alpha + ": must be between 0 and 1");
         }
-        if (!ab && (assume != null)) {
-            throw new ExitException(ExitException.USAGE, "--assume applies to --base/--new comparisons");
+        if (stats != null && !stats.equals("seed") && !stats.equals("benchstat")) {
+            throw new ExitException(ExitException.USAGE, "--stats " + stats + ": not a style (seed, benchstat)");
         }
-        if (ab && (relative || where != null || !columns.isEmpty())) {
-            throw new ExitException(ExitException.USAGE, (relative ? "--relative" : where != null ? "--where"
+        if (!ab && (assume != null || stats != null)) {
+            throw new ExitException(ExitException.USAGE, (assume != null ? "--assume" : "--stats")
+                    + " applies to --base/--new comparisons");
+        }
+        if (assume != null && "benchstat".equals(stats)) {
+            throw new ExitException(ExitException.USAGE, "--assume normal: --stats benchstat uses Mann-Whitney U");
+        }
+        if (ab && (relative != null || where != null || !columns.isEmpty())) {
+            throw new ExitException(ExitException.USAGE, (relative != null ? "--relative" : where != null ? "--where"
                     : "--columns") + " applies to --by comparisons");
+        }
+        if (relative != null && !relative.equals(FASTEST) && !columns.isEmpty() && !columns.contains(relative)) {
+            throw new ExitException(ExitException.USAGE, "--relative " + relative + ": not one of --columns "
+                    + String.join(",", columns));
         }
         output.check(spec.name(), spec.commandLine().getErr());
         Table table = ab ? abTable() : byTable();
@@ -128,10 +153,12 @@ final class CompareCommand implements Callable<Integer> {
                 throw new ExitException(ExitException.USAGE, "--base " + base + " and --new " + candidate
                         + " both select run " + id + "; a run can be on one side only");
             });
-            AbOptions options = AbOptions.defaults(chosen.direction()).withAlpha(alpha)
-                    .withTest(assume == null ? SignificanceTest.MANN_WHITNEY_U : SignificanceTest.WELCH_T);
-            return CompareTables.ab(bs, ns, baseName != null ? baseName : name(base),
-                    newName != null ? newName : name(candidate), chosen, options);
+            boolean benchstat = "benchstat".equals(stats);
+            SignificanceTest test = assume != null ? SignificanceTest.WELCH_T
+                    : benchstat ? SignificanceTest.MANN_WHITNEY_U : SignificanceTest.AUTOMATIC;
+            AbOptions options = AbOptions.defaults(chosen.direction()).withAlpha(alpha).withTest(test);
+            return CompareTables.abWithRows(bs, ns, baseName != null ? baseName : name(base),
+                    newName != null ? newName : name(candidate), chosen, options, !withoutSync, benchstat).table();
         }
     }
 
@@ -145,8 +172,9 @@ final class CompareCommand implements Callable<Integer> {
             List<Sample> labelled = samples.stream().filter(s -> s.labels().containsKey(by)).toList();
             Metric chosen = Metrics.choose(metric, labelled.isEmpty() ? samples : labelled);
             samples = Metrics.ofKind("--where", selector, samples, chosen);
-            return CompareTables.byLabel(samples, by, columns, chosen, relative
-                    ? MultiColumnTableLayout.Mode.RELATIVE : MultiColumnTableLayout.Mode.ABSOLUTE);
+            return CompareTables.byLabel(samples, by, columns, chosen, relative != null
+                    ? MultiColumnTableLayout.Mode.RELATIVE : MultiColumnTableLayout.Mode.ABSOLUTE,
+                    relative == null || relative.equals(FASTEST) ? null : relative, !withoutSync);
         }
     }
 

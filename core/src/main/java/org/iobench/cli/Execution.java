@@ -16,6 +16,7 @@ import org.iobench.report.GroupText;
 import org.iobench.report.JsonReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
+import org.iobench.result.TestId;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
@@ -41,6 +42,7 @@ final class Execution {
     private ResultSaver saver; // store: null = not saved
     private boolean silentSave;
     private List<Deliberate> deliberate = List.of();
+    private boolean tests;
 
     Execution(Output.Choice output, boolean quiet, MonitorOptions monitor, PrintStream out, PrintStream err,
               boolean debug) {
@@ -69,6 +71,24 @@ final class Execution {
     Execution acknowledging(List<Deliberate> choices) {
         this.deliberate = List.copyOf(choices);
         return this;
+    }
+
+    /**
+     * The stages are the tests of a suite or job file: each result keeps its test's name and its place in the
+     * test's group ({@link TestId}), which the store keeps and {@code compare} groups by.
+     */
+    Execution asTests() {
+        this.tests = true;
+        return this;
+    }
+
+    /** Test {@code i} of {@code stage}: a lone job is the test of its name, a parallel group the test of its label. */
+    static TestId testOf(List<JobSpec> stage, int i) {
+        JobSpec job = stage.get(i);
+        if (stage.size() == 1) {
+            return TestId.single(job.name());
+        }
+        return new TestId(job.group().isBlank() ? stage.getFirst().name() : job.group(), i + 1, stage.size());
     }
 
     /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
@@ -133,11 +153,12 @@ final class Execution {
                     break;
                 }
                 try {
-                    if (stage.size() == 1) {
-                        results.add(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)));
-                    } else {
-                        results.addAll(advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
-                                monitor.sampleIntervalMillis())).execute(stage, control, listener)));
+                    List<BenchmarkResult> done = stage.size() == 1
+                            ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
+                            : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
+                                    monitor.sampleIntervalMillis())).execute(stage, control, listener));
+                    for (int i = 0; i < done.size(); i++) {
+                        results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
                     }
                 } catch (IOException | InvalidJobException e) {
                     if (control.interrupted() && e instanceof java.io.InterruptedIOException) {

@@ -10,11 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.store.NewRun;
-import org.iobench.store.RunToSave;
-import org.iobench.store.ResultCodec;
 import org.iobench.store.ResultStore;
+import org.iobench.store.RunToSave;
 import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
 import org.iobench.store.fio.FioImport;
@@ -97,7 +97,7 @@ final class ImportCommand implements Callable<Integer> {
                 results = FioImport.read(doc);
                 source = "fio";
             } else if (doc.has("formatVersion")) {
-                results = ResultCodec.decodeReport(doc);
+                results = JsonReportReader.benchmarks(doc);
                 source = "iobench-json";
             } else {
                 throw ExitException.usage("FILE " + file + ": neither fio JSON output (\"fio version\"), an"

@@ -2,6 +2,7 @@ package org.iobench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,24 +10,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.iobench.compare.AbOptions;
+import org.iobench.compare.CompareTables;
+import org.iobench.compare.Metric;
 import org.iobench.report.EnvironmentDiff;
 import org.iobench.report.html.AbSection;
 import org.iobench.history.ChangePointOptions;
 import org.iobench.history.Histories;
 import org.iobench.history.HistoryOrder;
 import org.iobench.history.HistorySet;
+import org.iobench.report.JsonReport;
 import org.iobench.report.ReportItem;
-import org.iobench.store.CompareTables;
-import org.iobench.store.Metric;
+import org.iobench.report.ResultsTable;
+import org.iobench.report.html.HtmlReport;
+import org.iobench.result.BenchmarkResult;
 import org.iobench.store.ResultStore;
 import org.iobench.store.RunQuery;
 import org.iobench.store.Sample;
 import org.iobench.store.StoredRun;
-import org.iobench.report.ResultsTable;
-import org.iobench.report.html.HtmlReport;
-import org.iobench.report.table.TableFormat;
+import org.iobench.table.TableFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -119,33 +121,26 @@ final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Stored runs matching the selector, as JSON documents with their labels and environment. */
+    /**
+     * Stored runs matching the selector, in the JSON report's form with their labels and environment: read through
+     * the store's codec (whatever version a row was saved in) and written as {@code run --json} writes them.
+     */
     private List<ReportItem> stored(List<String> terms) {
         RunQuery query = Selectors.parse("report", terms);
-        ObjectMapper mapper = new ObjectMapper();
         List<ReportItem> items = new ArrayList<>();
         try (ResultStore store = db.openExisting()) {
             for (StoredRun run : store.find(query)) {
                 if (run.workload().isMicro()) {
                     continue; // a micro-benchmark variant is not an I/O result; iobench compare shows those
                 }
-                String doc = store.document(run.id(), "result").orElse(null);
-                if (doc == null) {
+                BenchmarkResult result = store.result(run.id()).orElse(null);
+                if (result == null) {
                     continue;
                 }
-                ObjectNode node = (ObjectNode) mapper.readTree(doc);
-                store.document(run.id(), "environment").ifPresent(env -> {
-                    try {
-                        node.set("environment", mapper.readTree(env));
-                    } catch (IOException e) {
-                        node.put("environment", env);
-                    }
-                });
+                ObjectNode node = JsonReport.tree(result);
+                store.environment(run.id()).ifPresent(env -> node.set("environment", JsonReport.tree(env)));
                 items.add(new ReportItem("#" + run.id(), node, run.labels()));
             }
-        } catch (IOException e) {
-            throw new ExitException(ExitException.IO_FAILURE, "report: a stored result is not readable JSON: "
-                    + IoReasons.firstLine(e.getMessage()), e);
         }
         return items;
     }
@@ -183,16 +178,9 @@ final class ReportCommand implements Callable<Integer> {
 
     /** The recorded environment of each run the samples come from (one per run, not per repetition). */
     private static List<JsonNode> environments(ResultStore store, List<Sample> samples) {
-        ObjectMapper mapper = new ObjectMapper();
         List<JsonNode> envs = new ArrayList<>();
-        samples.stream().map(Sample::runId).distinct().forEach(id -> envs.add(store.document(id, "environment")
-                .map(doc -> {
-                    try {
-                        return mapper.readTree(doc);
-                    } catch (IOException e) {
-                        return (JsonNode) mapper.nullNode(); // unreadable: shown as unknown, not guessed
-                    }
-                }).orElse(mapper.nullNode())));
+        samples.stream().map(Sample::runId).distinct().forEach(id -> envs.add(store.environment(id)
+                .<JsonNode>map(JsonReport::tree).orElse(com.fasterxml.jackson.databind.node.NullNode.getInstance())));
         return envs;
     }
 

@@ -47,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
             List<List<JobSpec>> stages = new JobFileRun(job, lenient).stages(target, outputs.err());
-            return outputs.execution().runStages(stages, results -> JobFileRun.print(stages, results, out));
+            return outputs.execution().asTests().runStages(stages, results -> JobFileRun.print(stages, results, out));
         }
         List<JobSpec> specs = job.toSpecs(target);
         Execution execution = outputs.execution();

@@ -52,6 +52,11 @@ final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", converter = Converters.Count.class, description = "repetitions of each test (default 1)")
     Integer runs;
 
+    @Option(names = "--remote", paramLabel = "DIR", description = "kernel-dd: a directory on a second filesystem (an"
+            + " NFS mount in the story) for net1 (copy a file from there) and mix3 (one local and two remote writers"
+            + " at once)")
+    Path remote;
+
     @Mixin
     RunOutputs outputs = new RunOutputs();
 
@@ -79,13 +84,19 @@ final class SuiteCommand implements Callable<Integer> {
         if (!NAMES.contains(name)) {
             throw ExitException.usage("suite '" + name + "': unknown (known: " + String.join(", ", NAMES) + ")");
         }
+        if (remote != null && !name.equals("kernel-dd")) {
+            throw ExitException.usage("--remote: applies to the kernel-dd suite (net1 and mix3)");
+        }
+        if (remote != null && !Files.isDirectory(remote)) {
+            throw ExitException.usage("--remote " + remote + ": not a directory (net1 and mix3 write there)");
+        }
         if (timeNanos != null && !name.equals("crystal")) {
             throw ExitException.usage("--time: the " + name + " suite's jobs are size-based; --time applies to the"
                     + " crystal suite");
         }
         long bytes = size != null ? size : 1L << 30;
         int n = runs != null ? runs : 1;
-        Execution execution = outputs.execution();
+        Execution execution = outputs.execution().asTests();
         return switch (name) {
             case "quick" -> quick(execution, bytes, n);
             case "crystal" -> crystal(execution, bytes, n);
@@ -121,8 +132,9 @@ final class SuiteCommand implements Callable<Integer> {
                 results -> CrystalText.print(title, tests, results, outputs.out())));
     }
 
-    private int kernelDd(Execution execution, long bytes, int n) {
-        List<List<JobSpec>> stages = KernelDdSuite.stages(directory, bytes, n);
+    private int kernelDd(Execution execution, long bytes, int n) throws IOException {
+        List<List<JobSpec>> stages = KernelDdSuite.stages(directory, remote, bytes, n);
+        Path source = remote == null ? null : KernelDdSuite.net1Source(remote);
         for (List<JobSpec> stage : stages) {
             for (JobSpec j : stage) {
                 if (Files.exists(j.target())) {
@@ -131,11 +143,31 @@ final class SuiteCommand implements Callable<Integer> {
                 }
             }
         }
+        if (source != null && Files.exists(source)) {
+            throw ExitException.usage("--remote " + remote + ": " + source.getFileName() + " exists; the suite"
+                    + " writes net1's source there (remove it or choose another DIR)");
+        }
+        if (remote == null) {
+            outputs.err().println("iobench: net1 and mix3 left out: they need a second filesystem (--remote DIR, an"
+                    + " NFS mount in the story)");
+        }
         List<Integer> sizes = stages.stream().map(List::size).toList();
         String title = "iobench kernel-dd suite (dd1 writes " + Units.sizeBinary(bytes)
-                + " from /dev/zero in 1MiB blocks, final fdatasync inside the time)";
-        return execution.runStages(stages, results -> StageTable.print(title, StageTable.slice(sizes, results),
-                outputs.out()));
+                + " from /dev/zero in 1MiB blocks, final fdatasync inside the time"
+                + (remote == null ? "" : "; net1 copies " + Units.sizeBinary(KernelDdSuite.each(bytes, 3)) + " from "
+                + remote + ", mix3 writes one third locally and two there") + ")";
+        if (source == null) {
+            return execution.runStages(stages, results -> StageTable.print(title, StageTable.slice(sizes, results),
+                    outputs.out()));
+        }
+        ScratchFiles.register(source);
+        try {
+            CopySource.write(source, KernelDdSuite.each(bytes, 3));
+            return execution.runStages(stages, results -> StageTable.print(title, StageTable.slice(sizes, results),
+                    outputs.out()));
+        } finally {
+            ScratchFiles.remove(source);
+        }
     }
 
     private Path scratch(String suite) {

@@ -2,8 +2,8 @@ package org.iobench.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import org.iobench.report.table.Table;
-import org.iobench.report.table.TableFormat;
+import org.iobench.table.Table;
+import org.iobench.table.TableFormat;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

@@ -1,10 +1,10 @@
 package org.iobench.compare;
 
 import java.util.Arrays;
-import org.apache.commons.math3.distribution.NormalDistribution;
-import org.apache.commons.math3.stat.ranking.NaNStrategy;
-import org.apache.commons.math3.stat.ranking.NaturalRanking;
-import org.apache.commons.math3.stat.ranking.TiesStrategy;
+import org.hipparchus.distribution.continuous.NormalDistribution;
+import org.hipparchus.stat.ranking.NaNStrategy;
+import org.hipparchus.stat.ranking.NaturalRanking;
+import org.hipparchus.stat.ranking.TiesStrategy;
 
 /**
  * Mann-Whitney U test (Wilcoxon rank-sum test), two-sided, computed the way R's
@@ -12,9 +12,9 @@ import org.apache.commons.math3.stat.ranking.TiesStrategy;
  *
  * <p>The p-value is exact when both samples have fewer than {@value #EXACT_LIMIT} values and no
  * value occurs twice (ties); otherwise it comes from the normal approximation with the tie
- * correction of the variance and a continuity correction of 0.5. commons-math3 3.6.1's
- * {@code MannWhitneyUTest} has neither the exact distribution nor the corrections, so only its
- * ranking is reused.
+ * correction of the variance and a continuity correction of 0.5. Only Hipparchus's ranking is
+ * reused: the p-value is computed here so that it follows R's rules (exact limit, tie and
+ * continuity corrections) in every case.
  */
 public final class MannWhitneyU {
     /** Samples smaller than this (both) and without ties get an exact p-value. */
@@ -79,7 +79,7 @@ public final class MannWhitneyU {
             return 1;
         }
         double z = (deviation - Math.signum(deviation) * 0.5) / Math.sqrt(variance);
-        return Math.min(1, 2 * new NormalDistribution(null, 0, 1).cumulativeProbability(-Math.abs(z)));
+        return Math.min(1, 2 * new NormalDistribution(0, 1).cumulativeProbability(-Math.abs(z)));
     }
 
     /** Sum of {@code t^3 - t} over groups of {@code t} tied values; 0 without ties. */

@@ -10,6 +10,13 @@ package org.iobench.compare;
  * @param ratioStandardError one standard error of {@code ratio}: {@code ratio * sqrt(rseCell^2
  *     + rseFastest^2)}, with rse the relative standard error of a mean; 0 for the fastest cell
  *     (the reference), {@code NaN} when either cell has fewer than two runs
- * @param fastest whether this is the reference cell of its row
+ * @param fastest whether this is the reference cell of its row (the fastest, or the named reference column)
+ * @param memberMeans the mean of each member of a parallel group, in member order; null outside a group
  */
-public record MultiCell(String label, Summary summary, double ratio, double ratioStandardError, boolean fastest) {}
+public record MultiCell(String label, Summary summary, double ratio, double ratioStandardError, boolean fastest,
+                        double[] memberMeans) {
+    /** A cell outside a parallel group. */
+    public MultiCell(String label, Summary summary, double ratio, double ratioStandardError, boolean fastest) {
+        this(label, summary, ratio, ratioStandardError, fastest, null);
+    }
+}

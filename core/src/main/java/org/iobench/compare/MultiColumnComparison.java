@@ -18,9 +18,11 @@ import java.util.Set;
  * @param direction which way the metric improves; decides which cell is fastest
  * @param rows one per input, in input order
  * @param warnings sentences about cells that should not be trusted
+ * @param reference the column every ratio is taken against; null for the fastest cell of each row
  */
 public record MultiColumnComparison(
-        String labelKey, List<String> labels, Direction direction, List<MultiRow> rows, List<String> warnings) {
+        String labelKey, List<String> labels, Direction direction, List<MultiRow> rows, List<String> warnings,
+        String reference) {
 
     public MultiColumnComparison {
         Objects.requireNonNull(labelKey, "labelKey");
@@ -46,6 +48,20 @@ public record MultiColumnComparison(
      */
     public static MultiColumnComparison of(
             String labelKey, List<String> labels, List<LabeledSamples> inputs, Direction direction) {
+        return of(labelKey, labels, inputs, direction, null);
+    }
+
+    /**
+     * As {@link #of(String, List, List, Direction)}, ratios taken against column {@code reference} (one of
+     * {@code labels}) instead of each row's fastest cell; null for the fastest.
+     *
+     * @throws IllegalArgumentException if {@code reference} is not one of {@code labels}
+     */
+    public static MultiColumnComparison of(String labelKey, List<String> labels, List<LabeledSamples> inputs,
+                                           Direction direction, String reference) {
+        if (reference != null && !labels.contains(reference)) {
+            throw new IllegalArgumentException(column(labelKey, reference) + " is not one of the columns " + labels);
+        }
         Warnings warnings = new Warnings();
         Set<String> seen = new HashSet<>();
         List<MultiRow> rows = new ArrayList<>();
@@ -59,13 +75,13 @@ public record MultiColumnComparison(
                             + ", which is not one of the columns " + labels);
                 }
             }
-            rows.add(row(labelKey, labels, input, direction, warnings));
+            rows.add(row(labelKey, labels, input, direction, warnings, reference));
         }
-        return new MultiColumnComparison(labelKey, labels, direction, rows, warnings.toList(rows.size()));
+        return new MultiColumnComparison(labelKey, labels, direction, rows, warnings.toList(rows.size()), reference);
     }
 
-    private static MultiRow row(
-            String labelKey, List<String> labels, LabeledSamples input, Direction direction, Warnings warnings) {
+    private static MultiRow row(String labelKey, List<String> labels, LabeledSamples input, Direction direction,
+                                Warnings warnings, String reference) {
         List<Summary> summaries = new ArrayList<>();
         int fastest = -1;
         for (int i = 0; i < labels.size(); i++) {
@@ -81,31 +97,37 @@ public record MultiColumnComparison(
                     warnings.add("1 run with " + column + " for ", input.workload(),
                             "; 2 or more are needed for the uncertainty of a ratio");
                 }
-                if (fastest < 0 || direction.isBetter(s.mean(), summaries.get(fastest).mean())) {
+                if (reference == null
+                        && (fastest < 0 || direction.isBetter(s.mean(), summaries.get(fastest).mean()))) {
                     fastest = i;
                 }
             }
         }
+        if (reference != null) {
+            int r = labels.indexOf(reference);
+            fastest = summaries.get(r).mean() > 0 ? r : -1;
+        }
         List<MultiCell> cells = new ArrayList<>();
         for (int i = 0; i < labels.size(); i++) {
             cells.add(cell(labels.get(i), summaries.get(i), fastest < 0 ? null : summaries.get(fastest), i == fastest,
-                    direction));
+                    direction, input.memberMeans(labels.get(i))));
         }
         return new MultiRow(input.workload(), cells);
     }
 
-    private static MultiCell cell(String label, Summary s, Summary best, boolean isFastest, Direction direction) {
+    private static MultiCell cell(String label, Summary s, Summary best, boolean isFastest, Direction direction,
+                                  double[] members) {
         if (isFastest) {
-            return new MultiCell(label, s, 1, 0, true);
+            return new MultiCell(label, s, 1, 0, true, members);
         }
         if (best == null || !(s.mean() > 0)) {
-            return new MultiCell(label, s, Double.NaN, Double.NaN, false);
+            return new MultiCell(label, s, Double.NaN, Double.NaN, false, members);
         }
         double ratio = direction.costRatio(s.mean(), best.mean());
         // First-order propagation: relative errors of independent means add in quadrature,
         // for a/b and b/a alike.
         double relative = Math.hypot(s.relativeStandardError(), best.relativeStandardError());
-        return new MultiCell(label, s, ratio, ratio * relative, false);
+        return new MultiCell(label, s, ratio, ratio * relative, false, members);
     }
 
     private static String column(String labelKey, String label) {

@@ -1,7 +1,7 @@
 package org.iobench.compare;
 
-import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+import org.hipparchus.distribution.continuous.TDistribution;
+import org.hipparchus.stat.descriptive.DescriptiveStatistics;
 
 /**
  * Descriptive statistics of one sample, for example the throughputs of the runs of one workload.
@@ -57,7 +57,7 @@ public record Summary(
         }
         double stddev = stats.getStandardDeviation();
         double cv = mean == 0 ? Double.NaN : stddev / Math.abs(mean);
-        double t = new TDistribution(null, n - 1).inverseCumulativeProbability(0.5 + CONFIDENCE_LEVEL / 2);
+        double t = new TDistribution(n - 1).inverseCumulativeProbability(0.5 + CONFIDENCE_LEVEL / 2);
         double halfWidth = t * stddev / Math.sqrt(n);
         return new Summary(n, stats.getMin(), mean, stats.getMax(), stddev, cv, median,
                 mean - halfWidth, mean + halfWidth);

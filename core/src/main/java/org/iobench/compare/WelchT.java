@@ -1,9 +1,9 @@
 package org.iobench.compare;
 
-import org.apache.commons.math3.stat.StatUtils;
-import org.apache.commons.math3.stat.inference.TTest;
+import org.hipparchus.stat.StatUtils;
+import org.hipparchus.stat.inference.TTest;
 
-/** Welch's unequal-variances t-test, two-sided; a thin wrapper over commons-math3 {@link TTest}. */
+/** Welch's unequal-variances t-test, two-sided; a thin wrapper over Hipparchus {@link TTest}. */
 public final class WelchT {
     private WelchT() {}
 
@@ -32,5 +32,29 @@ public final class WelchT {
         TTest tTest = new TTest();
         return new TestResult(SignificanceTest.WELCH_T, tTest.t(base, candidate), df,
                 tTest.tTest(base, candidate), PValueMethod.STUDENT_T);
+    }
+
+    /**
+     * Welch's t-test on the natural logarithms of the values: a test of the ratio of the geometric means, for rates
+     * whose noise is a share of the value (a run 2 % slower, not 2 MB/s slower). It can reach significance with
+     * 3 + 3 runs (Mann-Whitney U cannot go below p = 0.1 there). Undefined (NaN) when a value is not positive, a
+     * sample has fewer than two values or neither sample varies.
+     *
+     * @throws IllegalArgumentException if a value is NaN or infinite
+     */
+    public static TestResult testOfLogs(double[] base, double[] candidate) {
+        Samples.checkFinite("base", base);
+        Samples.checkFinite("candidate", candidate);
+        if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(base), java.util.Arrays.stream(candidate))
+                .anyMatch(v -> v <= 0)) {
+            return TestResult.undefined(SignificanceTest.WELCH_T_LOG);
+        }
+        TestResult r = test(logs(base), logs(candidate));
+        return new TestResult(SignificanceTest.WELCH_T_LOG, r.statistic(), r.degreesOfFreedom(), r.pValue(),
+                r.method());
+    }
+
+    private static double[] logs(double[] values) {
+        return java.util.Arrays.stream(values).map(Math::log).toArray();
     }
 }

@@ -1,7 +1,7 @@
 package org.iobench.history;
 
 import java.util.List;
-import org.iobench.store.Metric;
+import org.iobench.compare.Metric;
 import org.iobench.store.WorkloadKey;
 
 /**

@@ -1,8 +1,8 @@
 package org.iobench.history;
 
-import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.StatUtils;
-import org.apache.commons.math3.util.CombinatoricsUtils;
+import org.hipparchus.distribution.continuous.TDistribution;
+import org.hipparchus.stat.StatUtils;
+import org.hipparchus.util.CombinatoricsUtils;
 import org.iobench.compare.MannWhitneyU;
 import org.iobench.compare.PValueMethod;
 import org.iobench.compare.TestResult;
@@ -71,7 +71,7 @@ public enum GateSignificance {
                 return none("the " + many.length + " repetitions of the other side have no spread to judge against");
             }
             double t = (single - StatUtils.mean(many)) / (sd * Math.sqrt(1 + 1.0 / many.length));
-            double p = 2 * new TDistribution(null, many.length - 1).cumulativeProbability(-Math.abs(t));
+            double p = 2 * new TDistribution(many.length - 1).cumulativeProbability(-Math.abs(t));
             return new Judgement(PREDICTION_T, Math.min(1, p), null);
         }
         return none("too few repetitions to judge (" + n1 + " + " + n2 + "; 2 + 2 or 1 + 3 at least)");

@@ -5,14 +5,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.iobench.compare.CompareTables;
 import org.iobench.compare.Direction;
-import org.iobench.report.table.Cell;
-import org.iobench.report.table.Column;
-import org.iobench.report.table.Formats;
-import org.iobench.report.table.Row;
-import org.iobench.report.table.Table;
-import org.iobench.store.CompareTables;
 import org.iobench.store.WorkloadKey;
+import org.iobench.table.Cell;
+import org.iobench.table.Column;
+import org.iobench.table.Formats;
+import org.iobench.table.Row;
+import org.iobench.table.Table;
 
 /** The table {@code iobench check} prints: one row per judged workload, labelled as {@code compare} labels rows. */
 public final class GateTable {

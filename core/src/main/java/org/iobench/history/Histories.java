@@ -11,9 +11,10 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
-import org.iobench.store.CompareTables;
-import org.iobench.store.Metric;
-import org.iobench.store.NaturalOrder;
+import org.iobench.compare.CellValues;
+import org.iobench.compare.CompareTables;
+import org.iobench.compare.Metric;
+import org.iobench.compare.NaturalOrder;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 
@@ -43,8 +44,9 @@ public final class Histories {
                 unlabelled.add(s.runId());
                 continue;
             }
+            // the members of one execution of a parallel group are one run of their test
             byWorkload.computeIfAbsent(CompareTables.identity(s), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(s.runId(), k -> new ArrayList<>()).add(s);
+                    .computeIfAbsent(s.testRun(), k -> new ArrayList<>()).add(s);
         }
         List<Map.Entry<WorkloadKey, Map<Long, List<Sample>>>> entries = new ArrayList<>(byWorkload.entrySet());
         List<WorkloadHistory> histories = IntStream.range(0, entries.size()).parallel()
@@ -76,7 +78,7 @@ public final class Histories {
         groups.forEach((name, runIds) -> {
             double[][] values = new double[runIds.size()][];
             for (int r = 0; r < runIds.size(); r++) {
-                values[r] = runs.get(runIds.get(r)).stream().mapToDouble(metric::of).toArray();
+                values[r] = CellValues.of(runs.get(runIds.get(r)), metric, true).values();
             }
             points.add(new HistoryPoint(name, runIds, times.get(runIds.getFirst()), times.get(runIds.getLast()),
                     values));

@@ -1,7 +1,7 @@
 package org.iobench.history;
 
 import java.util.List;
-import org.iobench.store.Metric;
+import org.iobench.compare.Metric;
 
 /**
  * The histories of the selected workloads and how they were made.

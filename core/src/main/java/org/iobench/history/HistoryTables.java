@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.iobench.compare.Direction;
 import org.iobench.compare.Summary;
-import org.iobench.report.table.Cell;
-import org.iobench.report.table.Column;
-import org.iobench.report.table.Formats;
-import org.iobench.report.table.Row;
-import org.iobench.report.table.Table;
+import org.iobench.table.Cell;
+import org.iobench.table.Column;
+import org.iobench.table.Formats;
+import org.iobench.table.Row;
+import org.iobench.table.Table;
 
 /**
  * The tables of {@code iobench history}: per workload its segments (stretches between change points, the default)

@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.iobench.compare.CellValues;
+import org.iobench.compare.CompareTables;
 import org.iobench.compare.Direction;
+import org.iobench.compare.Metric;
 import org.iobench.compare.Summary;
-import org.iobench.store.CompareTables;
-import org.iobench.store.Metric;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 
@@ -59,11 +60,12 @@ public record RegressionGate(double maxRegressionPercent, double alpha) {
         return new GateResult(this, metric, rows, onlyCandidate, onlyBaseline);
     }
 
+    /** Per test identity, one value per repetition (a parallel group's aggregate), as {@code compare} has them. */
     private static Map<WorkloadKey, double[]> byWorkload(List<Sample> samples, Metric metric) {
-        Map<WorkloadKey, List<Double>> m = new TreeMap<>();
-        samples.forEach(s -> m.computeIfAbsent(CompareTables.identity(s), k -> new ArrayList<>()).add(metric.of(s)));
+        Map<WorkloadKey, List<Sample>> m = new TreeMap<>();
+        samples.forEach(s -> m.computeIfAbsent(CompareTables.identity(s), k -> new ArrayList<>()).add(s));
         Map<WorkloadKey, double[]> out = new TreeMap<>();
-        m.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        m.forEach((k, v) -> out.put(k, CellValues.of(v, metric, true).values()));
         return out;
     }
 }

@@ -3,8 +3,8 @@ package org.iobench.report;
 import java.util.Locale;
 import org.iobench.history.GateResult;
 import org.iobench.history.GateRow;
-import org.iobench.report.table.Formats;
 import org.iobench.store.WorkloadKey;
+import org.iobench.table.Formats;
 
 /**
  * {@code iobench check --format junit}: the JUnit XML report that CI systems (Jenkins, GitLab, GitHub Actions

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.compare.MemberFigures;
 import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
@@ -15,7 +16,7 @@ import org.iobench.result.Totals;
  */
 public final class GroupText {
     /** Jobs whose rates differ from their mean by at most this share are "alike". */
-    public static final double ALIKE = 0.10;
+    public static final double ALIKE = MemberFigures.ALIKE;
     private static final String ROW = "%-14s %-30s %10s %10s %10s%n";
 
     private GroupText() {}
@@ -63,28 +64,33 @@ public final class GroupText {
      * {@code "/"}; rates in bytes per second, printed in MB/s.
      */
     public static String perJob(List<Double> bytesPerSecond) {
-        double mean = bytesPerSecond.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        boolean alike = bytesPerSecond.stream().allMatch(r -> Math.abs(r - mean) <= ALIKE * mean);
-        if (bytesPerSecond.size() == 1) {
-            return mb(mean);
-        }
-        if (alike) {
-            return bytesPerSecond.size() + "x" + mb(mean);
-        }
-        return String.join("/", bytesPerSecond.stream().map(GroupText::mb).toList());
-    }
-
-    private static String mb(double bytesPerSecond) {
-        double v = bytesPerSecond / 1e6;
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.1f", v);
+        return MemberFigures.format(bytesPerSecond.stream().mapToDouble(r -> r / 1e6).toArray());
     }
 
     /** A run's rate as its users mean it: a copy's is the bytes copied (written), others' all bytes moved. */
     public static double rate(RwMode rw, Totals t) {
-        if (t.elapsedNanos() == 0) {
+        return rate(rw, t, true);
+    }
+
+    /**
+     * A run's rate over its elapsed time with the final sync ({@code withSync}, the time dd's conv=fdatasync counts)
+     * or without it: the seed's second view, the bytes over the time until the last write returned.
+     */
+    public static double rate(RwMode rw, Totals t, boolean withSync) {
+        long nanos = nanos(t, withSync);
+        if (nanos <= 0) {
             return Double.NaN;
         }
-        return (rw == RwMode.COPY ? t.bytesWritten() : t.bytes()) * 1e9 / t.elapsedNanos();
+        return bytes(rw, t) * 1e9 / nanos;
+    }
+
+    /** The bytes a rate counts: a copy's bytes copied (written), others' all bytes moved. */
+    public static long bytes(RwMode rw, Totals t) {
+        return rw == RwMode.COPY ? t.bytesWritten() : t.bytes();
+    }
+
+    private static long nanos(Totals t, boolean withSync) {
+        return withSync ? t.elapsedNanos() : t.elapsedNanos() - t.syncNanos();
     }
 
     /**
@@ -92,15 +98,25 @@ public final class GroupText {
      * which the tables mark with {@code *}, so partial results still show what was done.
      */
     public static double meanRate(BenchmarkResult b) {
+        return meanRate(b, true);
+    }
+
+    /** {@link #meanRate(BenchmarkResult)} with or without the final sync's time. */
+    public static double meanRate(BenchmarkResult b, boolean withSync) {
         boolean anyComplete = b.runs().stream().anyMatch(RunResult::complete);
         return b.runs().stream().filter(r -> r.complete() || !anyComplete)
-                .mapToDouble(r -> rate(b.job().rw(), r.totals())).average().orElse(Double.NaN);
+                .mapToDouble(r -> rate(b.job().rw(), r.totals(), withSync)).average().orElse(Double.NaN);
     }
 
     /**
      * The group's rate: for each run, every job's bytes over the longest job's elapsed time; the mean over runs.
      */
     public static double aggregate(List<BenchmarkResult> group) {
+        return aggregate(group, true);
+    }
+
+    /** {@link #aggregate(List)} with or without the final syncs' time (each job's time less its sync). */
+    public static double aggregate(List<BenchmarkResult> group, boolean withSync) {
         int runs = group.stream().mapToInt(b -> b.runs().size()).min().orElse(0);
         List<Double> perRun = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
@@ -108,10 +124,10 @@ public final class GroupText {
             long longest = 0;
             for (BenchmarkResult b : group) {
                 Totals t = b.runs().get(i).totals();
-                bytes += b.job().rw() == RwMode.COPY ? t.bytesWritten() : t.bytes();
-                longest = Math.max(longest, t.elapsedNanos());
+                bytes += bytes(b.job().rw(), t);
+                longest = Math.max(longest, nanos(t, withSync));
             }
-            perRun.add(longest == 0 ? Double.NaN : bytes * 1e9 / longest);
+            perRun.add(longest <= 0 ? Double.NaN : bytes * 1e9 / longest);
         }
         return perRun.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }

@@ -12,9 +12,9 @@ import org.iobench.history.HistoryPoint;
 import org.iobench.history.HistorySet;
 import org.iobench.history.HistoryTables;
 import org.iobench.history.WorkloadHistory;
-import org.iobench.report.table.Formats;
-import org.iobench.report.table.Table;
-import org.iobench.report.table.TableFormat;
+import org.iobench.table.Formats;
+import org.iobench.table.Table;
+import org.iobench.table.TableFormat;
 
 /**
  * {@code iobench history} as text or Markdown: per workload a heading line, a sparkline of the point means with

@@ -51,6 +51,27 @@ public final class JsonReport {
         }
     }
 
+    /** One value (a benchmark, an environment) in the report's form, on one line. */
+    public static String compact(Object value) {
+        try {
+            return MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+    /**
+     * One value as a tree in the report's form, exactly as it reads back from a written document (written and parsed,
+     * so NaN is the string {@code "NaN"} there as in a file).
+     */
+    public static ObjectNode tree(Object value) {
+        try {
+            return (ObjectNode) MAPPER.readTree(MAPPER.writeValueAsString(value));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
+    }
+
     /** Parses a document written by {@link #write} into a tree (tests, imports). */
     public static ObjectNode read(String json) throws IOException {
         return (ObjectNode) MAPPER.readTree(json);

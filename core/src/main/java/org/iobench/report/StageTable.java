@@ -3,14 +3,14 @@ package org.iobench.report;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.iobench.report.table.Cell;
-import org.iobench.report.table.Column;
-import org.iobench.report.table.Formats;
-import org.iobench.report.table.Row;
-import org.iobench.report.table.Table;
-import org.iobench.report.table.TextTableWriter;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
+import org.iobench.table.Cell;
+import org.iobench.table.Column;
+import org.iobench.table.Formats;
+import org.iobench.table.Row;
+import org.iobench.table.Table;
+import org.iobench.table.TextTableWriter;
 
 /**
  * One row per test of a staged suite, as in the kernel mailing-list tables (user story 002): the per-job rate in
@@ -31,25 +31,55 @@ public final class StageTable {
                 Column.right("total", "total MB/s"), Column.right("sync_s", "sync s"));
         List<Row> rows = new ArrayList<>();
         for (List<BenchmarkResult> stage : stages) {
-            BenchmarkResult first = stage.getFirst();
-            String label = first.job().group().isEmpty() ? first.job().name() : first.job().group();
-            boolean complete = stage.stream().allMatch(BenchmarkResult::complete);
-            double total = GroupText.aggregate(stage);
             double sync = stage.stream().flatMap(b -> b.runs().stream()).mapToLong(r -> r.totals().syncNanos())
                     .max().orElse(0) / 1e9;
-            rows.add(Row.of(Cell.text(label + (complete ? "" : "*")),
-                    Cell.text(GroupText.perJob(stage.stream().map(GroupText::meanRate).toList())),
-                    Cell.number(total / 1e6, Formats.fixed(total / 1e6, 1)),
-                    Cell.number(sync, Formats.fixed(sync, 3))));
+            List<Cell> cells = new ArrayList<>(rates(stage, true));
+            cells.add(Cell.number(sync, Formats.fixed(sync, 3)));
+            rows.add(new Row(cells));
         }
-        List<String> notes = List.of("MB/s = 10^6 bytes per second; NxR: N parallel jobs of about R MB/s each"
-                + " (within 10%), A/B: unlike jobs; total: all bytes over the longest job's time, final sync"
-                + " included; sync s: the longest final sync");
+        List<String> notes = new ArrayList<>(List.of("MB/s = 10^6 bytes per second; NxR: N parallel jobs of about R"
+                + " MB/s each (within 10%), A/B: unlike jobs; total: all bytes over the longest job's time, final"
+                + " sync included; sync s: the longest final sync"));
+        if (stages.stream().anyMatch(s -> label(s).equals("mix3"))) {
+            notes.add("mix3: local/remote/remote");
+        }
         return new Table(title, columns, rows, notes);
+    }
+
+    /**
+     * The seed's second view: the same tests with the final sync's time left out of each job's time (the sync is
+     * shown apart in {@link #table}).
+     */
+    public static Table withoutSync(List<List<BenchmarkResult>> stages) {
+        List<Column> columns = List.of(Column.left("test", "test"), Column.right("per_job", "MB/s"),
+                Column.right("total", "total MB/s"));
+        List<Row> rows = new ArrayList<>();
+        for (List<BenchmarkResult> stage : stages) {
+            rows.add(new Row(rates(stage, false)));
+        }
+        return new Table("the same tests without the final sync", columns, rows, List.of("each job's time ends"
+                + " when its last write returned, before its final sync; total: all bytes over the longest such time"));
+    }
+
+    private static List<Cell> rates(List<BenchmarkResult> stage, boolean withSync) {
+        boolean complete = stage.stream().allMatch(BenchmarkResult::complete);
+        double total = GroupText.aggregate(stage, withSync);
+        return List.of(Cell.text(label(stage) + (complete ? "" : "*")),
+                Cell.text(GroupText.perJob(stage.stream().map(b -> GroupText.meanRate(b, withSync)).toList())),
+                Cell.number(total / 1e6, Formats.fixed(total / 1e6, 1)));
+    }
+
+    private static String label(List<BenchmarkResult> stage) {
+        BenchmarkResult first = stage.getFirst();
+        return first.job().group().isEmpty() ? first.job().name() : first.job().group();
     }
 
     public static void print(String title, List<List<BenchmarkResult>> stages, PrintStream out) {
         out.print(new TextTableWriter().render(table(title, stages)));
+        if (stages.stream().flatMap(List::stream).anyMatch(b -> b.job().sync() != org.iobench.job.SyncMode.NONE)) {
+            out.println();
+            out.print(new TextTableWriter().render(withoutSync(stages)));
+        }
         for (List<BenchmarkResult> stage : stages) {
             for (BenchmarkResult b : stage) {
                 for (RunResult r : b.runs()) {

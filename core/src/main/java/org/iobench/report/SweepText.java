@@ -3,14 +3,14 @@ package org.iobench.report;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.iobench.report.table.Cell;
-import org.iobench.report.table.Column;
-import org.iobench.report.table.Formats;
-import org.iobench.report.table.Row;
-import org.iobench.report.table.Table;
-import org.iobench.report.table.TextTableWriter;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Stat;
+import org.iobench.table.Cell;
+import org.iobench.table.Column;
+import org.iobench.table.Formats;
+import org.iobench.table.Row;
+import org.iobench.table.Table;
+import org.iobench.table.TextTableWriter;
 
 /**
  * A sweep as the table users build by hand (seed 004): one row per point, throughput min / avg / max over the

@@ -11,8 +11,8 @@ public record Stat(int n, double min, double mean, double max, double stddev, do
         if (n == 0) {
             return new Stat(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
-        org.apache.commons.math3.stat.descriptive.DescriptiveStatistics s =
-                new org.apache.commons.math3.stat.descriptive.DescriptiveStatistics(values);
+        org.hipparchus.stat.descriptive.DescriptiveStatistics s =
+                new org.hipparchus.stat.descriptive.DescriptiveStatistics(values);
         double sd = n > 1 ? s.getStandardDeviation() : Double.NaN;
         double mean = s.getMean();
         return new Stat(n, s.getMin(), mean, s.getMax(), sd, n > 1 && mean != 0 ? sd / mean : Double.NaN);

@@ -53,7 +53,21 @@ public final class Migrations {
             new Migration(2, "indexes for selectors (labels, target, date)", List.of(
                     "CREATE INDEX run_labels_by_key_value ON run_labels (label_key, label_value)",
                     "CREATE INDEX runs_by_target ON runs (target)",
-                    "CREATE INDEX runs_by_created_at ON runs (created_at)")));
+                    "CREATE INDEX runs_by_created_at ON runs (created_at)")),
+            new Migration(3, "the version of each row's documents (the store's own codec)", List.of(
+                    // Rows saved before are version 1: the form iobench wrote from the start.
+                    "ALTER TABLE runs ADD COLUMN document_version INTEGER NOT NULL DEFAULT 1")),
+            new Migration(4, "test identity (suite and job file tests, group members) and per-repetition timing",
+                    List.of(
+                    "ALTER TABLE runs ADD COLUMN test TEXT",
+                    "ALTER TABLE runs ADD COLUMN test_member INTEGER",
+                    "ALTER TABLE runs ADD COLUMN test_members INTEGER",
+                    // the id of the row of member 1 saved with this one: the members of one execution of a group
+                    "ALTER TABLE runs ADD COLUMN test_run BIGINT",
+                    "ALTER TABLE samples ADD COLUMN bytes BIGINT",
+                    "ALTER TABLE samples ADD COLUMN elapsed_ns BIGINT",
+                    "ALTER TABLE samples ADD COLUMN sync_ns BIGINT",
+                    "CREATE INDEX runs_by_test ON runs (test)")));
 
     /** The schema version this build writes. */
     public static final int CURRENT = ALL.getLast().version();

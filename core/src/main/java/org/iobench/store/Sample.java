@@ -1,6 +1,7 @@
 package org.iobench.store;
 
 import java.util.Map;
+import org.iobench.result.TestId;
 
 /**
  * One complete repetition of a stored run: the unit of statistics in {@code iobench compare}.
@@ -11,10 +12,20 @@ import java.util.Map;
  * @param labels         the run's labels
  * @param bytesPerSecond bytes read and written per second of the measured phase
  * @param iops           operations per second
+ * @param test           the test and the run's place in its group; null for a run on its own
+ * @param testRun        shared by the members of one execution of a group ({@link StoredRun#testRun()})
+ * @param timing         bytes and times of the repetition; null for runs saved before they were kept, and imports
+ *                       of micro-benchmarks
  */
 public record Sample(long runId, int repetition, WorkloadKey workload, Map<String, String> labels,
-                     double bytesPerSecond, double iops) {
+                     double bytesPerSecond, double iops, TestId test, long testRun, SampleTiming timing) {
     public Sample {
         labels = Map.copyOf(labels);
+    }
+
+    /** A repetition of a run on its own, without timing (as runs were saved before test identity). */
+    public Sample(long runId, int repetition, WorkloadKey workload, Map<String, String> labels, double bytesPerSecond,
+                  double iops) {
+        this(runId, repetition, workload, labels, bytesPerSecond, iops, null, runId, null);
     }
 }

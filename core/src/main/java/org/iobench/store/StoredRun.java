@@ -2,6 +2,7 @@ package org.iobench.store;
 
 import java.time.Instant;
 import java.util.Map;
+import org.iobench.result.TestId;
 
 /**
  * A saved run as listed by {@code iobench runs}: its indexed columns, without the full result document.
@@ -19,7 +20,18 @@ import java.util.Map;
  * @param meanIops            over the complete repetitions (micro-benchmarks: calls per second); NaN if none
  * @param labels              sorted by key
  * @param note                free text or null
+ * @param test                the suite's or job file's test and the run's place in its group; null for a run on its
+ *                            own (and for runs saved before test identity was kept)
+ * @param testRun             the id that the members of one execution of a group share (the first member's); the
+ *                            run's own id outside a group
  */
 public record StoredRun(long id, Instant createdAt, String source, String name, WorkloadKey workload, String engine,
                         String target, int repetitions, boolean complete, double meanBytesPerSecond, double meanIops,
-                        Map<String, String> labels, String note) {}
+                        Map<String, String> labels, String note, TestId test, long testRun) {
+
+    /** This run with {@code labels}. */
+    public StoredRun withLabels(Map<String, String> labels) {
+        return new StoredRun(id, createdAt, source, name, workload, engine, target, repetitions, complete,
+                meanBytesPerSecond, meanIops, labels, note, test, testRun);
+    }
+}

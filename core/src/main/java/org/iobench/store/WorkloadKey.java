@@ -11,10 +11,13 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
 
 /**
- * What makes two runs comparable: the same access pattern, block size, parallelism and durability. Runs with equal
- * keys are samples of one workload (one row of {@code iobench compare}), whatever their target or storage engine.
- * An engine that stores nothing ({@code null}, or fio's {@code cpuio}, {@code net}...: see {@link EngineKinds}) is
- * part of the key, so such runs are never pooled with storage runs of the same shape.
+ * What makes two runs comparable: the same test, access pattern, block size, parallelism and durability. Runs with
+ * equal keys are samples of one workload (one row of {@code iobench compare}, one series of {@code history}),
+ * whatever their target or engine. A run of a suite or job file carries its test's name ({@code dd2-dir}), so that
+ * two tests of the same shape (dd1 and the members of dd2 all write 1 MiB blocks with one thread) stay apart; a run
+ * on its own has none. The storage engine is not part of the key, but an engine that stores nothing ({@code null},
+ * or fio's {@code cpuio}, {@code net}...: see {@link EngineKinds}) is, so such runs are never pooled with storage
+ * runs of the same shape.
  *
  * @param rw        {@code read}, {@code randwrite}, ... (fio's names)
  * @param blockSize bytes per request
@@ -24,32 +27,50 @@ import org.iobench.job.Sizes;
  * @param sync      {@code none}, {@code dsync}, {@code fdatasync}, {@code fsync}
  * @param engine    {@code ""} for storage engines (psync, uring, libaio... compare with each other); the engine's
  *                  name for one that stores nothing
+ * @param test      the suite's or job file's test ({@code dd1}, {@code net1}); {@code ""} for a run on its own
  */
 public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
-                          String engine) implements Comparable<WorkloadKey> {
+                          String engine, String test) implements Comparable<WorkloadKey> {
 
     /** The parts of a key, in the order a row label lists them. */
-    public enum Part { RW, BS, THREADS, IODEPTH, DIRECT, SYNC, ENGINE }
+    public enum Part { TEST, RW, BS, THREADS, IODEPTH, DIRECT, SYNC, ENGINE }
 
     private static final Comparator<WorkloadKey> ORDER = Comparator.comparing(WorkloadKey::rw)
             .thenComparingLong(WorkloadKey::blockSize).thenComparingInt(WorkloadKey::threads)
             .thenComparingInt(WorkloadKey::iodepth).thenComparing(WorkloadKey::direct)
-            .thenComparing(WorkloadKey::sync).thenComparing(WorkloadKey::engine);
+            .thenComparing(WorkloadKey::sync).thenComparing(WorkloadKey::engine).thenComparing(WorkloadKey::test);
 
     public WorkloadKey {
         Objects.requireNonNull(rw, "rw");
         Objects.requireNonNull(sync, "sync");
         Objects.requireNonNull(engine, "engine");
+        test = test == null ? "" : test;
     }
 
-    /** A storage workload's key (engine {@code ""}). */
+    /** A storage workload's key (engine {@code ""}) of a run on its own, outside any suite or job file. */
     public WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync) {
-        this(rw, blockSize, threads, iodepth, direct, sync, "");
+        this(rw, blockSize, threads, iodepth, direct, sync, "", "");
+    }
+
+    /** The key of a run on its own with engine part {@code engine} ({@link #enginePart}). */
+    public WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
+                       String engine) {
+        this(rw, blockSize, threads, iodepth, direct, sync, engine, "");
     }
 
     /** The key's engine part for a run of {@code engine}: {@code ""} for storage engines, else the name. */
     public static String enginePart(String engine) {
         return engine == null || EngineKinds.storesData(engine) ? "" : engine;
+    }
+
+    /** This key as the workload of test {@code name} ({@code ""}: of no test). */
+    public WorkloadKey withTest(String name) {
+        return new WorkloadKey(rw, blockSize, threads, iodepth, direct, sync, engine, name);
+    }
+
+    /** Whether this is a test of a suite or job file. */
+    public boolean hasTest() {
+        return !test.isEmpty();
     }
 
     /** Separates suite and variant in the key of a micro-benchmark variant. */
@@ -84,6 +105,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
         Set<Part> out = EnumSet.noneOf(Part.class);
         for (WorkloadKey k : keys) {
             WorkloadKey first = keys.getFirst();
+            if (!k.test.equals(first.test)) out.add(Part.TEST);
             if (!k.rw.equals(first.rw)) out.add(Part.RW);
             if (k.blockSize != first.blockSize) out.add(Part.BS);
             if (k.threads != first.threads) out.add(Part.THREADS);
@@ -95,7 +117,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
         return out;
     }
 
-    /** All parts: {@code randwrite 4KiB 64 threads qd1 direct sync none}. */
+    /** All parts: {@code randwrite 4KiB 64 threads qd1 direct sync none}, after the test's name if it has one. */
     public String label() {
         return label(EnumSet.allOf(Part.class));
     }
@@ -116,6 +138,11 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                 continue;
             }
             switch (p) {
+                case TEST -> {
+                    if (hasTest()) {
+                        words.add(test);
+                    }
+                }
                 case RW -> words.add(rw);
                 case BS -> words.add(Sizes.binary(blockSize));
                 case THREADS -> words.add(threads + (threads == 1 ? " thread" : " threads"));
@@ -134,8 +161,12 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
 
     /** The header of a first column labelled by {@code parts}: {@code "bs"} alone, else {@code "workload"}. */
     public static String header(Set<Part> parts) {
+        if (parts.contains(Part.TEST)) {
+            return "test"; // rows of tests are labelled by the test's name alone
+        }
         if (parts.size() == 1) {
             return switch (parts.iterator().next()) {
+                case TEST -> "test";
                 case RW -> "rw";
                 case BS -> "bs";
                 case THREADS -> "threads";

@@ -18,14 +18,12 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
-import org.iobench.measure.RunLatencies;
 import org.iobench.measure.NanoClock;
+import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
 import org.iobench.result.RunResult;
 import org.iobench.result.SystemSummary;
-import org.iobench.sysmon.SystemSampler;
-import org.iobench.sysmon.SystemSeries;
 import org.iobench.result.Totals;
 import org.iobench.result.WorkerEvidence;
 import org.iobench.result.WorkerResult;
@@ -33,6 +31,8 @@ import org.iobench.sys.Errno;
 import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.OpenFlags;
+import org.iobench.sysmon.SystemSampler;
+import org.iobench.sysmon.SystemSeries;
 import org.iobench.workload.target.PreparedTarget;
 
 /**

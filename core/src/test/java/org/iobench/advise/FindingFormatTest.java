@@ -13,9 +13,9 @@ import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 import org.iobench.report.FindingText;
 import org.iobench.report.JsonReport;
+import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
-import org.iobench.store.ResultCodec;
 import org.junit.jupiter.api.Test;
 
 /** A finding's job, runs, confidence and severity reach the text and the JSON, and old documents still read. */
@@ -43,16 +43,16 @@ class FindingFormatTest {
         assertThat(f.path("runs").get(0).asInt()).isEqualTo(1);
         assertThat(f.path("confidence").asText()).isEqualTo("certain");
         assertThat(f.path("severity").asText()).isEqualTo("warning");
-        assertThat(ResultCodec.decodeResult(ResultCodec.encode(b)).findings()).isEqualTo(b.findings());
+        assertThat(JsonReportReader.benchmark(JsonReport.compact(b)).findings()).isEqualTo(b.findings());
     }
 
     @Test
     void aFindingStoredBeforeTheseFieldsReadsAsAWarningOfItsJob() throws IOException {
         BenchmarkResult b = rmw();
-        String json = ResultCodec.encode(b.withFindings(List.of()))
+        String json = JsonReport.compact(b.withFindings(List.of()))
                 .replace("\"findings\":[]", "\"findings\":[{\"id\":\"noisy\",\"message\":\"m\",\"evidence\":\"e\","
                         + "\"fix\":\"f\"}]");
-        BenchmarkResult old = ResultCodec.decodeResult(json);
+        BenchmarkResult old = JsonReportReader.benchmark(json);
         Finding f = old.findings().getFirst();
         assertThat(f.severity()).isEqualTo(Finding.Severity.WARNING);
         assertThat(f.confidence()).isNull();

@@ -10,8 +10,19 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the arrows of STYLE.md honest: cli -> job -> workload -> engine -> sys, results flow on to advise, store,
- * compare, history and report; nothing downstream reaches back upstream.
+ * Keeps the arrows of shared/STYLE.md honest, one rule per arrow:
+ *
+ * <pre>
+ * cli ──> job ──> workload ──> engine ──> sys (FFM: libc, io_uring)
+ *                    ├──> measure
+ *                    └──> sysmon
+ * run result ──> advise ──> store ──> compare ──> history ──> report
+ *                                        └──> table (neutral, at the bottom) &lt;──┘
+ * </pre>
+ *
+ * An arrow is data flow: what is made upstream is read downstream, so a downstream package may import an upstream
+ * one (compare reads the store) and never the reverse. The table model that compare, history and report lay out
+ * sits in {@code table}, which knows nothing of iobench.
  */
 class ArchitectureTest {
     private static final String ROOT = "org.iobench";
@@ -23,32 +34,40 @@ class ArchitectureTest {
         return ROOT + "." + name + "..";
     }
 
+    // ---- the run side: cli -> job -> workload -> engine -> sys
+
     @Test
-    void onlySysTouchesForeignMemory() {
-        noClasses().that().resideOutsideOfPackage(p("sys"))
-                .should().dependOnClassesThat().resideInAPackage("java.lang.foreign..")
+    void nothingDependsOnTheCommandLine() {
+        noClasses().that().resideOutsideOfPackage(p("cli"))
+                .should().dependOnClassesThat().resideInAPackage(p("cli"))
+                .because("cli is the top of the flow: it makes jobs and prints what comes out")
                 .check(CLASSES);
     }
 
     @Test
-    void sysIsTheBottomLayer() {
-        classes().that().resideInAPackage(p("sys"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("sys"), "java..")
+    void jobSpecsAreMadeBeforeAnythingRuns() {
+        classes().that().resideInAPackage(p("job"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("job"), "java..",
+                        "com.fasterxml.jackson.annotation..")
+                .because("cli -> job: a JobSpec is made from the command line and knows nothing that runs it")
                 .check(CLASSES);
     }
 
     @Test
-    void sysmonStandsAlone() {
-        classes().that().resideInAPackage(p("sysmon"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("sysmon"), "java..")
+    void theWorkloadDoesNotReachDownstream() {
+        noClasses().that().resideInAnyPackage(p("workload"), p("measure"), p("result"))
+                .should().dependOnClassesThat().resideInAnyPackage(p("cli"), p("advise"), p("store"), p("compare"),
+                        p("history"), p("report"), p("table"))
+                .because("job -> workload: the workload runs jobs and knows nothing of what judges, keeps or prints"
+                        + " its results")
                 .check(CLASSES);
     }
 
     @Test
     void enginesKnowOnlySys() {
-        noClasses().that().resideInAPackage(p("engine"))
-                .should().dependOnClassesThat().resideInAnyPackage(p("workload"), p("job"), p("cli"), p("report"),
-                        p("store"), p("compare"), p("advise"), p("result"), p("measure"))
+        classes().that().resideInAPackage(p("engine"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("engine"), p("sys"), "java..")
+                .because("workload -> engine -> sys: an engine submits requests through sys and nothing else")
                 .check(CLASSES);
     }
 
@@ -73,58 +92,125 @@ class ArchitectureTest {
     }
 
     @Test
-    void jobSpecsAreMadeBeforeAnythingRuns() {
-        noClasses().that().resideInAPackage(p("job"))
-                .should().dependOnClassesThat().resideInAnyPackage(p("workload"), p("engine"), p("sys"), p("cli"),
-                        p("report"), p("store"), p("compare"), p("advise"))
+    void sysIsTheBottomLayer() {
+        classes().that().resideInAPackage(p("sys"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("sys"), "java..")
+                .because("engine -> sys: FFM bindings only")
                 .check(CLASSES);
     }
 
     @Test
-    void theWorkloadDoesNotReachDownstream() {
-        noClasses().that().resideInAnyPackage(p("workload"), p("measure"), p("result"))
-                .should().dependOnClassesThat().resideInAnyPackage(p("cli"), p("report"), p("store"),
-                        p("compare"), p("advise"))
+    void onlySysTouchesForeignMemory() {
+        noClasses().that().resideOutsideOfPackage(p("sys"))
+                .should().dependOnClassesThat().resideInAPackage("java.lang.foreign..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void measureRecordsWithoutKnowingWhatRuns() {
+        classes().that().resideInAPackage(p("measure"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("measure"), p("result"), "java..",
+                        "org.HdrHistogram..")
+                .because("workload -> measure: latency recorders and series know nothing of workers or engines")
+                .check(CLASSES);
+    }
+
+    @Test
+    void sysmonStandsAlone() {
+        classes().that().resideInAPackage(p("sysmon"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("sysmon"), "java..")
+                .because("workload -> sysmon: samples of /proc and /sys, usable by anything")
+                .check(CLASSES);
+    }
+
+    // ---- the data side: run result -> advise -> store -> compare -> history -> report
+
+    @Test
+    void runResultsHoldOnlyTheirJobAndSamples() {
+        classes().that().resideInAPackage(p("result"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("result"), p("job"), p("sysmon"), "java..",
+                        "com.fasterxml.jackson.annotation..", "org.hipparchus..")
+                .because("the finished RunResult is immutable data that everything downstream reads")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theAdvisorJudgesResultsAndKnowsNothingDownstream() {
+        classes().that().resideInAPackage(p("advise"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("advise"), p("result"), p("job"),
+                        p("sysmon"), "java..")
+                .because("run result -> advise: findings come from the result alone, before it is stored")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theStoreKeepsResultsWithoutKnowingHowTheyAreComparedOrPrinted() {
+        classes().that().resideInAPackage(p("store"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("store"), p("result"), p("job"),
+                        p("sysmon"), "java..", "com.fasterxml.jackson..")
+                .because("advise -> store -> compare/report: store never imports compare, history, report or"
+                        + " table; it has its own codec")
+                .check(CLASSES);
+    }
+
+    @Test
+    void comparisonsReadTheStoreAndNeverReachTheReports() {
+        classes().that().resideInAPackage(p("compare"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("compare"), p("store"), p("table"),
+                        p("result"), p("job"), "java..", "org.hipparchus..")
+                .because("store -> compare -> report: compare lays its tables out in the neutral table package"
+                        + " and never imports report or history")
+                .check(CLASSES);
+    }
+
+    @Test
+    void historySitsBetweenComparisonsAndReports() {
+        classes().that().resideInAPackage(p("history"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("history"), p("compare"), p("store"),
+                        p("table"), "java..", "org.hipparchus..")
+                .because("compare -> history -> report: history reads stored samples with compare's statistics")
+                .check(CLASSES);
+        noClasses().that().resideOutsideOfPackages(p("history"), p("report"), p("cli"))
+                .should().dependOnClassesThat().resideInAPackage(p("history"))
+                .because("compare -> history -> report: only reports and the command line read histories")
+                .check(CLASSES);
+    }
+
+    @Test
+    void reportsAreTheEndOfTheFlow() {
+        noClasses().that().resideOutsideOfPackages(p("report"), p("cli"))
+                .should().dependOnClassesThat().resideInAPackage(p("report"))
+                .because("compare -> report: nothing but the command line reads what reports print")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theTablePackageIsNeutralAndAtTheBottom() {
+        classes().that().resideInAPackage(p("table"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("table"), "java..",
+                        "com.fasterxml.jackson..")
+                .because("a table layout shared by compare, history and report sits in a small neutral package at"
+                        + " the bottom")
                 .check(CLASSES);
     }
 
     @Test
     void comparisonsAndReportsDoNotRunAnything() {
-        noClasses().that().resideInAnyPackage(p("compare"), p("report"), p("store"), p("advise"))
-                .should().dependOnClassesThat().resideInAnyPackage(p("workload"), p("engine"), p("sys"), p("cli"))
+        noClasses().that().resideInAnyPackage(p("advise"), p("store"), p("compare"), p("history"), p("report"),
+                        p("table"))
+                .should().dependOnClassesThat().resideInAnyPackage(p("workload"), p("engine"), p("sys"), p("cli"),
+                        p("cluster"))
+                .because("the data side reads finished results; nothing downstream reaches back upstream")
                 .check(CLASSES);
     }
 
-    @Test
-    void theTableLayerKnowsNothingOfComparisons() {
-        noClasses().that().resideInAPackage(p("report.table"))
-                .should().dependOnClassesThat().resideInAnyPackage(p("compare"), p("result"), p("job"), p("history"))
-                .check(CLASSES);
-    }
-
-    @Test
-    void historyReadsStoredSamplesAndComparisonsAndFeedsOnlyReportsAndTheCommandLine() {
-        classes().that().resideInAPackage(p("history"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("history"), p("store"), p("compare"),
-                        p("report.table"), "java..", "org.apache.commons.math3..")
-                .check(CLASSES);
-        noClasses().that().resideOutsideOfPackages(p("history"), p("report"), p("cli"))
-                .should().dependOnClassesThat().resideInAPackage(p("history"))
-                .check(CLASSES);
-    }
+    // ---- beside the flow
 
     @Test
     void searchesDecideFromResultsAndRunJobsOnlyThroughTheirMeasurer() {
         classes().that().resideInAPackage(p("search"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("search"), p("job"), p("result"), "java..",
                         "com.fasterxml.jackson.annotation..")
-                .check(CLASSES);
-    }
-
-    @Test
-    void nothingDependsOnTheCommandLine() {
-        noClasses().that().resideOutsideOfPackage(p("cli"))
-                .should().dependOnClassesThat().resideInAPackage(p("cli"))
                 .check(CLASSES);
     }
 

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.iobench.report.table.Golden;
 import org.iobench.store.Databases;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoryRuns;
+import org.iobench.table.Golden;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,10 +51,43 @@ class CompareCommandTest {
         assertThat(lines.get(2)).startsWith("bs ").contains("min    avg    max").contains("gain %").endsWith("p");
         assertThat(lines.subList(3, 12)).extracting(l -> l.split("\\s+")[0])
                 .containsExactly("4KiB", "8KiB", "16KiB", "32KiB", "64KiB", "128KiB", "256KiB", "512KiB", "1MiB");
-        assertThat(lines.get(3)).contains("317    318    319    417    420    423  +32.1%");
-        assertThat(lines.get(9)).contains("~"); // 256K: -0.2 % is noise
+        assertThat(lines.get(3)).contains("3    317    318    319  3    417    420    423  +32.1% *");
+        assertThat(lines.get(9)).contains("-0.2% ~"); // 256K: -0.2 % is noise, and the gain is still shown
         assertThat(lines.get(12)).startsWith("geomean").contains("+19.4%");
         Golden.assertMatches(text, "store/golden/story004-welch.txt");
+    }
+
+    @Test
+    void theThreeRunSweepShowsNMinAvgMaxPerSideAndANumericGainOnEveryRow() {
+        String text = ok("compare", "--base", "patch=without", "--new", "patch=with", "--metric", "KB/s").out();
+        List<String> rows = text.lines().skip(3).limit(9).toList();
+        assertThat(rows).extracting(l -> l.split("\\s+")[0])
+                .containsExactly("4KiB", "8KiB", "16KiB", "32KiB", "64KiB", "128KiB", "256KiB", "512KiB", "1MiB");
+        // bs, then n min avg max for each side, the gain with its mark, p
+        assertThat(rows).allSatisfy(l -> assertThat(l).matches(
+                "\\S+\\s+3(\\s+\\d+){3}\\s+3(\\s+\\d+){3}\\s+[+-]\\d+\\.\\d% [*~]\\s+\\S+"));
+        assertThat(rows.getFirst()).contains("+32.1% *");
+        assertThat(text).contains("p: Welch's t-test on log values").doesNotContain("cannot go below");
+    }
+
+    @Test
+    void benchstatsFormShowsMediansWithTheirIntervalAndHidesInsignificantChanges() {
+        String text = ok("compare", "--base", "patch=without", "--new", "patch=with", "--metric", "KB/s", "--stats",
+                "benchstat").out();
+        List<String> lines = text.lines().toList();
+        assertThat(lines.get(2)).contains("median").contains("+/-").contains("delta");
+        // Mann-Whitney U with 3 + 3 runs: p >= 0.100, so every change is ~ and the table says why
+        assertThat(lines.subList(3, 12)).allSatisfy(l -> assertThat(l).matches(".*\\s~\\s+\\S+$"));
+        assertThat(text).contains("cannot go below 0.100");
+        Golden.assertMatches(text, "store/golden/story004-benchstat.txt");
+        InProcess.Result bad = InProcess.run("compare", "--base", "patch=without", "--new", "patch=with", "--stats",
+                "fancy", "--db", db);
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err()).isEqualTo("iobench: --stats fancy: not a style (seed, benchstat)\n");
+        InProcess.Result both = InProcess.run("compare", "--base", "patch=without", "--new", "patch=with", "--stats",
+                "benchstat", "--assume", "normal", "--db", db);
+        assertThat(both.status()).isEqualTo(2);
+        assertThat(both.err()).contains("--assume normal").hasLineCount(1);
     }
 
     @Test

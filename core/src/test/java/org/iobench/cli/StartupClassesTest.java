@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StartupClassesTest {
     private static final List<String> HEAVY = List.of("com.fasterxml.jackson.", "org.sqlite.", "org.postgresql.",
-            "com.hazelcast.", "org.apache.commons.math3.");
+            "com.hazelcast.", "org.hipparchus.");
 
     @TempDir
     Path dir;

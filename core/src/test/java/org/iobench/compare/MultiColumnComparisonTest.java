@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.iobench.report.table.Golden;
-import org.iobench.report.table.TableFormat;
+import org.iobench.table.Golden;
+import org.iobench.table.TableFormat;
 import org.junit.jupiter.api.Test;
 
 class MultiColumnComparisonTest {

@@ -3,9 +3,9 @@ package org.iobench.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.iobench.report.table.Golden;
-import org.iobench.report.table.Table;
-import org.iobench.report.table.TableFormat;
+import org.iobench.table.Golden;
+import org.iobench.table.Table;
+import org.iobench.table.TableFormat;
 import org.junit.jupiter.api.Test;
 
 class Story004TableTest {

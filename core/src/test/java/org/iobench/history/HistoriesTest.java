@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.iobench.store.Metric;
+import org.iobench.compare.Metric;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.iobench.store.Metric;
+import org.iobench.compare.Metric;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 import org.junit.jupiter.api.Test;

@@ -19,7 +19,7 @@ public final class SaveLoop {
         }
         BenchmarkResult r = StoreFixtures.result("/dev/md0", RwMode.RANDWRITE, 4096, 64, true, rates);
         try (ResultStore store = ResultStore.open(args[0])) {
-            ResultCodec.encode(r); // warm up Jackson so that the kills land in saves, not in its first use
+            DocumentCodec.encode(r); // warm up Jackson so that the kills land in saves, not in its first use
             System.out.println("open");
             System.out.flush();
             for (int n = 0; ; n++) {

@@ -9,6 +9,8 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.iobench.compare.CompareTables;
+import org.iobench.compare.Metric;
 import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
 import org.junit.jupiter.api.AfterEach;
@@ -200,21 +202,55 @@ abstract class StoreContract {
     }
 
     @Test
-    void anOlderSchemaIsMigratedWithItsRunsKept() {
-        store.close();
-        dispose(url);
-        try {
-            url = newDatabase();
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-        try (ResultStore v1 = ResultStore.open(url, 1)) {
-            assertThat(v1.schemaVersion()).isEqualTo(1);
-            v1.save(StoreFixtures.run(randwrite(4096, 1e6), Map.of("kernel", "6.1"), StoreFixtures.T0));
+    void anOlderSchemaIsMigratedWithItsRunsKept() throws Exception {
+        reopenAtSchema(1);
+        V1Rows.insert(url, V1Rows.named("write-fdatasync-2-runs"));
+        store = ResultStore.open(url);
+        assertThat(store.schemaVersion()).isEqualTo(Migrations.CURRENT);
+        assertThat(store.find(q("kind=write-sync"))).hasSize(1);
+    }
+
+    @Test
+    void everyRowSavedBeforeTheStoreHadItsOwnCodecStillReads() throws Exception {
+        reopenAtSchema(2);
+        Map<Long, V1Rows.Row> saved = new java.util.LinkedHashMap<>();
+        for (V1Rows.Row row : V1Rows.all()) {
+            saved.put(V1Rows.insert(url, row), row);
         }
         store = ResultStore.open(url);
         assertThat(store.schemaVersion()).isEqualTo(Migrations.CURRENT);
-        assertThat(store.find(q("kernel=6.1"))).hasSize(1);
+        saved.forEach((id, row) -> {
+            StoredRun run = store.get(id).orElseThrow();
+            assertThat(run.name()).as(row.fixture()).isEqualTo(row.columns().path("name").asText());
+            Map<String, String> labels = new java.util.TreeMap<>();
+            row.columns().path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+            assertThat(run.labels()).as(row.fixture()).isEqualTo(labels);
+            if (row.micro()) {
+                assertThat(store.document(id, "result")).as(row.fixture()).contains(row.result());
+                return;
+            }
+            BenchmarkResult result = store.result(id).orElseThrow();
+            assertThat(result.job().name()).as(row.fixture()).isEqualTo(run.name());
+            assertThat(result.runs()).as(row.fixture()).hasSize(run.repetitions());
+            assertThat(WorkloadKey.of(result.job())).as(row.fixture()).isEqualTo(run.workload());
+            assertThat(store.environment(id)).as(row.fixture()).isPresent();
+        });
+        assertThat(store.samples(RunQuery.ALL)).hasSize(V1Rows.all().stream()
+                .mapToInt(r -> r.columns().path("samples").size()).sum());
+        // and new rows go in beside them
+        long id = store.save(StoreFixtures.run(randwrite(4096, 1e6), Map.of("kind", "new"), StoreFixtures.T0));
+        assertThat(store.result(id)).isPresent();
+    }
+
+    /** Replaces the open database with an empty one migrated only up to {@code schemaVersion}. */
+    private void reopenAtSchema(int schemaVersion) throws Exception {
+        store.close();
+        store = null;
+        dispose(url);
+        url = newDatabase();
+        try (ResultStore old = ResultStore.open(url, schemaVersion)) {
+            assertThat(old.schemaVersion()).isEqualTo(schemaVersion);
+        }
     }
 
     @Test

@@ -11,9 +11,9 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.VerifyChecksum;
 import org.iobench.report.JsonReport;
+import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.VerifyResult;
-import org.iobench.store.ResultCodec;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
@@ -41,7 +41,7 @@ class VerifiedResultJsonTest {
                 List.of(b.runs().getFirst().withVerification(found)), b.summary(), b.complete(), b.findings());
 
         String json = JsonReport.write(List.of(withFindings), "test", Map.of());
-        BenchmarkResult back = ResultCodec.decodeReport(JsonReport.read(json)).getFirst();
+        BenchmarkResult back = JsonReportReader.benchmarks(JsonReport.read(json)).getFirst();
 
         assertThat(back.job().verify()).isEqualTo(VerifyChecksum.SHA256);
         assertThat(back.runs().getFirst().verification()).isEqualTo(found);

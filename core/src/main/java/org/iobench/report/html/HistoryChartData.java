@@ -8,7 +8,7 @@ import org.iobench.history.HistoryPoint;
 import org.iobench.history.HistorySet;
 import org.iobench.history.HistoryTables;
 import org.iobench.history.WorkloadHistory;
-import org.iobench.report.table.Formats;
+import org.iobench.table.Formats;
 
 /**
  * The history charts' data: per workload with two or more points, x (epoch seconds by time, else the point's

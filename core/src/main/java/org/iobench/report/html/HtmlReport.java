@@ -12,7 +12,7 @@ import java.util.List;
 import org.iobench.history.HistorySet;
 import org.iobench.report.HistoryText;
 import org.iobench.report.ReportItem;
-import org.iobench.report.table.TableFormat;
+import org.iobench.table.TableFormat;
 
 /**
  * A self-contained HTML page: uPlot (MIT, vendored from its npm package with its license) and the page's script

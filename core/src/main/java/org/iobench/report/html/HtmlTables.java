@@ -14,8 +14,8 @@ import org.iobench.report.EnvironmentDiff;
 import org.iobench.report.ReportItem;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.Units;
-import org.iobench.report.table.Align;
-import org.iobench.report.table.Table;
+import org.iobench.table.Align;
+import org.iobench.table.Table;
 
 /** The page's HTML tables: results, the A/B comparison, what differs between the sides, environments. */
 final class HtmlTables {

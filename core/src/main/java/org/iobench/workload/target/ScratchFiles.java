@@ -44,8 +44,11 @@ public final class ScratchFiles {
         REGISTERED.add(key(file));
     }
 
-    /** Records that iobench created {@code file} as {@code id}, and marks it for removal. */
-    static void created(Path file, FileId id) {
+    /**
+     * Records that iobench created {@code file} as {@code id}, and marks it for removal. Public for a command that
+     * makes an input file itself (kernel-dd's net1 source, written before the suite's jobs).
+     */
+    public static void created(Path file, FileId id) {
         CREATED.put(key(file), id);
         LIVE.add(key(file));
     }

@@ -10,9 +10,9 @@ import java.io.InputStream;
 import java.util.List;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
+import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
-import org.iobench.store.ResultCodec;
 import org.junit.jupiter.api.Test;
 
 /** fio output recorded on this machine (see src/test/resources/store/fio/README.md) read as iobench results. */
@@ -20,7 +20,7 @@ class FioImportTest {
 
     static JsonNode fixture(String name) throws IOException {
         try (InputStream in = FioImportTest.class.getResourceAsStream("/store/fio/" + name)) {
-            return ResultCodec.tree(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            return JsonReportReader.tree(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
         }
     }
 
@@ -107,22 +107,5 @@ class FioImportTest {
         ((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("jobs").get(0).path("job options"))
                 .put("rw", "trim");
         assertThatThrownBy(() -> FioImport.read(doc)).hasMessageContaining("cli-read").hasMessageContaining("rw=trim");
-    }
-
-    @Test
-    void iobenchsOwnJsonFileReadsBackAndOtherVersionsAreRefused() throws IOException {
-        JsonNode doc;
-        try (InputStream in = getClass().getResourceAsStream("/store/iobench/randread-v1-uppercase-enums.json")) {
-            doc = ResultCodec.tree(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
-        }
-        List<BenchmarkResult> r = ResultCodec.decodeReport(doc);
-        assertThat(r).singleElement().satisfies(b -> {
-            assertThat(b.job().name()).isEqualTo("fixture-randread");
-            assertThat(b.runs()).hasSize(2);
-            assertThat(b.runs().getFirst().totals().reads()).isEqualTo(256);
-        });
-        ((com.fasterxml.jackson.databind.node.ObjectNode) doc).put("formatVersion", 2);
-        assertThatThrownBy(() -> ResultCodec.decodeReport(doc)).hasMessageContaining("formatVersion 2");
-        assertThat(FioImport.isFio(doc)).isFalse();
     }
 }

@@ -1,7 +1,0 @@
-package org.iobench.report.table;
-
-/** Horizontal alignment of a column's header and cells; numbers are right-aligned. */
-public enum Align {
-    LEFT,
-    RIGHT
-}

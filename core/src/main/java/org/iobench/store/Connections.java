@@ -1,0 +1,57 @@
+package org.iobench.store;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/** Opens a JDBC connection with the settings each database needs; knows nothing of the schema. */
+final class Connections {
+    private Connections() {}
+
+    /**
+     * @throws StoreException for a SQLite file whose directory is missing
+     * @throws SQLException    when the driver cannot connect
+     */
+    static Connection open(String jdbcUrl, Dialect dialect) throws SQLException {
+        Properties props = new Properties();
+        if (dialect == Dialect.SQLITE) {
+            requireDirectory(jdbcUrl);
+            // WAL: readers never block the writer and a torn write never reaches the main file. IMMEDIATE:
+            // a writing transaction takes the lock at BEGIN, so two savers queue instead of deadlocking.
+            props.setProperty("journal_mode", "WAL");
+            props.setProperty("synchronous", "FULL");
+            props.setProperty("foreign_keys", "true");
+            props.setProperty("busy_timeout", "15000");
+            props.setProperty("transaction_mode", "IMMEDIATE");
+        } else {
+            props.setProperty("connectTimeout", "5");
+            props.setProperty("ApplicationName", "iobench");
+        }
+        return DriverManager.getConnection(jdbcUrl, props);
+    }
+
+    /**
+     * SQLite creates a missing file but not its directory; a missing directory is the user's mistake (a typo in
+     * {@code --db}), so it is named rather than created. The default location's directory is made by the caller.
+     */
+    private static void requireDirectory(String jdbcUrl) {
+        StoreLocation.sqliteFile(jdbcUrl).map(Path::getParent).filter(d -> !Files.isDirectory(d)).ifPresent(d -> {
+            throw new StoreException("cannot open " + StoreLocation.describe(jdbcUrl) + ": the directory " + d
+                    + (Files.exists(d) ? " is not a directory" : " does not exist"));
+        });
+    }
+
+    /** Closes quietly: used when already failing, where the first error is the one to report. */
+    static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                // already failing; the first error is the one to report
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.iobench.store;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.iobench.job.RwMode;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
+import org.iobench.result.TestId;
+import org.iobench.result.Totals;
+
+/**
+ * One row of {@code runs} with its labels and sample rows, whatever produced it (iobench, an import, a micro
+ * variant): the mapping from what is saved to what the tables hold.
+ *
+ * @param documentVersion the {@link DocumentCodec} version of {@code document} and {@code environment}
+ * @param test            the suite's or job file's test, or null
+ */
+record RunRow(Instant createdAt, String source, String name, WorkloadKey key, String engine, String target,
+              int repetitions, boolean complete, double meanBytesPerSecond, double meanIops, String note,
+              String environment, String document, int documentVersion, Map<String, String> labels,
+              List<SampleRow> samples, TestId test) {
+
+    /** created_at is fixed-width UTC text, so that text order is time order in both databases. */
+    static final DateTimeFormatter CREATED_AT = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    /** One repetition's throughput ({@code samples} row); timing null where unknown (micro variants). */
+    record SampleRow(int repetition, boolean complete, double bytesPerSecond, double iops, SampleTiming timing) {}
+
+    /** An I/O benchmark: one sample row per repetition, the result and environment in the store's own form. */
+    static RunRow of(NewRun n) {
+        BenchmarkResult b = n.result();
+        List<SampleRow> samples = new ArrayList<>();
+        for (RunResult r : b.runs()) {
+            Totals t = r.totals();
+            samples.add(new SampleRow(r.run(), r.complete() && Double.isFinite(t.bytesPerSecond()),
+                    t.bytesPerSecond(), t.iops(), new SampleTiming(b.job().rw() == RwMode.COPY ? t.bytesWritten()
+                    : t.bytes(), t.elapsedNanos(), t.syncNanos())));
+        }
+        WorkloadKey key = WorkloadKey.of(b.job()).withTest(b.test() == null ? "" : b.test().name());
+        return new RunRow(n.createdAt(), n.source(), b.job().name(), key, b.job().engine(),
+                StoredTarget.of(b, n.source()), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
+                b.summary().iops().mean(), n.note(), DocumentCodec.encode(n.environment()), DocumentCodec.encode(b),
+                DocumentCodec.CURRENT, n.labels(), samples, b.test());
+    }
+
+    /**
+     * A micro-benchmark variant: key {@link WorkloadKey#micro}, engine {@code micro}, target the JVM, one sample row
+     * per measured sample with its operations per second ({@code 1e9 / ns per op}) as {@code iops}; the micro report
+     * document (docs/micro-json-format.md) as {@code result}, its environment object as {@code environment}.
+     */
+    static RunRow of(NewMicroRun m) {
+        double[] opsPerSecond = m.samplesNanosPerOp().stream().mapToDouble(ns -> 1e9 / ns).toArray();
+        double meanNanos = m.samplesNanosPerOp().stream().mapToDouble(Double::doubleValue)
+                .filter(ns -> ns > 0 && Double.isFinite(ns)).average().orElse(Double.NaN);
+        List<SampleRow> samples = new ArrayList<>();
+        for (int r = 0; r < opsPerSecond.length; r++) {
+            samples.add(new SampleRow(r + 1, isSample(opsPerSecond[r]), Double.NaN, opsPerSecond[r], null));
+        }
+        return new RunRow(m.createdAt(), m.source(), m.suite(), WorkloadKey.micro(m.suite(), m.variant()),
+                NewMicroRun.SOURCE, m.jvm(), opsPerSecond.length,
+                Arrays.stream(opsPerSecond).allMatch(RunRow::isSample), Double.NaN, 1e9 / meanNanos, m.note(),
+                m.environment(), m.document(), DocumentCodec.CURRENT, m.labels(), samples, null);
+    }
+
+    private static boolean isSample(double opsPerSecond) {
+        return opsPerSecond > 0 && Double.isFinite(opsPerSecond);
+    }
+
+}
