@@ -61,8 +61,8 @@ final class ShowCommand implements Callable<Integer> {
         try (ResultStore store = db.openExisting()) {
             List<StoredRun> runs = new ArrayList<>(store.find(query));
             if (runs.isEmpty()) {
-                throw new ExitException(ExitException.IO_FAILURE, "show: no run " + (isId(selector) ? selector.getFirst()
-                        : "selected by " + String.join(" ", selector)) + " in " + StoreLocation.describe(store.url())
+                throw new ExitException(ExitException.IO_FAILURE, (isId(selector) ? "no run " + selector.getFirst().replace("#", "")
+                        : "show: no run selected by " + String.join(" ", selector)) + " in " + StoreLocation.describe(store.url())
                         + " (iobench runs lists them)");
             }
             java.util.Collections.reverse(runs); // oldest first, as they ran

@@ -66,7 +66,7 @@ class SelectorsEverywhereTest {
         assertThat(ids).as("one document per run, a stream jq reads").containsExactly(2L, 3L);
         InProcess.Result none = run("show", "9");
         assertThat(none.status()).isEqualTo(1);
-        assertThat(none.err()).startsWith("iobench: show: no run 9 in ");
+        assertThat(none.err()).startsWith("iobench: no run 9 in ");
         InProcess.Result bad = run("show", "lats");
         assertThat(bad.status()).isEqualTo(2);
         assertThat(bad.err()).contains("'lats' is not a selector term");
