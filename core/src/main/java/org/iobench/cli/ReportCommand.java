@@ -20,6 +20,7 @@ import org.iobench.history.Histories;
 import org.iobench.history.HistoryOrder;
 import org.iobench.history.HistorySet;
 import org.iobench.report.JsonReport;
+import org.iobench.report.JsonReportReader;
 import org.iobench.report.ReportItem;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.html.HtmlReport;
@@ -139,7 +140,7 @@ final class ReportCommand implements Callable<Integer> {
                 }
                 ObjectNode node = JsonReport.tree(result);
                 store.environment(run.id()).ifPresent(env -> node.set("environment", JsonReport.tree(env)));
-                items.add(new ReportItem("#" + run.id(), node, run.labels()));
+                items.add(new ReportItem(Long.toString(run.id()), node, run.labels()));
             }
         }
         return items;
@@ -192,15 +193,21 @@ final class ReportCommand implements Callable<Integer> {
         List<ReportItem> items = new ArrayList<>();
         for (Path f : files) {
             JsonNode doc = InputFile.readJson("--input", f);
-            if (doc.path("formatVersion").asInt() != 1 || !doc.path("benchmarks").isArray()) {
-                throw ExitException.usage("--input " + f
-                        + ": not an iobench result (formatVersion 1 with benchmarks[])");
+            List<JsonNode> benchmarks;
+            try {
+                if (!doc.path("benchmarks").isArray()) {
+                    throw new IOException("no benchmarks[]");
+                }
+                benchmarks = JsonReportReader.benchmarkTrees(doc); // formatVersion 1 read as 2
+            } catch (IOException e) {
+                throw ExitException.usage("--input " + f + ": not an iobench result (formatVersion 1 or "
+                        + JsonReport.FORMAT_VERSION + " with benchmarks[]): " + e.getMessage());
             }
             int n = 0;
-            for (JsonNode b : doc.path("benchmarks")) {
+            for (JsonNode b : benchmarks) {
                 Map<String, String> labels = new LinkedHashMap<>();
                 b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-                items.add(new ReportItem(f.getFileName() + "#" + (++n), b, labels));
+                items.add(new ReportItem(f.getFileName() + ":" + (++n), b, labels));
             }
         }
         return items;

@@ -16,7 +16,9 @@ final class RunLayoutFile {
     private RunLayoutFile() {}
 
     static TargetLayout read(Path file, long runId) {
-        JsonNode doc = InputFile.readJson("-i", file);
+        JsonNode read = InputFile.readJson("-i", file);
+        // files of either format version: version 1 read in version 2's names
+        JsonNode doc = read.path("formatVersion").asInt() == 1 ? org.iobench.report.JsonV2.upgrade(read) : read;
         String wanted = RunIds.format(runId);
         List<String> known = new ArrayList<>();
         for (JsonNode b : doc.path("benchmarks")) {
@@ -30,7 +32,7 @@ final class RunLayoutFile {
                     continue;
                 }
                 JsonNode job = b.path("job");
-                long bs = job.path("blockSize").asLong();
+                long bs = job.path("blockSizeBytes").asLong();
                 long region = b.path("target").path("regionBytes").asLong();
                 boolean sequentialWrite = "write".equals(job.path("rw").asText());
                 boolean all = sequentialWrite && r.path("complete").asBoolean(false) && bs > 0

@@ -115,7 +115,7 @@ final class VerifyCommand implements Callable<Integer> {
             doc.put("target", target.toString());
             doc.put("layout", layout);
             doc.put("verification", v);
-            out.print(JsonReport.mapper().writeValueAsString(doc) + "\n");
+            out.print(JsonReport.document(doc));
         } else {
             out.println("verify " + target + ": " + layout.blocks() + " blocks of "
                     + Sizes.binary(layout.blockSize()) + " from offset " + layout.regionStart() + " (layout: "

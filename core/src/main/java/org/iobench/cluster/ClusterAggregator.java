@@ -137,7 +137,7 @@ public final class ClusterAggregator {
                 new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs),
                 LatencyRecorder.summarize(readHist), LatencyRecorder.summarize(writeHist),
                 LatencyRecorder.summarize(syncHist), intervalNanos, sum(series), workers, accounting, warnings, null,
-                null);
+                null).withLatency(all(readHist, writeHist));
     }
 
     private static RunResult runOf(BenchmarkResult b, int run) {
@@ -237,5 +237,13 @@ public final class ClusterAggregator {
             return first;
         }
         return first.replace(with.getFirst().host(), JobRequest.HOST_PLACEHOLDER);
+    }
+
+    /** Every read and write of every host together: the merged histograms merged once more. */
+    private static org.iobench.result.LatencySummary all(org.HdrHistogram.Histogram reads,
+                                                         org.HdrHistogram.Histogram writes) {
+        org.HdrHistogram.Histogram all = reads.copy();
+        all.add(writes);
+        return LatencyRecorder.summarize(all);
     }
 }

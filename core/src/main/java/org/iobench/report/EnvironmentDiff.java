@@ -54,8 +54,8 @@ public final class EnvironmentDiff {
             new Field("rotational", e -> e.path("device").path("rotational").isBoolean()
                     ? (e.path("device").path("rotational").asBoolean() ? "yes" : "no") : null),
             new Field("logical/physical block", e -> e.path("device").isObject()
-                    ? count(e.path("device").path("logicalBlockSize")) + "/"
-                    + count(e.path("device").path("physicalBlockSize")) : null),
+                    ? count(e.path("device").path("logicalBlockSizeBytes")) + "/"
+                    + count(e.path("device").path("physicalBlockSizeBytes")) : null),
             new Field("iobench version", e -> text(e.path("iobenchVersion"))),
             new Field("iobench commit", e -> text(e.path("gitCommit"))),
             new Field("Java", e -> text(e.path("javaVersion"))));

@@ -22,17 +22,33 @@ import org.iobench.sysmon.SystemSeries;
  * @param latencySplit submission (slat) and completion (clat) latency as fio splits them; null where unknown
  * @param evidence     what the worker threads did and caused over the measured window (kernel per-task
  *                     accounting); null where unknown (older results, imports, procfs unreadable)
+ * @param allLatency   every read and write together ("all requests": their histograms merged, so a mixed job's
+ *                     percentiles are of all its requests, not the larger of two); null where unknown (older
+ *                     results, imports)
  */
 public record RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                         Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
                         LatencySummary syncLatency, long intervalNanos, List<Interval> series,
                         List<WorkerResult> workers, Accounting accounting, List<String> warnings,
                         SystemSeries system, SystemSummary systemSummary, VerifyResult verification, Pacing pacing,
-                        SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence) {
+                        SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence,
+                        LatencySummary allLatency) {
     public RunResult {
         series = List.copyOf(series);
         workers = List.copyOf(workers);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A run without the all-requests latency (the shape before it existed). */
+    public RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
+                     Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
+                     LatencySummary syncLatency, long intervalNanos, List<Interval> series,
+                     List<WorkerResult> workers, Accounting accounting, List<String> warnings,
+                     SystemSeries system, SystemSummary systemSummary, VerifyResult verification, Pacing pacing,
+                     SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence) {
+        this(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency, syncLatency,
+                intervalNanos, series, workers, accounting, warnings, system, systemSummary, verification, pacing,
+                steady, latencySplit, evidence, null);
     }
 
     /** A run without verification, rate limit or steady-state criterion (the shape before those existed). */
@@ -49,20 +65,27 @@ public record RunResult(int run, String startedAt, boolean complete, String stop
     public RunResult withVerification(VerifyResult v) {
         return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
                 syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary, v, pacing,
-                steady, latencySplit, evidence);
+                steady, latencySplit, evidence, allLatency);
     }
 
     /** This run with its submission/completion latency split attached. */
     public RunResult withLatencySplit(LatencySplit split) {
         return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
                 syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
-                verification, pacing, steady, split, evidence);
+                verification, pacing, steady, split, evidence, allLatency);
     }
 
     /** This run with the worker threads' evidence attached. */
     public RunResult withEvidence(WorkerEvidence e) {
         return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
                 syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
-                verification, pacing, steady, latencySplit, e);
+                verification, pacing, steady, latencySplit, e, allLatency);
+    }
+
+    /** This run with the latency of all its requests attached. */
+    public RunResult withLatency(LatencySummary all) {
+        return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
+                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
+                verification, pacing, steady, latencySplit, evidence, all);
     }
 }

@@ -281,7 +281,8 @@ final class CopyRunner {
                     readLatency.summary(), writeLatency.summary());
             return new RunResult(run, startedAt, why == null, stopReason, failure, totals, readLatency.summary(),
                     writeLatency.summary(), syncLatency.summary(), intervalNanos, series.intervals(elapsed),
-                    List.of(worker), accounting, warnings, system, summary);
+                    List.of(worker), accounting, warnings, system, summary)
+                    .withLatency(JobRunner.all(readLatency, writeLatency));
         }
     }
 }

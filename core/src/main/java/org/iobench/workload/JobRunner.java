@@ -22,6 +22,7 @@ import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
 import org.iobench.result.IoFailure;
 import org.iobench.result.LatencySplit;
+import org.iobench.result.LatencySummary;
 import org.iobench.result.Pacing;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
@@ -332,7 +333,15 @@ public final class JobRunner {
         return new RunResult(run, startedAt, why == null, stopReason, failure, totals, reads.summary(),
                 writes.summary(), syncs.summary(), intervalNanos, series.intervals(elapsed), perWorker, accounting,
                 warnings, system, summary).withLatencySplit(submission.count() == 0 ? null
-                : new LatencySplit(submission.summary(), completion.summary()));
+                : new LatencySplit(submission.summary(), completion.summary())).withLatency(all(reads, writes));
+    }
+
+    /** Every read and write together: the two histograms merged (percentiles of all requests). */
+    static LatencySummary all(LatencyRecorder reads, LatencyRecorder writes) {
+        LatencyRecorder all = new LatencyRecorder();
+        all.add(reads);
+        all.add(writes);
+        return all.summary();
     }
 
     /** Copies of the workers' histograms, for a listener that merges runs of several processes. */
@@ -362,6 +371,6 @@ public final class JobRunner {
         return new RunResult(r.run(), r.startedAt(), r.complete(), r.stopReason(), r.failure(), r.totals(),
                 r.readLatency(), r.writeLatency(), r.syncLatency(), r.intervalNanos(), r.series(), r.workers(),
                 r.accounting(), r.warnings(), r.system(), r.systemSummary(), r.verification(), pacing, steady,
-                r.latencySplit(), r.evidence());
+                r.latencySplit(), r.evidence(), r.allLatency());
     }
 }

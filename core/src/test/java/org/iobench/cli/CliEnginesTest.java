@@ -23,7 +23,7 @@ class CliEnginesTest {
         JsonNode b = new ObjectMapper().readTree(r.out()).path("benchmarks").get(0);
         JsonNode run = b.path("runs").get(0);
         assertThat(run.path("totals").path("writes").asLong()).isEqualTo(16384);
-        assertThat(run.path("totals").path("bytesWritten").asLong()).isEqualTo(64L << 20);
+        assertThat(run.path("totals").path("writeBytes").asLong()).isEqualTo(64L << 20);
         assertThat(run.path("writeLatency").path("count").asLong()).as("latency of every request").isEqualTo(16384);
         assertThat(run.path("totals").path("syncs").asLong()).as("no file, no final sync").isZero();
         assertThat(b.path("target").path("kind").asText()).isEqualTo("none");

@@ -23,12 +23,12 @@ class CliRunTest {
         assertThat(r.out()).contains("run 1: 4194304 bytes (4.2 MB, 4.0 MiB) written, ")
                 .contains("MB/s").contains("MiB/s").contains("fdatasync").contains("min").contains("cv");
         JsonNode doc = new ObjectMapper().readTree(json.toFile());
-        assertThat(doc.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(doc.path("formatVersion").asInt()).isEqualTo(2);
         JsonNode run = doc.path("benchmarks").get(0).path("runs").get(0);
-        assertThat(run.path("totals").path("bytesWritten").asLong()).isEqualTo(4 << 20);
-        assertThat(run.path("accounting").path("kernelBytesWritten").asLong()).isBetween(4L << 20, (4L << 20) + 65536);
+        assertThat(run.path("totals").path("writeBytes").asLong()).isEqualTo(4 << 20);
+        assertThat(run.path("accounting").path("kernelWriteBytes").asLong()).isBetween(4L << 20, (4L << 20) + 65536);
         assertThat(run.path("accounting").path("mismatch").asBoolean()).isFalse();
-        assertThat(run.path("totals").path("syncNanos").asLong()).isPositive();
+        assertThat(run.path("totals").path("syncNs").asLong()).isPositive();
         assertThat(doc.path("benchmarks").get(0).path("summary").path("bytesPerSecond").path("n").asInt())
                 .isEqualTo(2);
         assertThat(dir.resolve("f")).doesNotExist();

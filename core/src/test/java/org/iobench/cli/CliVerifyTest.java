@@ -63,7 +63,7 @@ class CliVerifyTest {
         assertThat(bad.status()).as(bad.err()).isEqualTo(1);
         assertThat(bad.err()).contains("1 of 64 blocks");
         JsonNode m = new ObjectMapper().readTree(bad.out()).path("verification").path("mismatches").get(0);
-        assertThat(m.path("offset").asLong()).isEqualTo(5L * 16384);
+        assertThat(m.path("offsetBytes").asLong()).isEqualTo(5L * 16384);
         assertThat(m.path("kind").asText()).isEqualTo("torn");
         assertThat(m.path("expected").path("runId").asText()).isEqualTo(runId);
         assertThat(m.path("found").path("sequence").asLong()).isEqualTo(6);

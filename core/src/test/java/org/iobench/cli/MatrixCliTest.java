@@ -41,7 +41,7 @@ class MatrixCliTest {
         for (JsonNode b : benchmarks) {
             assertThat(b.path("job").path("series").asText()).isEqualTo("randread bs=4k..16k");
             assertThat(b.path("runs")).hasSize(2);
-            assertThat(b.path("runs").get(0).path("totals").path("bytesRead").asLong()).isEqualTo(256 << 10);
+            assertThat(b.path("runs").get(0).path("totals").path("readBytes").asLong()).isEqualTo(256 << 10);
             names.add(b.path("job").path("name").asText());
         }
         assertThat(names).containsExactly("4KiB", "8KiB", "16KiB");
@@ -73,7 +73,7 @@ class MatrixCliTest {
         JsonNode benchmarks = new ObjectMapper().readTree(json.out()).path("benchmarks");
         assertThat(benchmarks).hasSize(3);
         assertThat(benchmarks.get(0).path("job").path("group").asText()).isEqualTo("g0");
-        assertThat(benchmarks.get(1).path("runs").get(0).path("totals").path("bytesWritten").asLong())
+        assertThat(benchmarks.get(1).path("runs").get(0).path("totals").path("writeBytes").asLong())
                 .isEqualTo(1 << 20);
         JsonNode group = new ObjectMapper().readTree(json.out()).path("groups").get(0);
         assertThat(group.path("group").asText()).isEqualTo("g0");

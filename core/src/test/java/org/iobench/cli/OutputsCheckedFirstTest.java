@@ -91,13 +91,13 @@ class OutputsCheckedFirstTest {
                 "--sample-interval", "0", "--no-store", "-o", json.toString(), "--force",
                 dir.resolve("f").toString());
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(Files.readString(json)).startsWith("{").contains("\"formatVersion\" : 1");
+        assertThat(Files.readString(json)).startsWith("{").contains("\"formatVersion\" : 2");
         assertThat(r.out()).contains("write-64KiB"); // the text still goes to stdout
 
         InProcess.Result dash = InProcess.run("run", "--rw", "read", "--bs", "64k", "--size", "256k",
                 "--sample-interval", "0", "--no-store", "--format", "json", dir.resolve("f").toString());
         assertThat(dash.status()).as(dash.err()).isZero();
-        assertThat(dash.out()).startsWith("{").contains("\"formatVersion\" : 1").doesNotContain("IOPS\n");
+        assertThat(dash.out()).startsWith("{").contains("\"formatVersion\" : 2").doesNotContain("IOPS\n");
         assertThat(dir.resolve("-")).doesNotExist();
     }
 }

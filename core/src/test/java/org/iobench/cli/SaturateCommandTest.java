@@ -54,7 +54,7 @@ class SaturateCommandTest {
         if (points.size() == 2) {   // the unthrottled step missed 1 us, so one paced step at half its rate
             assertThat(points.get(1).path("corrected").asBoolean()).isTrue();
             assertThat(points.get(1).path("setting").path("rateOpsPerSecond").asDouble())
-                    .isCloseTo(points.get(0).path("iops").asDouble() / 2, org.assertj.core.data.Percentage
+                    .isCloseTo(points.get(0).path("opsPerSecond").asDouble() / 2, org.assertj.core.data.Percentage
                             .withPercentage(0.1));
             assertThat(doc.path("benchmarks").get(1).path("runs").get(0).path("pacing").isObject()).isTrue();
         } else {

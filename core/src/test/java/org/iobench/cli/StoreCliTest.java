@@ -78,7 +78,7 @@ class StoreCliTest {
 
         InProcess.Result json = InProcess.run("show", "1", "--format", "json", "--db", db);
         var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
-        assertThat(doc.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(doc.path("formatVersion").asInt()).isEqualTo(2);
         assertThat(doc.path("id").asLong()).isEqualTo(1);
         assertThat(doc.path("labels").path("patch").asText()).isEqualTo("with");
         assertThat(doc.path("environment").path("kernelRelease").asText()).isNotBlank();

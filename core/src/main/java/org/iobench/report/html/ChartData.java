@@ -77,7 +77,7 @@ final class ChartData {
         Map<String, Map<Long, ReportItem>> groups = new LinkedHashMap<>();
         for (ReportItem i : items) {
             String key = i.workloadWithoutBs() + (i.labels().isEmpty() ? "" : " [" + i.labelText() + "]");
-            groups.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(i.job().path("blockSize").asLong(), i);
+            groups.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(i.job().path("blockSizeBytes").asLong(), i);
         }
         ArrayNode curves = MAPPER.createArrayNode();
         groups.forEach((label, byBs) -> {
@@ -92,7 +92,7 @@ final class ChartData {
                 p.put("log2bs", Math.log(bs) / Math.log(2));
                 JsonNode summary = item.benchmark().path("summary");
                 p.set("bytesPerSecond", stat(summary.path("bytesPerSecond")));
-                p.set("iops", stat(summary.path("iops")));
+                p.set("iops", stat(summary.path("opsPerSecond")));
             });
         });
         return curves;
@@ -138,7 +138,7 @@ final class ChartData {
                 ObjectNode s = out.addObject();
                 s.put("label", i.id() + " " + i.job().path("name").asText() + ", run " + run.path("run").asInt()
                         + (run.path("complete").asBoolean(true) ? "" : " (incomplete)"));
-                double intervalSeconds = run.path("intervalNanos").asLong(1_000_000_000L) / 1e9;
+                double intervalSeconds = run.path("intervalNs").asLong(1_000_000_000L) / 1e9;
                 ArrayNode t = s.putArray("t");
                 ArrayNode from = s.putArray("from");
                 ArrayNode to = s.putArray("to");
@@ -146,7 +146,7 @@ final class ChartData {
                 ArrayNode iops = s.putArray("iops");
                 long startNanos = 0;
                 for (JsonNode in : run.path("series")) {
-                    long duration = in.path("durationNanos").asLong();
+                    long duration = in.path("durationNs").asLong();
                     if (duration <= 0) {
                         continue; // no time, no rate
                     }
@@ -157,7 +157,7 @@ final class ChartData {
                     to.add(micros(startNanos + duration));
                     startNanos += duration;
                     addNumber(mbps, num(in.path("bytesPerSecond")) / 1e6);
-                    addNumber(iops, num(in.path("iops")));
+                    addNumber(iops, num(in.path("opsPerSecond")));
                 }
                 if (t.isEmpty()) {
                     t.add(intervalSeconds / 2);
@@ -182,19 +182,20 @@ final class ChartData {
         ArrayNode wa = o.putArray("wa");
         double at = 0;
         for (JsonNode s : system.path("samples")) {
-            at += num(s.path("intervalMillis")) / 1000;
+            at += num(s.path("intervalNs")) / 1e9;
             t.add(Math.round(at * 1000) / 1000.0);
-            addNumber(bi, num(s.path("blockInKibPerSecond")) * 1024 / 1e6);
-            addNumber(bo, num(s.path("blockOutKibPerSecond")) * 1024 / 1e6);
+            addNumber(bi, num(s.path("blockInBytesPerSecond")) / 1e6);
+            addNumber(bo, num(s.path("blockOutBytesPerSecond")) / 1e6);
             JsonNode cpu = s.path("cpu");
             double total = 0;
             for (String f : List.of("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")) {
-                total += cpu.path(f).asDouble();
+                total += cpu.path(f + "Seconds").asDouble();
             }
-            us.add(total == 0 ? 0 : 100 * (cpu.path("user").asDouble() + cpu.path("nice").asDouble()) / total);
-            sy.add(total == 0 ? 0 : 100 * (cpu.path("system").asDouble() + cpu.path("irq").asDouble()
-                    + cpu.path("softirq").asDouble()) / total);
-            wa.add(total == 0 ? 0 : 100 * cpu.path("iowait").asDouble() / total);
+            us.add(total == 0 ? 0 : 100 * (cpu.path("userSeconds").asDouble() + cpu.path("niceSeconds").asDouble())
+                    / total);
+            sy.add(total == 0 ? 0 : 100 * (cpu.path("systemSeconds").asDouble() + cpu.path("irqSeconds").asDouble()
+                    + cpu.path("softirqSeconds").asDouble()) / total);
+            wa.add(total == 0 ? 0 : 100 * cpu.path("iowaitSeconds").asDouble() / total);
         }
         return o;
     }

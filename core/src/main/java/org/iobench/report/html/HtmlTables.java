@@ -139,8 +139,8 @@ final class HtmlTables {
                     .append("</td><td class=\"l\">").append(esc(t.path("kind").asText("")))
                     .append("</td><td class=\"l\">").append(esc(t.path("filesystem").asText("")))
                     .append("</td><td class=\"l\">").append(esc(t.path("device").asText("")))
-                    .append("</td><td>").append(t.path("logicalBlockSize").asLong()).append('/')
-                    .append(t.path("physicalBlockSize").asLong()).append("</td></tr>\n");
+                    .append("</td><td>").append(t.path("logicalBlockSizeBytes").asLong()).append('/')
+                    .append(t.path("physicalBlockSizeBytes").asLong()).append("</td></tr>\n");
             JsonNode env = i.benchmark().path("environment");
             if (env.isObject()) {
                 byEnvironment.computeIfAbsent(env, k -> new ArrayList<>()).add(i.id());

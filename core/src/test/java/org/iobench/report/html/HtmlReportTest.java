@@ -71,10 +71,10 @@ class HtmlReportTest {
     @Test
     void aShortLastIntervalIsDrawnAtItsOwnTimeNotOnTopOfTheOneBefore() throws IOException {
         ObjectNode run = new ObjectMapper().createObjectNode();
-        run.put("run", 1).put("intervalNanos", 1_000_000_000L);
+        run.put("run", 1).put("intervalNs", 1_000_000_000L);
         var series = run.putArray("series");
         for (long d : new long[] {1_000_000_000L, 1_000_000_000L, 400_000L}) {
-            series.addObject().put("durationNanos", d).put("bytesPerSecond", 1e8).put("iops", 100);
+            series.addObject().put("durationNs", d).put("bytesPerSecond", 1e8).put("opsPerSecond", 100);
         }
         ObjectNode b = new ObjectMapper().createObjectNode();
         b.putObject("job").put("name", "w");
