@@ -70,6 +70,8 @@ class AbReportPageTest {
         assertThat(check.path("errors")).as(check.toString()).isEmpty();
         assertThat(check.path("drawn").asInt()).as(check.toString()).isEqualTo(check.path("canvases").asInt());
         assertThat(check.path("canvases").asInt()).isEqualTo(check.path("charts").asInt());
+        assertThat(check.path("hovered").asInt()).as("every chart's legend shows values on hover")
+                .isEqualTo(check.path("charts").asInt());
         // the structure: results, comparison, environment diff, block sizes, latency, runs over time, history,
         // advisor, environment; tables: results, comparison, diff, targets, one per environment
         assertThat(check.path("sections").asInt()).as(check.toString()).isEqualTo(9);

@@ -261,8 +261,22 @@
     document.querySelectorAll(".u-legend .u-value").forEach(function (v) {
       if (v.textContent === "--") errors.push("legend shows -- for " + v.parentNode.textContent);
     });
+    // hovering a chart shows values: the pointer put on each chart's first point, its legend must say something
+    var hovered = 0;
+    charts.forEach(function (u, ci) {
+      try {
+        var left = u.valToPos(u.data[0][0], "x"), top = u.bbox.height / devicePixelRatio / 2;
+        u.setCursor({ left: left, top: top });
+        var values = Array.prototype.map.call(u.root.querySelectorAll(".u-legend .u-value"),
+          function (v) { return v.textContent; });
+        if (values.slice(1).some(function (v) { return v !== "" && v !== "--"; })) hovered++;
+        else errors.push("chart " + ci + " (" + (u.root.querySelector(".u-title") || {}).textContent
+          + "): no value in its legend on hover: " + JSON.stringify(values));
+        u.setCursor({ left: -10, top: -10 });
+      } catch (e) { errors.push("hover " + ci + ": " + e); }
+    });
     el("selfcheck").textContent = JSON.stringify({ charts: charts.length, canvases: canvases.length, drawn: drawn,
-      sections: document.querySelectorAll("section").length, tables: document.querySelectorAll("table:not(.u-legend)").length,
+      sections: document.querySelectorAll("section").length, hovered: hovered, tables: document.querySelectorAll("table:not(.u-legend)").length,
       errors: errors });
   }
 

@@ -102,6 +102,8 @@ class HtmlReportTest {
         assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(4 + 2); // two history charts
         assertThat(check.path("drawn").asInt()).as(check.toString()).isEqualTo(check.path("canvases").asInt());
         assertThat(check.path("canvases").asInt()).isEqualTo(check.path("charts").asInt());
+        assertThat(check.path("hovered").asInt()).as("every chart's legend shows values on hover")
+                .isEqualTo(check.path("charts").asInt());
 
         chromium.screenshot(page, OUT.resolve("report.png"), 1200, 3000);
     }
