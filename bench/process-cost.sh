@@ -6,12 +6,15 @@
 #   bench/process-cost.sh                       # 5 pairs per case, scratch dir ./bench-work
 #   PAIRS=7 BENCH_DIR=/mnt/x bench/process-cost.sh
 #   IOBENCH=/path/to/other/bin/iobench bench/process-cost.sh     # another build (e.g. the one before a change)
-#   CASES='version tiny' bench/process-cost.sh                    # a subset: version tiny rand1 rand16 rand64
+#   CASES='version tiny' bench/process-cost.sh          # a subset of: version tiny tiny-store rand1 rand1-store
+#                                                        #   rand16 rand64
 #
 # Cases (issue 20's table; iobench through bin/iobench, as a user starts it):
 #   version  iobench --version                       vs fio --version
 #   tiny     one 4 KiB read of a cached file         (iobench run --size 4k; fio --size=4k)
+#   tiny-store  the same with the result store on, as users run it (a SQLite database in the scratch directory)
 #   rand1    1 GiB of 4 KiB random reads from a cached 1 GiB file, psync, 1 thread
+#   rand1-store  the same with the result store on
 #   rand16   the same 1 GiB split over 16 threads   (fio: --numjobs=16 --io_size=64m --thread)
 #   rand64   the same 1 GiB split over 64 threads   (fio: --numjobs=64 --io_size=16m --thread)
 # fio runs its jobs as threads (--thread) so that its peak RSS is one process's, as iobench's is; iobench's
@@ -24,7 +27,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 iobench="${IOBENCH:-$root/bin/iobench}"
 dir="${BENCH_DIR:-$PWD/bench-work}"
 pairs="${PAIRS:-5}"
-cases="${CASES:-version tiny rand1 rand16 rand64}"
+cases="${CASES:-version tiny tiny-store rand1 rand1-store rand16 rand64}"
 timer=/usr/bin/time
 
 if [ ! -x "$timer" ]; then
@@ -68,13 +71,18 @@ case_commands() {  # case -> sets iob and fio arrays
         version) iob=("$iobench" --version); fioc=(fio --version) ;;
         tiny) iob=("$iobench" run --no-store --quiet --rw read --bs 4k --size 4k "$file")
               fioc=("${fio_job[@]}" --rw=read --bs=4k --size=4k) ;;
+        tiny-store) iob=("$iobench" run --db "$work/store.db" --quiet --rw read --bs 4k --size 4k "$file")
+                    fioc=("${fio_job[@]}" --rw=read --bs=4k --size=4k) ;;
         rand1) iob=("$iobench" run --no-store --quiet --rw randread --bs 4k --size 1g "$file")
                fioc=("${fio_job[@]}" --rw=randread --bs=4k --size=1g) ;;
+        rand1-store) iob=("$iobench" run --db "$work/store.db" --quiet --rw randread --bs 4k --size 1g "$file")
+                     fioc=("${fio_job[@]}" --rw=randread --bs=4k --size=1g) ;;
         rand16) iob=("$iobench" run --no-store --quiet --rw randread --bs 4k --size 1g --threads 16 "$file")
                 fioc=("${fio_job[@]}" --rw=randread --bs=4k --size=1g --io_size=64m --numjobs=16 --thread) ;;
         rand64) iob=("$iobench" run --no-store --quiet --rw randread --bs 4k --size 1g --threads 64 "$file")
                 fioc=("${fio_job[@]}" --rw=randread --bs=4k --size=1g --io_size=16m --numjobs=64 --thread) ;;
-        *) echo "process-cost: unknown case '$1' (version tiny rand1 rand16 rand64)" >&2; exit 2 ;;
+        *) echo "process-cost: unknown case '$1' (version tiny tiny-store rand1 rand1-store rand16 rand64)" >&2
+           exit 2 ;;
     esac
 }
 

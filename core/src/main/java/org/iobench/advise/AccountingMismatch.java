@@ -17,11 +17,12 @@ final class AccountingMismatch implements Rule {
     }
 
     private static Optional<Hit> run(Subject s, RunResult r) {
-        if (r.accounting() == null || !r.accounting().mismatch()) {
+        if (r.evidence().accounting() == null || !r.evidence().accounting().mismatch()) {
             return Optional.empty();
         }
         return Optional.of(Hit.warning("iobench's byte counts disagree with the kernel's count for its worker"
-                        + " threads by more than 1%: the figures of this run are suspect", r.accounting().note(),
+                        + " threads by more than 1%: the figures of this run are suspect",
+                                r.evidence().accounting().note(),
                 "report this with the JSON output (--json FILE)", Finding.Confidence.CERTAIN));
     }
 }

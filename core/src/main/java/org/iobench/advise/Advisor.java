@@ -53,7 +53,7 @@ public final class Advisor {
         if (group.size() < 2) {
             return group.stream().map(this::advise).toList();
         }
-        String name = group.getFirst().job().group();
+        String name = group.getFirst().job().grouping().group();
         List<Finding> together = new ArrayList<>();
         boolean storage = group.stream().allMatch(b -> b.job().storesData());
         for (GroupRule rule : storage ? groupRules : List.<GroupRule>of()) {

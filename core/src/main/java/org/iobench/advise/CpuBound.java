@@ -29,17 +29,18 @@ final class CpuBound implements Rule {
         CpuShares c = shares.get();
         JobSpec j = s.job();
         String evidence = c.describe() + (r.totals().syncNanos() > 0 ? " (syncs included)" : "");
-        SystemSummary sys = r.systemSummary();
+        SystemSummary sys = r.evidence().systemSummary();
         if (c.crowdedOut(sys)) {
             return Optional.of(Hit.context("other processes held the CPUs the workers were ready to use: the figure"
                             + " is limited by the CPU time this machine could spare, not by the storage",
                     evidence + CpuShares.others(sys), "measure on a quiet machine", Finding.Confidence.CERTAIN));
         }
-        if (c.queued() >= Rules.CPU_CONTENDED_QUEUE_SHARE && j.threads() > 1) {
-            evidence += "; " + j.threads() + " workers queued for " + cores(sys);
+        if (c.queued() >= Rules.CPU_CONTENDED_QUEUE_SHARE && j.queue().threads() > 1) {
+            evidence += "; " + j.queue().threads() + " workers queued for " + cores(sys);
         }
         return Optional.of(Hit.warning("the workers were busy on the CPU, not waiting for the storage: the figure is"
-                + " the CPU's limit (" + (j.direct() ? "the system-call path" : "the page cache and system calls")
+                + " the CPU's limit (" + (j.durability().direct() ? "the system-call path"
+                        : "the page cache and system calls")
                 + "), not the storage's", evidence, fix(j), Finding.Confidence.CERTAIN));
     }
 
@@ -50,16 +51,16 @@ final class CpuBound implements Rule {
     /** Only what the job does not already do. */
     private static String fix(JobSpec j) {
         List<String> ways = new ArrayList<>();
-        if (!j.direct()) {
+        if (!j.durability().direct()) {
             ways.add("--direct to measure the device");
         }
-        if (j.blockSize() < (1 << 20)) {
+        if (j.workload().blockSize() < (1 << 20)) {
             ways.add("a larger --bs (fewer system calls per byte)");
         }
-        if (!"uring".equals(j.engine())) {
+        if (!"uring".equals(j.queue().engine())) {
             ways.add("--engine uring with --iodepth (fewer system calls per request)");
         }
-        if (j.threads() == 1) {
+        if (j.queue().threads() == 1) {
             ways.add("more --threads if the CPU path itself is the subject");
         }
         return String.join("; ", ways);

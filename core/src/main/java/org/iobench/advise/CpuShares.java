@@ -18,7 +18,7 @@ record CpuShares(double onCpu, double queued, double blocked) {
 
     /** The shares of {@code r}, or empty when its counters are unknown or its window too short to judge. */
     static Optional<CpuShares> of(RunResult r) {
-        WorkerEvidence e = r.evidence();
+        WorkerEvidence e = r.evidence().workerThreads();
         if (e == null || e.onCpuNanos() < 0 || e.runQueueNanos() < 0) {
             return Optional.empty();
         }

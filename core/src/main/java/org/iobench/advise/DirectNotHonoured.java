@@ -15,7 +15,7 @@ final class DirectNotHonoured implements Rule {
     public Optional<Finding> check(Subject s) {
         TargetInfo t = s.result().target();
         String fs = t.filesystem();
-        if (!s.job().direct() || fs == null || NO_DIRECT_IO_FS.stream().noneMatch(fs::startsWith)) {
+        if (!s.job().durability().direct() || fs == null || NO_DIRECT_IO_FS.stream().noneMatch(fs::startsWith)) {
             return Optional.empty();
         }
         return Optional.of(new Finding("direct-not-honoured",

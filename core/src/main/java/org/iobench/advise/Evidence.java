@@ -43,7 +43,7 @@ final class Evidence {
 
     /** The workers' evidence of a run when its storage counts are known, else empty. */
     static Optional<WorkerEvidence> storage(RunResult r) {
-        WorkerEvidence e = r.evidence();
+        WorkerEvidence e = r.evidence().workerThreads();
         return e != null && e.storageKnown() ? Optional.of(e) : Optional.empty();
     }
 

@@ -15,7 +15,7 @@ final class GroupNotSaturated implements GroupRule {
 
     @Override
     public Optional<Finding> check(String name, List<BenchmarkResult> group) {
-        if (!group.stream().allMatch(b -> b.job().direct())) {
+        if (!group.stream().allMatch(b -> b.job().durability().direct())) {
             return Optional.empty();
         }
         long inFlight = group.stream().mapToLong(b -> NotSaturated.inFlight(b.job())).sum();
@@ -25,15 +25,16 @@ final class GroupNotSaturated implements GroupRule {
     private static Optional<Hit> idle(List<RunResult> runs, int jobs, long inFlight) {
         RunResult longest = null;
         for (RunResult r : runs) {
-            SystemSummary s = r.systemSummary();
+            SystemSummary s = r.evidence().systemSummary();
             if (s == null || Double.isNaN(s.deviceUtilPercent())) {
                 return Optional.empty();
             }
-            if (longest == null || s.windowMillis() > longest.systemSummary().windowMillis()) {
+            if (longest == null || s.windowMillis() > longest.evidence().systemSummary().windowMillis()) {
                 longest = r;
             }
         }
-        if (longest == null || longest.systemSummary().deviceUtilPercent() >= Rules.SATURATION_UTIL_PERCENT) {
+        if (longest == null
+                || longest.evidence().systemSummary().deviceUtilPercent() >= Rules.SATURATION_UTIL_PERCENT) {
             return Optional.empty();
         }
         // as for a job alone: the workers' own counters must agree that they mostly did not wait for the storage
@@ -50,7 +51,7 @@ final class GroupNotSaturated implements GroupRule {
         if (blocked >= 0.5) {
             return Optional.empty();
         }
-        SystemSummary sys = longest.systemSummary();
+        SystemSummary sys = longest.evidence().systemSummary();
         String evidence = "up to " + Evidence.requests(inFlight) + " in flight over " + jobs + " jobs; "
                 + NotSaturated.deviceLoad(longest) + "; their workers waited for the storage " + Evidence.pct(blocked)
                 + " of the measured time and for a CPU " + Evidence.pct(queued);

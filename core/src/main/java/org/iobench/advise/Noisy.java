@@ -25,7 +25,7 @@ final class Noisy implements Rule {
         return Optional.of(new Finding("noisy", "the runs disagree: the spread is too wide to trust small"
                 + " differences", "coefficient of variation " + Evidence.pct(bw.cv()) + " over " + bw.n()
                 + " runs (min " + Evidence.f1(bw.min() / 1e6) + ", max " + Evidence.f1(bw.max() / 1e6) + " MB/s)",
-                "use more --runs, a longer --time" + (s.job().rampNanos() == 0 ? ", a --ramp warm-up" : "")
+                "use more --runs, a longer --time" + (s.job().timing().rampNanos() == 0 ? ", a --ramp warm-up" : "")
                         + ", and a quiet machine", s.job().name(), null, List.of(), Finding.Confidence.CERTAIN,
                 Finding.Severity.WARNING));
     }

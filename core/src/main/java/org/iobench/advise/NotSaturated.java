@@ -20,7 +20,8 @@ final class NotSaturated implements Rule {
     @Override
     public Optional<Finding> check(Subject s) {
         JobSpec j = s.job();
-        if (!j.direct() || s.inGroup() || s.result().target().device() == null) { // no device: nothing to saturate
+        if (!j.durability().direct() || s.inGroup()
+                || s.result().target().device() == null) { // no device: nothing to saturate
             return Optional.empty();
         }
         Optional<Finding> idle = Evidence.perRun("not-saturated", s, NotSaturated::idleDevice);
@@ -31,22 +32,23 @@ final class NotSaturated implements Rule {
     }
 
     static long inFlight(JobSpec j) {
-        return (long) j.threads() * j.iodepth();
+        return (long) j.queue().threads() * j.queue().iodepth();
     }
 
     /** "up to 16 requests in flight (16 threads x iodepth 1)". */
     static String depth(JobSpec j) {
-        return "up to " + Evidence.requests(inFlight(j)) + " in flight (" + j.threads()
-                + (j.threads() == 1 ? " thread" : " threads") + " x iodepth " + j.iodepth() + ")";
+        return "up to " + Evidence.requests(inFlight(j)) + " in flight (" + j.queue().threads()
+                + (j.queue().threads() == 1 ? " thread" : " threads") + " x iodepth " + j.queue().iodepth() + ")";
     }
 
     /** "vda busy 35.0% of the window, 0.4 requests in its queue on average", or "" where unknown. */
     static String deviceLoad(RunResult r) {
-        SystemSummary sys = r.systemSummary();
+        SystemSummary sys = r.evidence().systemSummary();
         if (sys == null || sys.device() == null || Double.isNaN(sys.deviceUtilPercent())) {
             return "";
         }
-        String queue = r.system() == null ? "" : r.system().device(sys.device()).map(DiskSample::averageQueueSize)
+        String queue = r.evidence().system() == null ? ""
+                : r.evidence().system().device(sys.device()).map(DiskSample::averageQueueSize)
                 .filter(q -> !Double.isNaN(q)).map(q -> ", " + Evidence.f1(q) + " requests in its queue on average")
                 .orElse("");
         return sys.device() + " busy " + Evidence.f1(Math.min(100, sys.deviceUtilPercent())) + "% of the window"
@@ -59,7 +61,7 @@ final class NotSaturated implements Rule {
      * {@link Rules#CPU_BOUND_BLOCKED_SHARE} the cpu-bound finding already says why.
      */
     private static Optional<Hit> idleDevice(Subject s, RunResult r) {
-        SystemSummary sys = r.systemSummary();
+        SystemSummary sys = r.evidence().systemSummary();
         Optional<CpuShares> shares = CpuShares.of(r);
         if (sys == null || Double.isNaN(sys.deviceUtilPercent())
                 || sys.deviceUtilPercent() >= Rules.SATURATION_UTIL_PERCENT || shares.isEmpty()
@@ -81,8 +83,8 @@ final class NotSaturated implements Rule {
 
     private static Optional<Hit> oneInFlight(Subject s, RunResult r) {
         JobSpec j = s.job();
-        LatencySummary l = r.readLatency().count() >= r.writeLatency().count() ? r.readLatency()
-                : r.writeLatency();
+        LatencySummary l = r.latencies().read().count() >= r.latencies().write().count() ? r.latencies().read()
+                : r.latencies().write();
         String latency = l.count() == 0 || l.meanNs() <= 0 ? ""
                 : "; each request took " + Evidence.f1(l.meanNs() / 1000) + " us on average, so at most "
                         + String.format(java.util.Locale.ROOT, "%.0f", 1e9 / l.meanNs()) + " requests per second";
@@ -94,8 +96,8 @@ final class NotSaturated implements Rule {
 
     /** More depth than the job has, in the form its engine allows. */
     static String raise(JobSpec j) {
-        String threads = "--threads " + Math.max(16, j.threads() * 4);
-        String depth = "uring".equals(j.engine()) ? "--iodepth " + Math.max(32, j.iodepth() * 4)
+        String threads = "--threads " + Math.max(16, j.queue().threads() * 4);
+        String depth = "uring".equals(j.queue().engine()) ? "--iodepth " + Math.max(32, j.queue().iodepth() * 4)
                 : "--engine uring --iodepth 32";
         return "raise the depth, e.g. " + threads + ", or " + depth + "; iobench saturate finds the knee";
     }

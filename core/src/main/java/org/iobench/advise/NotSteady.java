@@ -19,7 +19,7 @@ final class NotSteady implements Rule {
     }
 
     private static Optional<Hit> run(Subject s, RunResult r) {
-        SteadyOutcome o = r.steady();
+        SteadyOutcome o = r.extras().steady();
         if (o == null || o.reached()) {
             return Optional.empty();
         }
@@ -31,7 +31,7 @@ final class NotSteady implements Rule {
         return Optional.of(Hit.warning("the run ended before steady state: its figures may still be moving"
                         + " (warm-up, caches filling, a device throttling or garbage-collecting)",
                 seen + "; asked " + o.criterion().label(), "run longer (raise --time, the upper bound)"
-                        + (s.job().rampNanos() == 0 ? ", add --ramp" : "") + ", or precondition the device;"
+                        + (s.job().timing().rampNanos() == 0 ? ", add --ramp" : "") + ", or precondition the device;"
                         + " compare only steady runs", Finding.Confidence.CERTAIN));
     }
 }

@@ -21,7 +21,7 @@ final class PageCache implements Rule {
     @Override
     public Optional<Finding> check(Subject s) {
         JobSpec j = s.job();
-        if (!j.rw().reads() || j.rw().writes() || j.direct()) {
+        if (!j.workload().rw().reads() || j.workload().rw().writes() || j.durability().direct()) {
             return Optional.empty();
         }
         Optional<Finding> measured = Evidence.perRun("page-cache", s, PageCache::run);
@@ -50,10 +50,10 @@ final class PageCache implements Rule {
         JobSpec j = s.job();
         List<String> ways = new ArrayList<>();
         ways.add("--direct");
-        if (!j.dropCache()) {
+        if (!j.durability().dropCache()) {
             ways.add("--drop-cache to start each run cold");
         }
-        if (j.timeNanos() > 0) {
+        if (j.timing().timeNanos() > 0) {
             ways.add("a --size larger than memory, so a timed run does not read again what it has just read");
         } else {
             ways.add("a --size larger than memory");
@@ -63,12 +63,12 @@ final class PageCache implements Rule {
 
     private static Optional<Finding> fitsInMemory(Subject s) {
         JobSpec j = s.job();
-        if (j.dropCache()) {
+        if (j.durability().dropCache()) {
             return Optional.empty();
         }
         long region = s.result().target().regionBytes();
         for (RunResult r : s.completeRuns()) {
-            SystemSummary sys = r.systemSummary();
+            SystemSummary sys = r.evidence().systemSummary();
             if (sys != null && sys.memAvailableKib() > 0 && region < sys.memAvailableKib() * 1024) {
                 return Optional.of(new Finding("page-cache",
                         "the data set fits in memory, so reads may come from the page cache",

@@ -19,7 +19,7 @@ final class ReadModifyWrite implements Rule {
     @Override
     public Optional<Finding> check(Subject s) {
         JobSpec j = s.job();
-        if (!j.rw().writes() || j.rw().reads() || j.direct()) {
+        if (!j.workload().rw().writes() || j.workload().rw().reads() || j.durability().direct()) {
             return Optional.empty();
         }
         return Evidence.perRun("read-modify-write", s, ReadModifyWrite::run);
@@ -39,17 +39,19 @@ final class ReadModifyWrite implements Rule {
         long unit = Math.max(PAGE, s.result().target().physicalBlockSize());
         String evidence = Evidence.who(e) + " caused " + Evidence.mb(e.readBytes()) + " of storage reads = "
                 + Evidence.pct((double) e.readBytes() / written) + " of the " + Evidence.mb(written)
-                + " written in " + Evidence.size(j.blockSize()) + " requests" + device(r.systemSummary(), e);
-        boolean partialBlocks = j.blockSize() % unit != 0;
+                + " written in " + Evidence.size(j.workload().blockSize()) + " requests"
+                        + device(r.evidence().systemSummary(), e);
+        boolean partialBlocks = j.workload().blockSize() % unit != 0;
         String message = partialBlocks
-                ? "writes of " + Evidence.size(j.blockSize()) + " cover only part of a " + Evidence.size(unit)
+                ? "writes of " + Evidence.size(j.workload().blockSize()) + " cover only part of a "
+                        + Evidence.size(unit)
                         + " page or block, so the kernel read each one from storage before modifying it"
                 : "the kernel read pages from storage before modifying them: the writes did not cover whole"
                         + " pages";
         String fix = partialBlocks
                 ? "use a block size that is a multiple of " + Evidence.size(unit) + " (the page size and the"
                         + " device's physical block), e.g. --bs 1m (dd: bs=1M)"
-                : j.offsetBytes() % unit != 0
+                : j.workload().offsetBytes() % unit != 0
                 ? "start at an --offset that is a multiple of " + Evidence.size(unit)
                 : "write whole " + Evidence.size(unit) + " blocks at offsets that are multiples of it";
         return Optional.of(Hit.warning(message, evidence, fix, Evidence.confidenceOf(e)));

@@ -24,7 +24,7 @@ final class SharedDevice {
         long causedWritten = 0;
         long moved = 0;
         for (RunResult r : runs) {
-            SystemSummary s = r.systemSummary();
+            SystemSummary s = r.evidence().systemSummary();
             Optional<WorkerEvidence> e = Evidence.storage(r);
             if (s == null || s.device() == null || s.deviceBytesRead() < 0 || s.deviceBytesWritten() < 0
                     || e.isEmpty()) {

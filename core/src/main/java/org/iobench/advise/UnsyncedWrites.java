@@ -30,7 +30,8 @@ final class UnsyncedWrites implements Rule {
 
     /** A buffered write job that never asks the kernel to write its data out. */
     static boolean unsynced(JobSpec j) {
-        return j.rw().writes() && !j.direct() && j.sync() == SyncMode.NONE && j.fsyncEvery() == 0;
+        return j.workload().rw().writes() && !j.durability().direct() && j.durability().sync() == SyncMode.NONE
+                && j.durability().fsyncEvery() == 0;
     }
 
     private static RunResult runOf(java.util.List<RunResult> runs, int number) {
@@ -39,9 +40,9 @@ final class UnsyncedWrites implements Rule {
 
     private static Optional<Hit> run(Subject s, RunResult r) {
         long mine = r.totals().bytesWritten();
-        WorkerEvidence e = r.evidence();
+        WorkerEvidence e = r.evidence().workerThreads();
         if (mine > 0 && e != null && e.targetUnwrittenBytes() >= 0) {
-            return ownTarget(mine, e.targetUnwrittenBytes(), r.systemSummary());
+            return ownTarget(mine, e.targetUnwrittenBytes(), r.evidence().systemSummary());
         }
         return device(s, r);
     }
@@ -67,7 +68,7 @@ final class UnsyncedWrites implements Rule {
 
     /** Where the target's own page state is unknown: the device's writes, which others can only raise. */
     private static Optional<Hit> device(Subject s, RunResult r) {
-        SystemSummary sys = r.systemSummary();
+        SystemSummary sys = r.evidence().systemSummary();
         long mine = r.totals().bytesWritten();
         if (sys == null || sys.device() == null || sys.deviceBytesWritten() < 0 || mine <= 0) {
             return Optional.empty();
@@ -90,8 +91,8 @@ final class UnsyncedWrites implements Rule {
             } else {
                 synced += x.totals().bytesWritten();
             }
-            if (x.systemSummary() != null && x.systemSummary().deviceBytesWritten() > device) {
-                device = x.systemSummary().deviceBytesWritten(); // the group's windows overlap: the longest
+            if (x.evidence().systemSummary() != null && x.evidence().systemSummary().deviceBytesWritten() > device) {
+                device = x.evidence().systemSummary().deviceBytesWritten(); // the group's windows overlap: the longest
             }
         }
         long left = Math.max(0, device - synced);

@@ -127,10 +127,10 @@ final class AgentJobs implements JobHandler {
     /** Checks one job: its paths lie under {@code --allow}, and writing over data was consented to here. */
     JobSpec vet(JobSpec spec) {
         String why = allow.refusal("TARGET", spec.target());
-        if (why == null && spec.source() != null && !spec.source().equals(DEV_ZERO)) {
-            why = allow.refusal("--source", spec.source());
+        if (why == null && spec.copy().source() != null && !spec.copy().source().equals(DEV_ZERO)) {
+            why = allow.refusal("--source", spec.copy().source());
         }
-        if (why == null && spec.allowOverwrite() && !allowOverwrite) {
+        if (why == null && spec.safety().allowOverwrite() && !allowOverwrite) {
             why = "--allow-overwrite: this agent was started without --allow-overwrite; it writes only files it"
                     + " creates (" + spec.target() + ")";
         }

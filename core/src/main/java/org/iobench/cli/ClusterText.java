@@ -35,7 +35,7 @@ final class ClusterText {
             for (RunResult aggregate : all.runs()) {
                 out.println();
                 out.println(all.job().name() + " (" + all.job().target() + "), run " + aggregate.run() + " of "
-                        + all.job().runs());
+                        + all.job().timing().runs());
                 out.printf(Locale.ROOT, ROW, "host", "bytes", "elapsed", "MB/s", "IOPS", "read p50 / p99",
                         "write p50 / p99", "");
                 for (HostPart p : result.parts()) {
@@ -44,7 +44,7 @@ final class ClusterText {
                         out.printf(Locale.ROOT, "%-18s %s%n", p.host(), p.lost() ? "lost: " + p.message()
                                 : "no result" + (p.message() != null ? ": " + p.message() : ""));
                     } else {
-                        row(out, p.host(), r, r.complete() ? "" : "INCOMPLETE: " + r.stopReason());
+                        row(out, p.host(), r, r.complete() ? "" : "INCOMPLETE: " + r.outcome().stopReason());
                     }
                 }
                 row(out, "all (last done)", aggregate, aggregate.complete() ? "" : "INCOMPLETE");
@@ -92,8 +92,8 @@ final class ClusterText {
     private static void row(PrintStream out, String name, RunResult r, String note) {
         Totals t = r.totals();
         out.printf(Locale.ROOT, ROW, name, t.bytes(), seconds(t.elapsedNanos()),
-                Units.fixed(t.megabytesPerSecond(), 1), Units.sig3(t.iops()), latency(r.readLatency()),
-                latency(r.writeLatency()), note);
+                Units.fixed(t.megabytesPerSecond(), 1), Units.sig3(t.iops()), latency(r.latencies().read()),
+                latency(r.latencies().write()), note);
     }
 
     private static String latency(LatencySummary l) {

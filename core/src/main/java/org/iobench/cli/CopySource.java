@@ -1,22 +1,26 @@
 package org.iobench.cli;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.SplittableRandom;
-import org.iobench.sys.FileId;
-import org.iobench.sys.Libc;
-import org.iobench.sys.OpenFlags;
-import org.iobench.workload.target.ScratchFiles;
+import org.iobench.engine.Blocking;
+import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
+import org.iobench.sys.Errno;
+import org.iobench.sys.NativeBuffer;
+import org.iobench.workload.files.ScratchFiles;
 
 /**
  * A new file for a copy test to read (kernel-dd's net1 source): written outside any measured time with data that
  * does not compress, synced, and evicted from the page cache so that the copy reads it from its device (for an NFS
- * mount: over the network).
+ * mount: over the network). Laid out through the set-up engine, like any file iobench prepares.
  */
 final class CopySource {
+    private static final int CHUNK = 1 << 20;
+
     private CopySource() {}
 
     /**
@@ -26,43 +30,31 @@ final class CopySource {
      * @throws IOException when it cannot be written or synced
      */
     static void write(Path file, long bytes) throws IOException {
-        int fd = Libc.open(file, OpenFlags.O_WRONLY | OpenFlags.O_CREAT | OpenFlags.O_EXCL | OpenFlags.O_CLOEXEC,
-                0644);
-        try {
-            ScratchFiles.created(file, FileId.of(fd)); // ours from now on: removed at the end, or at exit
-        } finally {
-            Libc.close(fd);
-        }
-        SplittableRandom random = new SplittableRandom(0x5eed);
-        ByteBuffer block = ByteBuffer.allocateDirect(1 << 20);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            long done = 0;
-            while (done < bytes) {
-                block.clear();
-                while (block.remaining() >= Long.BYTES) {
-                    block.putLong(random.nextLong());
+        try (IoEngine io = Engines.forSetup(); NativeBuffer buffer = NativeBuffer.allocate(CHUNK, 4096)) {
+            IoFile f = io.open(file, OpenMode.CREATE_NEW);
+            try {
+                ScratchFiles.created(file, f.id()); // ours from now on: removed at the end, or at exit
+                buffer.fillRandom(0x5eed);
+                IoRequest r = new IoRequest(0, buffer);
+                for (long done = 0; done < bytes; ) {
+                    long n = Blocking.fully(io, r.prepare(IoOp.WRITE, f, done, Math.min(CHUNK, bytes - done)));
+                    if (n <= 0) {
+                        throw new IOException(file + ": write at offset " + done
+                                + (n == 0 ? " wrote nothing" : " failed: " + Errno.describe((int) -n)));
+                    }
+                    done += n;
+                    buffer.fillRandom(0x5eed + done); // each chunk its own data
                 }
-                block.flip();
-                block.limit((int) Math.min(block.limit(), bytes - done));
-                while (block.hasRemaining()) {
-                    done += ch.write(block);
+                long rc = Blocking.once(io, r.prepare(IoOp.FDATASYNC, f, 0, 0));
+                if (rc < 0) {
+                    throw new IOException(file + ": fdatasync: " + Errno.describe((int) -rc));
                 }
+                io.invalidate(f); // synced: every page is clean and goes
+            } catch (IOException | RuntimeException e) {
+                io.closeQuietly(f);
+                throw e;
             }
-            ch.force(false);
-        }
-        evict(file);
-    }
-
-    /** Drops {@code file}'s cached pages (posix_fadvise DONTNEED after the data reached the device). */
-    static void evict(Path file) throws IOException {
-        int fd = Libc.open(file, OpenFlags.O_RDONLY, 0);
-        try {
-            int errno = Libc.fadvise(fd, 0, 0, Libc.POSIX_FADV_DONTNEED);
-            if (errno != 0) {
-                throw new IOException(file + ": posix_fadvise(DONTNEED): " + Libc.strerror(errno));
-            }
-        } finally {
-            Libc.close(fd);
+            io.close(f);
         }
     }
 }

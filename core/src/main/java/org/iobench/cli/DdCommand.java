@@ -88,7 +88,7 @@ final class DdCommand implements Callable<Integer> {
     private static void print(DdOperands d, JobSpec job, List<BenchmarkResult> results, boolean vmstat,
                               PrintStream err) {
         for (BenchmarkResult b : results) {
-            b.runs().forEach(r -> DdText.lines(d, job.rw(), r).forEach(err::println));
+            b.runs().forEach(r -> DdText.lines(d, job.workload().rw(), r).forEach(err::println));
             if (vmstat) {
                 b.runs().forEach(r -> DdText.printVmstat(r, err));
             }

@@ -88,28 +88,30 @@ final class Execution {
         if (stage.size() == 1) {
             return TestId.single(job.name());
         }
-        return new TestId(job.group().isBlank() ? stage.getFirst().name() : job.group(), i + 1, stage.size());
+        String group = job.grouping().group();
+        return new TestId(group.isBlank() ? stage.getFirst().name() : group, i + 1, stage.size());
     }
 
     /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
     static void checkEngine(JobSpec spec) {
-        EngineProvider provider = Engines.require(spec.engine());
-        if (provider.synchronous() && spec.iodepth() > 1) {
-            throw new ExitException(ExitException.USAGE, "--iodepth " + spec.iodepth() + ": the " + spec.engine()
+        EngineProvider provider = Engines.require(spec.queue().engine());
+        if (provider.synchronous() && spec.queue().iodepth() > 1) {
+            throw new ExitException(ExitException.USAGE, "--iodepth " + spec.queue().iodepth() + ": the "
+                    + spec.queue().engine()
                     + " engine completes each request before the next, so a depth above 1 would do nothing;"
                     + " use --threads N for parallelism" + (Engines.names().contains("uring")
                     ? " or --engine uring" : ""));
         }
-        if (spec.fixedBuffers() && !spec.engine().equals("uring")) {
+        if (spec.queue().fixedBuffers() && !spec.queue().engine().equals("uring")) {
             throw new ExitException(ExitException.USAGE, "--fixed-buffers: registers buffers and files with"
-                    + " io_uring (--engine uring); the " + spec.engine() + " engine has nothing to register");
+                    + " io_uring (--engine uring); the " + spec.queue().engine() + " engine has nothing to register");
         }
-        if (!provider.storage() && spec.verify().enabled()) {
-            throw new ExitException(ExitException.USAGE, "--verify " + spec.verify().label() + ": the "
-                    + spec.engine() + " engine reads and writes nothing, so there is nothing to verify");
+        if (!provider.storage() && spec.verification().checksum().enabled()) {
+            throw new ExitException(ExitException.USAGE, "--verify " + spec.verification().checksum().label() + ": the "
+                    + spec.queue().engine() + " engine reads and writes nothing, so there is nothing to verify");
         }
-        if (!provider.storage() && spec.rw() == org.iobench.job.RwMode.COPY) {
-            throw new ExitException(ExitException.USAGE, "--rw copy: the " + spec.engine()
+        if (!provider.storage() && spec.workload().rw() == org.iobench.job.RwMode.COPY) {
+            throw new ExitException(ExitException.USAGE, "--rw copy: the " + spec.queue().engine()
                     + " engine reads and writes nothing, so it cannot copy");
         }
     }
@@ -198,7 +200,8 @@ final class Execution {
         for (BenchmarkResult b : results) {
             for (RunResult r : b.runs()) {
                 if (!r.complete()) {
-                    err.println("iobench: " + b.job().name() + " run " + r.run() + " stopped: " + r.stopReason()
+                    err.println("iobench: " + b.job().name() + " run " + r.run() + " stopped: "
+                            + r.outcome().stopReason()
                             + "; its figures are partial and marked incomplete");
                     return ExitException.IO_FAILURE;
                 }
@@ -234,7 +237,7 @@ final class Execution {
     static Map<String, Object> groupsOf(List<BenchmarkResult> results) {
         Map<String, List<BenchmarkResult>> byGroup = new java.util.LinkedHashMap<>();
         for (BenchmarkResult b : results) {
-            String g = b.job().group();
+            String g = b.job().grouping().group();
             if (g != null && !g.isBlank()) {
                 byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(b);
             }

@@ -68,7 +68,7 @@ final class Progress {
         } else {
             plan = new ArrayList<>();
             for (JobSpec j : jobs) {
-                for (int r = 1; r <= j.runs(); r++) {
+                for (int r = 1; r <= j.timing().runs(); r++) {
                     plan.add(new Point(j, r));
                 }
             }
@@ -122,7 +122,7 @@ final class Progress {
         results.computeIfAbsent(spec, k -> new ArrayList<>()).add(result);
         live = null;
         this.spec = null;
-        boolean last = result.run() >= spec.runs() || !result.complete();
+        boolean last = result.run() >= spec.timing().runs() || !result.complete();
         if (plan != null && cursor >= 0) {
             cursor++;
             if (!result.complete()) { // the job's remaining runs will not happen
@@ -158,7 +158,7 @@ final class Progress {
             s.append(": filling ").append(Units.sizeBinary(fillTotal)).append(fillScratch ? " scratch file"
                     : " new file").append(": ").append(fillTotal > 0 ? fillDone * 100 / fillTotal : 0).append(" %");
         } else if (live != null) {
-            s.append(" run ").append(run).append('/').append(spec.runs()).append(": ");
+            s.append(" run ").append(run).append('/').append(spec.timing().runs()).append(": ");
             measuring(s, nowNanos);
         }
         long eta = etaNanos(nowNanos);
@@ -179,14 +179,14 @@ final class Progress {
         long bytes = live.bytes();
         long requests = live.requests();
         if (elapsed < 0) {
-            s.append("warm-up ").append(seconds(spec.rampNanos() + elapsed)).append(" of ")
-                    .append(seconds(spec.rampNanos()));
+            s.append("warm-up ").append(seconds(spec.timing().rampNanos() + elapsed)).append(" of ")
+                    .append(seconds(spec.timing().rampNanos()));
             return;
         }
         updateRate(elapsed, bytes, requests);
         s.append(seconds(elapsed));
         if (spec.timeBased()) {
-            s.append(" of ").append(seconds(spec.timeNanos()));
+            s.append(" of ").append(seconds(spec.timing().timeNanos()));
         }
         s.append(", ").append(Units.sizeBinary(bytes));
         long planned = live.plannedBytes();
@@ -249,10 +249,10 @@ final class Progress {
         }
         long elapsed = live.elapsedNanos();
         if (elapsed < 0) { // warm-up: its rest, then the measured phase
-            return spec.timeBased() ? -elapsed + spec.timeNanos() : -1;
+            return spec.timeBased() ? -elapsed + spec.timing().timeNanos() : -1;
         }
         if (spec.timeBased()) {
-            return Math.max(0, spec.timeNanos() - elapsed);
+            return Math.max(0, spec.timing().timeNanos() - elapsed);
         }
         long planned = live.plannedBytes();
         long bytes = live.bytes();
@@ -269,14 +269,14 @@ final class Progress {
             return (long) took.stream().mapToLong(Long::longValue).average().orElse(0);
         }
         if (job.timeBased()) {
-            return job.timeNanos() + job.rampNanos();
+            return job.timing().timeNanos() + job.timing().rampNanos();
         }
         if (job == spec && live != null) { // the current job's first run: its bytes at the rate so far
             long planned = live.plannedBytes();
             long bytes = live.bytes();
             long elapsed = live.elapsedNanos();
             if (planned > 0 && bytes > 0 && elapsed > 0) {
-                return (long) (planned * (double) elapsed / bytes) + job.rampNanos();
+                return (long) (planned * (double) elapsed / bytes) + job.timing().rampNanos();
             }
         }
         return -1;

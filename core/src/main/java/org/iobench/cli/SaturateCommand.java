@@ -84,14 +84,14 @@ final class SaturateCommand implements Callable<Integer> {
         String series = "saturate " + Instant.now().truncatedTo(ChronoUnit.SECONDS);
         JobSpec base = job.applyTo(JobSpec.builder(target)).timeNanos(step).runs(1).series(series).build();
         Execution.checkEngine(base);
-        boolean sync = Engines.byName(base.engine()).orElseThrow().synchronous();
+        boolean sync = Engines.byName(base.queue().engine()).orElseThrow().synchronous();
         LatencyTarget lt = latencyTarget == null ? null : LatencyTarget.parse(latencyTarget);
         Axis a = axis(sync, lt != null);
         if (a == Axis.RATE && lt == null) {
             throw ExitException.usage("--axis rate: needs --latency-target (the search looks"
                     + " for the highest rate within it, e.g. --latency-target p99=2ms)");
         }
-        Setting start = new Setting(base.threads(), base.iodepth(), 0);
+        Setting start = new Setting(base.queue().threads(), base.queue().iodepth(), 0);
         Axis first = a == Axis.AUTO || a == Axis.RATE ? Axis.THREADS : a;
         int top = max == null ? Math.max(256, (int) start.level(first)) : max;
         if (a != Axis.RATE && (top < start.level(first) || top > 4096)) {
@@ -208,7 +208,7 @@ final class SaturateCommand implements Callable<Integer> {
         if (execution.wantsJson()) {
             Map<String, Object> search = new LinkedHashMap<>();
             search.put("kind", curve != null && curve.target() != null ? "latency-target" : "saturation");
-            search.put("series", base.series());
+            search.put("series", base.grouping().series());
             search.put("stepNanos", step);
             search.put("curve", curve);
             json = JsonReport.write(results, Version.get(), Map.of("search", search));
@@ -219,7 +219,7 @@ final class SaturateCommand implements Callable<Integer> {
             out.println("saturate " + a + ": " + RunText.heading(results.getFirst().job(),
                     results.getFirst().target()).replaceFirst("^[^:]*: ", "").replaceFirst(", \\d+ threads?", ""));
             out.println("each step " + Durations.format(java.time.Duration.ofNanos(step)) + "; series \""
-                    + base.series() + "\"");
+                    + base.grouping().series() + "\"");
             out.println();
             if (curve != null) {
                 CurveText.print(curve, out);

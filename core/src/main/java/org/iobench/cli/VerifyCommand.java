@@ -17,7 +17,7 @@ import org.iobench.sysmon.DeviceResolver;
 import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 import org.iobench.verify.TargetVerifier;
-import org.iobench.workload.target.TargetClaim;
+import org.iobench.workload.files.TargetClaim;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

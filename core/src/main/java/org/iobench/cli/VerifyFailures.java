@@ -14,10 +14,10 @@ final class VerifyFailures {
         int status = 0;
         for (BenchmarkResult b : results) {
             for (RunResult r : b.runs()) {
-                if (r.verification() != null && !r.verification().passed()) {
+                if (r.extras().verification() != null && !r.extras().verification().passed()) {
                     err.println("iobench: " + b.job().name() + " run " + r.run() + ": verification failed: "
-                            + r.verification().failures() + " bad blocks " + r.verification().counts()
-                            + " (run id " + r.verification().runId() + ")");
+                            + r.extras().verification().failures() + " bad blocks " + r.extras().verification().counts()
+                            + " (run id " + r.extras().verification().runId() + ")");
                     status = ExitException.IO_FAILURE;
                 }
             }

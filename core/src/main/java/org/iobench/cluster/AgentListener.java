@@ -102,7 +102,7 @@ final class AgentListener implements RunListener {
             released = releasedAt;
         }
         publish.accept(new Msg.Started(jobId, b, released, measuredStart));
-        long blockSize = spec.blockSize();
+        long blockSize = spec.workload().blockSize();
         ticker = Thread.ofPlatform().daemon().name("iobench-agent-progress").start(() -> {
             try {
                 while (!Thread.currentThread().isInterrupted()) {

@@ -8,9 +8,15 @@ import org.iobench.job.JobSpec;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
+import org.iobench.result.Extras;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Interval;
 import org.iobench.result.IoFailure;
+import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
 import org.iobench.result.RunSummary;
 import org.iobench.result.TargetInfo;
@@ -56,7 +62,7 @@ public final class ClusterAggregator {
         boolean complete = with.size() == all.size() && !anyLost
                 && with.stream().allMatch(p -> p.benchmarks().get(index).complete());
         return new BenchmarkResult(pattern(first.job(), with, index), target(first.target(), with, index), out,
-                RunSummary.of(out), complete, List.of());
+                RunSummary.of(out), complete, List.of(), first.test());
     }
 
     private static RunResult run(int index, int run, List<HostPart> with, List<HostPart> all) {
@@ -90,15 +96,15 @@ public final class ClusterAggregator {
             elapsed = Math.max(elapsed, t.elapsedNanos());
             syncNanos += t.syncNanos();
             syncs += t.syncs();
-            intervalNanos = r.intervalNanos();
-            series.add(r.series());
+            intervalNanos = r.intervals().intervalNanos();
+            series.add(r.intervals().series());
             if (startedAt == null || (r.startedAt() != null && r.startedAt().compareTo(startedAt) < 0)) {
                 startedAt = r.startedAt();
             }
             if (!r.complete()) {
-                stops.add(p.host() + ": " + r.stopReason());
+                stops.add(p.host() + ": " + r.outcome().stopReason());
                 if (failure == null) {
-                    failure = r.failure();
+                    failure = r.outcome().failure();
                 }
             }
             for (WorkerResult w : r.workers()) {
@@ -113,7 +119,7 @@ public final class ClusterAggregator {
                 l.writesByWorker().forEach(writeHist::add);
                 syncHist.add(l.syncs());
             }
-            Accounting a = r.accounting();
+            Accounting a = r.evidence().accounting();
             if (a != null) {
                 accountingChecked &= a.checked();
                 mismatch |= a.mismatch();
@@ -122,7 +128,7 @@ public final class ClusterAggregator {
                 kernelRead += a.kernelBytesRead();
                 kernelWritten += a.kernelBytesWritten();
             }
-            r.warnings().forEach(w -> warnings.add(p.host() + ": " + w));
+            r.outcome().warnings().forEach(w -> warnings.add(p.host() + ": " + w));
         }
         for (HostPart p : all) {
             if (!with.contains(p)) {
@@ -133,11 +139,13 @@ public final class ClusterAggregator {
         boolean complete = stops.isEmpty() && present == all.size();
         Accounting accounting = new Accounting(accountingChecked && present > 0, appRead, appWritten, kernelRead,
                 kernelWritten, mismatch, "the sum over " + present + " hosts, each checked against its own kernel");
-        return new RunResult(run, startedAt, complete, complete ? null : String.join("; ", stops), failure,
+        return new RunResult(run, startedAt,
+                new Outcome(complete, complete ? null : String.join("; ", stops), failure, warnings),
                 new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs),
-                LatencyRecorder.summarize(readHist), LatencyRecorder.summarize(writeHist),
-                LatencyRecorder.summarize(syncHist), intervalNanos, sum(series), workers, accounting, warnings, null,
-                null).withLatency(all(readHist, writeHist));
+                new Latencies(LatencyRecorder.summarize(readHist), LatencyRecorder.summarize(writeHist),
+                        LatencyRecorder.summarize(syncHist), null, all(readHist, writeHist)),
+                new Intervals(intervalNanos, sum(series)), workers, new RunEvidence(accounting, null, null, null),
+                Extras.NONE);
     }
 
     private static RunResult runOf(BenchmarkResult b, int run) {
@@ -199,8 +207,8 @@ public final class ClusterAggregator {
                 ops += r.totals().ops();
                 continue;
             }
-            for (Interval x : r.series()) {
-                long start = x.index() * r.intervalNanos();
+            for (Interval x : r.intervals().series()) {
+                long start = x.index() * r.intervals().intervalNanos();
                 long end = start + x.durationNanos();
                 double share = end <= window ? 1 : start >= window ? 0
                         : (window - start) / (double) x.durationNanos();
@@ -240,9 +248,8 @@ public final class ClusterAggregator {
     }
 
     /** Every read and write of every host together: the merged histograms merged once more. */
-    private static org.iobench.result.LatencySummary all(org.HdrHistogram.Histogram reads,
-                                                         org.HdrHistogram.Histogram writes) {
-        org.HdrHistogram.Histogram all = reads.copy();
+    private static LatencySummary all(Histogram reads, Histogram writes) {
+        Histogram all = reads.copy();
         all.add(writes);
         return LatencyRecorder.summarize(all);
     }

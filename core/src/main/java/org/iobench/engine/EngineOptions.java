@@ -8,12 +8,10 @@ import org.iobench.sys.NativeBuffer;
  *
  * @param iodepth   requests the worker keeps in flight (1 for synchronous engines)
  * @param batch     how many requests to gather before handing them to the kernel (async engines)
- * @param fds       the files the worker will use, for engines that register them
  * @param buffers   the request buffers, for engines that register them
- * @param fixedBuffers register buffers and files with the kernel where the engine can
+ * @param fixedBuffers register buffers, and the files it opens, with the kernel where the engine can
  */
-public record EngineOptions(int iodepth, int batch, List<Integer> fds, List<NativeBuffer> buffers,
-                            boolean fixedBuffers) {
+public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers) {
     public EngineOptions {
         if (iodepth < 1) {
             throw new IllegalArgumentException("iodepth must be >= 1: iodepth=" + iodepth);
@@ -21,7 +19,6 @@ public record EngineOptions(int iodepth, int batch, List<Integer> fds, List<Nati
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be >= 1: batch=" + batch);
         }
-        fds = List.copyOf(fds);
         buffers = List.copyOf(buffers);
     }
 }

@@ -35,6 +35,20 @@ public final class Engines {
         return byName(name).orElseThrow(() -> new UnknownEngineException(name));
     }
 
+    /**
+     * The engine of set-up and check I/O, whatever a job's engine: laying out a new file, dropping a target's cache
+     * before a run, reading a target back to verify it. Plain system calls on the calling thread ({@code psync}), as
+     * fio lays out files; measured I/O goes through the job's own engine.
+     */
+    public static EngineProvider setup() {
+        return PsyncEngine.PROVIDER;
+    }
+
+    /** An engine of {@link #setup()}'s kind, one request deep, for set-up I/O on the calling thread. */
+    public static IoEngine forSetup() {
+        return new PsyncEngine();
+    }
+
     public static Set<String> names() {
         return PROVIDERS.keySet();
     }

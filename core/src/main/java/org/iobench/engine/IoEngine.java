@@ -1,5 +1,8 @@
 package org.iobench.engine;
 
+import java.io.IOException;
+import java.nio.file.Path;
+
 /**
  * The contract between a worker and a way of doing I/O, shaped after fio's {@code ioengine_ops} so that
  * synchronous and asynchronous engines share it.
@@ -14,13 +17,62 @@ package org.iobench.engine;
  * int n = engine.reap(1, done);               // wait for at least one completion
  * }</pre>
  *
+ * The engine also owns the files its requests name, as fio's {@code open_file}/{@code close_file}/{@code invalidate}:
+ * a worker {@link #open opens} its files through its engine before the first request, and
+ * {@link #close(IoFile) closes} them through it after the last; a sync is a request
+ * ({@link IoOp#FDATASYNC}/{@link IoOp#FSYNC}) submitted like any other (fio's {@code fio_io_sync}).
+ *
+ * <pre>{@code
+ * IoFile f = engine.open(path, OpenMode.READ_WRITE);
+ * ... requests on f ...
+ * engine.submit(req.prepare(IoOp.FDATASYNC, f, 0, 0)); ...
+ * engine.invalidate(f);                       // drop its cached pages
+ * engine.close(f);                            // close(2), its error thrown
+ * }</pre>
+ *
  * One engine instance serves one worker thread. Failures of a single I/O are reported on the request
- * ({@link IoRequest#result()} {@code < 0}); exceptions are for set-up and broken engines only.
+ * ({@link IoRequest#result()} {@code < 0}); exceptions are for set-up (open, close, invalidate) and broken engines.
  */
 public interface IoEngine extends AutoCloseable {
 
     /** The engine's name as on the command line ({@code psync}, {@code uring}, {@code libaio}, {@code null}). */
     String name();
+
+    /**
+     * Opens {@code path} for this engine's requests (fio's {@code open_file}). The default is the generic open of a
+     * descriptor; an engine that registers files with the kernel, or does no I/O, overrides it. Open a worker's files
+     * before its first request.
+     *
+     * @throws IOException when the file cannot be opened (the errno named)
+     */
+    default IoFile open(Path path, OpenMode mode) throws IOException {
+        return IoFile.open(path, mode);
+    }
+
+    /**
+     * Closes {@code file}, opened by {@link #open} and with no request in flight (fio's {@code close_file});
+     * close's own error is thrown, not dropped.
+     */
+    default void close(IoFile file) throws IOException {
+        file.closeHandle();
+    }
+
+    /** Closes {@code file}, ignoring close's error: for clean-up after another failure, which is the one to report. */
+    default void closeQuietly(IoFile file) {
+        try {
+            close(file);
+        } catch (IOException | RuntimeException ignored) {
+            // the caller is reporting an earlier failure
+        }
+    }
+
+    /**
+     * Drops {@code file}'s clean pages from the page cache (fio's {@code invalidate}: {@code posix_fadvise
+     * DONTNEED}); dirty pages stay until written back, so sync it first to drop everything.
+     */
+    default void invalidate(IoFile file) throws IOException {
+        file.dropCache();
+    }
 
     /** Starts {@code request}: done now, queued for later, or refused because the queue is full. */
     SubmitStatus submit(IoRequest request);
@@ -41,6 +93,7 @@ public interface IoEngine extends AutoCloseable {
         return 0;
     }
 
+    /** Frees the engine (ring, context); files it opened are closed by {@link #close(IoFile)}, not here. */
     @Override
     default void close() {}
 }

@@ -13,7 +13,7 @@ public final class IoRequest {
     private final int index;
     private final NativeBuffer buffer;
     private IoOp op;
-    private int fd;
+    private IoFile file;
     private long offset;
     private long length;
     private long bufferOffset;
@@ -26,16 +26,33 @@ public final class IoRequest {
         this.buffer = buffer;
     }
 
-    /** Sets the operation; {@code length} bytes of the buffer from its start, at file {@code offset}. */
-    public IoRequest prepare(IoOp op, int fd, long offset, long length) {
-        if (op.transfersData() && (length <= 0 || length > buffer.size())) {
-            throw new IllegalArgumentException("length must be in 1.." + buffer.size() + ": length=" + length);
+    /** A request without a buffer, for syncs only (a final sync, a sync before dropping the cache). */
+    public static IoRequest syncOnly(int index) {
+        return new IoRequest(index, null);
+    }
+
+    /**
+     * Sets the operation on {@code file} (opened by the engine that will run it); {@code length} bytes of the buffer
+     * from its start, at file {@code offset}. A sync takes offset and length 0.
+     */
+    public IoRequest prepare(IoOp op, IoFile file, long offset, long length) {
+        return prepare(op, file, offset, length, 0);
+    }
+
+    /** As {@link #prepare(IoOp, IoFile, long, long)}, with the data at {@code bufferOffset} in the buffer. */
+    public IoRequest prepare(IoOp op, IoFile file, long offset, long length, long bufferOffset) {
+        if (op.transfersData() && buffer == null) {
+            throw new IllegalArgumentException("a request without a buffer can only sync: op=" + op);
+        }
+        if (op.transfersData() && (length <= 0 || bufferOffset < 0 || bufferOffset + length > buffer.size())) {
+            throw new IllegalArgumentException("bufferOffset + length must be in 1.." + buffer.size()
+                    + ": bufferOffset=" + bufferOffset + " length=" + length);
         }
         this.op = op;
-        this.fd = fd;
+        this.file = file;
         this.offset = offset;
         this.length = length;
-        this.bufferOffset = 0;
+        this.bufferOffset = bufferOffset;
         this.result = 0;
         return this;
     }
@@ -54,7 +71,9 @@ public final class IoRequest {
     public int index() { return index; }
     public NativeBuffer buffer() { return buffer; }
     public IoOp op() { return op; }
-    public int fd() { return fd; }
+    public IoFile file() { return file; }
+    /** The file's descriptor, for engines. */
+    public int fd() { return file.fd(); }
     public long offset() { return offset; }
     public long length() { return length; }
     public long bufferOffset() { return bufferOffset; }
@@ -71,6 +90,6 @@ public final class IoRequest {
 
     @Override
     public String toString() {
-        return op + " fd=" + fd + " offset=" + offset + " length=" + length + " result=" + result;
+        return op + " " + file + " offset=" + offset + " length=" + length + " result=" + result;
     }
 }

@@ -1,109 +1,98 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * One benchmark job, immutable: what to run against which target. Made from the command line, a job file or a
- * dd command line; every front end goes through {@link #builder} so the defaults live in one place.
+ * One benchmark job, immutable: what to run against which target, in a few parts named for what they hold. Made
+ * from the command line, a job file or a dd command line; every front end goes through {@link #builder} so the
+ * defaults live in one place, and the checks across parts in this constructor.
  *
- * @param name            a short name for reports ({@code "seq-write-1m"}); never null
- * @param target          a file, a directory (an iobench-owned file is made inside) or a block device
- * @param rw              the access pattern
- * @param mixReadPercent  share of reads in a mixed job, 0..100
- * @param blockSize       bytes per request
- * @param sizeBytes       bytes of the target region, and of I/O for a size-based job; 0 = the file's or device's
- *                        size, or 1 GiB for a new file
- * @param offsetBytes     where the region starts in the target
- * @param timeNanos       time limit of the measured phase; 0 = size-based only
- * @param rampNanos       warm-up before measuring, not counted
- * @param threads         workers on the one target
- * @param iodepth         requests in flight per worker
- * @param batch           requests gathered per submission (async engines)
- * @param engine          engine name ({@code psync}, {@code uring}, {@code libaio}, {@code null})
- * @param fixedBuffers    register buffers and files with the kernel (io_uring)
- * @param direct          O_DIRECT
- * @param sync            durability mode
- * @param fsyncEvery      an fsync after every N writes of a worker; 0 = never
- * @param runs            repetitions
- * @param dropCache       evict the target's cached pages before each run
- * @param pattern         data written
- * @param allowOverwrite  consent to write to an existing file or a block device
- * @param keep            keep a file iobench created
- * @param seed            seed of the random offsets and data, so runs are repeatable
- * @param series          label shared by the points of a sweep ({@code "bs=4k..1m"}) or of a saturation search,
- *                        so stores can group them; {@code ""} outside a series
- * @param group           label of the parallel group the job runs in ({@code "dd2"}); {@code ""} when it runs alone
- * @param source          the file or device a {@link RwMode#COPY} job reads; null for other jobs
- * @param sourceOffsetBytes where a copy starts reading in {@code source} (dd's {@code skip})
- * @param truncate        cut an existing target file at {@code offsetBytes} before each run (dd without
- *                        {@code conv=notrunc}); needs {@code allowOverwrite} like any write to an existing file
- * @param exactSize       transfer exactly {@code sizeBytes} (or the whole region) even where that is not a multiple
- *                        of the block size: the last request is short, as dd's last partial record
- * @param loopRegion      a time-based job goes over its region again and again until the time is up, even with an
- *                        explicit size (fio's {@code time_based}); without it, size and time both limit the job
- * @param verify          stamp every written block with a header and a payload checksum (docs/verify.md)
- * @param verifyAfter     read every written block back after the run and check it (outside the measured time)
- * @param rate            the job's requested rate (all workers together), paced on a fixed schedule; null = as
- *                        fast as possible
- * @param steady          end a time-based run early once throughput is steady; null = run the whole time
+ * <p>Its JSON form is flat, as formatVersion 1 has always written it ({@link JobSpecJson}).
+ *
+ * @param name         a short name for reports ({@code "seq-write-1m"}); never null
+ * @param target       a file, a directory (an iobench-owned file is made inside) or a block device
+ * @param workload     what is read and written: pattern, region, data
+ * @param timing       how long, how often and how fast
+ * @param queue        workers, queue depth, engine
+ * @param durability   O_DIRECT, syncs, the page cache before a run
+ * @param safety       consent to overwrite, what is kept or cut
+ * @param copy         a copy's source; {@link Copy#NONE} for other jobs
+ * @param verification {@code --verify}; {@link Verification#NONE} when off
+ * @param grouping     the sweep or search series and the parallel group the job belongs to
  */
-public record JobSpec(
-        String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
-        long timeNanos, long rampNanos, int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
-        boolean direct, SyncMode sync, int fsyncEvery, int runs, boolean dropCache, DataPattern pattern,
-        boolean allowOverwrite, boolean keep, long seed, String series, String group, Path source,
-        long sourceOffsetBytes, boolean truncate, boolean exactSize, boolean loopRegion, VerifyChecksum verify,
-        boolean verifyAfter, RateLimit rate, SteadyCriterion steady) {
+public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
+                      Durability durability, Safety safety, Copy copy, Verification verification,
+                      Grouping grouping) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
 
     public JobSpec {
         Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(rw, "rw");
-        Objects.requireNonNull(sync, "sync");
-        Objects.requireNonNull(pattern, "pattern");
-        Objects.requireNonNull(engine, "engine");
-        series = series == null ? "" : series;
-        group = group == null ? "" : group;
-        verify = verify == null ? VerifyChecksum.NONE : verify;
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(queue, "queue");
+        Objects.requireNonNull(durability, "durability");
+        Objects.requireNonNull(safety, "safety");
+        Objects.requireNonNull(workload.rw(), "rw");
+        Objects.requireNonNull(durability.sync(), "sync");
+        Objects.requireNonNull(workload.pattern(), "pattern");
+        Objects.requireNonNull(queue.engine(), "engine");
+        copy = copy == null ? Copy.NONE : copy;
+        verification = verification == null ? Verification.NONE : verification;
+        grouping = grouping == null ? Grouping.NONE : grouping;
         if (name == null || name.isBlank()) {
-            name = rw.label() + "-" + Sizes.binary(blockSize);
+            name = workload.rw().label() + "-" + Sizes.binary(workload.blockSize());
         }
+        check(workload, timing, queue, durability, safety, copy, verification);
+    }
+
+    /** The checks of one job, across its parts; the first that fails names its option. */
+    private static void check(Workload w, Timing t, Queue q, Durability d, Safety s, Copy c, Verification v) {
+        RwMode rw = w.rw();
+        long blockSize = w.blockSize();
+        long sizeBytes = w.sizeBytes();
+        long timeNanos = t.timeNanos();
+        SteadyCriterion steady = t.steady();
         check(blockSize >= 1 && blockSize <= MAX_BLOCK_SIZE, "--bs", blockSize, "must be between 1 and 1GiB");
         check(sizeBytes >= 0, "--size", sizeBytes, "must not be negative");
-        check(sizeBytes == 0 || sizeBytes >= blockSize || exactSize, "--size", sizeBytes,
+        check(sizeBytes == 0 || sizeBytes >= blockSize || w.exactSize(), "--size", sizeBytes,
                 "is smaller than the block size " + blockSize);
-        check(offsetBytes >= 0, "--offset", offsetBytes, "must not be negative");
-        check(mixReadPercent >= 0 && mixReadPercent <= 100, "--mix", mixReadPercent, "must be 0..100");
+        check(w.offsetBytes() >= 0, "--offset", w.offsetBytes(), "must not be negative");
+        check(w.mixReadPercent() >= 0 && w.mixReadPercent() <= 100, "--mix", w.mixReadPercent(), "must be 0..100");
         check(timeNanos >= 0, "--time", timeNanos, "must not be negative");
-        check(rampNanos >= 0, "--ramp", rampNanos, "must not be negative");
-        check(threads >= 1 && threads <= 4096, "--threads", threads, "must be 1..4096");
-        check(iodepth >= 1 && iodepth <= 4096, "--iodepth", iodepth, "must be 1..4096");
-        check(batch >= 1 && batch <= iodepth, "--batch", batch, "must be 1..iodepth (" + iodepth + ")");
-        check(fsyncEvery >= 0, "--fsync-every", fsyncEvery, "must not be negative");
-        check(runs >= 1 && runs <= 10_000, "--runs", runs, "must be 1..10000");
+        check(t.rampNanos() >= 0, "--ramp", t.rampNanos(), "must not be negative");
+        check(q.threads() >= 1 && q.threads() <= 4096, "--threads", q.threads(), "must be 1..4096");
+        check(q.iodepth() >= 1 && q.iodepth() <= 4096, "--iodepth", q.iodepth(), "must be 1..4096");
+        check(q.batch() >= 1 && q.batch() <= q.iodepth(), "--batch", q.batch(),
+                "must be 1..iodepth (" + q.iodepth() + ")");
+        check(d.fsyncEvery() >= 0, "--fsync-every", d.fsyncEvery(), "must not be negative");
+        check(t.runs() >= 1 && t.runs() <= 10_000, "--runs", t.runs(), "must be 1..10000");
         check(steady == null || timeNanos > 0, "--steady", steady == null ? "" : steady.label(),
                 "ends a time-based run early; give --time as the longest it may run");
         check(steady == null || steady.windowNanos() <= timeNanos, "--steady-window",
                 steady == null ? "" : Durations.format(java.time.Duration.ofNanos(steady.windowNanos())),
                 "is longer than --time " + Durations.format(java.time.Duration.ofNanos(timeNanos))
                         + ": steady state could never be seen");
-        check(rw != RwMode.COPY || source != null, "--source", "(none)", "a copy job needs --source PATH");
-        check(rw == RwMode.COPY || source == null, "--source", source, "applies to --rw copy only");
+        check(rw != RwMode.COPY || c.source() != null, "--source", "(none)", "a copy job needs --source PATH");
+        check(rw == RwMode.COPY || c.source() == null, "--source", c.source(), "applies to --rw copy only");
         if (rw == RwMode.COPY) {
-            check(threads == 1, "--threads", threads, "a copy runs one worker; run parallel copies as a group");
-            check(iodepth == 1, "--iodepth", iodepth, "a copy keeps one request in flight");
-            check(rampNanos == 0, "--ramp", rampNanos, "is not supported for --rw copy");
-            check(rate == null, "--rate", rate == null ? "" : rate.label(), "is not supported for --rw copy");
+            check(q.threads() == 1, "--threads", q.threads(), "a copy runs one worker; run parallel copies as a group");
+            check(q.iodepth() == 1, "--iodepth", q.iodepth(), "a copy keeps one request in flight");
+            check(t.rampNanos() == 0, "--ramp", t.rampNanos(), "is not supported for --rw copy");
+            check(t.rate() == null, "--rate", t.rate() == null ? "" : t.rate().label(),
+                    "is not supported for --rw copy");
             check(steady == null, "--steady", steady == null ? "" : steady.label(),
                     "is not supported for --rw copy");
         }
-        check(sourceOffsetBytes >= 0, "skip", sourceOffsetBytes, "must not be negative");
-        check(!truncate || rw.writes(), "truncate", rw, "applies to jobs that write");
-        check(!(sync == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync", "applies to writes; " + rw + " writes nothing");
-        VerifyChecksum.check(verify, verifyAfter, rw, blockSize, threads, iodepth);
+        check(c.sourceOffsetBytes() >= 0, "skip", c.sourceOffsetBytes(), "must not be negative");
+        check(!s.truncate() || rw.writes(), "truncate", rw, "applies to jobs that write");
+        check(!(d.sync() == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync",
+                "applies to writes; " + rw + " writes nothing");
+        VerifyChecksum.check(v.checksum(), v.after(), rw, blockSize, q.threads(), q.iodepth());
     }
 
     private static void check(boolean ok, String option, Object value, String why) {
@@ -112,20 +101,28 @@ public record JobSpec(
         }
     }
 
+    /** The flat JSON form (formatVersion 1). */
+    @JsonValue
+    JobSpecJson json() {
+        return JobSpecJson.of(this);
+    }
+
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static JobSpec fromJson(JobSpecJson json) {
+        return json.toSpec();
+    }
+
     /** The read share as a fraction: 1 for read-only jobs, 0 for write-only ones. */
     public double readFraction() {
+        RwMode rw = workload.rw();
         if (!rw.mixed()) {
             return rw.reads() ? 1.0 : 0.0;
         }
-        return mixReadPercent / 100.0;
+        return workload.mixReadPercent() / 100.0;
     }
 
     public boolean timeBased() {
-        return timeNanos > 0;
-    }
-
-    public static Builder builder(Path target) {
-        return new Builder(target);
+        return timing.timeBased();
     }
 
     /**
@@ -133,23 +130,15 @@ public record JobSpec(
      * target is then not opened, and the run is a measure of iobench itself.
      */
     public boolean storesData() {
-        return EngineKinds.storesData(engine);
+        return EngineKinds.storesData(queue.engine());
+    }
+
+    public static Builder builder(Path target) {
+        return new Builder(target);
     }
 
     public Builder toBuilder() {
-        Builder b = new Builder(target);
-        b.name = name; b.rw = rw; b.mixReadPercent = mixReadPercent; b.blockSize = blockSize;
-        b.sizeBytes = sizeBytes; b.offsetBytes = offsetBytes; b.timeNanos = timeNanos; b.rampNanos = rampNanos;
-        b.threads = threads; b.iodepth = iodepth; b.batch = batch; b.engine = engine;
-        b.fixedBuffers = fixedBuffers; b.direct = direct; b.sync = sync; b.fsyncEvery = fsyncEvery; b.runs = runs;
-        b.dropCache = dropCache; b.pattern = pattern; b.allowOverwrite = allowOverwrite; b.keep = keep;
-        b.seed = seed; b.series = series; b.group = group; b.source = source;
-        b.sourceOffsetBytes = sourceOffsetBytes; b.truncate = truncate; b.exactSize = exactSize;
-        b.loopRegion = loopRegion;
-        b.seed = seed;
-        b.verify = verify; b.verifyAfter = verifyAfter;
-        b.rate = rate; b.steady = steady;
-        return b;
+        return new Builder(this);
     }
 
     /** Builder with iobench's defaults: sequential read, 1 MiB blocks, one psync worker, one run. */
@@ -193,6 +182,26 @@ public record JobSpec(
             this.target = target;
         }
 
+        private Builder(JobSpec s) {
+            this(s.target());
+            name = s.name();
+            Workload w = s.workload();
+            rw = w.rw(); mixReadPercent = w.mixReadPercent(); blockSize = w.blockSize(); sizeBytes = w.sizeBytes();
+            offsetBytes = w.offsetBytes(); pattern = w.pattern(); seed = w.seed(); exactSize = w.exactSize();
+            Timing t = s.timing();
+            timeNanos = t.timeNanos(); rampNanos = t.rampNanos(); runs = t.runs(); loopRegion = t.loopRegion();
+            rate = t.rate(); steady = t.steady();
+            Queue q = s.queue();
+            threads = q.threads(); iodepth = q.iodepth(); batch = q.batch(); engine = q.engine();
+            fixedBuffers = q.fixedBuffers();
+            Durability d = s.durability();
+            direct = d.direct(); sync = d.sync(); fsyncEvery = d.fsyncEvery(); dropCache = d.dropCache();
+            allowOverwrite = s.safety().allowOverwrite(); keep = s.safety().keep(); truncate = s.safety().truncate();
+            source = s.copy().source(); sourceOffsetBytes = s.copy().sourceOffsetBytes();
+            verify = s.verification().checksum(); verifyAfter = s.verification().after();
+            series = s.grouping().series(); group = s.grouping().group();
+        }
+
         public Builder target(Path v) { target = v; return this; }
         public Builder name(String v) { name = v; return this; }
         public Builder rw(RwMode v) { rw = v; return this; }
@@ -229,10 +238,14 @@ public record JobSpec(
         public Builder verifyAfter(boolean v) { verifyAfter = v; return this; }
 
         public JobSpec build() {
-            return new JobSpec(name, target, rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, timeNanos,
-                    rampNanos, threads, iodepth, batch, engine, fixedBuffers, direct, sync, fsyncEvery, runs,
-                    dropCache, pattern, allowOverwrite, keep, seed, series, group, source, sourceOffsetBytes, truncate,
-                exactSize, loopRegion, verify, verifyAfter, rate, steady);
+            return new JobSpec(name, target,
+                    new Workload(rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, pattern, seed, exactSize),
+                    new Timing(timeNanos, rampNanos, runs, loopRegion, rate, steady),
+                    new Queue(threads, iodepth, batch, engine, fixedBuffers),
+                    new Durability(direct, sync, fsyncEvery, dropCache),
+                    new Safety(allowOverwrite, keep, truncate),
+                    source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
+                    new Verification(verify, verifyAfter), new Grouping(series, group));
         }
     }
 }

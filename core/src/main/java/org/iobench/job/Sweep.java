@@ -15,9 +15,9 @@ public final class Sweep {
 
     /** The points; axes that are null keep the base's value. A single point is the base job, unlabelled. */
     public static List<JobSpec> expand(JobSpec base, SweepAxis bs, SweepAxis threads, SweepAxis iodepth) {
-        List<Long> bsValues = bs == null ? List.of(base.blockSize()) : bs.values();
-        List<Long> threadValues = threads == null ? List.of((long) base.threads()) : threads.values();
-        List<Long> depthValues = iodepth == null ? List.of((long) base.iodepth()) : iodepth.values();
+        List<Long> bsValues = bs == null ? List.of(base.workload().blockSize()) : bs.values();
+        List<Long> threadValues = threads == null ? List.of((long) base.queue().threads()) : threads.values();
+        List<Long> depthValues = iodepth == null ? List.of((long) base.queue().iodepth()) : iodepth.values();
         long points = (long) bsValues.size() * threadValues.size() * depthValues.size();
         if (points > SweepAxis.MAX_POINTS) {
             throw new InvalidJobException("sweep of " + points + " points is more than " + SweepAxis.MAX_POINTS);
@@ -28,7 +28,7 @@ public final class Sweep {
             for (long t : threadValues) {
                 for (long q : depthValues) {
                     JobSpec.Builder j = base.toBuilder().blockSize(b).threads(Math.toIntExact(t))
-                            .iodepth(Math.toIntExact(q)).batch(Math.min(base.batch(), Math.toIntExact(q)));
+                            .iodepth(Math.toIntExact(q)).batch(Math.min(base.queue().batch(), Math.toIntExact(q)));
                     if (points > 1) {
                         j.series(label).name(pointName(base, b, t, q, bs, threads, iodepth));
                     }
@@ -41,7 +41,8 @@ public final class Sweep {
 
     /** {@code "randwrite bs=4k..1m threads=64"}: the series label, from the options as typed. */
     static String label(JobSpec base, SweepAxis bs, SweepAxis threads, SweepAxis iodepth) {
-        return Stream.of(base.rw().label(), part("bs", bs), part("threads", threads), part("iodepth", iodepth))
+        return Stream.of(base.workload().rw().label(), part("bs", bs), part("threads", threads), part("iodepth",
+                iodepth))
                 .filter(s -> !s.isEmpty()).collect(Collectors.joining(" "));
     }
 

@@ -22,7 +22,7 @@ public final class GroupText {
     private GroupText() {}
 
     public static void print(List<BenchmarkResult> group, PrintStream out) {
-        String label = group.getFirst().job().group();
+        String label = group.getFirst().job().grouping().group();
         out.println("group " + (label.isEmpty() ? "" : label + " ") + "(" + group.size() + " jobs in parallel,"
                 + " started together)");
         out.printf(Locale.ROOT, ROW, "job", "what", "MB/s", "MiB/s", "IOPS");
@@ -39,9 +39,9 @@ public final class GroupText {
                 + " all jobs' bytes over the longest job's time");
         for (BenchmarkResult b : group) {
             for (RunResult r : b.runs()) {
-                r.warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w));
+                r.outcome().warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w));
                 if (!r.complete()) {
-                    out.println("* " + b.job().name() + " run " + r.run() + " incomplete: " + r.stopReason());
+                    out.println("* " + b.job().name() + " run " + r.run() + " incomplete: " + r.outcome().stopReason());
                 }
             }
         }
@@ -49,12 +49,12 @@ public final class GroupText {
 
     private static String what(BenchmarkResult b) {
         var j = b.job();
-        String s = j.rw().label() + " " + org.iobench.job.Sizes.binary(j.blockSize());
-        if (j.direct()) {
+        String s = j.workload().rw().label() + " " + org.iobench.job.Sizes.binary(j.workload().blockSize());
+        if (j.durability().direct()) {
             s += " direct";
         }
-        if (j.threads() > 1) {
-            s += " T" + j.threads();
+        if (j.queue().threads() > 1) {
+            s += " T" + j.queue().threads();
         }
         return s + " " + b.target().path();
     }
@@ -105,7 +105,7 @@ public final class GroupText {
     public static double meanRate(BenchmarkResult b, boolean withSync) {
         boolean anyComplete = b.runs().stream().anyMatch(RunResult::complete);
         return b.runs().stream().filter(r -> r.complete() || !anyComplete)
-                .mapToDouble(r -> rate(b.job().rw(), r.totals(), withSync)).average().orElse(Double.NaN);
+                .mapToDouble(r -> rate(b.job().workload().rw(), r.totals(), withSync)).average().orElse(Double.NaN);
     }
 
     /**
@@ -124,7 +124,7 @@ public final class GroupText {
             long longest = 0;
             for (BenchmarkResult b : group) {
                 Totals t = b.runs().get(i).totals();
-                bytes += bytes(b.job().rw(), t);
+                bytes += bytes(b.job().workload().rw(), t);
                 longest = Math.max(longest, nanos(t, withSync));
             }
             perRun.add(longest <= 0 ? Double.NaN : bytes * 1e9 / longest);

@@ -21,7 +21,7 @@ final class LimitsText {
     static void print(BenchmarkResult b, PrintStream out) {
         boolean header = false;
         for (RunResult r : b.runs()) {
-            Pacing p = r.pacing();
+            Pacing p = r.extras().pacing();
             if (p == null) {
                 continue;
             }
@@ -34,12 +34,12 @@ final class LimitsText {
                 out.printf(Locale.ROOT, ROW, "run", "latency", "IOPS", "p50", "p90", "p99", "p99.9", "max");
                 header = true;
             }
-            boolean reads = r.readLatency().count() >= r.writeLatency().count();
-            row(out, r, "raw", reads ? r.readLatency() : r.writeLatency());
+            boolean reads = r.latencies().read().count() >= r.latencies().write().count();
+            row(out, r, "raw", reads ? r.latencies().read() : r.latencies().write());
             row(out, r, "corrected", reads ? p.correctedReadLatency() : p.correctedWriteLatency());
         }
         for (RunResult r : b.runs()) {
-            SteadyOutcome s = r.steady();
+            SteadyOutcome s = r.extras().steady();
             if (s != null) {
                 out.println(steadyLine(r.run(), s));
             }

@@ -60,21 +60,21 @@ public final class RunText {
         if (b.runs().stream().anyMatch(r -> !r.complete())) {
             out.println("* incomplete run: figures cover the part that ran");
         }
-        if (b.job().rw().mixed() || b.job().rw() == org.iobench.job.RwMode.COPY) {
+        if (b.job().workload().rw().mixed() || b.job().workload().rw() == org.iobench.job.RwMode.COPY) {
             printMixedLatency(b.runs(), out);
         }
-        if (!"psync".equals(b.job().engine())) {
+        if (!"psync".equals(b.job().queue().engine())) {
             printLatencySplit(b.runs(), out);
         }
         LimitsText.print(b, out);
         for (RunResult r : b.runs()) {
-            if (r.verification() != null) {
+            if (r.extras().verification() != null) {
                 out.print("run " + r.run() + " ");
-                VerifyText.print(r.verification(), out);
+                VerifyText.print(r.extras().verification(), out);
             }
         }
         for (RunResult r : b.runs()) {
-            for (String w : r.warnings()) {
+            for (String w : r.outcome().warnings()) {
                 out.println("warning: run " + r.run() + ": " + w);
             }
         }
@@ -100,9 +100,9 @@ public final class RunText {
                 "p99.9", "max");
         for (RunResult r : runs) {
             List<java.util.Map.Entry<String, LatencySummary>> ops = new java.util.ArrayList<>(List.of(
-                    java.util.Map.entry("read", r.readLatency()), java.util.Map.entry("write", r.writeLatency())));
-            if (r.allLatency() != null) {
-                ops.add(java.util.Map.entry("all", r.allLatency()));
+                    java.util.Map.entry("read", r.latencies().read()), java.util.Map.entry("write", r.latencies().write())));
+            if (r.latencies().all() != null) {
+                ops.add(java.util.Map.entry("all", r.latencies().all()));
             }
             for (var e : ops) {
                 LatencySummary l = e.getValue();
@@ -115,18 +115,18 @@ public final class RunText {
 
     /** fio's slat and clat apart, for engines where submission and completion differ (io_uring). */
     private static void printLatencySplit(List<RunResult> runs, PrintStream out) {
-        if (runs.stream().allMatch(r -> r.latencySplit() == null)) {
+        if (runs.stream().allMatch(r -> r.latencies().split() == null)) {
             return;
         }
         out.println();
         out.printf(Locale.ROOT, "%-8s %9s %9s %9s %9s %9s %9s%n", "run", "slat p50", "p99", "max", "clat p50",
                 "p99", "max");
         for (RunResult r : runs) {
-            if (r.latencySplit() == null) {
+            if (r.latencies().split() == null) {
                 continue;
             }
-            LatencySummary s = r.latencySplit().submission();
-            LatencySummary c = r.latencySplit().completion();
+            LatencySummary s = r.latencies().split().submission();
+            LatencySummary c = r.latencies().split().completion();
             out.printf(Locale.ROOT, "%-8s %9s %9s %9s %9s %9s %9s%n", r.run(), Units.latency(s.p50Ns()),
                     Units.latency(s.p99Ns()), Units.latency(s.maxNs()), Units.latency(c.p50Ns()),
                     Units.latency(c.p99Ns()), Units.latency(c.maxNs()));
@@ -138,38 +138,27 @@ public final class RunText {
      * for results recorded before that existed, reads, writes, or for mixed jobs the larger p99.
      */
     static LatencySummary dominant(RunResult r) {
-        if (r.allLatency() != null && r.allLatency().count() > 0) {
-            return r.allLatency();
-        }
-        LatencySummary read = r.readLatency();
-        LatencySummary write = r.writeLatency();
-        if (read.count() == 0) {
-            return write;
-        }
-        if (write.count() == 0) {
-            return read;
-        }
-        return read.p99Ns() >= write.p99Ns() ? read : write;
+        return r.latencies().allOrLarger();
     }
 
     public static String heading(JobSpec j, TargetInfo t) {
         StringBuilder b = new StringBuilder();
-        b.append(j.name()).append(": ").append(j.rw());
-        if (j.rw().mixed()) {
-            b.append(" (").append(j.mixReadPercent()).append("% reads)");
+        b.append(j.name()).append(": ").append(j.workload().rw());
+        if (j.workload().rw().mixed()) {
+            b.append(" (").append(j.workload().mixReadPercent()).append("% reads)");
         }
-        b.append(", bs ").append(Sizes.binary(j.blockSize()));
-        b.append(", ").append(j.threads()).append(j.threads() == 1 ? " thread" : " threads");
-        b.append(", ").append(j.engine());
-        if (j.iodepth() > 1) {
-            b.append(" iodepth ").append(j.iodepth());
+        b.append(", bs ").append(Sizes.binary(j.workload().blockSize()));
+        b.append(", ").append(j.queue().threads()).append(j.queue().threads() == 1 ? " thread" : " threads");
+        b.append(", ").append(j.queue().engine());
+        if (j.queue().iodepth() > 1) {
+            b.append(" iodepth ").append(j.queue().iodepth());
         }
-        b.append(j.direct() ? ", direct" : ", buffered");
-        b.append(", sync ").append(j.sync());
-        if (j.fsyncEvery() > 0) {
-            b.append(" + fsync every ").append(j.fsyncEvery()).append(" writes");
+        b.append(j.durability().direct() ? ", direct" : ", buffered");
+        b.append(", sync ").append(j.durability().sync());
+        if (j.durability().fsyncEvery() > 0) {
+            b.append(" + fsync every ").append(j.durability().fsyncEvery()).append(" writes");
         }
-        if (j.dropCache()) {
+        if (j.durability().dropCache()) {
             b.append(", cache dropped before each run");
         }
         b.append("\ntarget ").append(t.path()).append(" (").append(t.kind());
@@ -196,7 +185,8 @@ public final class RunText {
                     + Units.sizeDecimal(t.bytes()) + ", " + Units.sizeBinary(t.bytes()) + ")";
         } else {
             moved = t.bytes() + " bytes (" + Units.sizeDecimal(t.bytes()) + ", " + Units.sizeBinary(t.bytes()) + ") "
-                    + (t.bytesWritten() > 0 || (j.rw().writes() && !j.rw().reads()) ? "written" : "read");
+                    + (t.bytesWritten() > 0 || (j.workload().rw().writes() && !j.workload().rw().reads())
+                            ? "written" : "read");
         }
         StringBuilder b = new StringBuilder();
         b.append("run ").append(r.run()).append(": ").append(moved).append(", ")
@@ -206,10 +196,10 @@ public final class RunText {
                 .append(Units.fixed(t.iops(), 0)).append(" IOPS");
         if (t.syncs() > 0) {
             b.append(String.format(Locale.ROOT, "; %s %.4f s included",
-                    j.sync().syncsAtEnd() ? j.sync().label() : "fsync", t.syncNanos() / 1e9));
+                    j.durability().sync().syncsAtEnd() ? j.durability().sync().label() : "fsync", t.syncNanos() / 1e9));
         }
         if (!r.complete()) {
-            b.append(" [INCOMPLETE: ").append(r.stopReason()).append(']');
+            b.append(" [INCOMPLETE: ").append(r.outcome().stopReason()).append(']');
         }
         return b.toString();
     }

@@ -71,12 +71,13 @@ public final class StageTable {
 
     private static String label(List<BenchmarkResult> stage) {
         BenchmarkResult first = stage.getFirst();
-        return first.job().group().isEmpty() ? first.job().name() : first.job().group();
+        return first.job().grouping().group().isEmpty() ? first.job().name() : first.job().grouping().group();
     }
 
     public static void print(String title, List<List<BenchmarkResult>> stages, PrintStream out) {
         out.print(new TextTableWriter().render(table(title, stages)));
-        if (stages.stream().flatMap(List::stream).anyMatch(b -> b.job().sync() != org.iobench.job.SyncMode.NONE)) {
+        if (stages.stream().flatMap(List::stream)
+                .anyMatch(b -> b.job().durability().sync() != org.iobench.job.SyncMode.NONE)) {
             out.println();
             out.print(new TextTableWriter().render(withoutSync(stages)));
         }
@@ -84,7 +85,7 @@ public final class StageTable {
             for (BenchmarkResult b : stage) {
                 for (RunResult r : b.runs()) {
                     if (!r.complete()) {
-                        out.println("* " + b.job().name() + " run " + r.run() + ": " + r.stopReason());
+                        out.println("* " + b.job().name() + " run " + r.run() + ": " + r.outcome().stopReason());
                     }
                 }
             }

@@ -37,7 +37,7 @@ public final class SuiteText {
         }
         for (BenchmarkResult b : results) {
             for (RunResult r : b.runs()) {
-                r.warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w));
+                r.outcome().warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w));
             }
         }
         FindingText.print(results, out);
@@ -45,22 +45,22 @@ public final class SuiteText {
 
     private static String describe(BenchmarkResult b) {
         var j = b.job();
-        StringBuilder s = new StringBuilder(j.rw().label()).append(' ')
-                .append(org.iobench.job.Sizes.binary(j.blockSize()));
-        if (j.direct()) {
+        StringBuilder s = new StringBuilder(j.workload().rw().label()).append(' ')
+                .append(org.iobench.job.Sizes.binary(j.workload().blockSize()));
+        if (j.durability().direct()) {
             s.append(" direct");
         }
-        if (j.sync() != org.iobench.job.SyncMode.NONE) {
-            s.append(" +").append(j.sync().label());
+        if (j.durability().sync() != org.iobench.job.SyncMode.NONE) {
+            s.append(" +").append(j.durability().sync().label());
         }
-        if (j.dropCache()) {
+        if (j.durability().dropCache()) {
             s.append(" cache-dropped");
         }
-        if (j.threads() > 1) {
-            s.append(" T").append(j.threads());
+        if (j.queue().threads() > 1) {
+            s.append(" T").append(j.queue().threads());
         }
-        if (j.iodepth() > 1) {
-            s.append(" Q").append(j.iodepth());
+        if (j.queue().iodepth() > 1) {
+            s.append(" Q").append(j.queue().iodepth());
         }
         return s.toString();
     }

@@ -49,8 +49,8 @@ public final class SweepText {
         if (points.stream().anyMatch(b -> !b.complete())) {
             notes.add("* incomplete: a run stopped early");
         }
-        String title = "sweep " + first.job().series() + " (" + first.job().runs()
-                + (first.job().runs() == 1 ? " run" : " runs") + " per point)";
+        String title = "sweep " + first.job().grouping().series() + " (" + first.job().timing().runs()
+                + (first.job().timing().runs() == 1 ? " run" : " runs") + " per point)";
         return new Table(title, columns, rows, notes);
     }
 
@@ -61,7 +61,8 @@ public final class SweepText {
     public static void print(List<BenchmarkResult> points, PrintStream out) {
         out.print(new TextTableWriter().render(table(points)));
         for (BenchmarkResult b : points) {
-            b.runs().forEach(r -> r.warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w)));
+            b.runs().forEach(r -> r.outcome().warnings().forEach(w -> out.println("warning: " + b.job().name()
+                    + ": " + w)));
         }
         FindingText.print(points, out);
     }

@@ -12,19 +12,19 @@ final class VmstatBlock {
 
     static void print(RunResult r, PrintStream out) {
         out.println();
-        if (r.system() == null || r.system().samples().isEmpty()) {
+        if (r.evidence().system() == null || r.evidence().system().samples().isEmpty()) {
             out.println("vmstat, run " + r.run() + ": no samples (the run was shorter than one sample interval)");
             return;
         }
         out.println("vmstat, run " + r.run() + ":");
         out.print(VmstatFormatter.header());
-        for (SystemSample s : r.system().samples()) {
+        for (SystemSample s : r.evidence().system().samples()) {
             out.println(VmstatFormatter.line(s));
         }
-        if (!r.system().window().disks().isEmpty()) {
+        if (!r.evidence().system().window().disks().isEmpty()) {
             out.println("whole run:");
             out.println(VmstatFormatter.diskHeader());
-            for (DiskSample d : r.system().window().disks()) {
+            for (DiskSample d : r.evidence().system().window().disks()) {
                 out.println(VmstatFormatter.diskLine(d));
             }
         }

@@ -26,7 +26,7 @@ public record BenchmarkResult(JobSpec job, TargetInfo target, List<RunResult> ru
 
     public static BenchmarkResult of(JobSpec job, TargetInfo target, List<RunResult> runs) {
         return new BenchmarkResult(job, target, runs, RunSummary.of(runs),
-                runs.size() == job.runs() && runs.stream().allMatch(RunResult::complete), List.of());
+                runs.size() == job.timing().runs() && runs.stream().allMatch(RunResult::complete), List.of());
     }
 
     /** This result with the advisor's findings attached. */

@@ -1,91 +1,54 @@
 package org.iobench.result;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
-import org.iobench.sysmon.SystemSeries;
+import java.util.Objects;
 
 /**
- * One run of a job, immutable.
+ * One run of a job, immutable, in a few parts named for what they hold. Its JSON form is flat, as formatVersion 1
+ * has always written it ({@link RunResultJson}).
  *
- * @param run          1-based repetition number
- * @param startedAt    wall-clock start, ISO-8601 UTC
- * @param complete     false when the run was stopped early (I/O error, interrupt); the figures cover what was done
- * @param stopReason   why an incomplete run stopped ({@code "interrupted"}, an I/O error), null when complete
- * @param failure      the I/O error that stopped it, if any
- * @param series       per-interval counts of the measured phase
- * @param warnings     one-line warnings raised while running (accounting mismatch, short file)
- * @param system       the vmstat/iostat-like samples taken while the run went on, null where /proc was unreadable
- * @param systemSummary totals of {@code system} set against iobench's own counts, null without samples
- * @param verification what {@code --verify} stamped and checked, null when the job did not verify
- * @param pacing       the schedule of a rate-limited run and its coordinated-omission-corrected latencies; null
- *                     without {@code --rate}
- * @param steady       whether a run with {@code --steady} reached steady state; null without it
- * @param latencySplit submission (slat) and completion (clat) latency as fio splits them; null where unknown
- * @param evidence     what the worker threads did and caused over the measured window (kernel per-task
- *                     accounting); null where unknown (older results, imports, procfs unreadable)
- * @param allLatency   every read and write together ("all requests": their histograms merged, so a mixed job's
- *                     percentiles are of all its requests, not the larger of two); null where unknown (older
- *                     results, imports)
+ * @param run       1-based repetition number
+ * @param startedAt wall-clock start, ISO-8601 UTC
+ * @param outcome   complete or why not
+ * @param totals    what the measured phase moved, and in how long
+ * @param latencies read, write and sync latency, and fio's slat/clat split
+ * @param intervals the per-interval series
+ * @param workers   each worker's counts
+ * @param evidence  the accounting self-check, the worker threads' kernel counters, the system monitor
+ * @param extras    what {@code --verify}, {@code --rate} and {@code --steady} added; {@link Extras#NONE} without them
  */
-public record RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
-                        Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
-                        LatencySummary syncLatency, long intervalNanos, List<Interval> series,
-                        List<WorkerResult> workers, Accounting accounting, List<String> warnings,
-                        SystemSeries system, SystemSummary systemSummary, VerifyResult verification, Pacing pacing,
-                        SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence,
-                        LatencySummary allLatency) {
+public record RunResult(int run, String startedAt, Outcome outcome, Totals totals, Latencies latencies,
+                        Intervals intervals, List<WorkerResult> workers, RunEvidence evidence, Extras extras) {
     public RunResult {
-        series = List.copyOf(series);
+        Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(latencies, "latencies");
+        Objects.requireNonNull(intervals, "intervals");
+        Objects.requireNonNull(evidence, "evidence");
         workers = List.copyOf(workers);
-        warnings = List.copyOf(warnings);
+        extras = extras == null ? Extras.NONE : extras;
     }
 
-    /** A run without the all-requests latency (the shape before it existed). */
-    public RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
-                     Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
-                     LatencySummary syncLatency, long intervalNanos, List<Interval> series,
-                     List<WorkerResult> workers, Accounting accounting, List<String> warnings,
-                     SystemSeries system, SystemSummary systemSummary, VerifyResult verification, Pacing pacing,
-                     SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence) {
-        this(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency, syncLatency,
-                intervalNanos, series, workers, accounting, warnings, system, systemSummary, verification, pacing,
-                steady, latencySplit, evidence, null);
-    }
-
-    /** A run without verification, rate limit or steady-state criterion (the shape before those existed). */
-    public RunResult(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
-                     Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
-                     LatencySummary syncLatency, long intervalNanos, List<Interval> series,
-                     List<WorkerResult> workers, Accounting accounting, List<String> warnings,
-                     SystemSeries system, SystemSummary systemSummary) {
-        this(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency, syncLatency,
-                intervalNanos, series, workers, accounting, warnings, system, systemSummary, null, null, null, null, null);
+    /** False when the run was stopped early: {@code outcome().complete()}. */
+    public boolean complete() {
+        return outcome.complete();
     }
 
     /** This run with its verification attached. */
     public RunResult withVerification(VerifyResult v) {
-        return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
-                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary, v, pacing,
-                steady, latencySplit, evidence, allLatency);
+        return new RunResult(run, startedAt, outcome, totals, latencies, intervals, workers, evidence,
+                extras.withVerification(v));
     }
 
-    /** This run with its submission/completion latency split attached. */
-    public RunResult withLatencySplit(LatencySplit split) {
-        return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
-                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
-                verification, pacing, steady, split, evidence, allLatency);
+    /** The flat JSON form (formatVersion 1). */
+    @JsonValue
+    RunResultJson json() {
+        return RunResultJson.of(this);
     }
 
-    /** This run with the worker threads' evidence attached. */
-    public RunResult withEvidence(WorkerEvidence e) {
-        return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
-                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
-                verification, pacing, steady, latencySplit, e, allLatency);
-    }
-
-    /** This run with the latency of all its requests attached. */
-    public RunResult withLatency(LatencySummary all) {
-        return new RunResult(run, startedAt, complete, stopReason, failure, totals, readLatency, writeLatency,
-                syncLatency, intervalNanos, series, workers, accounting, warnings, system, systemSummary,
-                verification, pacing, steady, latencySplit, evidence, all);
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static RunResult fromJson(RunResultJson json) {
+        return json.toResult();
     }
 }

@@ -12,9 +12,7 @@ public record RunSummary(Stat bytesPerSecond, Stat iops, Stat p99LatencyNs) {
         List<RunResult> done = runs.stream().filter(RunResult::complete).toList();
         double[] bw = done.stream().mapToDouble(r -> r.totals().bytesPerSecond()).toArray();
         double[] iops = done.stream().mapToDouble(r -> r.totals().iops()).toArray();
-        // all requests where that was recorded; results from before it: the larger of reads and writes
-        double[] p99 = done.stream().mapToDouble(r -> r.allLatency() != null && r.allLatency().count() > 0
-                ? r.allLatency().p99Ns() : Math.max(r.readLatency().p99Ns(), r.writeLatency().p99Ns())).toArray();
+        double[] p99 = done.stream().mapToDouble(r -> r.latencies().allOrLarger().p99Ns()).toArray();
         return new RunSummary(Stat.of(bw), Stat.of(iops), Stat.of(p99));
     }
 }

@@ -53,9 +53,9 @@ public final class JobMeasurer implements PointMeasurer, AutoCloseable {
                 .name(base.name() + "@" + s.label())
                 .threads(s.threads())
                 .iodepth(s.iodepth())
-                .batch(Math.min(base.batch(), s.iodepth()))
-                .rate(s.rateOpsPerSecond() > 0 ? RateLimit.iops(s.rateOpsPerSecond()) : base.rate())
-                .keep(base.keep() || results.isEmpty())
+                .batch(Math.min(base.queue().batch(), s.iodepth()))
+                .rate(s.rateOpsPerSecond() > 0 ? RateLimit.iops(s.rateOpsPerSecond()) : base.timing().rate())
+                .keep(base.safety().keep() || results.isEmpty())
                 .loopRegion(true)
                 .runs(1)
                 .build();
@@ -73,7 +73,7 @@ public final class JobMeasurer implements PointMeasurer, AutoCloseable {
             return;
         }
         Path file = Path.of(first.target().path());
-        if (!base.keep()) {
+        if (!base.safety().keep()) {
             created = file;
         }
         base = base.toBuilder().target(file).allowOverwrite(true).build();

@@ -31,11 +31,12 @@ public record Point(Setting setting, double iops, double bytesPerSecond, Latency
             return new Point(setting, Double.NaN, Double.NaN, LatencySummary.EMPTY, false, false, b);
         }
         RunResult r = b.runs().getFirst();
-        boolean readsDominate = dominatedByReads(r.readLatency(), r.writeLatency());
-        LatencySummary latency = readsDominate ? r.readLatency() : r.writeLatency();
-        boolean corrected = r.pacing() != null;
+        boolean readsDominate = dominatedByReads(r.latencies().read(), r.latencies().write());
+        LatencySummary latency = readsDominate ? r.latencies().read() : r.latencies().write();
+        boolean corrected = r.extras().pacing() != null;
         if (corrected) {
-            latency = readsDominate ? r.pacing().correctedReadLatency() : r.pacing().correctedWriteLatency();
+            latency = readsDominate ? r.extras().pacing().correctedReadLatency()
+                    : r.extras().pacing().correctedWriteLatency();
         }
         return new Point(setting, r.totals().iops(), r.totals().bytesPerSecond(), latency, corrected, b.complete(),
                 b);

@@ -38,12 +38,12 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
         List<SampleRow> samples = new ArrayList<>();
         for (RunResult r : b.runs()) {
             Totals t = r.totals();
+            long bytes = b.job().workload().rw() == RwMode.COPY ? t.bytesWritten() : t.bytes();
             samples.add(new SampleRow(r.run(), r.complete() && Double.isFinite(t.bytesPerSecond()),
-                    t.bytesPerSecond(), t.iops(), new SampleTiming(b.job().rw() == RwMode.COPY ? t.bytesWritten()
-                    : t.bytes(), t.elapsedNanos(), t.syncNanos())));
+                    t.bytesPerSecond(), t.iops(), new SampleTiming(bytes, t.elapsedNanos(), t.syncNanos())));
         }
         WorkloadKey key = WorkloadKey.of(b.job()).withTest(b.test() == null ? "" : b.test().name());
-        return new RunRow(n.createdAt(), n.source(), b.job().name(), key, b.job().engine(),
+        return new RunRow(n.createdAt(), n.source(), b.job().name(), key, b.job().queue().engine(),
                 StoredTarget.of(b, n.source()), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
                 b.summary().iops().mean(), n.note(), DocumentCodec.encode(n.environment()), DocumentCodec.encode(b),
                 DocumentCodec.CURRENT, n.labels(), samples, b.test());

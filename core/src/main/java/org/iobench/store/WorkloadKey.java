@@ -91,8 +91,9 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
     }
 
     public static WorkloadKey of(JobSpec job) {
-        return new WorkloadKey(job.rw().label(), job.blockSize(), job.threads(), job.iodepth(), job.direct(),
-                job.sync().label(), enginePart(job.engine()));
+        return new WorkloadKey(job.workload().rw().label(), job.workload().blockSize(), job.queue().threads(),
+                job.queue().iodepth(), job.durability().direct(),
+                job.durability().sync().label(), enginePart(job.queue().engine()));
     }
 
     @Override

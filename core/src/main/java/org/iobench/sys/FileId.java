@@ -40,9 +40,9 @@ public record FileId(int devMajor, int devMinor, long inode, int mode) {
     private static final MethodHandle STATX = Libc.errnoCall("statx",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
 
-    /** The file {@code fd} refers to. */
-    public static FileId of(int fd) throws SysException {
-        return statx(fd, "", AT_EMPTY_PATH, "fd " + fd);
+    /** The file {@code fd} refers to; {@code path} names it in an error ({@link FileHandle#id()}). */
+    static FileId of(int fd, Path path) throws SysException {
+        return statx(fd, "", AT_EMPTY_PATH, path + " (fd " + fd + ")");
     }
 
     /** The file at {@code path} itself: a symbolic link is not followed (it is a file of its own). */

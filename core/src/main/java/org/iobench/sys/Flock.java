@@ -12,11 +12,10 @@ import java.lang.invoke.MethodHandle;
  * descriptor closes (so a killed process never leaves one behind). Other processes see them in
  * {@code /proc/locks} as {@code FLOCK}.
  */
-public final class Flock {
-    public static final int LOCK_SH = 1;
-    public static final int LOCK_EX = 2;
+final class Flock {
+    static final int LOCK_SH = 1;
+    static final int LOCK_EX = 2;
     private static final int LOCK_NB = 4;
-    private static final int LOCK_UN = 8;
 
     private static final MethodHandle FLOCK = Libc.errnoCall("flock",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
@@ -27,26 +26,21 @@ public final class Flock {
      * Takes (or converts to) a {@link #LOCK_SH shared} or {@link #LOCK_EX exclusive} lock on {@code fd} without
      * waiting.
      *
-     * @return 0, or the errno: {@code EWOULDBLOCK} ({@link Errno#EAGAIN}) when another open file description holds
-     *         a conflicting lock
+     * @return 0, or {@code -errno}: {@code -EWOULDBLOCK} ({@link Errno#EAGAIN}) when another open file description
+     *         holds a conflicting lock
      */
-    public static int tryLock(int fd, int lockType) {
+    static int tryLock(int fd, int lockType) {
         if (lockType != LOCK_SH && lockType != LOCK_EX) {
             throw new IllegalArgumentException("lockType must be LOCK_SH or LOCK_EX: " + lockType);
         }
         return call(fd, lockType | LOCK_NB);
     }
 
-    /** Releases the lock held through {@code fd}; returns 0 or the errno. */
-    public static int unlock(int fd) {
-        return call(fd, LOCK_UN);
-    }
-
     private static int call(int fd, int operation) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(Libc.CAPTURE_LAYOUT);
             int rc = (int) FLOCK.invokeExact(capture, fd, operation);
-            return rc == 0 ? 0 : Libc.errno(capture);
+            return rc == 0 ? 0 : -Libc.errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("flock downcall failed", t);
         }

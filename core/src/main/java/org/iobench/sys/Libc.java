@@ -15,11 +15,13 @@ import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 
 /**
- * Downcall handles to libc, and the set-up calls (open, close, fadvise) that are not on a worker's hot path.
+ * Downcall handles to libc, and the set-up calls (open, close, ftruncate, fadvise) that are not on a worker's hot
+ * path; {@link FileHandle} is their public face.
  *
  * <p>Calls that set {@code errno} are linked with {@code captureCallState("errno")}: the first argument is a
- * capture segment, read after the call. The hot-path calls ({@code pread}, {@code pwrite}, {@code fdatasync})
- * live in {@link NativeIo}, which keeps one capture segment per instance (one instance per worker thread).
+ * capture segment, read after the call. Status results follow the package's convention (package-info): 0 on
+ * success, {@code -errno} on failure. The hot-path calls ({@code pread}, {@code pwrite}, {@code fdatasync}) live in
+ * {@link NativeIo}, which keeps one capture segment per instance (one instance per worker thread).
  */
 public final class Libc {
     static final Linker LINKER = Linker.nativeLinker();
@@ -28,25 +30,56 @@ public final class Libc {
             CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
     private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
 
-    static final MethodHandle OPEN = errnoCall("open",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2));
-    static final MethodHandle CLOSE = errnoCall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    static final MethodHandle PREAD = errnoCall("pread",
-            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle PWRITE = errnoCall("pwrite",
-            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle FDATASYNC = errnoCall("fdatasync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
-            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
-    /** posix_fadvise returns the error number itself and leaves errno alone. */
-    private static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",
-            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
-    private static final MethodHandle ISATTY = plainCall("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle STRERROR = plainCall("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    // Each handle is linked when first used (a holder class per call): linking makes a downcall stub, a class
+    // generated at run time (milliseconds each, and work for the JIT compilers), so a read job pays for no ftruncate,
+    // posix_fadvise or strerror. Calls of one descriptor share one stub (pread and pwrite; close and the syncs).
+    static final class Open {
+        static final MethodHandle OPEN = errnoCall("open",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2));
+    }
 
-    public static final int POSIX_FADV_NORMAL = 0;
-    public static final int POSIX_FADV_DONTNEED = 4;
+    static final class Close {
+        static final MethodHandle CLOSE = errnoCall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
+
+    static final class Pread {
+        static final MethodHandle PREAD = errnoCall("pread",
+                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    }
+
+    static final class Pwrite {
+        static final MethodHandle PWRITE = errnoCall("pwrite",
+                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    }
+
+    static final class Fdatasync {
+        static final MethodHandle FDATASYNC = errnoCall("fdatasync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
+
+    static final class Fsync {
+        static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
+
+    private static final class Ftruncate {
+        static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
+    }
+
+    /** posix_fadvise returns the error number itself and leaves errno alone. */
+    private static final class Fadvise {
+        static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
+    }
+
+    private static final class Isatty {
+        static final MethodHandle ISATTY = plainCall("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    }
+
+    private static final class Strerror {
+        static final MethodHandle STRERROR = plainCall("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    }
+
+    static final int POSIX_FADV_DONTNEED = 4;
 
     private Libc() {}
 
@@ -76,11 +109,11 @@ public final class Libc {
      * @return the file descriptor
      * @throws SysException with the errno when open fails
      */
-    public static int open(Path path, int flags, int mode) throws SysException {
+    static int open(Path path, int flags, int mode) throws SysException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
             MemorySegment cPath = arena.allocateFrom(path.toString());
-            int fd = (int) OPEN.invokeExact(capture, cPath, flags | OpenFlags.O_CLOEXEC, mode);
+            int fd = (int) Open.OPEN.invokeExact(capture, cPath, flags | OpenFlags.O_CLOEXEC, mode);
             if (fd < 0) {
                 throw new SysException("open", path.toString(), errno(capture));
             }
@@ -92,43 +125,33 @@ public final class Libc {
         }
     }
 
-    /** Closes {@code fd}; returns 0 or the errno (close errors are reported, not thrown). */
-    public static int close(int fd) {
+    /** Closes {@code fd}; returns 0 or {@code -errno}. */
+    static int close(int fd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
-            int rc = (int) CLOSE.invokeExact(capture, fd);
-            return rc == 0 ? 0 : errno(capture);
+            int rc = (int) Close.CLOSE.invokeExact(capture, fd);
+            return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("close downcall failed", t);
         }
     }
 
-    /** {@code posix_fadvise(fd, offset, length, advice)}; returns 0 or the error number. */
-    public static int fadvise(int fd, long offset, long length, int advice) {
+    /** {@code posix_fadvise(fd, offset, length, advice)}; returns 0 or {@code -errno}. */
+    static int fadvise(int fd, long offset, long length, int advice) {
         try {
-            return (int) POSIX_FADVISE.invokeExact(fd, offset, length, advice);
+            // posix_fadvise answers the error number itself (positive) and leaves errno alone
+            return -(int) Fadvise.POSIX_FADVISE.invokeExact(fd, offset, length, advice);
         } catch (Throwable t) {
             throw new AssertionError("posix_fadvise downcall failed", t);
         }
     }
 
-    /** {@code fdatasync(fd)} off the hot path; returns 0 or the errno. */
-    public static int fdatasync(int fd) {
+    /** {@code ftruncate(fd, length)}; returns 0 or {@code -errno}. */
+    static int ftruncate(int fd, long length) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
-            int rc = (int) FDATASYNC.invokeExact(capture, fd);
-            return rc == 0 ? 0 : errno(capture);
-        } catch (Throwable t) {
-            throw new AssertionError("fdatasync downcall failed", t);
-        }
-    }
-
-    /** {@code ftruncate(fd, length)}; returns 0 or the errno. */
-    public static int ftruncate(int fd, long length) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
-            int rc = (int) FTRUNCATE.invokeExact(capture, fd, length);
-            return rc == 0 ? 0 : errno(capture);
+            int rc = (int) Ftruncate.FTRUNCATE.invokeExact(capture, fd, length);
+            return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("ftruncate downcall failed", t);
         }
@@ -137,7 +160,7 @@ public final class Libc {
     /** True when {@code fd} refers to a terminal. */
     public static boolean isatty(int fd) {
         try {
-            return (int) ISATTY.invokeExact(fd) == 1;
+            return (int) Isatty.ISATTY.invokeExact(fd) == 1;
         } catch (Throwable t) {
             throw new AssertionError("isatty downcall failed", t);
         }
@@ -146,7 +169,7 @@ public final class Libc {
     /** libc's message for {@code errno} ("No space left on device"). */
     public static String strerror(int errno) {
         try {
-            MemorySegment p = (MemorySegment) STRERROR.invokeExact(errno);
+            MemorySegment p = (MemorySegment) Strerror.STRERROR.invokeExact(errno);
             return p.equals(MemorySegment.NULL) ? "errno " + errno : p.reinterpret(256).getString(0);
         } catch (Throwable t) {
             throw new AssertionError("strerror downcall failed", t);

@@ -25,10 +25,10 @@ public final class NativeIo {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment capture = arena.allocate(Libc.CAPTURE_LAYOUT);
             MemorySegment buf = arena.allocate(8);
-            long r = (long) Libc.PREAD.invokeExact(capture, -1, buf, 8L, 0L);
-            r += (long) Libc.PWRITE.invokeExact(capture, -1, buf, 8L, 0L);
-            int s = (int) Libc.FDATASYNC.invokeExact(capture, -1);
-            s += (int) Libc.FSYNC.invokeExact(capture, -1);
+            long r = (long) Libc.Pread.PREAD.invokeExact(capture, -1, buf, 8L, 0L);
+            r += (long) Libc.Pwrite.PWRITE.invokeExact(capture, -1, buf, 8L, 0L);
+            int s = (int) Libc.Fdatasync.FDATASYNC.invokeExact(capture, -1);
+            s += (int) Libc.Fsync.FSYNC.invokeExact(capture, -1);
             assert r < 0 && s < 0;
         } catch (Throwable t) {
             throw new ExceptionInInitializerError(t);
@@ -39,7 +39,7 @@ public final class NativeIo {
     public long pread(int fd, NativeBuffer buffer, long bufferOffset, long length, long offset) {
         MemorySegment target = buffer.slice(bufferOffset, length);
         try {
-            long n = (long) Libc.PREAD.invokeExact(capture, fd, target, length, offset);
+            long n = (long) Libc.Pread.PREAD.invokeExact(capture, fd, target, length, offset);
             return n >= 0 ? n : -Libc.errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("pread downcall failed", t);
@@ -50,7 +50,7 @@ public final class NativeIo {
     public long pwrite(int fd, NativeBuffer buffer, long bufferOffset, long length, long offset) {
         MemorySegment source = buffer.slice(bufferOffset, length);
         try {
-            long n = (long) Libc.PWRITE.invokeExact(capture, fd, source, length, offset);
+            long n = (long) Libc.Pwrite.PWRITE.invokeExact(capture, fd, source, length, offset);
             return n >= 0 ? n : -Libc.errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("pwrite downcall failed", t);
@@ -60,7 +60,7 @@ public final class NativeIo {
     /** {@code fdatasync(fd)}: 0 or {@code -errno}. */
     public int fdatasync(int fd) {
         try {
-            int rc = (int) Libc.FDATASYNC.invokeExact(capture, fd);
+            int rc = (int) Libc.Fdatasync.FDATASYNC.invokeExact(capture, fd);
             return rc == 0 ? 0 : -Libc.errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("fdatasync downcall failed", t);
@@ -70,7 +70,7 @@ public final class NativeIo {
     /** {@code fsync(fd)}: 0 or {@code -errno}. */
     public int fsync(int fd) {
         try {
-            int rc = (int) Libc.FSYNC.invokeExact(capture, fd);
+            int rc = (int) Libc.Fsync.FSYNC.invokeExact(capture, fd);
             return rc == 0 ? 0 : -Libc.errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("fsync downcall failed", t);

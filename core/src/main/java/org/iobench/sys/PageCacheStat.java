@@ -29,9 +29,9 @@ public record PageCacheStat(long cachedPages, long dirtyPages, long writebackPag
 
     /**
      * The whole file's state (range offset 0, length 0 = to its end), or null where the kernel has no cachestat
-     * (ENOSYS), the descriptor does not support it, or the call fails.
+     * (ENOSYS), the descriptor does not support it, or the call fails. Public face: {@link FileHandle#cacheStat()}.
      */
-    public static PageCacheStat of(int fd) {
+    static PageCacheStat of(int fd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment range = arena.allocate(16, 8); // struct cachestat_range {u64 off; u64 len;}
             MemorySegment stat = arena.allocate(40, 8);  // struct cachestat: five u64 counters

@@ -31,13 +31,13 @@ public final class RunVerification {
     RunVerification(JobSpec spec, long runId, long regionBytes, LongSupplier wallMillis) {
         this.spec = spec;
         this.runId = runId;
-        this.ledger = new Ledger(spec.offsetBytes(), regionBytes, spec.blockSize());
+        this.ledger = new Ledger(spec.workload().offsetBytes(), regionBytes, spec.workload().blockSize());
         this.wallMillis = wallMillis;
     }
 
     /** Verification for a run over {@code regionBytes} of the target, or null when {@code spec} does not verify. */
     public static RunVerification start(JobSpec spec, long regionBytes) {
-        if (!spec.verify().enabled()) {
+        if (!spec.verification().checksum().enabled()) {
             return null;
         }
         return new RunVerification(spec, RunIds.next(), regionBytes, System::currentTimeMillis);
@@ -49,8 +49,9 @@ public final class RunVerification {
 
     /** The hook of worker {@code worker}, whose request slots use {@code buffers} in order. */
     public WorkerVerifier forWorker(int worker, List<NativeBuffer> buffers) {
-        WorkerVerifier w = new WorkerVerifier(runId, worker, buffers, (int) spec.blockSize(), spec.verify(),
-                spec.pattern() == DataPattern.RANDOM, ledger, wallMillis);
+        WorkerVerifier w = new WorkerVerifier(runId, worker, buffers, (int) spec.workload().blockSize(),
+                spec.verification().checksum(),
+                spec.workload().pattern() == DataPattern.RANDOM, ledger, wallMillis);
         workers.add(w);
         return w;
     }
@@ -73,7 +74,7 @@ public final class RunVerification {
         boolean inline = total.blocksChecked > 0;
         String note = null;
         boolean after = false;
-        if (spec.verifyAfter()) {
+        if (spec.verification().after()) {
             if (runComplete) {
                 total.addAll(readBack(path));
                 after = true;
@@ -81,20 +82,22 @@ public final class RunVerification {
                 note = "not read back: the run stopped early";
             }
         } else if (!inline) {
-            note = spec.rw().mixed()
+            note = spec.workload().rw().mixed()
                     ? "no read hit a block this run had written; add --verify-after to read everything back"
                     : "stamped only: check with --verify-after, or later with 'iobench verify TARGET --run "
                             + RunIds.format(runId) + "'";
         }
         String mode = inline && after ? "inline+after" : after ? "after" : inline ? "inline" : "none";
-        return new VerifyResult(spec.verify().label(), RunIds.format(runId), mode, stamped,
-                stamped * spec.blockSize(), stampNanos, total.blocksChecked, total.bytesChecked, total.checkNanos,
+        return new VerifyResult(spec.verification().checksum().label(), RunIds.format(runId), mode, stamped,
+                stamped * spec.workload().blockSize(), stampNanos, total.blocksChecked, total.bytesChecked,
+                        total.checkNanos,
                 total.counts(), total.listed(), note);
     }
 
     private MismatchLog readBack(Path path) throws IOException {
-        CheckingSink sink = new CheckingSink(runId, (int) spec.blockSize(), true, ledger::sequence, true);
-        RegionReader.read(path, spec.direct(), ledger.regionStart(), ledger.blocks(), ledger.blockSize(), sink);
+        CheckingSink sink = new CheckingSink(runId, (int) spec.workload().blockSize(), true, ledger::sequence, true);
+        RegionReader.read(path, spec.durability().direct(), ledger.regionStart(), ledger.blocks(),
+                ledger.blockSize(), sink);
         return sink.log;
     }
 }

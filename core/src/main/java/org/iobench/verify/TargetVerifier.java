@@ -5,11 +5,15 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.iobench.result.MismatchKind;
 import org.iobench.result.VerifyResult;
+import org.iobench.engine.Blocking;
+import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.sys.Errno;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.NativeIo;
-import org.iobench.sys.OpenFlags;
 
 /**
  * {@code iobench verify}: checks an existing target against one run, from what the target itself holds (every
@@ -44,9 +48,16 @@ public final class TargetVerifier {
      * or a damaged one).
      */
     public static long blockSizeAt(Path target, long offset, boolean direct) throws IOException {
-        int fd = Libc.open(target, OpenFlags.O_RDONLY | (direct ? OpenFlags.O_DIRECT : 0), 0);
-        try (NativeBuffer b = NativeBuffer.allocate(4096, 4096)) {
-            long n = new NativeIo().pread(fd, b, 0, direct ? 4096 : BlockHeader.BYTES, offset);
+        try (IoEngine io = Engines.forSetup();
+             NativeBuffer b = NativeBuffer.allocate(4096, 4096)) {
+            IoFile file = io.open(target, OpenMode.READ.withDirect(direct));
+            long n;
+            try {
+                n = Blocking.once(io, new IoRequest(0, b).prepare(IoOp.READ, file, offset,
+                        direct ? 4096 : BlockHeader.BYTES));
+            } finally {
+                io.closeQuietly(file); // read-only: nothing written that close could lose
+            }
             if (n < 0) {
                 throw new IOException("verify: read at offset " + offset + " of " + target + " failed: "
                         + Errno.describe((int) -n));
@@ -59,8 +70,6 @@ public final class TargetVerifier {
                 return 0;
             }
             return BlockHeader.blockSize(view);
-        } finally {
-            Libc.close(fd);
         }
     }
 }

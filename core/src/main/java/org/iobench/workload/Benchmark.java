@@ -8,8 +8,8 @@ import org.iobench.job.JobSpec;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
-import org.iobench.workload.target.PreparedTarget;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.PreparedTarget;
+import org.iobench.workload.files.TargetPreparer;
 
 /**
  * Runs a job {@code runs} times on one prepared target and collects the results. A run cut short (I/O error,
@@ -52,7 +52,7 @@ public final class Benchmark {
         List<RunResult> runs = new ArrayList<>();
         try (PreparedTarget target = preparer.prepare(spec, control::stopped,
                 (file, done, total) -> listener.filling(spec, file, done, total))) {
-            for (int run = 1; run <= spec.runs() && !control.stopped(); run++) {
+            for (int run = 1; run <= spec.timing().runs() && !control.stopped(); run++) {
                 RunResult result;
                 try {
                     target.beforeRun(spec, run);

@@ -33,10 +33,11 @@ public final class GroupRunner {
      */
     public List<BenchmarkResult> execute(List<JobSpec> jobs, RunControl control, RunListener listener)
             throws IOException {
-        int runs = jobs.getFirst().runs();
+        int runs = jobs.getFirst().timing().runs();
         for (JobSpec j : jobs) {
-            if (j.runs() != runs) {
-                throw new InvalidJobException("--runs", j.runs(), "jobs of parallel group '" + j.group()
+            if (j.timing().runs() != runs) {
+                throw new InvalidJobException("--runs", j.timing().runs(), "jobs of parallel group '"
+                        + j.grouping().group()
                         + "' must repeat the same number of times (" + jobs.getFirst().name() + ": " + runs + ")");
             }
         }

@@ -18,8 +18,8 @@ final class SteadyWatch {
     /** Watches until steady state, or until every worker ended; returns what it saw. */
     static SteadyOutcome watch(JobSpec spec, Timeline t, LiveView live, List<Thread> workers, NanoClock clock,
                                long intervalNanos, RunControl control) {
-        SteadyState state = new SteadyState(spec.steady(), intervalNanos);
-        boolean ops = spec.steady().metric() == org.iobench.job.SteadyCriterion.Metric.IOPS;
+        SteadyState state = new SteadyState(spec.timing().steady(), intervalNanos);
+        boolean ops = spec.timing().steady().metric() == org.iobench.job.SteadyCriterion.Metric.IOPS;
         long before = 0;
         for (long k = 1; ; k++) {
             long boundary = t.measureStartNanos() + k * intervalNanos;
@@ -29,7 +29,7 @@ final class SteadyWatch {
                 break;
             }
             long bytes = live.bytes();
-            double perSecond = (bytes - before) * 1e9 / intervalNanos / (ops ? spec.blockSize() : 1);
+            double perSecond = (bytes - before) * 1e9 / intervalNanos / (ops ? spec.workload().blockSize() : 1);
             before = bytes;
             if (state.add(perSecond)) {
                 control.finish();

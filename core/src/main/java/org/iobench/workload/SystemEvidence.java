@@ -8,7 +8,7 @@ import org.iobench.sysmon.DiskSample;
 import org.iobench.sysmon.ProcFs;
 import org.iobench.sysmon.SystemSample;
 import org.iobench.sysmon.SystemSeries;
-import org.iobench.workload.target.PreparedTarget;
+import org.iobench.workload.files.PreparedTarget;
 
 /**
  * Sets the device's counts over the measured window against the bytes the run measured, and the workers' CPU

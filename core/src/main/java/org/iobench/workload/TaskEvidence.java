@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import org.iobench.result.Accounting;
 import org.iobench.result.WorkerEvidence;
-import org.iobench.sys.PageCacheStat;
+import org.iobench.engine.IoFile;
 import org.iobench.sysmon.ProcFs;
 import org.iobench.sysmon.TaskCounters;
 
@@ -22,9 +22,9 @@ final class TaskEvidence {
     private TaskEvidence() {}
 
     /** The target's bytes not yet on the device (dirty or under writeback) right now; -1 where unknown. */
-    static long unwrittenBytes(int fd) {
-        PageCacheStat s = PageCacheStat.of(fd);
-        return s == null ? -1 : s.unwrittenPages() * PAGE_BYTES;
+    static long unwrittenBytes(IoFile file) {
+        long pages = file.unwrittenPages();
+        return pages < 0 ? -1 : pages * PAGE_BYTES;
     }
 
     /** One worker's window and counts, as the runner collected them. */

@@ -19,22 +19,23 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
      * slices (the last one takes the remainder); random workers share the whole region and the byte budget.
      */
     public static List<WorkerPlan> split(JobSpec spec, long regionBytes, boolean sizeExplicit) {
-        int n = spec.threads();
-        long bs = spec.blockSize();
-        boolean limitedBySize = !spec.timeBased() || (sizeExplicit && !spec.loopRegion());
+        int n = spec.queue().threads();
+        long bs = spec.workload().blockSize();
+        boolean limitedBySize = !spec.timeBased() || (sizeExplicit && !spec.timing().loopRegion());
         List<WorkerPlan> plans = new ArrayList<>(n);
         long blocks = regionBytes / bs;
         for (int i = 0; i < n; i++) {
-            if (spec.rw().random()) {
+            if (spec.workload().rw().random()) {
                 long share = blocks / n + (i < blocks % n ? 1 : 0);
                 long budget = limitedBySize ? share * bs : Long.MAX_VALUE;
-                plans.add(new WorkerPlan(i, spec.offsetBytes(), blocks * bs, budget));
+                plans.add(new WorkerPlan(i, spec.workload().offsetBytes(), blocks * bs, budget));
             } else {
                 long first = blocks * i / n;
                 long last = blocks * (i + 1) / n;
-                long length = spec.exactSize() && i == n - 1 ? regionBytes - first * bs : (last - first) * bs;
+                long length = spec.workload().exactSize() && i == n - 1 ? regionBytes - first * bs
+                        : (last - first) * bs;
                 long budget = limitedBySize ? length : Long.MAX_VALUE;
-                plans.add(new WorkerPlan(i, spec.offsetBytes() + first * bs, length, budget));
+                plans.add(new WorkerPlan(i, spec.workload().offsetBytes() + first * bs, length, budget));
             }
         }
         return plans;

@@ -5,22 +5,26 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 
 /**
- * The per-job settings every worker of a run shares, derived once from the {@link JobSpec}.
+ * How every worker of a run drives its engine, derived once from the {@link JobSpec} and the target; what it issues
+ * is its {@link RequestSource}'s.
  *
- * @param opsPerSecond the job's rate limit in requests per second, all workers together; 0 = unpaced
- * @param stripedRandom a verified random job: each request slot of each worker owns the blocks of one stripe
- *                      (block index modulo workers x iodepth), so no two writes of one block are ever in flight
- *                      together and every block's last version is defined
+ * @param fsyncEvery      a periodic sync after every N writes of a worker; 0 = never
+ * @param periodicSyncOp  what a periodic sync is ({@code fdatasync} or {@code fsync})
+ * @param intervalNanos   length of the per-interval throughput series
+ * @param opsPerSecond    the job's rate limit in requests per second, all workers together; 0 = unpaced
+ * @param workers         the job's workers, which share the rate
+ * @param directAlignment the logical block size O_DIRECT requests must align to, for an EINVAL's explanation;
+ *                        0 for buffered jobs
  */
-record WorkerSetup(long blockSize, int readPercent, boolean mixed, boolean writesOnly, boolean random,
-                   int fsyncEvery, IoOp periodicSyncOp, long seed, long intervalNanos, boolean exactSize,
-                   double opsPerSecond, int workers, boolean stripedRandom) {
+record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
+                   long directAlignment) {
 
-    static WorkerSetup of(JobSpec spec, long intervalNanos) {
-        return new WorkerSetup(spec.blockSize(), spec.mixReadPercent(), spec.rw().mixed(),
-                spec.rw().writes() && !spec.rw().reads(), spec.rw().random(), spec.fsyncEvery(),
-                spec.sync() == SyncMode.FDATASYNC ? IoOp.FDATASYNC : IoOp.FSYNC, spec.seed(), intervalNanos,
-                spec.exactSize(), spec.rate() == null ? 0 : spec.rate().opsPerSecond(spec.blockSize()),
-                spec.threads(), spec.rw().random() && spec.verify().enabled());
+    /** @param logicalBlockSize the target's logical block size (O_DIRECT's unit) */
+    static WorkerSetup of(JobSpec spec, long intervalNanos, long logicalBlockSize) {
+        return new WorkerSetup(spec.durability().fsyncEvery(), spec.durability().sync() == SyncMode.FDATASYNC
+                ? IoOp.FDATASYNC : IoOp.FSYNC,
+                intervalNanos, spec.timing().rate() == null ? 0
+                        : spec.timing().rate().opsPerSecond(spec.workload().blockSize()), spec.queue().threads(),
+                spec.durability().direct() ? logicalBlockSize : 0);
     }
 }

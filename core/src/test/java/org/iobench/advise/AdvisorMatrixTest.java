@@ -210,8 +210,8 @@ class AdvisorMatrixTest {
         BenchmarkResult b = run(JobSpec.builder(f).rw(RwMode.WRITE).blockSize(MIB).sizeBytes(32 * MIB)
                 .loopRegion(true).timeNanos(10 * SECOND).allowOverwrite(true).sync(SyncMode.FDATASYNC).build());
         RunResult r = b.runs().getFirst();
-        assertThat(r.system().samples()).as("sampled at the default interval").isNotEmpty();
-        assertThat(r.accounting().checked()).isTrue();
+        assertThat(r.evidence().system().samples()).as("sampled at the default interval").isNotEmpty();
+        assertThat(r.evidence().accounting().checked()).isTrue();
         judge("10 s write-only", List.of(b), Set.of(), Set.of("cpu-bound"));
     }
 
@@ -221,9 +221,9 @@ class AdvisorMatrixTest {
         long ramp = 2 * SECOND;
         BenchmarkResult b = run(JobSpec.builder(f).rw(RwMode.RANDREAD).blockSize(4096).direct(true).rampNanos(ramp)
                 .timeNanos(SECOND / 2).build());
-        WorkerEvidence e = b.runs().getFirst().evidence();
+        WorkerEvidence e = b.runs().getFirst().evidence().workerThreads();
         assertThat(e.windowNanos()).as("the window holds no warm-up").isLessThan(ramp);
-        assertThat(b.runs().getFirst().accounting().mismatch()).isFalse();
+        assertThat(b.runs().getFirst().evidence().accounting().mismatch()).isFalse();
         judge("ramp 2 s + 0.5 s", List.of(b), Set.of("not-saturated"), Set.of());
     }
 
@@ -241,7 +241,8 @@ class AdvisorMatrixTest {
             assumeTrue(false, "io_uring unavailable here: " + e.getMessage());
             return;
         }
-        assertThat(uring.runs().getFirst().evidence().storageSource()).isEqualTo(WorkerEvidence.PROCESS);
+        assertThat(uring.runs().getFirst().evidence().workerThreads().storageSource())
+                .isEqualTo(WorkerEvidence.PROCESS);
         judge("io_uring iodepth 16, direct", List.of(uring), Set.of(), Set.of("cpu-bound"));
         for (BenchmarkResult b : List.of(threads, uring)) {
             assertThat(FindingText.lines(List.of(b))).noneMatch(l -> l.contains("one request"));
@@ -276,7 +277,7 @@ class AdvisorMatrixTest {
         Path f = kept("noisy", 32 * MIB);
         JobSpec evict = JobSpec.builder(f).rw(RwMode.READ).blockSize(MIB).dropCache(true).build();
         run(evict); // reads it cold, leaving it cached; the next job's first run starts cold again:
-        try (var t = org.iobench.workload.target.TargetPreparer.system().prepare(evict)) {
+        try (var t = org.iobench.workload.files.TargetPreparer.system().prepare(evict)) {
             t.beforeRun(evict, 1);
         }
         BenchmarkResult three = run(JobSpec.builder(f).rw(RwMode.READ).blockSize(MIB).runs(3).build());

@@ -15,7 +15,7 @@ import org.iobench.result.Finding;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +35,7 @@ class NotSteadyRuleTest {
     @Test
     void aRunThatEndsBeforeSteadyStateIsFlagged() throws IOException {
         BenchmarkResult b = run("iops:0.0001%", null);
-        assertThat(b.runs().getFirst().steady().reached()).isFalse();
+        assertThat(b.runs().getFirst().extras().steady().reached()).isFalse();
         assertThat(b.runs().getFirst().totals().elapsedSeconds()).as("ran its whole time").isGreaterThan(0.79);
         Finding f = b.findings().stream().filter(x -> x.id().equals("not-steady")).findFirst().orElseThrow();
         assertThat(f.evidence()).contains("asked iops:0.0001%").contains("deviated up to");
@@ -45,7 +45,7 @@ class NotSteadyRuleTest {
     @Test
     void aRunThatReachedSteadyStateIsNotFlagged() throws IOException {
         BenchmarkResult b = run("iops:30%", RateLimit.iops(2000));
-        assertThat(b.runs().getFirst().steady().reached()).isTrue();
+        assertThat(b.runs().getFirst().extras().steady().reached()).isTrue();
         assertThat(b.findings()).noneMatch(x -> x.id().equals("not-steady"));
     }
 }

@@ -4,6 +4,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.iobench.job.JobSpec;
 import org.iobench.result.Accounting;
+import org.iobench.result.Extras;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
@@ -76,14 +81,14 @@ final class Recorded {
     }
 
     private static RunResult run(JobSpec job, int number, String source, Run e) {
-        long ops = (e.bytesRead() + e.bytesWritten()) / job.blockSize();
-        long reads = e.bytesRead() / job.blockSize();
+        long ops = (e.bytesRead() + e.bytesWritten()) / job.workload().blockSize();
+        long reads = e.bytesRead() / job.workload().blockSize();
         Totals totals = new Totals(e.bytesRead(), e.bytesWritten(), reads, ops - reads, SECOND, 0, 0);
         LatencySummary latency = new LatencySummary(ops, 50_000, 100_000, 100_000, 120_000, 150_000, 200_000,
                 300_000, 400_000);
-        long threadNanos = SECOND * job.threads();
+        long threadNanos = SECOND * job.queue().threads();
         boolean known = !WorkerEvidence.NONE.equals(source);
-        WorkerEvidence w = new WorkerEvidence(source, job.threads(), threadNanos,
+        WorkerEvidence w = new WorkerEvidence(source, job.queue().threads(), threadNanos,
                 known ? e.workerReadBytes() : -1, known ? e.workerWriteBytes() : -1, known ? 0 : -1,
                 (long) (e.onCpuShare() * threadNanos), (long) (e.runQueueShare() * threadNanos), e.unwritten());
         SystemSummary s = new SystemSummary("vda", e.deviceRead(), e.deviceWritten(), Double.NaN, Double.NaN,
@@ -92,9 +97,9 @@ final class Recorded {
         Accounting a = new Accounting(true, e.bytesRead(), e.bytesWritten(), e.bytesRead(),
                 e.bytesWritten() + (e.mismatch() ? 4 << 20 : 0), e.mismatch(), e.mismatch()
                 ? "the workers counted less than the kernel" : "agrees");
-        return new RunResult(number, "2026-12-01T00:00:00Z", true, null, null, totals,
-                e.bytesRead() > 0 ? latency : LatencySummary.EMPTY, e.bytesWritten() > 0 ? latency
-                : LatencySummary.EMPTY, LatencySummary.EMPTY, SECOND, List.of(), List.of(), a, List.of(), null, s)
-                .withEvidence(w);
+        return new RunResult(number, "2026-12-01T00:00:00Z", Outcome.COMPLETE, totals,
+                new Latencies(e.bytesRead() > 0 ? latency : LatencySummary.EMPTY,
+                        e.bytesWritten() > 0 ? latency : LatencySummary.EMPTY, LatencySummary.EMPTY, null),
+                new Intervals(SECOND, List.of()), List.of(), new RunEvidence(a, w, null, s), Extras.NONE);
     }
 }

@@ -120,6 +120,6 @@ class StorageRulesTest {
         JobSpec j = job("w").rw(RwMode.WRITE).blockSize(1 << 20).sync(SyncMode.FDATASYNC).build();
         BenchmarkResult b = Advisor.standard().advise(result(j, Run.of(0, MB32).miscounted()));
         assertThat(b.findings()).extracting(Finding::id).containsOnlyOnce("accounting-mismatch");
-        assertThat(b.runs().getFirst().warnings()).isEmpty();
+        assertThat(b.runs().getFirst().outcome().warnings()).isEmpty();
     }
 }

@@ -1,5 +1,8 @@
 package org.iobench.arch;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -7,6 +10,17 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.List;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoRequest;
+import org.iobench.sys.Errno;
+import org.iobench.sys.FileHandle;
+import org.iobench.sys.FileId;
+import org.iobench.sys.FileLock;
+import org.iobench.sys.NativeBuffer;
+import org.iobench.sys.NativeIo;
+import org.iobench.sys.OpenFlags;
+import org.iobench.sys.SysException;
+import org.iobench.sys.TimerSlack;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +37,9 @@ import org.junit.jupiter.api.Test;
  * An arrow is data flow: what is made upstream is read downstream, so a downstream package may import an upstream
  * one (compare reads the store) and never the reverse. The table model that compare, history and report lay out
  * sits in {@code table}, which knows nothing of iobench.
+ *
+ * <p>The engine owns file handles (open, close, invalidate, sync go through it): the workload reaches sys only for
+ * buffers, errno and the identity/claim API of target preparation.
  */
 class ArchitectureTest {
     private static final String ROOT = "org.iobench";
@@ -79,6 +96,41 @@ class ArchitectureTest {
                             p("sys"), "java..")
                     .check(CLASSES);
         }
+    }
+
+    /**
+     * The workload drives requests and touches sys only for buffers and errno, plus the small identity and claim API
+     * of target preparation (FileId, FileLock) and a paced worker's timer slack: files are opened, synced, dropped
+     * from the cache and closed through engines.
+     */
+    @Test
+    void theWorkloadUsesSysOnlyForBuffersErrnoIdentityAndClaims() {
+        noClasses().that().resideInAPackage(p("workload"))
+                .should().dependOnClassesThat(resideInAPackage(p("sys")).and(not(belongToAnyOf(NativeBuffer.class,
+                        Errno.class, SysException.class, FileId.class, FileLock.class, TimerSlack.class))))
+                .because("the engine owns file handles; the workload touches sys only for buffers and errno")
+                .check(CLASSES);
+    }
+
+    /** A descriptor is owned by a FileHandle inside an engine's IoFile; system calls on it are the engines'. */
+    @Test
+    void onlyEnginesAndSysHoldDescriptorsAndCallTheKernelOnThem() {
+        noClasses().that().resideOutsideOfPackages(p("sys"), p("engine"))
+                .should().dependOnClassesThat(belongToAnyOf(FileHandle.class, NativeIo.class, OpenFlags.class))
+                .check(CLASSES);
+        noClasses().that().resideOutsideOfPackage(p("engine"))
+                .should().callMethod(IoFile.class, "fd")
+                .orShould().callMethod(IoFile.class, "closeHandle")
+                .orShould().callMethod(IoFile.class, "dropCache")
+                .orShould().callMethod(IoRequest.class, "fd")
+                .because("outside the engines a file is closed and invalidated through its engine")
+                .check(CLASSES);
+        noClasses().that().resideOutsideOfPackages(p("sys"), p("engine.uring"))
+                .should().dependOnClassesThat().resideInAPackage(p("sys.uring"))
+                .check(CLASSES);
+        noClasses().that().resideOutsideOfPackages(p("sys"), p("engine.libaio"))
+                .should().dependOnClassesThat().resideInAPackage(p("sys.aio"))
+                .check(CLASSES);
     }
 
     @Test
@@ -147,9 +199,9 @@ class ArchitectureTest {
     void theStoreKeepsResultsWithoutKnowingHowTheyAreComparedOrPrinted() {
         classes().that().resideInAPackage(p("store"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("store"), p("result"), p("job"),
-                        p("sysmon"), "java..", "com.fasterxml.jackson..")
+                        p("sysmon"), "java..", "com.fasterxml.jackson..", "org.sqlite", "org.postgresql")
                 .because("advise -> store -> compare/report: store never imports compare, history, report or"
-                        + " table; it has its own codec")
+                        + " table; it has its own codec, and opens its two databases through their drivers")
                 .check(CLASSES);
     }
 

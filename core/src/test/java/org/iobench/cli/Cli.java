@@ -37,9 +37,8 @@ final class Cli {
      */
     static Process start(Path workDir, List<String> prefix, List<String> jvmOptions, String... args)
             throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>(prefix);
-        cmd.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        cmd.addAll(org.iobench.testing.ChildJvm.command());
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));

@@ -2,14 +2,12 @@ package org.iobench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import org.iobench.sys.Libc;
-import org.iobench.sys.OpenFlags;
+import org.iobench.sys.FileLock;
 import org.iobench.testing.Root;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,11 +98,8 @@ class InUseCliTest {
         Root.assumeLoopDevices("attach a loop device and hold it open with O_EXCL");
         Path loop = Root.losetup(Root.sparseFile(dir.resolve("held.img"), 16L << 20));
         try {
-            int held = Libc.open(loop, OpenFlags.O_RDONLY | OpenFlags.O_EXCL, 0); // as mkfs or a VM would
-            try {
+            try (FileLock held = FileLock.openExclusive(loop)) { // as mkfs or a VM would
                 assertRefused(write("--size", "1m", loop.toString()), "EBUSY", "exclusive open");
-            } finally {
-                Libc.close(held);
             }
             Cli.Result free = write("--size", "1m", loop.toString());
             assertThat(free.status()).as("released: " + free.err()).isZero();

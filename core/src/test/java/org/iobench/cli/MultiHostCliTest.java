@@ -223,8 +223,7 @@ class MultiHostCliTest {
     }
 
     private static ProcessBuilder java(List<String> args) {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java));
+        List<String> cmd = new ArrayList<>(org.iobench.testing.ChildJvm.command());
         cmd.addAll(JVM_FLAGS);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(args);

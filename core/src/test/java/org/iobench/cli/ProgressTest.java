@@ -7,6 +7,7 @@ import java.util.List;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Outcome;
 import org.iobench.result.RunResult;
 import org.iobench.store.StoreFixtures;
 import org.iobench.workload.LiveView;
@@ -37,10 +38,9 @@ class ProgressTest {
     private static RunResult result(int run, boolean complete) {
         BenchmarkResult b = StoreFixtures.result("/data", RwMode.READ, 4096, 1, false, 100e6, 100e6, 100e6);
         RunResult r = b.runs().get(run - 1);
-        return complete ? r : new RunResult(r.run(), r.startedAt(), false, "EIO", r.failure(), r.totals(),
-                r.readLatency(), r.writeLatency(), r.syncLatency(), r.intervalNanos(), r.series(), r.workers(),
-                r.accounting(), r.warnings(), r.system(), r.systemSummary(), r.verification(), r.pacing(),
-                r.steady(), r.latencySplit(), r.evidence());
+        return complete ? r : new RunResult(r.run(), r.startedAt(),
+                new Outcome(false, "EIO", r.outcome().failure(), r.outcome().warnings()), r.totals(), r.latencies(),
+                r.intervals(), r.workers(), r.evidence(), r.extras());
     }
 
     @Test

@@ -25,9 +25,8 @@ class StoreCliTest {
 
     /** iobench in a child JVM with {@code env} added to (or, for null values, removed from) its environment. */
     static Cli.Result iobench(Path workDir, Map<String, String> env, String... args) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> cmd = new ArrayList<>(org.iobench.testing.ChildJvm.command());
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
         env.forEach((k, v) -> {

@@ -12,6 +12,11 @@ import org.iobench.job.RwMode;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
+import org.iobench.result.Extras;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Interval;
 import org.iobench.result.LatencySummary;
@@ -49,7 +54,7 @@ class HistogramMergeTest {
                     List.of(List.of(l)), false, null, -1, -1, null));
         }
         ClusterResult result = ClusterAggregator.aggregate(parts);
-        LatencySummary merged = result.aggregate().getFirst().runs().getFirst().readLatency();
+        LatencySummary merged = result.aggregate().getFirst().runs().getFirst().latencies().read();
         assertThat(merged).isEqualTo(concatenated.summary());
         long p99OfHost0 = parts.getFirst().latency(0, 1).readsByWorker().getFirst().getValueAtPercentile(99);
         assertThat(merged.p99Ns()).isGreaterThan(10 * p99OfHost0);
@@ -66,7 +71,7 @@ class HistogramMergeTest {
         RunResult all = r.aggregate().getFirst().runs().getFirst();
         assertThat(all.totals().bytesRead()).isEqualTo(600_000_000L);
         assertThat(all.totals().elapsedNanos()).isEqualTo(4 * SECOND);
-        assertThat(all.series()).extracting(Interval::bytesRead)
+        assertThat(all.intervals().series()).extracting(Interval::bytesRead)
                 .containsExactly(200_000_000L, 200_000_000L, 100_000_000L, 100_000_000L);
         assertThat(all.complete()).isTrue();
         Stonewall s = r.stonewall(0, 1);
@@ -86,7 +91,7 @@ class HistogramMergeTest {
         assertThat(r.complete()).isFalse();
         RunResult all = r.aggregate().getFirst().runs().getFirst();
         assertThat(all.complete()).isFalse();
-        assertThat(all.stopReason()).contains("b lost").contains("connection was lost");
+        assertThat(all.outcome().stopReason()).contains("b lost").contains("connection was lost");
         assertThat(all.totals().bytesRead()).isEqualTo(200_000_000L);
     }
 
@@ -101,10 +106,11 @@ class HistogramMergeTest {
 
     private static BenchmarkResult benchmark(long bytes, long ops, long elapsedNanos, List<Interval> series) {
         JobSpec job = JobSpec.builder(Path.of("/data/f")).rw(RwMode.READ).build();
-        RunResult run = new RunResult(1, "2026-12-01T00:00:00Z", true, null, null,
-                new Totals(bytes, 0, ops, 0, elapsedNanos, 0, 0), LatencySummary.EMPTY, LatencySummary.EMPTY,
-                LatencySummary.EMPTY, SECOND, series, List.of(),
-                new Accounting(true, bytes, 0, bytes, 0, false, "ok"), List.of(), null, null);
+        RunResult run = new RunResult(1, "2026-12-01T00:00:00Z", Outcome.COMPLETE,
+                new Totals(bytes, 0, ops, 0, elapsedNanos, 0, 0),
+                new Latencies(LatencySummary.EMPTY, LatencySummary.EMPTY, LatencySummary.EMPTY, null),
+                new Intervals(SECOND, series), List.of(),
+                new RunEvidence(new Accounting(true, bytes, 0, bytes, 0, false, "ok"), null, null, null), Extras.NONE);
         return BenchmarkResult.of(job, null, List.of(run));
     }
 }

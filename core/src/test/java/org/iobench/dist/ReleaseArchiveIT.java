@@ -73,8 +73,24 @@ class ReleaseArchiveIT {
 
         assertThat(tree(home)).as("nothing built or written inside the unpacked archive").isEqualTo(before);
         assertThat(tree(work)).as("the scratch file is removed").isEmpty();
-        assertThat(before).contains("bin/iobench", "lib/iobench.jar", "lib/iobench.aot", "lib/jvm.options",
+        assertThat(before).contains("bin/iobench", "lib/iobench.jar", "lib/iobench.aot", "lib/iobench-no-store.aot",
+                "lib/jvm.options", "lib/native/x86_64/libsqlitejdbc.so", "lib/native/aarch64/libsqlitejdbc.so",
                 "man/man1/iobench.1", "README.md");
+    }
+
+    @Test
+    void aStoredRunLoadsSqliteFromLibNativeWithoutCopyingItToTheTemporaryDirectory() throws Exception {
+        // sqlite-jdbc copies its library out of the jar into java.io.tmpdir unless told where one is: with a
+        // temporary directory that does not exist, only the library in lib/native/ lets the run be saved
+        Path db = dir.resolve("native.db");
+        Map<String, String> env = Map.of("IOBENCH_JAVA_HOME", JAVA_HOME, "IOBENCH_JAVA_OPTS",
+                "-Djava.io.tmpdir=" + dir.resolve("no-such-directory"));
+        Result run = iobench(env, "run", "--db", db.toString(), "--quiet", "--rw", "read", "--bs", "4k", "--size",
+                "4k", Files.createDirectories(dir.resolve("w")).toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        Result runs = iobench(env, "runs", "--db", db.toString());
+        assertThat(runs.status()).as(runs.err()).isZero();
+        assertThat(runs.out()).contains("read 4KiB");
     }
 
     @Test
@@ -95,7 +111,8 @@ class ReleaseArchiveIT {
         assertThat(truncated.err()).isEmpty();
         assertThat(truncated.out()).isEqualTo(expected);
 
-        Files.writeString(aot, "not a cache\n"); // garbage
+        Files.writeString(aot, "not a cache\n"); // garbage, in both caches (--no-store runs take the second)
+        Files.writeString(home.resolve("lib/iobench-no-store.aot"), "not a cache\n");
         Result garbage = iobench(env, "run", "--no-store", "--quiet", "--format", "json", "--rw", "read", "--bs",
                 "4k", "--size", "4k", Files.createDirectories(dir.resolve("w")).toString());
         assertThat(garbage.err()).isEmpty();

@@ -1,6 +1,7 @@
 package org.iobench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -17,9 +18,11 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.iobench.sys.Errno;
-import org.iobench.sys.Libc;
+import org.iobench.sys.FileHandle;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.OpenFlags;
+import org.iobench.sys.PageCacheStat;
+import org.iobench.sys.SysException;
 import org.iobench.testing.DiskDirs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
@@ -48,8 +51,8 @@ class IoEngineContractTest {
             return provider.storage();
         }
 
-        IoEngine create(int iodepth, List<Integer> fds, List<NativeBuffer> buffers) throws IOException {
-            return provider.create(new EngineOptions(iodepth, Math.min(batch, iodepth), fds, buffers, fixedBuffers));
+        IoEngine create(int iodepth, List<NativeBuffer> buffers) throws IOException {
+            return provider.create(new EngineOptions(iodepth, Math.min(batch, iodepth), buffers, fixedBuffers));
         }
 
         @Override
@@ -90,10 +93,10 @@ class IoEngineContractTest {
     @MethodSource("engines")
     void writesAreReadBackByteForByte(EngineCase c) throws Exception {
         assumeTrue(c.storage(), NO_STORAGE);
-        int fd = open(dir.resolve("data"), OpenFlags.O_RDWR | OpenFlags.O_CREAT);
         List<IoRequest> writes = requests(4, 16384, 0);
         List<IoRequest> reads = requests(4, 16384, 4);
-        IoEngine engine = engine(c, 4, List.of(fd), concat(writes, reads));
+        IoEngine engine = engine(c, 4, concat(writes, reads));
+        IoFile fd = open(engine, dir.resolve("data"), OpenMode.CREATE_NEW);
         for (int i = 0; i < 4; i++) {
             writes.get(i).buffer().fillRandom(i);
             writes.get(i).prepare(IoOp.WRITE, fd, i * 16384L, 16384);
@@ -118,9 +121,9 @@ class IoEngineContractTest {
         byte[] content = new byte[1000];
         new SplittableRandom(1).nextBytes(content);
         Files.write(file, content);
-        int fd = open(file, OpenFlags.O_RDONLY);
         IoRequest r = requests(1, 4096, 0).getFirst();
-        IoEngine engine = engine(c, 1, List.of(fd), List.of(r.buffer()));
+        IoEngine engine = engine(c, 1, List.of(r.buffer()));
+        IoFile fd = open(engine, file, OpenMode.READ);
 
         assertThat(run(engine, r.prepare(IoOp.READ, fd, 0, 4096))).isEqualTo(1000);
         assertThat(r.buffer().toArray(0, 1000)).isEqualTo(content);
@@ -132,13 +135,14 @@ class IoEngineContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("engines")
-    void anIoOnAClosedFdCompletesWithEbadf(EngineCase c) throws Exception {
+    void aRequestOnAFileTheEngineClosedCompletesWithEbadf(EngineCase c) throws Exception {
         assumeTrue(c.storage(), NO_STORAGE);
         IoRequest r = requests(1, 4096, 0).getFirst();
-        IoEngine engine = engine(c, 1, List.of(), List.of(r.buffer()));
-        // Closed after the engine exists, so that its ring cannot take over the fd number.
-        int fd = Libc.open(dir.resolve("closed"), OpenFlags.O_RDWR | OpenFlags.O_CREAT, 0644);
-        Libc.close(fd);
+        IoEngine engine = engine(c, 1, List.of(r.buffer()));
+        IoFile fd = engine.open(dir.resolve("closed"), OpenMode.CREATE_NEW);
+        engine.close(fd);
+        assertThat(fd.isOpen()).isFalse();
+        engine.close(fd); // a second close does nothing
 
         assertThat(run(engine, r.prepare(IoOp.READ, fd, 0, 4096))).isEqualTo(-Errno.EBADF);
         assertThat(run(engine, r.prepare(IoOp.WRITE, fd, 0, 4096))).isEqualTo(-Errno.EBADF);
@@ -151,9 +155,9 @@ class IoEngineContractTest {
         assumeTrue(c.storage(), NO_STORAGE);
         Path file = dir.resolve("ro");
         Files.write(file, new byte[4096]);
-        int fd = open(file, OpenFlags.O_RDONLY);
         IoRequest r = requests(1, 4096, 0).getFirst();
-        IoEngine engine = engine(c, 1, List.of(fd), List.of(r.buffer()));
+        IoEngine engine = engine(c, 1, List.of(r.buffer()));
+        IoFile fd = open(engine, file, OpenMode.READ);
 
         assertThat(run(engine, r.prepare(IoOp.WRITE, fd, 0, 4096))).isEqualTo(-Errno.EBADF);
     }
@@ -164,9 +168,9 @@ class IoEngineContractTest {
         assumeTrue(c.storage(), NO_STORAGE);
         Path file = DiskDirs.enforcingDirectIo(dir).resolve("direct-" + c.label());
         Files.write(file, new byte[65536]);
-        int fd = open(file, OpenFlags.O_RDWR | OpenFlags.O_DIRECT);
         IoRequest r = requests(1, 16384, 0).getFirst();
-        IoEngine engine = engine(c, 1, List.of(fd), List.of(r.buffer()));
+        IoEngine engine = engine(c, 1, List.of(r.buffer()));
+        IoFile fd = open(engine, file, OpenMode.READ_WRITE.withDirect(true));
 
         assertThat(run(engine, r.prepare(IoOp.READ, fd, 4096, 4096))).as("aligned").isEqualTo(4096);
         assertThat(run(engine, r.prepare(IoOp.READ, fd, 100, 4096))).as("offset 100").isEqualTo(-Errno.EINVAL);
@@ -182,9 +186,9 @@ class IoEngineContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("engines")
     void fdatasyncAndFsyncCompleteWithZero(EngineCase c) throws Exception {
-        int fd = open(dir.resolve("synced"), OpenFlags.O_RDWR | OpenFlags.O_CREAT);
         IoRequest r = requests(1, 4096, 0).getFirst();
-        IoEngine engine = engine(c, 1, List.of(fd), List.of(r.buffer()));
+        IoEngine engine = engine(c, 1, List.of(r.buffer()));
+        IoFile fd = open(engine, dir.resolve("synced"), OpenMode.CREATE_NEW);
 
         r.buffer().fillRandom(3);
         assertThat(run(engine, r.prepare(IoOp.WRITE, fd, 0, 4096))).isEqualTo(4096);
@@ -194,12 +198,84 @@ class IoEngineContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("engines")
+    void openGivesTheEngineADescriptorOfThatFileAndCloseReleasesIt(EngineCase c) throws Exception {
+        assumeTrue(c.storage(), NO_STORAGE);
+        Path file = dir.resolve("opened");
+        IoEngine engine = engine(c, 1, List.of());
+        IoFile f = engine.open(file, OpenMode.CREATE_NEW);
+        Path link = Path.of("/proc/self/fd/" + f.fd());
+        assertThat(Files.exists(file)).as("created").isTrue();
+        assertThat(Files.readSymbolicLink(link)).isEqualTo(file.toRealPath());
+        assertThat(f.id().sameFile(org.iobench.sys.FileId.of(file))).isTrue();
+
+        engine.close(f);
+        assertThat(f.isOpen()).isFalse();
+        assertThat(f.fd()).isEqualTo(-1);
+        assertThat(Files.exists(link) && Files.readSymbolicLink(link).equals(file.toRealPath()))
+                .as("the descriptor is gone").isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("engines")
+    void openFailuresAreThrownWithTheFileAndTheErrnoNamed(EngineCase c) throws Exception {
+        assumeTrue(c.storage(), NO_STORAGE);
+        IoEngine engine = engine(c, 1, List.of());
+        Path missing = dir.resolve("missing");
+        assertThatThrownBy(() -> engine.open(missing, OpenMode.READ)).isInstanceOfSatisfying(SysException.class,
+                e -> assertThat(e.errno()).isEqualTo(Errno.ENOENT)).hasMessageContaining(missing.toString())
+                .hasMessageContaining("ENOENT");
+        Files.write(missing, new byte[1]);
+        assertThatThrownBy(() -> engine.open(missing, OpenMode.CREATE_NEW)).isInstanceOfSatisfying(
+                SysException.class, e -> assertThat(e.errno()).isEqualTo(Errno.EEXIST));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("engines")
+    void aSyncRequestWritesTheFilesDirtyPagesBackAndInvalidateThenDropsItsCachedPages(EngineCase c)
+            throws Exception {
+        assumeTrue(c.storage(), NO_STORAGE);
+        assumeFalse("tmpfs".equals(Files.getFileStore(dir).type()), "tmpfs pages are never written back");
+        List<IoRequest> rs = requests(4, 65536, 0);
+        IoEngine engine = engine(c, 4, buffers(rs));
+        IoFile f = open(engine, dir.resolve("cached"), OpenMode.CREATE_NEW);
+        for (int i = 0; i < 4; i++) {
+            rs.get(i).buffer().fillRandom(i);
+            rs.get(i).prepare(IoOp.WRITE, f, i * 65536L, 65536);
+        }
+        runAll(engine, rs);
+        assumeTrue(f.unwrittenPages() > 0, "cachestat(2) is not available here, or the pages were written back");
+
+        assertThat(run(engine, rs.getFirst().prepare(IoOp.FDATASYNC, f, 0, 0))).isZero();
+        assertThat(f.unwrittenPages()).as("unwritten pages after the sync").isZero();
+        engine.invalidate(f);
+        try (FileHandle h = FileHandle.open(f.path(), OpenFlags.O_RDONLY, 0)) {
+            PageCacheStat after = h.cacheStat();
+            assertThat(after.cachedPages()).as("cached pages after invalidate (of 64)").isLessThan(8);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("engines")
+    void anEngineThatStoresNothingNeitherOpensNorCreatesItsFiles(EngineCase c) throws Exception {
+        assumeFalse(c.storage(), "a storage engine opens its files");
+        IoEngine engine = engine(c, 1, List.of());
+        Path file = dir.resolve("never-made");
+        IoFile f = engine.open(file, OpenMode.CREATE_NEW);
+        assertThat(f.isOpen()).isFalse();
+        assertThat(f.unwrittenPages()).isEqualTo(-1);
+        engine.invalidate(f);
+        engine.close(f);
+        assertThat(Files.exists(file)).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("engines")
     void submitTimeLiesBetweenIssueAndCompletion(EngineCase c) throws Exception {
         Path file = dir.resolve("timed");
         Files.write(file, new byte[8192]);
-        int fd = open(file, OpenFlags.O_RDONLY);
         IoRequest r = requests(1, 4096, 0).getFirst();
-        IoEngine engine = engine(c, 1, List.of(fd), List.of(r.buffer()));
+        IoEngine engine = engine(c, 1, List.of(r.buffer()));
+        IoFile fd = open(engine, file, OpenMode.READ);
 
         r.prepare(IoOp.READ, fd, 0, 4096);
         r.submitNanos(0);
@@ -215,9 +291,9 @@ class IoEngineContractTest {
         assumeFalse(c.provider().synchronous(), "synchronous engines never queue");
         Path file = dir.resolve("busy");
         Files.write(file, new byte[8 * 4096]);
-        int fd = open(file, OpenFlags.O_RDONLY);
         List<IoRequest> rs = requests(5, 4096, 0);
-        IoEngine engine = engine(c, 4, List.of(fd), buffers(rs));
+        IoEngine engine = engine(c, 4, buffers(rs));
+        IoFile fd = open(engine, file, OpenMode.READ);
 
         for (int i = 0; i < 4; i++) {
             assertThat(engine.submit(rs.get(i).prepare(IoOp.READ, fd, i * 4096L, 4096))).isEqualTo(SubmitStatus.QUEUED);
@@ -246,9 +322,9 @@ class IoEngineContractTest {
         }
         Files.write(file, content.array());
         // O_DIRECT, so that requests really wait on the device and complete out of order.
-        int fd = open(file, OpenFlags.O_RDONLY | OpenFlags.O_DIRECT);
         List<IoRequest> pool = requests(depth, 4096, 0);
-        IoEngine engine = engine(c, depth, List.of(fd), buffers(pool));
+        IoEngine engine = engine(c, depth, buffers(pool));
+        IoFile fd = open(engine, file, OpenMode.READ.withDirect(true));
 
         SplittableRandom random = new SplittableRandom(42);
         Ledger ledger = new Ledger(depth, c.storage());
@@ -304,9 +380,9 @@ class IoEngineContractTest {
         assumeFalse(c.storage(), "a storage engine writes the file");
         Path file = dir.resolve("untouched");
         Files.write(file, new byte[0]);
-        int fd = open(file, OpenFlags.O_RDWR);
         List<IoRequest> rs = requests(4, 16384, 0);
-        IoEngine engine = engine(c, 4, List.of(fd), buffers(rs));
+        IoEngine engine = engine(c, 4, buffers(rs));
+        IoFile fd = open(engine, file, OpenMode.READ_WRITE);
         for (int i = 0; i < 4; i++) {
             rs.get(i).buffer().fillRandom(i);
             rs.get(i).prepare(i % 2 == 0 ? IoOp.WRITE : IoOp.READ, fd, i * 16384L, 16384);
@@ -314,7 +390,10 @@ class IoEngineContractTest {
         byte[] before = rs.get(1).buffer().toArray(0, 16384);
 
         assertThat(runAll(engine, rs)).containsExactly(16384, 16384, 16384, 16384);
-        assertThat(run(engine, rs.getFirst().prepare(IoOp.FDATASYNC, -1, 0, 0))).isZero();
+        assertThat(run(engine, rs.getFirst().prepare(IoOp.FDATASYNC, fd, 0, 0))).isZero();
+        assertThat(fd.isOpen()).as("named, never opened").isFalse();
+        engine.invalidate(fd);
+        engine.close(fd);
         assertThat(Files.size(file)).as("nothing written").isZero();
         assertThat(rs.get(1).buffer().toArray(0, 16384)).as("nothing read").isEqualTo(before);
     }
@@ -325,10 +404,10 @@ class IoEngineContractTest {
         assumeTrue(c.registered(), "a test wrapper, not an engine");
         Path file = dir.resolve("cached");
         Files.write(file, new byte[4 << 20]);
-        int fd = open(file, OpenFlags.O_RDONLY);
         int depth = c.provider().synchronous() ? 1 : 8;
         IoRequest[] pool = requests(depth, 4096, 0).toArray(IoRequest[]::new);
-        IoEngine engine = engine(c, depth, List.of(fd), buffers(List.of(pool)));
+        IoEngine engine = engine(c, depth, buffers(List.of(pool)));
+        IoFile fd = open(engine, file, OpenMode.READ);
         Completions done = new Completions(depth);
         loop(engine, pool, fd, done, 200_000); // long enough for the JIT to compile the path, on a quiet machine
         var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
@@ -344,7 +423,7 @@ class IoEngineContractTest {
     }
 
     /** Keeps the pool in flight for {@code ios} cached 4 KiB reads, as a worker would; allocates nothing itself. */
-    private static void loop(IoEngine engine, IoRequest[] pool, int fd, Completions done, int ios) {
+    private static void loop(IoEngine engine, IoRequest[] pool, IoFile fd, Completions done, int ios) {
         IoRequest[] free = pool.clone();
         int freeCount = free.length;
         int completed = 0;
@@ -428,10 +507,11 @@ class IoEngineContractTest {
 
     // ---- helpers
 
-    private int open(Path file, int flags) throws IOException {
-        int fd = Libc.open(file, flags, 0644);
-        toClose.add(() -> Libc.close(fd));
-        return fd;
+    /** Opens {@code file} through the engine under test; closed through it after the test. */
+    private IoFile open(IoEngine engine, Path file, OpenMode mode) throws IOException {
+        IoFile f = engine.open(file, mode);
+        toClose.add(() -> engine.close(f));
+        return f;
     }
 
     private List<IoRequest> requests(int n, int size, int firstIndex) {
@@ -444,9 +524,8 @@ class IoEngineContractTest {
         return list;
     }
 
-    private IoEngine engine(EngineCase c, int iodepth, List<Integer> fds, List<NativeBuffer> buffers)
-            throws IOException {
-        IoEngine engine = c.create(iodepth, fds, buffers);
+    private IoEngine engine(EngineCase c, int iodepth, List<NativeBuffer> buffers) throws IOException {
+        IoEngine engine = c.create(iodepth, buffers);
         toClose.add(engine);
         return engine;
     }

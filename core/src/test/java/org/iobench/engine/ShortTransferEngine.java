@@ -1,5 +1,7 @@
 package org.iobench.engine;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -44,7 +46,7 @@ public final class ShortTransferEngine implements IoEngine {
             @Override public boolean countedInProcIo() { return delegate.countedInProcIo(); }
             @Override public boolean storage() { return delegate.storage(); }
             @Override
-            public IoEngine create(EngineOptions options) throws java.io.IOException {
+            public IoEngine create(EngineOptions options) throws IOException {
                 return new ShortTransferEngine(delegate.create(options));
             }
         };
@@ -58,6 +60,22 @@ public final class ShortTransferEngine implements IoEngine {
     @Override
     public String name() {
         return delegate.name() + "-short-transfers";
+    }
+
+    /** Files are the wrapped engine's: opened, closed and invalidated by it. */
+    @Override
+    public IoFile open(Path path, OpenMode mode) throws IOException {
+        return delegate.open(path, mode);
+    }
+
+    @Override
+    public void close(IoFile file) throws IOException {
+        delegate.close(file);
+    }
+
+    @Override
+    public void invalidate(IoFile file) throws IOException {
+        delegate.invalidate(file);
     }
 
     @Override
@@ -79,13 +97,9 @@ public final class ShortTransferEngine implements IoEngine {
             standIns[index] = s;
         }
         if (r.op().transfersData()) {
-            long start = r.bufferOffset();
-            s.prepare(r.op(), r.fd(), r.offset() - start, start + piece(r.length()));
-            if (start > 0) {
-                s.advance(start);
-            }
+            s.prepare(r.op(), r.file(), r.offset(), piece(r.length()), r.bufferOffset());
         } else {
-            s.prepare(r.op(), r.fd(), 0, 0);
+            s.prepare(r.op(), r.file(), 0, 0);
         }
         s.issueNanos(r.issueNanos());
         SubmitStatus status = delegate.submit(s);

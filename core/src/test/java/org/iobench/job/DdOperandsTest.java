@@ -129,27 +129,29 @@ class DdOperandsTest {
     void theDdJobTransfersExactlyCountTimesIbs(@ForAll("blocks") long bs,
                                                @ForAll @LongRange(min = 1, max = 1000) long count) {
         JobSpec w = DdJob.toSpec(parse("if=/dev/zero", "of=f", "bs=" + bs, "count=" + count, "seek=3"), false, -1);
-        assertThat(w.rw()).isEqualTo(RwMode.WRITE);
-        assertThat(w.sizeBytes()).isEqualTo(bs * count);
-        assertThat(w.offsetBytes()).isEqualTo(3 * bs);
-        assertThat(w.truncate()).isTrue();
-        assertThat(w.keep()).isTrue();
-        assertThat(w.exactSize()).isTrue();
+        assertThat(w.workload().rw()).isEqualTo(RwMode.WRITE);
+        assertThat(w.workload().sizeBytes()).isEqualTo(bs * count);
+        assertThat(w.workload().offsetBytes()).isEqualTo(3 * bs);
+        assertThat(w.safety().truncate()).isTrue();
+        assertThat(w.safety().keep()).isTrue();
+        assertThat(w.workload().exactSize()).isTrue();
     }
 
     @Test
     void devZeroIsAWriteDevNullARreadAndTheRestACopy() {
-        assertThat(DdJob.toSpec(parse("if=/dev/zero", "of=f", "count=1"), false, -1).rw()).isEqualTo(RwMode.WRITE);
+        assertThat(DdJob.toSpec(parse("if=/dev/zero", "of=f", "count=1"), false,
+                -1).workload().rw()).isEqualTo(RwMode.WRITE);
         JobSpec read = DdJob.toSpec(parse("if=f", "of=/dev/null", "bs=4k", "skip=1"), false, 10_000);
-        assertThat(read.rw()).isEqualTo(RwMode.READ);
-        assertThat(read.sizeBytes()).isEqualTo(10_000 - 4096);
-        assertThat(read.offsetBytes()).isEqualTo(4096);
+        assertThat(read.workload().rw()).isEqualTo(RwMode.READ);
+        assertThat(read.workload().sizeBytes()).isEqualTo(10_000 - 4096);
+        assertThat(read.workload().offsetBytes()).isEqualTo(4096);
         JobSpec copy = DdJob.toSpec(parse("if=a", "of=b", "bs=1M", "oflag=dsync", "conv=notrunc"), true, 5 << 20);
-        assertThat(copy.rw()).isEqualTo(RwMode.COPY);
-        assertThat(copy.sync()).isEqualTo(SyncMode.DSYNC);
-        assertThat(copy.truncate()).isFalse();
-        assertThat(copy.allowOverwrite()).isTrue();
-        assertThat(DdJob.toSpec(parse("if=/dev/zero", "of=f", "count=1", "conv=fdatasync"), false, -1).sync())
+        assertThat(copy.workload().rw()).isEqualTo(RwMode.COPY);
+        assertThat(copy.durability().sync()).isEqualTo(SyncMode.DSYNC);
+        assertThat(copy.safety().truncate()).isFalse();
+        assertThat(copy.safety().allowOverwrite()).isTrue();
+        assertThat(DdJob.toSpec(parse("if=/dev/zero", "of=f", "count=1", "conv=fdatasync"), false,
+                -1).durability().sync())
                 .isEqualTo(SyncMode.FDATASYNC);
         assertThatThrownBy(() -> DdJob.toSpec(parse("if=/dev/zero", "of=/dev/null"), false, -1))
                 .hasMessageContaining("touches no storage");

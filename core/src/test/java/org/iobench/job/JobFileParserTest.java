@@ -33,17 +33,17 @@ class JobFileParserTest {
     void theTiobenchLayoutRunsFourStagesOfTwoThreadsEach() throws IOException {
         JobFile f = parse(fixture("tiobench-like.fio"));
         assertThat(f.stages()).hasSize(4);
-        assertThat(f.jobs()).extracting(JobSpec::rw)
+        assertThat(f.jobs()).extracting(s -> s.workload().rw())
                 .containsExactly(RwMode.WRITE, RwMode.RANDWRITE, RwMode.READ, RwMode.RANDREAD);
         for (JobSpec j : f.jobs()) {
-            assertThat(j.threads()).isEqualTo(2);
-            assertThat(j.direct()).isTrue();
-            assertThat(j.blockSize()).isEqualTo(4096);
-            assertThat(j.sizeBytes()).isEqualTo(2 << 20);
-            assertThat(j.timeNanos()).isEqualTo(5_000_000_000L);
-            assertThat(j.loopRegion()).as("timeout without time_based caps a size-based job").isFalse();
+            assertThat(j.queue().threads()).isEqualTo(2);
+            assertThat(j.durability().direct()).isTrue();
+            assertThat(j.workload().blockSize()).isEqualTo(4096);
+            assertThat(j.workload().sizeBytes()).isEqualTo(2 << 20);
+            assertThat(j.timing().timeNanos()).isEqualTo(5_000_000_000L);
+            assertThat(j.timing().loopRegion()).as("timeout without time_based caps a size-based job").isFalse();
             assertThat(j.target()).isEqualTo(Path.of("."));
-            assertThat(j.group()).isEmpty();
+            assertThat(j.grouping().group()).isEmpty();
         }
         assertThat(f.warnings()).isEmpty();
     }
@@ -53,10 +53,10 @@ class JobFileParserTest {
         JobFile f = parse(fixture("two-writers.fio"));
         assertThat(f.stages()).hasSize(2);
         assertThat(f.stages().getFirst()).extracting(JobSpec::name).containsExactly("writer1", "writer2");
-        assertThat(f.stages().getFirst()).extracting(JobSpec::group).containsOnly("g0");
-        assertThat(f.stages().getFirst()).extracting(JobSpec::sync).containsOnly(SyncMode.FSYNC);
+        assertThat(f.stages().getFirst()).extracting(s -> s.grouping().group()).containsOnly("g0");
+        assertThat(f.stages().getFirst()).extracting(s -> s.durability().sync()).containsOnly(SyncMode.FSYNC);
         assertThat(f.stages().get(1)).extracting(JobSpec::target).containsExactly(Path.of("r.dat"));
-        assertThat(f.stages().get(1).getFirst().group()).as("a job alone is no group").isEmpty();
+        assertThat(f.stages().get(1).getFirst().grouping().group()).as("a job alone is no group").isEmpty();
     }
 
     /** Generates job files: per job a stonewall flag and a numjobs value; the stages follow from the flags. */
@@ -87,8 +87,8 @@ class JobFileParserTest {
         for (int i = 0; i < jobs.size(); i++) {
             JobSpec j = f.jobs().get(i);
             assertThat(j.name()).isEqualTo("job" + i);
-            assertThat(j.threads()).isEqualTo(jobs.get(i) / 3 + 1);
-            assertThat(j.rw()).isEqualTo(RwMode.RANDREAD);
+            assertThat(j.queue().threads()).isEqualTo(jobs.get(i) / 3 + 1);
+            assertThat(j.workload().rw()).isEqualTo(RwMode.RANDREAD);
         }
     }
 
@@ -107,7 +107,7 @@ class JobFileParserTest {
         assertThat(FioSizes.parse(n + unit, 1000)).isEqualTo(n * base1000);
         JobSpec j = parse("[global]\nkb_base=1000\n[j]\nrw=write\nbs=512\nsize=" + n + unit + "\n").jobs()
                 .getFirst();
-        assertThat(j.sizeBytes()).isEqualTo(n * base1000);
+        assertThat(j.workload().sizeBytes()).isEqualTo(n * base1000);
     }
 
     @Provide
@@ -125,16 +125,16 @@ class JobFileParserTest {
         assertThat(lenient.warnings()).hasSize(2);
         assertThat(lenient.warnings().get(0)).startsWith("t.fio:6: option 'verify'").endsWith("ignored (--lenient)");
         assertThat(lenient.warnings().get(1)).startsWith("t.fio:7: ioengine=mmap is not supported");
-        assertThat(lenient.jobs().getFirst().engine()).isEqualTo("psync");
+        assertThat(lenient.jobs().getFirst().queue().engine()).isEqualTo("psync");
     }
 
     @Test
     void ioengineLibaioAndNullRunOnIobenchsEnginesOfTheSameName() {
         JobSpec aio = parse("[j]\nioengine=libaio\niodepth=32\ndirect=1\nrw=randread\n").jobs().getFirst();
-        assertThat(aio.engine()).isEqualTo("libaio");
-        assertThat(aio.iodepth()).isEqualTo(32);
+        assertThat(aio.queue().engine()).isEqualTo("libaio");
+        assertThat(aio.queue().iodepth()).isEqualTo(32);
         JobSpec nul = parse("[j]\nioengine=null\nrw=randread\nsize=1g\n").jobs().getFirst();
-        assertThat(nul.engine()).isEqualTo("null");
+        assertThat(nul.queue().engine()).isEqualTo("null");
         assertThat(nul.storesData()).isFalse();
     }
 
@@ -151,21 +151,21 @@ class JobFileParserTest {
     @Test
     void fioSemanticsOfTimeEnginesAndSync() {
         JobSpec tb = parse("[j]\nrw=randread\nsize=1m\nruntime=3\ntime_based\nramp_time=500ms\n").jobs().getFirst();
-        assertThat(tb.loopRegion()).isTrue();
-        assertThat(tb.timeNanos()).isEqualTo(3_000_000_000L);
-        assertThat(tb.rampNanos()).isEqualTo(500_000_000L);
+        assertThat(tb.timing().loopRegion()).isTrue();
+        assertThat(tb.timing().timeNanos()).isEqualTo(3_000_000_000L);
+        assertThat(tb.timing().rampNanos()).isEqualTo(500_000_000L);
         JobFile sync = parse("[j]\nrw=write\nioengine=sync\niodepth=16\nfdatasync=8\n");
         JobSpec s = sync.jobs().getFirst();
-        assertThat(s.engine()).isEqualTo("psync");
-        assertThat(s.iodepth()).isEqualTo(1);
+        assertThat(s.queue().engine()).isEqualTo("psync");
+        assertThat(s.queue().iodepth()).isEqualTo(1);
         assertThat(sync.warnings()).singleElement().asString().contains("iodepth=16 has no effect");
-        assertThat(s.fsyncEvery()).isEqualTo(8);
+        assertThat(s.durability().fsyncEvery()).isEqualTo(8);
         JobSpec uring = parse("[j]\nioengine=io_uring\niodepth=32\nrw=randrw\nrwmixwrite=30\n").jobs().getFirst();
-        assertThat(uring.engine()).isEqualTo("uring");
-        assertThat(uring.iodepth()).isEqualTo(32);
-        assertThat(uring.mixReadPercent()).isEqualTo(70);
+        assertThat(uring.queue().engine()).isEqualTo("uring");
+        assertThat(uring.queue().iodepth()).isEqualTo(32);
+        assertThat(uring.workload().mixReadPercent()).isEqualTo(70);
         JobSpec file = parse("[j]\nrw=read\ndirectory=/tmp\nfilename=x.dat\nbuffered=0\n").jobs().getFirst();
         assertThat(file.target()).isEqualTo(Path.of("/tmp/x.dat"));
-        assertThat(file.direct()).isTrue();
+        assertThat(file.durability().direct()).isTrue();
     }
 }

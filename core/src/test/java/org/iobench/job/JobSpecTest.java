@@ -15,11 +15,11 @@ class JobSpecTest {
     @Test
     void defaultsLiveInTheBuilder() {
         JobSpec s = JobSpec.builder(T).build();
-        assertThat(s.rw()).isEqualTo(RwMode.READ);
-        assertThat(s.blockSize()).isEqualTo(1 << 20);
-        assertThat(s.threads()).isEqualTo(1);
-        assertThat(s.engine()).isEqualTo("psync");
-        assertThat(s.sync()).isEqualTo(SyncMode.NONE);
+        assertThat(s.workload().rw()).isEqualTo(RwMode.READ);
+        assertThat(s.workload().blockSize()).isEqualTo(1 << 20);
+        assertThat(s.queue().threads()).isEqualTo(1);
+        assertThat(s.queue().engine()).isEqualTo("psync");
+        assertThat(s.durability().sync()).isEqualTo(SyncMode.NONE);
         assertThat(s.name()).isEqualTo("read-1MiB");
     }
 

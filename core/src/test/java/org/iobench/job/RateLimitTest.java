@@ -52,6 +52,6 @@ class RateLimitTest {
         assertThatThrownBy(b::build).hasMessageStartingWith("--steady iops:2%: ends a time-based run early");
         assertThatThrownBy(() -> b.timeNanos(3_000_000_000L).build())
                 .hasMessage("--steady-window 5s: is longer than --time 3s: steady state could never be seen");
-        assertThat(b.timeNanos(60_000_000_000L).build().steady()).isEqualTo(c);
+        assertThat(b.timeNanos(60_000_000_000L).build().timing().steady()).isEqualTo(c);
     }
 }

@@ -46,11 +46,11 @@ class SweepTest {
         List<JobSpec> points = Sweep.expand(base, SweepAxis.sizes("--bs", "4k..16k"),
                 SweepAxis.counts("--threads", "1,2"), null);
         assertThat(points).hasSize(6);
-        assertThat(points).extracting(JobSpec::series).containsOnly("randwrite bs=4k..16k threads=1,2");
+        assertThat(points).extracting(s -> s.grouping().series()).containsOnly("randwrite bs=4k..16k threads=1,2");
         assertThat(points).extracting(JobSpec::name).containsExactly("4KiB T1", "4KiB T2", "8KiB T1", "8KiB T2",
                 "16KiB T1", "16KiB T2");
-        assertThat(points).extracting(JobSpec::runs).containsOnly(3);
+        assertThat(points).extracting(s -> s.timing().runs()).containsOnly(3);
         assertThat(Sweep.expand(base, SweepAxis.sizes("--bs", "4k"), null, null)).singleElement()
-                .extracting(JobSpec::series).isEqualTo("");
+                .extracting(s -> s.grouping().series()).isEqualTo("");
     }
 }

@@ -124,7 +124,7 @@ class JsonV2Test {
                 + bench.path("runs").get(1).path("allLatency").path("p99Ns").asDouble()) / 2;
         assertThat(summary.path("p99LatencyNs").path("mean").asDouble()).as("all requests, not the larger side")
                 .isEqualTo(allMean);
-        assertThat(JsonReportReader.benchmarks(doc).getFirst().runs().getFirst().allLatency())
-                .isEqualTo(b.runs().getFirst().allLatency());
+        assertThat(JsonReportReader.benchmarks(doc).getFirst().runs().getFirst().latencies().all())
+                .isEqualTo(b.runs().getFirst().latencies().all());
     }
 }

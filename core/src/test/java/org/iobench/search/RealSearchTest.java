@@ -13,7 +13,7 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +38,7 @@ class RealSearchTest {
         assertThat(c.points()).allMatch(Point::complete).allMatch(p -> p.iops() > 0 && p.latency().count() > 0);
         assertThat(c.stop()).isIn(Stop.LIMIT, Stop.PLATEAU, Stop.LATENCY_EXPLODED);
         assertThat(c.best()).isNotNull();
-        assertThat(results).hasSize(3).allMatch(b -> b.job().series().equals("saturate test"));
+        assertThat(results).hasSize(3).allMatch(b -> b.job().grouping().series().equals("saturate test"));
         assertThat(results).extracting(b -> b.job().name())
                 .containsExactly("randread-4KiB@threads=1", "randread-4KiB@threads=2", "randread-4KiB@threads=4");
         assertThat(results).extracting(b -> b.target().path()).as("the file is laid out once").hasSize(3)

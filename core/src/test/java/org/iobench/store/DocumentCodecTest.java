@@ -40,16 +40,16 @@ class DocumentCodecTest {
 
     @Test
     void theFeaturesOfVersionOneRowsAreThere() throws IOException {
-        assertThat(result("verify-crc32c").runs().getFirst().verification().passed()).isTrue();
-        assertThat(result("paced-rate").runs().getFirst().pacing()).isNotNull();
-        assertThat(result("copy").job().rw()).isEqualTo(RwMode.COPY);
-        assertThat(result("copy").job().source()).isNotNull();
-        assertThat(result("suite-kernel-dd-dd2-member-1").job().group()).isEqualTo("dd2");
-        assertThat(result("uring-direct-randwrite").job().engine()).isEqualTo("uring");
+        assertThat(result("verify-crc32c").runs().getFirst().extras().verification().passed()).isTrue();
+        assertThat(result("paced-rate").runs().getFirst().extras().pacing()).isNotNull();
+        assertThat(result("copy").job().workload().rw()).isEqualTo(RwMode.COPY);
+        assertThat(result("copy").job().copy().source()).isNotNull();
+        assertThat(result("suite-kernel-dd-dd2-member-1").job().grouping().group()).isEqualTo("dd2");
+        assertThat(result("uring-direct-randwrite").job().queue().engine()).isEqualTo("uring");
         assertThat(result("write-fdatasync-2-runs").runs()).extracting(RunResult::complete).containsExactly(true, true);
-        assertThat(result("fio-import").job().threads()).isEqualTo(2);
+        assertThat(result("fio-import").job().queue().threads()).isEqualTo(2);
         BenchmarkResult upper = result("iobench-json-import-uppercase-enums");
-        assertThat(upper.job().rw()).isEqualTo(RwMode.RANDREAD);
+        assertThat(upper.job().workload().rw()).isEqualTo(RwMode.RANDREAD);
         assertThat(upper.findings()).isNotNull();
     }
 

@@ -9,6 +9,11 @@ import java.util.Map;
 import org.iobench.job.JobSpec;
 import org.iobench.job.KernelDdSuite;
 import org.iobench.result.Accounting;
+import org.iobench.result.Extras;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
@@ -75,16 +80,18 @@ public final class KernelDdRuns {
     private static BenchmarkResult result(JobSpec job, long bytes, double[] mbPerSecond, double syncSeconds,
                                           Instant at) {
         List<RunResult> runs = new ArrayList<>();
-        boolean copy = job.source() != null;
+        boolean copy = job.copy().source() != null;
         for (int r = 0; r < mbPerSecond.length; r++) {
             long elapsed = Math.round(bytes / (mbPerSecond[r] * 1e6) * 1e9);
             long sync = Math.round(syncSeconds * 1e9);
             long writes = bytes / (1 << 20);
             Totals t = new Totals(copy ? bytes : 0, bytes, copy ? writes : 0, writes, elapsed, sync, 1);
             LatencySummary lat = new LatencySummary(writes, 1000, 2000, 2000, 3000, 4000, 5000, 6000, 7000);
-            runs.add(new RunResult(r + 1, at.plusSeconds(r).toString(), true, null, null, t,
-                    copy ? lat : LatencySummary.EMPTY, lat, LatencySummary.EMPTY, 1_000_000_000L, List.of(),
-                    List.of(), new Accounting(false, 0, 0, 0, 0, false, "synthetic"), List.of(), null, null));
+            runs.add(new RunResult(r + 1, at.plusSeconds(r).toString(), Outcome.COMPLETE, t,
+                    new Latencies(copy ? lat : LatencySummary.EMPTY, lat, LatencySummary.EMPTY, null),
+                    new Intervals(1_000_000_000L, List.of()), List.of(),
+                    new RunEvidence(new Accounting(false, 0, 0, 0, 0, false, "synthetic"), null, null, null),
+                    Extras.NONE));
         }
         return BenchmarkResult.of(job, new TargetInfo("file", job.target().toString(), true, bytes, 512, 4096,
                 "sda", "ext3"), runs);

@@ -175,9 +175,9 @@ abstract class StoreContract {
     void samplesAreTheCompleteRepetitionsOnly() {
         BenchmarkResult full = randwrite(4096, 1e6, 2e6);
         var cut = full.runs().get(1);
-        var incomplete = new org.iobench.result.RunResult(cut.run(), cut.startedAt(), false, "interrupted", null,
-                cut.totals(), cut.readLatency(), cut.writeLatency(), cut.syncLatency(), cut.intervalNanos(),
-                cut.series(), cut.workers(), cut.accounting(), cut.warnings(), null, null);
+        var incomplete = new org.iobench.result.RunResult(cut.run(), cut.startedAt(),
+                new org.iobench.result.Outcome(false, "interrupted", null, cut.outcome().warnings()), cut.totals(),
+                cut.latencies(), cut.intervals(), cut.workers(), cut.evidence(), cut.extras());
         BenchmarkResult partial = BenchmarkResult.of(full.job(), full.target(), List.of(full.runs().get(0), incomplete));
         long id = store.save(StoreFixtures.run(partial, Map.of(), StoreFixtures.T0));
 

@@ -111,9 +111,9 @@ class StoreCrashTest {
     }
 
     private static Process start(String url) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), SaveLoop.class.getName(), url)
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> cmd = new ArrayList<>(org.iobench.testing.ChildJvm.command());
+        cmd.addAll(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-cp", System.getProperty("java.class.path"), SaveLoop.class.getName(), url));
+        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 }

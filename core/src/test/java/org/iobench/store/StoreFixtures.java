@@ -8,6 +8,11 @@ import java.util.Map;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.result.Accounting;
+import org.iobench.result.Extras;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
@@ -42,9 +47,11 @@ public final class StoreFixtures {
             Totals t = new Totals(reads ? bytes : 0, reads ? 0 : bytes, reads ? ops : 0, reads ? 0 : ops,
                     1_000_000_000L, 0, 0);
             LatencySummary lat = new LatencySummary(ops, 1000, 2000, 2000, 3000, 4000, 5000, 6000, 7000);
-            runs.add(new RunResult(i + 1, T0.plusSeconds(i).toString(), true, null, null, t,
-                    reads ? lat : LatencySummary.EMPTY, reads ? LatencySummary.EMPTY : lat, LatencySummary.EMPTY,
-                    1_000_000_000L, List.of(), List.of(), new Accounting(false, 0, 0, 0, 0, false, "synthetic"), List.of(), null, null));
+            runs.add(new RunResult(i + 1, T0.plusSeconds(i).toString(), Outcome.COMPLETE, t,
+                    new Latencies(reads ? lat : LatencySummary.EMPTY, reads ? LatencySummary.EMPTY : lat,
+                            LatencySummary.EMPTY, null), new Intervals(1_000_000_000L, List.of()), List.of(),
+                    new RunEvidence(new Accounting(false, 0, 0, 0, 0, false, "synthetic"), null, null, null),
+                    Extras.NONE));
         }
         return BenchmarkResult.of(job, new TargetInfo("block-device", target, false, 1L << 30, 512, 4096, "md0", null),
                 runs);

@@ -11,7 +11,7 @@ import java.util.Comparator;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.iobench.sys.Errno;
-import org.iobench.sys.Libc;
+import org.iobench.sys.FileHandle;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.NativeIo;
 import org.iobench.sys.OpenFlags;
@@ -74,17 +74,15 @@ public final class DiskDirs {
         Path probe = Files.createTempFile(dir, ".direct-probe-", ".tmp");
         try {
             Files.write(probe, new byte[16384]);
-            int fd;
+            FileHandle fd;
             try {
-                fd = Libc.open(probe, OpenFlags.O_RDONLY | OpenFlags.O_DIRECT, 0);
+                fd = FileHandle.open(probe, OpenFlags.O_RDONLY | OpenFlags.O_DIRECT, 0);
             } catch (SysException e) {
                 return false; // O_DIRECT refused altogether
             }
-            try (NativeBuffer buffer = NativeBuffer.allocate(8192, 4096)) {
-                long rc = new NativeIo().pread(fd, buffer, 0, 4096, 1);
+            try (fd; NativeBuffer buffer = NativeBuffer.allocate(8192, 4096)) {
+                long rc = new NativeIo().pread(fd.fd(), buffer, 0, 4096, 1);
                 return rc == -Errno.EINVAL;
-            } finally {
-                Libc.close(fd);
             }
         } finally {
             Files.deleteIfExists(probe);

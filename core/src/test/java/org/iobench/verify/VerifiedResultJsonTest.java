@@ -31,7 +31,7 @@ class VerifiedResultJsonTest {
         BenchmarkResult b = Benchmark.system(0).execute(JobSpec.builder(f).rw(RwMode.WRITE).blockSize(4096)
                 .sizeBytes(64 << 10).verify(VerifyChecksum.SHA256).keep(true).build(), new RunControl(),
                 RunListener.NONE);
-        long runId = RunIds.parse(b.runs().getFirst().verification().runId());
+        long runId = RunIds.parse(b.runs().getFirst().extras().verification().runId());
         try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
             raf.seek(2 * 4096 + 700);
             raf.write(0x55);
@@ -43,8 +43,8 @@ class VerifiedResultJsonTest {
         String json = JsonReport.write(List.of(withFindings), "test", Map.of());
         BenchmarkResult back = JsonReportReader.benchmarks(JsonReport.read(json)).getFirst();
 
-        assertThat(back.job().verify()).isEqualTo(VerifyChecksum.SHA256);
-        assertThat(back.runs().getFirst().verification()).isEqualTo(found);
+        assertThat(back.job().verification().checksum()).isEqualTo(VerifyChecksum.SHA256);
+        assertThat(back.runs().getFirst().extras().verification()).isEqualTo(found);
         assertThat(found.failures()).isEqualTo(1);
         assertThat(json).contains("\"passed\" : false").contains("\"corrupt\" : 1");
     }

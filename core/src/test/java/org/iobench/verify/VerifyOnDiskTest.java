@@ -47,7 +47,7 @@ class VerifyOnDiskTest {
     @EnumSource(value = VerifyChecksum.class, names = {"CRC32C", "SHA256"})
     void aCleanRunReadBackAfterTheWriteHasZeroFindings(VerifyChecksum algorithm) throws IOException {
         RunResult r = run(write(dir.resolve("clean")).verify(algorithm).verifyAfter(true).threads(2).build());
-        VerifyResult v = r.verification();
+        VerifyResult v = r.extras().verification();
         assertThat(v.passed()).as(v.toString()).isTrue();
         assertThat(v.mode()).isEqualTo("after");
         assertThat(v.checksum()).isEqualTo(algorithm.label());
@@ -71,7 +71,7 @@ class VerifyOnDiskTest {
             org.junit.jupiter.api.Assumptions.abort("io_uring unavailable here: " + e.getMessage());
             return;
         }
-        VerifyResult v = r.verification();
+        VerifyResult v = r.extras().verification();
         assertThat(r.totals().writes()).isGreaterThan(1000);
         assertThat(v.blocksChecked()).isPositive();
         assertThat(v.passed()).as(v.toString()).isTrue();
@@ -85,7 +85,7 @@ class VerifyOnDiskTest {
         byte[] old3 = readBlock(f, 3);
         byte[] old7 = readBlock(f, 7);
         RunResult second = run(write(f).build());
-        long runId = RunIds.parse(second.verification().runId());
+        long runId = RunIds.parse(second.extras().verification().runId());
 
         flipByte(f, 1L * BS + 5000);
         writeAt(f, 5L * BS, new byte[BS]);
@@ -121,7 +121,7 @@ class VerifyOnDiskTest {
     void aMixedRandomJobChecksItsReadsOfBlocksItWroteInline() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("mixed")).rw(RwMode.RANDRW).blockSize(4096)
                 .sizeBytes(1 << 20).verify(VerifyChecksum.CRC32C).build());
-        VerifyResult v = r.verification();
+        VerifyResult v = r.extras().verification();
         assertThat(v.mode()).isEqualTo("inline");
         assertThat(v.blocksChecked()).isPositive();
         assertThat(v.passed()).as(v.toString()).isTrue();
@@ -131,8 +131,8 @@ class VerifyOnDiskTest {
     void directIoWritesAndReadsBackBlocksWithTheirHeaders() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("direct")).rw(RwMode.WRITE).blockSize(4096)
                 .sizeBytes(1 << 20).direct(true).verify(VerifyChecksum.CRC32C).verifyAfter(true).build());
-        assertThat(r.verification().passed()).isTrue();
-        assertThat(r.verification().blocksChecked()).isEqualTo(256);
+        assertThat(r.extras().verification().passed()).isTrue();
+        assertThat(r.extras().verification().blocksChecked()).isEqualTo(256);
     }
 
     @Test

@@ -19,11 +19,12 @@ import org.iobench.engine.psync.PsyncEngine;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.measure.NanoClock;
+import org.iobench.result.Accounting;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
-import org.iobench.workload.target.PreparedTarget;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.PreparedTarget;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,13 +76,14 @@ class AccountingSelfCheckTest {
         JobSpec spec = JobSpec.builder(dir.resolve("w")).rw(RwMode.WRITE).blockSize(1 << 20).sizeBytes(16 << 20)
                 .build();
         RunResult r = run(spec, miscounting(4), RunListener.NONE);
-        assertThat(r.accounting().checked()).isTrue();
-        assertThat(r.accounting().mismatch()).as(r.accounting().note()).isTrue();
-        assertThat(r.accounting().kernelBytesWritten() - r.accounting().appBytesWritten()).isEqualTo(4L << 20);
+        assertThat(r.evidence().accounting().checked()).isTrue();
+        assertThat(r.evidence().accounting().mismatch()).as(r.evidence().accounting().note()).isTrue();
+        Accounting a = r.evidence().accounting();
+        assertThat(a.kernelBytesWritten() - a.appBytesWritten()).isEqualTo(4L << 20);
         assertThat(findings(spec, r)).containsOnlyOnce("accounting-mismatch");
 
         RunResult honest = run(spec, PsyncEngine.PROVIDER, RunListener.NONE);
-        assertThat(honest.accounting().mismatch()).as(honest.accounting().note()).isFalse();
+        assertThat(honest.evidence().accounting().mismatch()).as(honest.evidence().accounting().note()).isFalse();
         assertThat(findings(spec, honest)).doesNotContain("accounting-mismatch");
     }
 
@@ -105,9 +107,9 @@ class AccountingSelfCheckTest {
         };
         RunResult r = run(spec, PsyncEngine.PROVIDER, busy);
         other[0].join();
-        assertThat(r.accounting().checked()).isTrue();
-        assertThat(r.accounting().mismatch()).as(r.accounting().note()).isFalse();
-        assertThat(r.accounting().kernelBytesWritten()).isZero();
+        assertThat(r.evidence().accounting().checked()).isTrue();
+        assertThat(r.evidence().accounting().mismatch()).as(r.evidence().accounting().note()).isFalse();
+        assertThat(r.evidence().accounting().kernelBytesWritten()).isZero();
         assertThat(findings(spec, r)).doesNotContain("accounting-mismatch");
     }
 }

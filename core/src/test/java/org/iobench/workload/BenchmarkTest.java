@@ -36,10 +36,10 @@ class BenchmarkTest {
         assertThat(b.complete()).isTrue();
         assertThat(r.totals().bytesWritten()).isEqualTo(8 << 20);
         assertThat(r.totals().writes()).isEqualTo(128);
-        assertThat(r.writeLatency().count()).isEqualTo(128);
-        assertThat(r.accounting().checked()).isTrue();
-        assertThat(r.accounting().mismatch()).as(r.accounting().note()).isFalse();
-        assertThat(r.accounting().kernelBytesWritten()).isBetween(8L << 20, (8L << 20) + 65536);
+        assertThat(r.latencies().write().count()).isEqualTo(128);
+        assertThat(r.evidence().accounting().checked()).isTrue();
+        assertThat(r.evidence().accounting().mismatch()).as(r.evidence().accounting().note()).isFalse();
+        assertThat(r.evidence().accounting().kernelBytesWritten()).isBetween(8L << 20, (8L << 20) + 65536);
         assertThat(f).as("scratch file removed").doesNotExist();
     }
 
@@ -68,7 +68,7 @@ class BenchmarkTest {
         assertThat(r.totals().bytesRead()).isEqualTo(16 << 20);
         assertThat(r.totals().bytesWritten()).isZero();
         assertThat(b.target().created()).isTrue();
-        assertThat(r.accounting().mismatch()).as(r.accounting().note()).isFalse();
+        assertThat(r.evidence().accounting().mismatch()).as(r.evidence().accounting().note()).isFalse();
     }
 
     @Test
@@ -78,7 +78,7 @@ class BenchmarkTest {
         assertThat(r.totals().syncs()).isEqualTo(1);
         assertThat(r.totals().syncNanos()).isPositive();
         assertThat(r.totals().elapsedNanos()).isGreaterThan(r.totals().syncNanos());
-        assertThat(r.syncLatency().count()).isEqualTo(1);
+        assertThat(r.latencies().sync().count()).isEqualTo(1);
     }
 
     @Test
@@ -108,8 +108,8 @@ class BenchmarkTest {
         RunResult timed = run(JobSpec.builder(dir.resolve("t2")).rw(RwMode.RANDREAD).blockSize(4096)
                 .timeNanos(1_200_000_000L).sizeBytes(0).build()).runs().getFirst();
         assertThat(timed.totals().elapsedSeconds()).isBetween(1.2, 2.0);
-        assertThat(timed.series()).hasSize(2);
-        assertThat(timed.series().getFirst().reads() + timed.series().get(1).reads())
+        assertThat(timed.intervals().series()).hasSize(2);
+        assertThat(timed.intervals().series().getFirst().reads() + timed.intervals().series().get(1).reads())
                 .isEqualTo(timed.totals().reads());
     }
 
@@ -125,13 +125,13 @@ class BenchmarkTest {
             org.junit.jupiter.api.Assumptions.abort("io_uring unavailable here: " + e.getMessage());
             return;
         }
-        assertThat(r.latencySplit()).isNotNull();
-        assertThat(r.latencySplit().submission().count()).isEqualTo(r.totals().reads());
-        assertThat(r.latencySplit().completion().count()).isEqualTo(r.totals().reads());
-        assertThat(r.latencySplit().completion().maxNs()).isLessThanOrEqualTo(r.readLatency().maxNs() + 1000);
+        assertThat(r.latencies().split()).isNotNull();
+        assertThat(r.latencies().split().submission().count()).isEqualTo(r.totals().reads());
+        assertThat(r.latencies().split().completion().count()).isEqualTo(r.totals().reads());
+        assertThat(r.latencies().split().completion().maxNs()).isLessThanOrEqualTo(r.latencies().read().maxNs() + 1000);
         if (engine.equals("psync")) {
-            assertThat(r.latencySplit().submission().p99Ns()).as("psync: the submission is the call").isLessThan(
-                    r.readLatency().p99Ns());
+            assertThat(r.latencies().split().submission().p99Ns()).as("psync: the submission is the call").isLessThan(
+                    r.latencies().read().p99Ns());
         }
     }
 
@@ -148,7 +148,7 @@ class BenchmarkTest {
     void warmUpIsNotCounted() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("ramp")).rw(RwMode.RANDREAD).blockSize(4096)
                 .sizeBytes(4 << 20).timeNanos(400_000_000L).rampNanos(300_000_000L).build()).runs().getFirst();
-        assertThat(r.accounting().appBytesRead()).isGreaterThan(r.totals().bytesRead());
+        assertThat(r.evidence().accounting().appBytesRead()).isGreaterThan(r.totals().bytesRead());
     }
 
     @Test
@@ -191,8 +191,8 @@ class BenchmarkTest {
                 .sizeBytes(4 * 4096 + 1000).exactSize(true).direct(true).build());
         RunResult r = b.runs().getFirst();
         assertThat(r.complete()).isFalse();
-        assertThat(r.failure().errnoName()).isEqualTo("EINVAL");
-        assertThat(r.stopReason()).contains("O_DIRECT").contains("the length 1000 is not")
+        assertThat(r.outcome().failure().errnoName()).isEqualTo("EINVAL");
+        assertThat(r.outcome().stopReason()).contains("O_DIRECT").contains("the length 1000 is not")
                 .doesNotContain("the offset").doesNotContain("buffer address 0x");
         assertThat(r.totals().writes()).isEqualTo(4);
     }
@@ -227,7 +227,7 @@ class BenchmarkTest {
         RunResult r = b.runs().getFirst();
         assertThat(r.complete()).isFalse();
         assertThat(b.complete()).isFalse();
-        assertThat(r.stopReason()).contains("truncated");
+        assertThat(r.outcome().stopReason()).contains("truncated");
         assertThat(r.totals().elapsedSeconds()).isLessThan(4);
     }
 }

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.testing.DiskDirs;
-import org.iobench.workload.target.PreparedTarget;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.PreparedTarget;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

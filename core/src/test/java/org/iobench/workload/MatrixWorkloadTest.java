@@ -13,6 +13,7 @@ import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
+import org.iobench.result.Accounting;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.junit.jupiter.api.Test;
@@ -47,8 +48,9 @@ class MatrixWorkloadTest {
             assertThat(b.complete()).isTrue();
             assertThat(b.runs()).hasSize(2);
             assertThat(b.runs()).extracting(r -> r.totals().bytesWritten()).containsOnly(4L << 20);
-            assertThat(b.runs().getFirst().accounting().checked()).as("each job's own worker threads").isTrue();
-            assertThat(b.runs().getFirst().accounting().mismatch()).as(b.runs().getFirst().accounting().note())
+            Accounting a = b.runs().getFirst().evidence().accounting();
+            assertThat(a.checked()).as("each job's own worker threads").isTrue();
+            assertThat(a.mismatch()).as(a.note())
                     .isFalse();
         }
         for (int run = 0; run < 2; run++) {
@@ -85,9 +87,9 @@ class MatrixWorkloadTest {
         assertThat(b.complete()).isTrue();
         assertThat(r.totals().bytesRead()).isEqualTo(1_000_000);
         assertThat(r.totals().bytesWritten()).isEqualTo(1_000_000);
-        assertThat(r.readLatency().count()).isEqualTo(16);
-        assertThat(r.writeLatency().count()).isEqualTo(16);
-        assertThat(r.accounting().mismatch()).as(r.accounting().note()).isFalse();
+        assertThat(r.latencies().read().count()).isEqualTo(16);
+        assertThat(r.latencies().write().count()).isEqualTo(16);
+        assertThat(r.evidence().accounting().mismatch()).as(r.evidence().accounting().note()).isFalse();
         assertThat(Files.readAllBytes(target)).isEqualTo(Files.readAllBytes(source));
     }
 

@@ -10,7 +10,7 @@ import org.iobench.job.RwMode;
 import org.iobench.job.SteadyCriterion;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.RunResult;
-import org.iobench.workload.target.TargetPreparer;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,12 +47,13 @@ class RateLimitedRunTest {
         System.out.printf("rate asked 3000 IOPS, achieved %.1f IOPS over %.3f s%n", r.totals().iops(),
                 r.totals().elapsedSeconds());
         assertThat(ops).isPositive().isLessThanOrEqualTo(mostAllowed(r, 3000, 2, 1));
-        assertThat(r.pacing().targetOpsPerSecond()).isEqualTo(3000.0);
-        assertThat(r.pacing().correctedReadLatency().count()).isEqualTo(r.readLatency().count());
-        assertThat(r.pacing().correctedReadLatency().p50Ns())
+        assertThat(r.extras().pacing().targetOpsPerSecond()).isEqualTo(3000.0);
+        assertThat(r.extras().pacing().correctedReadLatency().count()).isEqualTo(r.latencies().read().count());
+        assertThat(r.extras().pacing().correctedReadLatency().p50Ns())
                 .as("measured from the intended start, never from later than the issue")
-                .isGreaterThanOrEqualTo(r.readLatency().p50Ns());
-        assertThat(r.pacing().correctedReadLatency().maxNs()).isGreaterThanOrEqualTo(r.readLatency().maxNs());
+                .isGreaterThanOrEqualTo(r.latencies().read().p50Ns());
+        assertThat(r.extras().pacing().correctedReadLatency().maxNs())
+                .isGreaterThanOrEqualTo(r.latencies().read().maxNs());
     }
 
     @Test
@@ -61,9 +62,10 @@ class RateLimitedRunTest {
                 .engine("uring").iodepth(4).timeNanos(1_000_000_000L).rate(RateLimit.iops(4000)).build();
         RunResult r = run(spec, 1_000_000_000L);
         assertThat(r.totals().reads()).isPositive().isLessThanOrEqualTo(mostAllowed(r, 4000, 1, 4));
-        assertThat(r.pacing().targetOpsPerSecond()).isEqualTo(4000.0);
-        assertThat(r.pacing().correctedReadLatency().count()).isEqualTo(r.readLatency().count());
-        assertThat(r.pacing().correctedReadLatency().p50Ns()).isGreaterThanOrEqualTo(r.readLatency().p50Ns());
+        assertThat(r.extras().pacing().targetOpsPerSecond()).isEqualTo(4000.0);
+        assertThat(r.extras().pacing().correctedReadLatency().count()).isEqualTo(r.latencies().read().count());
+        assertThat(r.extras().pacing().correctedReadLatency().p50Ns())
+                .isGreaterThanOrEqualTo(r.latencies().read().p50Ns());
     }
 
     @Test
@@ -71,7 +73,7 @@ class RateLimitedRunTest {
         JobSpec spec = JobSpec.builder(cached("bytes")).rw(RwMode.READ).blockSize(64 << 10).sizeBytes(0)
                 .timeNanos(1_000_000_000L).rate(RateLimit.parse("32MiB/s")).build();
         RunResult r = run(spec, 1_000_000_000L);
-        assertThat(r.pacing().targetOpsPerSecond()).as("32 MiB/s in 64 KiB requests").isEqualTo(512.0);
+        assertThat(r.extras().pacing().targetOpsPerSecond()).as("32 MiB/s in 64 KiB requests").isEqualTo(512.0);
         assertThat(r.totals().reads()).isPositive().isLessThanOrEqualTo(mostAllowed(r, 512, 1, 1));
         assertThat(r.totals().bytesRead()).isEqualTo(r.totals().reads() * (64 << 10));
     }
@@ -83,19 +85,19 @@ class RateLimitedRunTest {
                 .steady(SteadyCriterion.parse("iops:25%", 400_000_000L)).build();
         RunResult r = run(spec, 100_000_000L);
         assertThat(r.complete()).isTrue();
-        assertThat(r.steady().reached()).isTrue();
-        assertThat(r.steady().window()).hasSize(4);
+        assertThat(r.extras().steady().reached()).isTrue();
+        assertThat(r.extras().steady().window()).hasSize(4);
         // the window must have been filled before steadiness can be declared, and the run ends early because of it
-        assertThat(r.steady().reachedAtNanos()).isGreaterThanOrEqualTo(400_000_000L)
+        assertThat(r.extras().steady().reachedAtNanos()).isGreaterThanOrEqualTo(400_000_000L)
                 .isLessThanOrEqualTo(r.totals().elapsedNanos());
-        assertThat(r.totals().elapsedNanos()).isLessThan(spec.timeNanos());
+        assertThat(r.totals().elapsedNanos()).isLessThan(spec.timing().timeNanos());
     }
 
     @Test
     void aRunWithoutRateOrSteadyCarriesNeither() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("plain")).rw(RwMode.RANDREAD).blockSize(4096)
                 .sizeBytes(1 << 20).build(), 1_000_000_000L);
-        assertThat(r.pacing()).isNull();
-        assertThat(r.steady()).isNull();
+        assertThat(r.extras().pacing()).isNull();
+        assertThat(r.extras().steady()).isNull();
     }
 }

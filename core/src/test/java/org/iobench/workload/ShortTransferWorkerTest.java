@@ -7,11 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.engine.ShortTransferEngine;
 import org.iobench.job.DataPattern;
 import org.iobench.job.JobSpec;
@@ -19,9 +21,7 @@ import org.iobench.job.RwMode;
 import org.iobench.job.VerifyChecksum;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.VerifyResult;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.OpenFlags;
 import org.iobench.verify.RunVerification;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,22 +60,25 @@ class ShortTransferWorkerTest {
         RunVerification verification = RunVerification.start(spec, (long) BLOCKS * BLOCK);
         List<NativeBuffer> buffers = new ArrayList<>();
         IoRequest[] requests = new IoRequest[iodepth];
-        int fd = Libc.open(file, OpenFlags.O_RDWR, 0);
+        IoEngine inner = null;
+        IoFile fd = null;
         try {
             for (int i = 0; i < iodepth; i++) {
                 buffers.add(NativeBuffer.allocate(BLOCK, 4096));
                 requests[i] = new IoRequest(i, buffers.get(i));
             }
             WorkerPlan plan = WorkerPlan.split(spec, (long) BLOCKS * BLOCK, true).getFirst();
-            ShortTransferEngine shortEngine = new ShortTransferEngine(Engines.byName(engine).orElseThrow()
-                    .create(new EngineOptions(iodepth, 1, List.of(fd), buffers, false)), busy);
-            CountDownLatch start = new CountDownLatch(1);
-            Timeline[] timeline = {Timeline.of(System.nanoTime(), 0, 0)};
+            inner = Engines.byName(engine).orElseThrow().create(new EngineOptions(iodepth, 1, buffers, false));
+            ShortTransferEngine shortEngine = new ShortTransferEngine(inner, busy);
+            fd = shortEngine.open(file, OpenMode.READ_WRITE);
+            StartSignal start = new StartSignal();
             RunControl control = new RunControl();
-            Worker w = new Worker(0, plan, WorkerSetup.of(spec, 1_000_000_000L), shortEngine, requests, fd,
-                    NanoClock.SYSTEM, control, start, timeline);
-            w.verifier = verification.forWorker(0, buffers);
-            start.countDown();
+            MixSource source = new MixSource(AccessPattern.of(spec), plan, fd, iodepth,
+                    verification.forWorker(0, buffers));
+            Worker w = new Worker(WorkerSetup.of(spec, 1_000_000_000L, 512),
+                    new WorkerIo(0, shortEngine, requests, fd), source,
+                    new RunShared(NanoClock.SYSTEM, control, start));
+            start.release(Timeline.of(System.nanoTime(), 0, 0));
             try (shortEngine) {
                 Thread t = new Thread(w, "short-transfer-worker");
                 t.setDaemon(true);
@@ -109,7 +112,9 @@ class ShortTransferWorkerTest {
             assertThat(v.blocksStamped()).as("a stamp per write").isEqualTo(s.writes);
             assertThat(v.blocksChecked()).as("blocks read back and checked").isPositive();
         } finally {
-            Libc.close(fd);
+            if (fd != null) {
+                inner.close(fd);
+            }
             buffers.forEach(NativeBuffer::close);
         }
     }

@@ -2,8 +2,9 @@ package org.iobench.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.concurrent.CountDownLatch;
+import java.nio.file.Path;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
@@ -50,16 +51,16 @@ class StalledDeviceTest {
     @Test
     void aStallHidesInTheRawLatenciesButNotInTheCorrectedOnes() throws Exception {
         int rate = 1000;
-        WorkerSetup setup = new WorkerSetup(4096, 100, false, false, true, 0, IoOp.FSYNC, 1, 1_000_000_000L, false, rate,
-                1, false);
+        WorkerSetup setup = new WorkerSetup(0, IoOp.FSYNC, 1_000_000_000L, rate, 1, 0);
+        AccessPattern reads = new AccessPattern(4096, 100, false, false, true, 1, false, 1, false);
         WorkerPlan plan = new WorkerPlan(0, 0, 1 << 20, Long.MAX_VALUE);
-        CountDownLatch start = new CountDownLatch(1);
-        Timeline[] timeline = new Timeline[1];
+        StartSignal start = new StartSignal();
+        IoFile file = IoFile.unopened(Path.of("stalling"));
         try (NativeBuffer buffer = NativeBuffer.allocate(4096, 4096)) {
-            Worker w = new Worker(0, plan, setup, new StallingEngine(300, 200), new IoRequest[] {
-                    new IoRequest(0, buffer)}, -1, NanoClock.SYSTEM, new RunControl(), start, timeline);
-            timeline[0] = Timeline.of(System.nanoTime(), 0, 1_000_000_000L);
-            start.countDown();
+            Worker w = new Worker(setup, new WorkerIo(0, new StallingEngine(300, 200),
+                    new IoRequest[] {new IoRequest(0, buffer)}, file), new MixSource(reads, plan, file, 1, null),
+                    new RunShared(NanoClock.SYSTEM, new RunControl(), start));
+            start.release(Timeline.of(System.nanoTime(), 0, 1_000_000_000L));
             w.run();
             LatencySummary raw = w.stats.readLatency.summary();
             LatencySummary corrected = w.stats.correctedReadLatency.summary();

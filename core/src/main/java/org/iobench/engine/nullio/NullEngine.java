@@ -1,11 +1,14 @@
 package org.iobench.engine.nullio;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import org.iobench.engine.Completions;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.engine.SubmitStatus;
 
 /**
@@ -18,6 +21,9 @@ import org.iobench.engine.SubmitStatus;
  * {@code QUEUED}, complete on {@link #commit} and come back from {@link #reap}, so the asynchronous path of a
  * worker is measured too. Submission takes no time: {@link IoRequest#submitNanos} is set to the request's issue
  * time, without reading the clock. Nothing allocates.
+ *
+ * <p>Files are named, never opened (fio's null engine opens nothing either): {@link #open} makes an
+ * {@link IoFile#unopened unopened} file, and closing or invalidating it does nothing.
  */
 public final class NullEngine implements IoEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
@@ -44,6 +50,17 @@ public final class NullEngine implements IoEngine {
     public String name() {
         return "null";
     }
+
+    @Override
+    public IoFile open(Path path, OpenMode mode) {
+        return IoFile.unopened(path);
+    }
+
+    @Override
+    public void close(IoFile file) {}
+
+    @Override
+    public void invalidate(IoFile file) {}
 
     @Override
     public SubmitStatus submit(IoRequest r) {

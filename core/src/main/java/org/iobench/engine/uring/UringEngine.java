@@ -7,12 +7,16 @@ import static org.iobench.sys.uring.IoUringAbi.OP_WRITE;
 import static org.iobench.sys.uring.IoUringAbi.OP_WRITE_FIXED;
 import static org.iobench.sys.uring.IoUringAbi.SQE_FIXED_FILE;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import org.iobench.engine.Completions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
@@ -43,6 +47,11 @@ import org.iobench.sys.uring.IoUringAbi;
  * {@code write_iter} directly. {@code read_bytes}/{@code write_bytes}, what reaches storage, are still counted
  * (O_DIRECT: exactly 32 MiB each way). Hence {@link EngineProvider#countedInProcIo()} is false for this engine.
  *
+ * <p>With fixed buffers ({@code --fixed-buffers}) each file {@link #open opened} through the engine is also registered
+ * with the ring, and its requests name it by index ({@code IOSQE_FIXED_FILE}). Open files before the first submit:
+ * the ring then still accepts registrations from the opening thread. Closing a registered file closes its
+ * descriptor; the ring holds its own reference to the file until the engine is closed.
+ *
  * <p>One engine serves one thread: the ring is made with {@code IORING_SETUP_SINGLE_ISSUER} where the kernel
  * has it, and belongs to the first thread that submits. Nothing on the submit/commit/reap path allocates.
  */
@@ -55,7 +64,9 @@ public final class UringEngine implements IoEngine {
     private final IoUring ring;
     private final int iodepth;
     private final int batch;
-    private final int[] fileTable;
+    private final boolean fixedFiles;
+    /** The descriptors registered with the ring, by fixed-file index; -1 for a file closed since. Null: none. */
+    private int[] fileTable;
     private final NativeBuffer[] bufferTable;
     /** Requests in flight by index (null: free). */
     private IoRequest[] slots;
@@ -68,11 +79,11 @@ public final class UringEngine implements IoEngine {
     private int inFlight;
     private boolean enabled;
 
-    UringEngine(IoUring ring, int iodepth, int batch, int[] fileTable, NativeBuffer[] bufferTable) {
+    UringEngine(IoUring ring, int iodepth, int batch, boolean fixedFiles, NativeBuffer[] bufferTable) {
         this.ring = ring;
         this.iodepth = iodepth;
         this.batch = Math.min(batch, iodepth);
-        this.fileTable = fileTable;
+        this.fixedFiles = fixedFiles;
         this.bufferTable = bufferTable;
         this.queued = new IoRequest[iodepth];
         this.slots = new IoRequest[iodepth];
@@ -89,6 +100,52 @@ public final class UringEngine implements IoEngine {
     /** The {@code IORING_SETUP_*} flags the kernel accepted (diagnostics). */
     public int setupFlags() {
         return ring.flags();
+    }
+
+    /** Opens {@code path}; with fixed files, also registers it with the ring. */
+    @Override
+    public IoFile open(Path path, OpenMode mode) throws IOException {
+        IoFile file = IoFile.open(path, mode);
+        if (!fixedFiles) {
+            return file;
+        }
+        int[] table = fileTable == null ? new int[] {file.fd()} : Arrays.copyOf(fileTable, fileTable.length + 1);
+        table[table.length - 1] = file.fd();
+        try {
+            if (fileTable != null) {
+                ring.unregisterFiles();
+            }
+            ring.registerFiles(table); // closed files stay as -1: sparse slots
+        } catch (SysException e) {
+            try {
+                file.closeHandle();
+            } catch (SysException ignored) {
+                // the registration failure is the one to report
+            }
+            throw new IOException("io_uring: cannot register " + path + " as a fixed file: " + e.getMessage()
+                    + "; or run without fixed buffers", e);
+        }
+        fileTable = table;
+        return file;
+    }
+
+    /**
+     * Closes {@code file}'s descriptor. A registered file keeps its slot (and the ring its reference) until the engine
+     * closes: unregistering from another thread than the ring's submitter is refused under SINGLE_ISSUER. The slot no
+     * longer matches any descriptor, so a new file given the same number is not mistaken for it.
+     */
+    @Override
+    public void close(IoFile file) throws IOException {
+        int fd = file.fd();
+        int[] table = fileTable;
+        if (table != null && fd >= 0) {
+            for (int i = 0; i < table.length; i++) {
+                if (table[i] == fd) {
+                    table[i] = -1;
+                }
+            }
+        }
+        file.closeHandle();
     }
 
     @Override
@@ -141,7 +198,7 @@ public final class UringEngine implements IoEngine {
 
     private int fixedFileIndex(int fd) {
         int[] table = fileTable;
-        if (table != null) {
+        if (table != null && fd >= 0) {
             for (int i = 0; i < table.length; i++) {
                 if (table[i] == fd) {
                     return i;

@@ -65,13 +65,8 @@ final class UringProvider implements EngineProvider {
         }
         IoUring ring = setup(iodepth, flagChoices);
         try {
-            int[] files = null;
             NativeBuffer[] buffers = null;
             if (options.fixedBuffers()) {
-                if (!options.fds().isEmpty()) {
-                    files = options.fds().stream().mapToInt(Integer::intValue).toArray();
-                    ring.registerFiles(files);
-                }
                 if (!options.buffers().isEmpty()) {
                     buffers = options.buffers().toArray(NativeBuffer[]::new);
                     long[] addresses = new long[buffers.length];
@@ -83,10 +78,10 @@ final class UringProvider implements EngineProvider {
                     ring.registerBuffers(addresses, lengths);
                 }
             }
-            return new UringEngine(ring, iodepth, options.batch(), files, buffers);
+            return new UringEngine(ring, iodepth, options.batch(), options.fixedBuffers(), buffers);
         } catch (SysException e) {
             ring.close();
-            throw new IOException("io_uring: cannot register fixed buffers/files: " + e.getMessage()
+            throw new IOException("io_uring: cannot register fixed buffers: " + e.getMessage()
                     + (e.errno() == Errno.ENOMEM ? "; raise the locked-memory limit (ulimit -l)" : "")
                     + "; or run without fixed buffers", e);
         } catch (RuntimeException e) {

@@ -14,6 +14,11 @@ import org.iobench.job.RwMode;
 import org.iobench.job.Sizes;
 import org.iobench.job.SyncMode;
 import org.iobench.result.Accounting;
+import org.iobench.result.Extras;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
@@ -116,12 +121,12 @@ public final class FioImport {
             warnings.add("imported from " + clones.size() + " fio entries of job " + name + " (numjobs without"
                     + " group_reporting), summed");
         }
-        RunResult run = new RunResult(1, finished.minusMillis(runtimeMs).toString(), ok,
-                ok ? null : "fio reported error " + first.path("error").asInt(), null, totals,
-                latency(clones, "read"), latency(clones, "write"), LatencySummary.EMPTY, 0, List.of(), List.of(),
-                new Accounting(false, 0, 0, 0, 0, false,
-                        "imported from " + version + (grouped ? " (group_reporting)" : "")), warnings,
-                null, null);
+        RunResult run = new RunResult(1, finished.minusMillis(runtimeMs).toString(),
+                new Outcome(ok, ok ? null : "fio reported error " + first.path("error").asInt(), null, warnings),
+                totals, new Latencies(latency(clones, "read"), latency(clones, "write"), LatencySummary.EMPTY, null),
+                new Intervals(0, List.of()), List.of(), new RunEvidence(new Accounting(false, 0, 0, 0, 0, false,
+                        "imported from " + version + (grouped ? " (group_reporting)" : "")), null, null, null),
+                Extras.NONE);
         TargetInfo t = new TargetInfo(o.get("filename").isPresent() && target.startsWith("/dev/") ? "block-device"
                 : "file", target, false, sizeOrZero(o), 0, 0, null, null);
         return BenchmarkResult.of(job, t, List.of(run));

@@ -326,6 +326,11 @@ public final class IoUring implements AutoCloseable {
         }
     }
 
+    /** {@code IORING_UNREGISTER_FILES}: drops the registered file table (and the ring's references to its files). */
+    public void unregisterFiles() throws SysException {
+        register(UNREGISTER_FILES, MemorySegment.NULL, 0, "IORING_UNREGISTER_FILES");
+    }
+
     /** {@code IORING_REGISTER_ENABLE_RINGS} for a ring set up with {@code IORING_SETUP_R_DISABLED}. */
     public void enable() throws SysException {
         register(REGISTER_ENABLE_RINGS, MemorySegment.NULL, 0, "IORING_REGISTER_ENABLE_RINGS");

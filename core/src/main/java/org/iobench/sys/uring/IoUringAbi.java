@@ -50,6 +50,7 @@ public final class IoUringAbi {
     // io_uring_register(2) opcodes
     public static final int REGISTER_BUFFERS = 0;
     public static final int REGISTER_FILES = 2;
+    public static final int UNREGISTER_FILES = 3;
     public static final int REGISTER_ENABLE_RINGS = 12;
 
     // mmap offsets

@@ -19,9 +19,9 @@ import org.iobench.engine.IoRequest;
 import org.iobench.engine.ProcSelfIo;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.OpenFlags;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.OpenMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,17 +37,17 @@ class LibaioEngineTest {
     Path dir;
 
     private final List<AutoCloseable> toClose = new ArrayList<>();
-    private int fd;
-    private int readOnlyFd;
+    private IoFile fd;
+    private IoFile readOnlyFd;
 
     @BeforeEach
     void file() throws Exception {
         Path file = dir.resolve("data");
         Files.write(file, new byte[8 * MIB]);
-        fd = Libc.open(file, OpenFlags.O_RDWR, 0);
-        toClose.add(() -> Libc.close(fd));
-        readOnlyFd = Libc.open(file, OpenFlags.O_RDONLY, 0);
-        toClose.add(() -> Libc.close(readOnlyFd));
+        fd = IoFile.open(file, OpenMode.READ_WRITE);
+        toClose.add(fd::closeHandle);
+        readOnlyFd = IoFile.open(file, OpenMode.READ);
+        toClose.add(readOnlyFd::closeHandle);
     }
 
     @AfterEach
@@ -153,7 +153,7 @@ class LibaioEngineTest {
 
     private IoEngine engine(int iodepth, int batch) throws IOException {
         IoEngine engine = Engines.byName("libaio").orElseThrow()
-                .create(new EngineOptions(iodepth, batch, List.of(), List.of(), false));
+                .create(new EngineOptions(iodepth, batch, List.of(), false));
         toClose.add(engine);
         return engine;
     }

@@ -12,9 +12,9 @@ import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.OpenFlags;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.OpenMode;
 
 /**
  * A stand-in for {@code iobench run --engine uring} until the CLI exists: one thread keeping {@code iodepth}
@@ -51,8 +51,6 @@ public final class UringBenchDriver {
         double runtime = Double.parseDouble(a.getOrDefault("runtime", "5"));
         double ramp = Double.parseDouble(a.getOrDefault("ramp", "1"));
 
-        int flags = (op == IoOp.READ ? OpenFlags.O_RDONLY : OpenFlags.O_WRONLY) | (direct ? OpenFlags.O_DIRECT : 0);
-        int fd = Libc.open(file, flags, 0644);
         List<NativeBuffer> buffers = new ArrayList<>();
         IoRequest[] pool = new IoRequest[iodepth];
         for (int i = 0; i < iodepth; i++) {
@@ -61,10 +59,11 @@ public final class UringBenchDriver {
             buffers.add(b);
             pool[i] = new IoRequest(i, b);
         }
-        EngineOptions options = new EngineOptions(iodepth, batch, List.of(fd), buffers, fixed);
+        EngineOptions options = new EngineOptions(iodepth, batch, buffers, fixed);
         IoEngine engine = a.containsKey("flags")
                 ? UringProvider.create(options, List.of(Integer.decode(a.get("flags"))))
                 : UringEngine.PROVIDER.create(options);
+        IoFile fd = engine.open(file, (op == IoOp.READ ? OpenMode.READ : OpenMode.READ_WRITE).withDirect(direct));
 
         long blocks = size / bs;
         long seed = 0x9E3779B97F4A7C15L;
@@ -134,7 +133,7 @@ public final class UringBenchDriver {
             }
         }
         engine.close();
-        Libc.close(fd);
+        engine.close(fd);
         buffers.forEach(NativeBuffer::close);
     }
 }

@@ -20,9 +20,9 @@ import org.iobench.engine.IoRequest;
 import org.iobench.engine.ProcSelfIo;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.OpenFlags;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.OpenMode;
 import org.iobench.sys.uring.IoUringAbi;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,14 +44,14 @@ class UringEngineTest {
     Path dir;
 
     private final List<AutoCloseable> toClose = new ArrayList<>();
-    private int fd;
+    private IoFile fd;
 
     @BeforeEach
     void file() throws Exception {
         Path file = dir.resolve("data");
         Files.write(file, new byte[8 * MIB]);
-        fd = Libc.open(file, OpenFlags.O_RDWR, 0);
-        toClose.add(() -> Libc.close(fd));
+        fd = IoFile.open(file, OpenMode.READ_WRITE);
+        toClose.add(fd::closeHandle);
     }
 
     @AfterEach
@@ -72,7 +72,7 @@ class UringEngineTest {
     @Test
     void aBatchIsHeldBackUntilItFillsOrIsCommitted() throws Exception {
         List<IoRequest> rs = requests(8, 4096);
-        IoEngine engine = engine(new EngineOptions(8, 4, List.of(), List.of(), false));
+        IoEngine engine = engine(new EngineOptions(8, 4, List.of(), false));
         for (int i = 0; i < 3; i++) {
             assertThat(engine.submit(read(rs.get(i), i))).isEqualTo(SubmitStatus.QUEUED);
         }
@@ -94,7 +94,7 @@ class UringEngineTest {
     @Test
     void reapWithMinAboveWhatIsInFlightReturnsWhatThereIs() throws Exception {
         List<IoRequest> rs = requests(2, 4096);
-        IoEngine engine = engine(new EngineOptions(4, 1, List.of(), List.of(), false));
+        IoEngine engine = engine(new EngineOptions(4, 1, List.of(), false));
         engine.submit(read(rs.get(0), 0));
         engine.submit(read(rs.get(1), 1));
         Completions done = new Completions(8);
@@ -109,7 +109,9 @@ class UringEngineTest {
     void fixedBuffersAndFilesAreUsedAndUnregisteredBuffersStillWork() throws Exception {
         List<IoRequest> rs = requests(2, 4096);
         // Only request 0's buffer is registered; request 1 falls back to a plain IORING_OP_READ.
-        IoEngine engine = engine(new EngineOptions(2, 1, List.of(fd), List.of(rs.get(0).buffer()), true));
+        IoEngine engine = engine(new EngineOptions(2, 1, List.of(rs.get(0).buffer()), true));
+        IoFile fd = engine.open(this.fd.path(), OpenMode.READ_WRITE); // registered as fixed file 0
+        toClose.add(() -> engine.close(fd));
         rs.get(0).buffer().fillRandom(9);
         rs.get(0).prepare(IoOp.WRITE, fd, 4096, 4096);
         engine.submit(rs.get(0));
@@ -129,7 +131,7 @@ class UringEngineTest {
     @MethodSource("setupFlagChoices")
     void everySetupFlagChoiceReadsData(int flags) throws Exception {
         List<IoRequest> rs = requests(4, 4096);
-        UringEngine engine = UringProvider.create(new EngineOptions(4, 1, List.of(), List.of(), false),
+        UringEngine engine = UringProvider.create(new EngineOptions(4, 1, List.of(), false),
                 List.of(flags));
         toClose.add(engine);
         assertThat(engine.setupFlags()).isEqualTo(flags);
@@ -142,12 +144,12 @@ class UringEngineTest {
     @Test
     void setupFallsBackWhenTheKernelRejectsFlagsAndSaysWhyWhenNothingIsLeft() throws Exception {
         int unknownFlag = 1 << 30;
-        UringEngine engine = UringProvider.create(new EngineOptions(2, 1, List.of(), List.of(), false),
+        UringEngine engine = UringProvider.create(new EngineOptions(2, 1, List.of(), false),
                 List.of(unknownFlag, 0));
         toClose.add(engine);
         assertThat(engine.setupFlags()).isZero();
 
-        assertThatThrownBy(() -> UringProvider.create(new EngineOptions(2, 1, List.of(), List.of(), false),
+        assertThatThrownBy(() -> UringProvider.create(new EngineOptions(2, 1, List.of(), false),
                 List.of(unknownFlag)))
                 .isInstanceOf(java.io.IOException.class)
                 .hasMessage("io_uring is not available: io_uring_setup: " + Errno.describe(Errno.EINVAL)
@@ -157,7 +159,7 @@ class UringEngineTest {
     @Test
     void anEngineMadeOnOneThreadServesTheThreadThatFirstSubmits() throws Exception {
         List<IoRequest> rs = requests(1, 4096);
-        IoEngine engine = engine(new EngineOptions(1, 1, List.of(), List.of(), false));
+        IoEngine engine = engine(new EngineOptions(1, 1, List.of(), false));
         long result = CompletableFuture.supplyAsync(() -> {
             engine.submit(read(rs.getFirst(), 0));
             return reapAll(engine, 1).getFirst().result();
@@ -168,7 +170,7 @@ class UringEngineTest {
     @Test
     void aSecondThreadGetsAClearErrorUnderSingleIssuer() throws Exception {
         List<IoRequest> rs = requests(2, 4096);
-        UringEngine engine = (UringEngine) engine(new EngineOptions(2, 1, List.of(), List.of(), false));
+        UringEngine engine = (UringEngine) engine(new EngineOptions(2, 1, List.of(), false));
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 (engine.setupFlags() & IoUringAbi.SETUP_SINGLE_ISSUER) != 0, "kernel without SINGLE_ISSUER");
         engine.submit(read(rs.get(0), 0));
@@ -182,7 +184,7 @@ class UringEngineTest {
     @Test
     void ioUringTransfersAreNotCountedInProcSelfIoRcharOrWchar() throws Exception {
         List<IoRequest> rs = requests(1, MIB);
-        IoEngine engine = engine(new EngineOptions(1, 1, List.of(), List.of(), false));
+        IoEngine engine = engine(new EngineOptions(1, 1, List.of(), false));
         Map<String, Long> before = ProcSelfIo.read();
         for (IoOp op : List.of(IoOp.READ, IoOp.WRITE)) {
             for (int i = 0; i < 8; i++) {
@@ -217,7 +219,7 @@ class UringEngineTest {
     @Test
     void iodepthBeyondTheKernelLimitIsRefusedByName() {
         assertThatThrownBy(() -> Engines.byName("uring").orElseThrow()
-                .create(new EngineOptions(IoUringAbi.MAX_ENTRIES + 1, 1, List.of(), List.of(), false)))
+                .create(new EngineOptions(IoUringAbi.MAX_ENTRIES + 1, 1, List.of(), false)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("iodepth");
     }
 

@@ -32,28 +32,28 @@ class FioImportTest {
         assertThat(r).hasSize(2);
         BenchmarkResult rr = r.get(0);
         assertThat(rr.job().name()).isEqualTo("rr4k");
-        assertThat(rr.job().rw()).isEqualTo(RwMode.RANDREAD);
-        assertThat(rr.job().blockSize()).isEqualTo(4096);
-        assertThat(rr.job().threads()).isEqualTo(2);
-        assertThat(rr.job().iodepth()).isEqualTo(4);
-        assertThat(rr.job().direct()).isTrue(); // from the global options
-        assertThat(rr.job().engine()).isEqualTo("libaio");
+        assertThat(rr.job().workload().rw()).isEqualTo(RwMode.RANDREAD);
+        assertThat(rr.job().workload().blockSize()).isEqualTo(4096);
+        assertThat(rr.job().queue().threads()).isEqualTo(2);
+        assertThat(rr.job().queue().iodepth()).isEqualTo(4);
+        assertThat(rr.job().durability().direct()).isTrue(); // from the global options
+        assertThat(rr.job().queue().engine()).isEqualTo("libaio");
         RunResult run = rr.runs().getFirst();
         JsonNode read = doc.path("jobs").get(0).path("read");
         assertThat(run.totals().bytesRead()).isEqualTo(read.path("io_bytes").asLong());
         assertThat(run.totals().reads()).isEqualTo(read.path("total_ios").asLong());
         assertThat(run.totals().bytesPerSecond()).isCloseTo(read.path("bw_bytes").asDouble(), withinPercentage(0.0001));
-        assertThat(run.readLatency().p99Ns()).isEqualTo(read.path("clat_ns").path("percentile").path("99.000000")
+        assertThat(run.latencies().read().p99Ns()).isEqualTo(read.path("clat_ns").path("percentile").path("99.000000")
                 .asLong());
-        assertThat(run.writeLatency().count()).isZero();
+        assertThat(run.latencies().write().count()).isZero();
         assertThat(run.complete()).isTrue();
 
         BenchmarkResult w = r.get(1);
-        assertThat(w.job().rw()).isEqualTo(RwMode.WRITE);
-        assertThat(w.job().blockSize()).isEqualTo(65536);
-        assertThat(w.job().direct()).isFalse(); // the job's direct=0 overrides the global direct=1
-        assertThat(w.job().sync()).isEqualTo(SyncMode.FSYNC); // end_fsync=1
-        assertThat(w.job().engine()).isEqualTo("psync");
+        assertThat(w.job().workload().rw()).isEqualTo(RwMode.WRITE);
+        assertThat(w.job().workload().blockSize()).isEqualTo(65536);
+        assertThat(w.job().durability().direct()).isFalse(); // the job's direct=0 overrides the global direct=1
+        assertThat(w.job().durability().sync()).isEqualTo(SyncMode.FSYNC); // end_fsync=1
+        assertThat(w.job().queue().engine()).isEqualTo("psync");
         assertThat(w.target().path()).isEqualTo("/tmp/fiofx/seqwrite");
     }
 
@@ -61,15 +61,15 @@ class FioImportTest {
     void jsonPlusMixedJobKeepsTheReadShareAndBothLatencies() throws IOException {
         BenchmarkResult r = FioImport.read(fixture("fio-randrw-jsonplus.json")).getFirst();
 
-        assertThat(r.job().rw()).isEqualTo(RwMode.RANDRW);
-        assertThat(r.job().mixReadPercent()).isEqualTo(70);
-        assertThat(r.job().engine()).isEqualTo("io_uring");
-        assertThat(r.job().iodepth()).isEqualTo(8);
+        assertThat(r.job().workload().rw()).isEqualTo(RwMode.RANDRW);
+        assertThat(r.job().workload().mixReadPercent()).isEqualTo(70);
+        assertThat(r.job().queue().engine()).isEqualTo("io_uring");
+        assertThat(r.job().queue().iodepth()).isEqualTo(8);
         RunResult run = r.runs().getFirst();
         assertThat(run.totals().bytes()).isEqualTo(4L << 20);
-        assertThat(run.readLatency().count()).isEqualTo(run.totals().reads());
-        assertThat(run.writeLatency().count()).isEqualTo(run.totals().writes());
-        assertThat(run.readLatency().p50Ns()).isPositive().isLessThanOrEqualTo(run.readLatency().p99Ns());
+        assertThat(run.latencies().read().count()).isEqualTo(run.totals().reads());
+        assertThat(run.latencies().write().count()).isEqualTo(run.totals().writes());
+        assertThat(run.latencies().read().p50Ns()).isPositive().isLessThanOrEqualTo(run.latencies().read().p99Ns());
     }
 
     @Test
@@ -77,27 +77,27 @@ class FioImportTest {
         JsonNode doc = fixture("fio-numjobs2-jsonplus.json");
         BenchmarkResult r = FioImport.read(doc).getFirst();
 
-        assertThat(r.job().threads()).isEqualTo(2);
-        assertThat(r.job().fsyncEvery()).isEqualTo(16);
+        assertThat(r.job().queue().threads()).isEqualTo(2);
+        assertThat(r.job().durability().fsyncEvery()).isEqualTo(16);
         RunResult run = r.runs().getFirst();
         JsonNode a = doc.path("jobs").get(0).path("write");
         JsonNode b = doc.path("jobs").get(1).path("write");
         assertThat(run.totals().bytesWritten()).isEqualTo(a.path("io_bytes").asLong() + b.path("io_bytes").asLong());
         assertThat(run.totals().bytesPerSecond())
                 .isCloseTo(a.path("bw_bytes").asDouble() + b.path("bw_bytes").asDouble(), withinPercentage(0.0001));
-        assertThat(run.writeLatency().count())
+        assertThat(run.latencies().write().count())
                 .isEqualTo(a.path("clat_ns").path("N").asLong() + b.path("clat_ns").path("N").asLong());
-        assertThat(run.writeLatency().p999Ns()).isLessThanOrEqualTo(run.writeLatency().maxNs());
-        assertThat(run.warnings()).singleElement().asString().contains("summed");
+        assertThat(run.latencies().write().p999Ns()).isLessThanOrEqualTo(run.latencies().write().maxNs());
+        assertThat(run.outcome().warnings()).singleElement().asString().contains("summed");
     }
 
     @Test
     void aCommandLineJobWithoutGlobalOptionsUsesFiosDefaults() throws IOException {
         BenchmarkResult r = FioImport.read(fixture("fio-cmdline.json")).getFirst();
 
-        assertThat(r.job().rw()).isEqualTo(RwMode.READ);
-        assertThat(r.job().blockSize()).isEqualTo(1 << 20);
-        assertThat(r.job().engine()).isEqualTo("psync");
+        assertThat(r.job().workload().rw()).isEqualTo(RwMode.READ);
+        assertThat(r.job().workload().blockSize()).isEqualTo(1 << 20);
+        assertThat(r.job().queue().engine()).isEqualTo("psync");
         assertThat(r.target().path()).isEqualTo("/tmp/fiofx/clifile");
     }
 

@@ -1,4 +1,4 @@
-package org.iobench.workload.target;
+package org.iobench.workload.files;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,9 +8,7 @@ import java.util.Map;
 import org.iobench.job.InvalidJobException;
 import org.iobench.sys.Errno;
 import org.iobench.sys.FileId;
-import org.iobench.sys.Flock;
-import org.iobench.sys.Libc;
-import org.iobench.sys.OpenFlags;
+import org.iobench.sys.FileLock;
 import org.iobench.sys.SysException;
 import org.iobench.sysmon.ProcLocks;
 
@@ -35,16 +33,18 @@ public final class TargetClaim implements AutoCloseable {
     private record Key(int major, int minor, long inode) {}
 
     private static final class Holder {
-        final int fd;
-        int lockType;
-        int exclusiveFd = -1;
+        final FileLock lock;
+        /** The flock held: none yet, shared or exclusive. */
+        Lock held = Lock.NONE;
+        FileLock exclusiveOpen;
         int users;
 
-        Holder(int fd, int lockType) {
-            this.fd = fd;
-            this.lockType = lockType;
+        Holder(FileLock lock) {
+            this.lock = lock;
         }
     }
+
+    private enum Lock { NONE, SHARED, EXCLUSIVE }
 
     private final Key key;
     private boolean closed;
@@ -78,40 +78,36 @@ public final class TargetClaim implements AutoCloseable {
     static TargetClaim acquire(Path path, boolean writes, boolean exclusiveOpen, String option, FileId expected)
             throws IOException {
         synchronized (HELD) {
-            int fd = open(path);
+            FileLock lock = FileLock.open(path);
             Key key;
             try {
-                FileId id = FileId.of(fd);
+                FileId id = lock.id();
                 if (expected != null && !expected.sameFile(id)) {
                     throw new IOException(path + " was replaced by another file (" + id + ") while iobench prepared"
                             + " it (" + expected + ")");
                 }
                 key = new Key(id.devMajor(), id.devMinor(), id.inode());
             } catch (IOException e) {
-                Libc.close(fd);
+                lock.release();
                 throw e;
             }
             Holder h = HELD.get(key);
             if (h != null) {
-                Libc.close(fd); // this process has it already: share that claim
+                lock.release(); // this process has it already: share that claim
             } else {
-                h = new Holder(fd, 0);
+                h = new Holder(lock);
             }
-            int wanted = writes ? Flock.LOCK_EX : Flock.LOCK_SH;
+            Lock wanted = writes ? Lock.EXCLUSIVE : Lock.SHARED;
             try {
-                if (h.lockType != Flock.LOCK_EX && h.lockType != wanted) {
-                    int rc = Flock.tryLock(h.fd, wanted);
-                    if (rc == Errno.EAGAIN) {
+                if (h.held != Lock.EXCLUSIVE && h.held != wanted) {
+                    if (!h.lock.tryLock(writes)) {
                         throw new InvalidJobException(option, path, "refusing to " + (writes ? "write" : "read")
                                 + " it: " + holders(path, writes));
                     }
-                    if (rc != 0) {
-                        throw new SysException("flock", path.toString(), rc);
-                    }
-                    h.lockType = wanted;
+                    h.held = wanted;
                 }
-                if (exclusiveOpen && h.exclusiveFd < 0) {
-                    h.exclusiveFd = openExclusive(path, option);
+                if (exclusiveOpen && h.exclusiveOpen == null) {
+                    h.exclusiveOpen = openExclusive(path, option);
                 }
             } catch (RuntimeException | IOException e) {
                 if (h.users == 0) {
@@ -125,21 +121,9 @@ public final class TargetClaim implements AutoCloseable {
         }
     }
 
-    /** Opens the target for the lock only: read-only, or write-only where reading is not permitted. */
-    private static int open(Path path) throws SysException {
+    private static FileLock openExclusive(Path device, String option) throws SysException {
         try {
-            return Libc.open(path, OpenFlags.O_RDONLY, 0);
-        } catch (SysException e) {
-            if (e.errno() != Errno.EACCES) {
-                throw e;
-            }
-            return Libc.open(path, OpenFlags.O_WRONLY, 0);
-        }
-    }
-
-    private static int openExclusive(Path device, String option) throws SysException {
-        try {
-            return Libc.open(device, OpenFlags.O_RDONLY | OpenFlags.O_EXCL, 0);
+            return FileLock.openExclusive(device);
         } catch (SysException e) {
             if (e.errno() == Errno.EBUSY) {
                 throw new InvalidJobException(option, device, "refusing to write: the kernel reports it in use (an"
@@ -163,11 +147,12 @@ public final class TargetClaim implements AutoCloseable {
                 ? "; a write needs the target alone" : "") + " (flock in /proc/locks)";
     }
 
+    /** Closes the claim's descriptors, which drops its locks (nothing was written through them: no error to see). */
     private static void release(Holder h) {
-        if (h.exclusiveFd >= 0) {
-            Libc.close(h.exclusiveFd);
+        if (h.exclusiveOpen != null) {
+            h.exclusiveOpen.release();
         }
-        Libc.close(h.fd); // drops the flock
+        h.lock.release();
     }
 
     /** Releases this job's share of the claim; the last one releases the locks. */

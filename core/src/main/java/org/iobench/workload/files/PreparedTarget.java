@@ -1,15 +1,20 @@
-package org.iobench.workload.target;
+package org.iobench.workload.files;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.engine.Blocking;
+import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 import org.iobench.result.TargetInfo;
 import org.iobench.sys.Errno;
 import org.iobench.sys.FileId;
-import org.iobench.sys.Libc;
-import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
 import org.iobench.sysmon.DeviceResolution;
 
@@ -67,24 +72,20 @@ public final class PreparedTarget implements AutoCloseable {
     }
 
     /**
-     * Opens the target for a worker of {@code spec}: read-only for read jobs, with O_DIRECT / O_DSYNC as asked;
-     * -1 (no descriptor) for a {@link Kind#NONE} target.
+     * Opens the target through {@code engine} for a worker of {@code spec}: read-only for read jobs, with O_DIRECT /
+     * O_DSYNC as asked. A {@link Kind#NONE} target is named, never opened.
      */
-    public int open(JobSpec spec) throws IOException {
+    public IoFile open(IoEngine engine, JobSpec spec) throws IOException {
         if (kind == Kind.NONE) {
-            return -1;
+            return IoFile.unopened(path);
         }
-        int flags = spec.rw().writes() ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY;
-        if (spec.direct()) {
-            flags |= OpenFlags.O_DIRECT;
-        }
-        if (spec.sync() == SyncMode.DSYNC) {
-            flags |= OpenFlags.O_DSYNC;
-        }
+        OpenMode mode = (spec.workload().rw().writes() ? OpenMode.READ_WRITE
+                : OpenMode.READ).withDirect(spec.durability().direct())
+                .withDsync(spec.durability().sync() == SyncMode.DSYNC);
         try {
-            return openChecked(flags);
+            return openChecked(engine, mode);
         } catch (SysException e) {
-            if (spec.direct() && e.errno() == Errno.EINVAL) {
+            if (spec.durability().direct() && e.errno() == Errno.EINVAL) {
                 throw new IOException(e.getMessage() + ": the filesystem does not support O_DIRECT (--direct)");
             }
             throw e;
@@ -92,20 +93,20 @@ public final class PreparedTarget implements AutoCloseable {
     }
 
     /** Opens the path; for a file, only if it is still the file that was prepared. */
-    private int openChecked(int flags) throws IOException {
-        int fd = Libc.open(path, flags, 0);
+    private IoFile openChecked(IoEngine engine, OpenMode mode) throws IOException {
+        IoFile file = engine.open(path, mode);
         if (identity == null) {
-            return fd;
+            return file;
         }
         try {
-            FileId now = FileId.of(fd);
+            FileId now = file.id();
             if (!now.sameFile(identity)) {
                 throw new IOException(path + " was replaced by another file (" + now + ") during the run; the"
                         + " file iobench prepared (" + identity + ") is gone, and the other one is not touched");
             }
-            return fd;
+            return file;
         } catch (IOException e) {
-            Libc.close(fd);
+            engine.closeQuietly(file);
             throw e;
         }
     }
@@ -113,34 +114,36 @@ public final class PreparedTarget implements AutoCloseable {
     /**
      * Brings the target to the state a run starts from: a file iobench created for a sequential write is emptied
      * (each run then writes a fresh file, as dd does), and with {@code dropCache} the target's cached pages are
-     * written back and evicted (fdatasync, then posix_fadvise DONTNEED) so reads hit the device.
+     * written back and evicted (a sync request, then the engine's invalidate) so reads hit the device. Done with
+     * the set-up engine ({@link Engines#setup()}) on the calling thread, before the run's own engines exist.
      */
     public void beforeRun(JobSpec spec, int run) throws IOException {
         if (kind == Kind.NONE) {
             return;
         }
-        boolean emptyFirst = created && run > 1 && spec.rw() == org.iobench.job.RwMode.WRITE;
-        boolean cut = spec.truncate() && kind == Kind.FILE;
-        if (!emptyFirst && !cut && !spec.dropCache()) {
+        boolean emptyFirst = created && run > 1 && spec.workload().rw() == org.iobench.job.RwMode.WRITE;
+        boolean cut = spec.safety().truncate() && kind == Kind.FILE;
+        if (!emptyFirst && !cut && !spec.durability().dropCache()) {
             return;
         }
-        int fd = openChecked(emptyFirst || cut ? OpenFlags.O_RDWR : OpenFlags.O_RDONLY);
-        try {
-            if (emptyFirst || cut) {
-                check(Libc.ftruncate(fd, cut ? spec.offsetBytes() : 0), "ftruncate");
+        try (IoEngine io = Engines.forSetup()) {
+            IoFile file = openChecked(io, emptyFirst || cut ? OpenMode.READ_WRITE : OpenMode.READ);
+            try {
+                if (emptyFirst || cut) {
+                    file.truncate(cut ? spec.workload().offsetBytes() : 0);
+                }
+                if (spec.durability().dropCache()) {
+                    long rc = Blocking.once(io, IoRequest.syncOnly(0).prepare(IoOp.FDATASYNC, file, 0, 0));
+                    if (rc < 0) {
+                        throw new SysException("fdatasync", path.toString(), (int) -rc);
+                    }
+                    io.invalidate(file);
+                }
+            } catch (IOException | RuntimeException e) {
+                io.closeQuietly(file);
+                throw e;
             }
-            if (spec.dropCache()) {
-                check(Libc.fdatasync(fd), "fdatasync");
-                check(Libc.fadvise(fd, 0, 0, Libc.POSIX_FADV_DONTNEED), "posix_fadvise(DONTNEED)");
-            }
-        } finally {
-            Libc.close(fd);
-        }
-    }
-
-    private void check(int errno, String call) throws SysException {
-        if (errno != 0) {
-            throw new SysException(call, path.toString(), errno);
+            io.close(file);
         }
     }
 

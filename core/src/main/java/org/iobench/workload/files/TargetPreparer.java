@@ -1,4 +1,4 @@
-package org.iobench.workload.target;
+package org.iobench.workload.files;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -10,14 +10,19 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.iobench.engine.Blocking;
+import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
+import org.iobench.sys.Errno;
 import org.iobench.sys.FileId;
-import org.iobench.sys.Libc;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.sys.NativeIo;
-import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
 import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.DevNumber;
@@ -159,13 +164,13 @@ public final class TargetPreparer {
      * file either); it only names the job. The region is {@code --size}, or 1 GiB, as for a new file.
      */
     private static PreparedTarget untouched(JobSpec spec, Path given) {
-        long region = spec.sizeBytes() > 0 ? spec.sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
+        long region = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
         DeviceResolution none = new DeviceResolution(given, given, DeviceResolution.Kind.NO_BLOCK_DEVICE,
                 Optional.empty(), new DevNumber(0, 0), Optional.empty(),
                 Optional.empty(), Optional.empty(),
-                Optional.of("the " + spec.engine() + " engine does not open its target"));
+                Optional.of("the " + spec.queue().engine() + " engine does not open its target"));
         PreparedTarget t = new PreparedTarget(given, PreparedTarget.Kind.NONE, false, false, region,
-                spec.sizeBytes() > 0, 512, none, null, List.of());
+                spec.workload().sizeBytes() > 0, 512, none, null, List.of());
         checkFitsWorkers(spec, t);
         return t;
     }
@@ -176,8 +181,8 @@ public final class TargetPreparer {
     }
 
     private void refuseBlockDevice(JobSpec spec, Path device, BlockDevice dev) {
-        if (spec.rw().writes()) {
-            if (!spec.allowOverwrite()) {
+        if (spec.workload().rw().writes()) {
+            if (!spec.safety().allowOverwrite()) {
                 throw new InvalidJobException("TARGET", device, "writing to a block device destroys its data;"
                         + " pass --allow-overwrite to consent");
             }
@@ -188,11 +193,11 @@ public final class TargetPreparer {
     }
 
     private void refuseExistingFile(JobSpec spec, Path file) throws IOException {
-        if (!spec.rw().writes()) {
+        if (!spec.workload().rw().writes()) {
             return;
         }
-        if (!spec.allowOverwrite()) {
-            throw new InvalidJobException("TARGET", file, "exists and " + spec.rw() + " would overwrite it;"
+        if (!spec.safety().allowOverwrite()) {
+            throw new InvalidJobException("TARGET", file, "exists and " + spec.workload().rw() + " would overwrite it;"
                     + " pass --allow-overwrite to consent, or name a new file or a directory");
         }
         fileUse.whyBusy(file).ifPresent(why -> {
@@ -202,12 +207,13 @@ public final class TargetPreparer {
 
     /** The job's claim on its existing target: exclusive to write; a written block device is also opened O_EXCL. */
     private static TargetClaim claim(JobSpec spec, Path target, boolean blockDevice) throws IOException {
-        return TargetClaim.acquire(target, spec.rw().writes(), blockDevice && spec.rw().writes(), "TARGET", null);
+        boolean writes = spec.workload().rw().writes();
+        return TargetClaim.acquire(target, writes, blockDevice && writes, "TARGET", null);
     }
 
     /** A shared claim on a copy's source when it is a file or block device ({@code /dev/zero} and pipes are not). */
     private static List<TargetClaim> claimSource(JobSpec spec) throws IOException {
-        Path source = spec.source();
+        Path source = spec.copy().source();
         if (source == null || !Files.exists(source)) {
             return List.of();
         }
@@ -236,13 +242,14 @@ public final class TargetPreparer {
         refuseExistingFile(spec, file);
         long length = Files.size(file);
         long region;
-        if (spec.rw().writes()) {
-            region = spec.sizeBytes() > 0 ? spec.sizeBytes() : length - spec.offsetBytes();
-            if (spec.rw() == org.iobench.job.RwMode.COPY || spec.truncate()) {
-                region = Math.max(region, spec.blockSize()); // the source decides how much is written
+        if (spec.workload().rw().writes()) {
+            region = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes()
+                    : length - spec.workload().offsetBytes();
+            if (spec.workload().rw() == org.iobench.job.RwMode.COPY || spec.safety().truncate()) {
+                region = Math.max(region, spec.workload().blockSize()); // the source decides how much is written
             }
             if (region <= 0) {
-                throw new InvalidJobException("--size", Sizes.binary(spec.sizeBytes()),
+                throw new InvalidJobException("--size", Sizes.binary(spec.workload().sizeBytes()),
                         file + " has " + length + " bytes past --offset; give --size");
             }
         } else {
@@ -261,10 +268,10 @@ public final class TargetPreparer {
                                           DeviceResolution res, FileId id) throws IOException {
         List<TargetClaim> claims = new ArrayList<>();
         try {
-            boolean writtenDevice = kind == PreparedTarget.Kind.BLOCK_DEVICE && spec.rw().writes();
-            claims.add(TargetClaim.acquire(path, spec.rw().writes(), writtenDevice, "TARGET", id));
+            boolean writtenDevice = kind == PreparedTarget.Kind.BLOCK_DEVICE && spec.workload().rw().writes();
+            claims.add(TargetClaim.acquire(path, spec.workload().rw().writes(), writtenDevice, "TARGET", id));
             claims.addAll(claimSource(spec));
-            PreparedTarget t = new PreparedTarget(path, kind, false, false, region, spec.sizeBytes() > 0,
+            PreparedTarget t = new PreparedTarget(path, kind, false, false, region, spec.workload().sizeBytes() > 0,
                     blockSize(res), res, id, claims);
             checkFitsWorkers(spec, t);
             return t;
@@ -275,87 +282,99 @@ public final class TargetPreparer {
     }
 
     private static long regionOf(JobSpec spec, long capacity, Path what) {
-        long available = capacity - spec.offsetBytes();
-        if (available < (spec.exactSize() ? 1 : spec.blockSize())) {
+        long available = capacity - spec.workload().offsetBytes();
+        if (available < (spec.workload().exactSize() ? 1 : spec.workload().blockSize())) {
             throw new InvalidJobException("TARGET", what, "has " + Math.max(0, available)
-                    + " bytes past --offset, less than one block of " + spec.blockSize());
+                    + " bytes past --offset, less than one block of " + spec.workload().blockSize());
         }
-        if (spec.sizeBytes() > available) {
-            throw new InvalidJobException("--size", Sizes.binary(spec.sizeBytes()),
+        if (spec.workload().sizeBytes() > available) {
+            throw new InvalidJobException("--size", Sizes.binary(spec.workload().sizeBytes()),
                     "exceeds the " + available + " bytes of " + what + " past --offset");
         }
-        return spec.sizeBytes() > 0 ? spec.sizeBytes() : available;
+        return spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : available;
     }
 
     private PreparedTarget newFile(JobSpec spec, Path file, BooleanSupplier stop, FillProgress progress)
             throws IOException {
-        long region = spec.sizeBytes() > 0 ? spec.sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
-        if (spec.sizeBytes() == 0 && spec.source() != null && Files.isRegularFile(spec.source())) {
-            region = Math.max(1, Files.size(spec.source()) - spec.sourceOffsetBytes()); // a copy: the source's rest
+        long region = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
+        if (spec.workload().sizeBytes() == 0 && spec.copy().source() != null
+                && Files.isRegularFile(spec.copy().source())) {
+            region = Math.max(1,
+                    Files.size(spec.copy().source()) - spec.copy().sourceOffsetBytes()); // a copy: the source's rest
         }
-        int fd = Libc.open(file, OpenFlags.O_RDWR | OpenFlags.O_CREAT | OpenFlags.O_EXCL, 0644);
-        List<TargetClaim> claims = new ArrayList<>();
-        try {
-            FileId id = FileId.of(fd);
-            ScratchFiles.created(file, id);
-            claims.add(TargetClaim.acquire(file, true, false, "TARGET", id));
-            claims.addAll(claimSource(spec));
-            DeviceResolution res = resolver.resolve(file);
-            PreparedTarget target = new PreparedTarget(file, PreparedTarget.Kind.FILE, true, spec.keep(), region,
-                    spec.sizeBytes() > 0, blockSize(res), res, id, claims);
-            checkFitsWorkers(spec, target);
-            if (spec.rw() != org.iobench.job.RwMode.WRITE && spec.rw() != org.iobench.job.RwMode.COPY) {
-                fill(fd, file, spec.offsetBytes() + region, spec.seed(), stop, progress);
+        // laid out with plain system calls (the set-up engine), as fio lays out files, whatever the job's engine
+        try (IoEngine io = Engines.forSetup()) {
+            IoFile created = io.open(file, OpenMode.CREATE_NEW);
+            List<TargetClaim> claims = new ArrayList<>();
+            try {
+                FileId id = created.id();
+                ScratchFiles.created(file, id);
+                claims.add(TargetClaim.acquire(file, true, false, "TARGET", id));
+                claims.addAll(claimSource(spec));
+                DeviceResolution res = resolver.resolve(file);
+                PreparedTarget target = new PreparedTarget(file, PreparedTarget.Kind.FILE, true,
+                        spec.safety().keep(), region,
+                        spec.workload().sizeBytes() > 0, blockSize(res), res, id, claims);
+                checkFitsWorkers(spec, target);
+                if (spec.workload().rw() != org.iobench.job.RwMode.WRITE
+                        && spec.workload().rw() != org.iobench.job.RwMode.COPY) {
+                    fill(io, created, spec.workload().offsetBytes() + region, spec.workload().seed(), stop,
+                            progress);
+                }
+                io.close(created);
+                return target;
+            } catch (IOException | RuntimeException e) {
+                io.closeQuietly(created);
+                ScratchFiles.remove(file);
+                claims.forEach(TargetClaim::close);
+                throw e;
             }
-            return target;
-        } catch (IOException | RuntimeException e) {
-            ScratchFiles.remove(file);
-            claims.forEach(TargetClaim::close);
-            throw e;
-        } finally {
-            Libc.close(fd);
         }
     }
 
     /** Writes {@code length} bytes of pseudo-random data and makes them durable; {@code stop} ends it early. */
-    private static void fill(int fd, Path file, long length, long seed, BooleanSupplier stop, FillProgress progress)
+    private static void fill(IoEngine io, IoFile file, long length, long seed, BooleanSupplier stop,
+                             FillProgress progress)
             throws IOException {
-        NativeIo io = new NativeIo();
         try (NativeBuffer buffer = NativeBuffer.allocate(FILL_CHUNK, 4096)) {
             buffer.fillRandom(seed);
+            IoRequest r = new IoRequest(0, buffer);
             for (long offset = 0; offset < length; ) {
                 if (stop.getAsBoolean()) {
                     throw new InterruptedIOException("stopped while filling " + file + " before the run");
                 }
                 long n = Math.min(FILL_CHUNK, length - offset);
-                long written = io.pwrite(fd, buffer, 0, n, offset);
-                if (written < 0) {
+                long written = Blocking.fully(io, r.prepare(IoOp.WRITE, file, offset, n));
+                if (written <= 0) {
                     throw new IOException("filling " + file + " before the run: write at offset " + offset
-                            + " failed: " + org.iobench.sys.Errno.describe((int) -written));
+                            + (written == 0 ? " wrote nothing" : " failed: " + Errno.describe((int) -written)));
                 }
                 offset += written;
-                progress.filled(file, offset, length);
+                progress.filled(file.path(), offset, length);
             }
-            int rc = io.fdatasync(fd);
+            long rc = Blocking.once(io, r.prepare(IoOp.FDATASYNC, file, 0, 0));
             if (rc < 0) {
-                throw new SysException("fdatasync", file.toString(), -rc);
+                throw new SysException("fdatasync", file.toString(), (int) -rc);
             }
         }
     }
 
     private static void checkFitsWorkers(JobSpec spec, PreparedTarget t) {
-        org.iobench.job.VerifyChecksum.checkStripes(spec.verify(), spec.rw(), t.regionBytes(), spec.blockSize(),
-                spec.threads(), spec.iodepth());
-        long blocks = spec.exactSize() || spec.rw() == org.iobench.job.RwMode.COPY
-                ? Math.ceilDiv(t.regionBytes(), spec.blockSize())
-                : t.regionBytes() / spec.blockSize();
-        if (!spec.rw().random() && blocks < spec.threads()) {
-            throw new InvalidJobException("--threads", spec.threads(), "sequential workers need a block each;"
-                    + " the region has " + blocks + " blocks of " + spec.blockSize() + " bytes");
+        org.iobench.job.VerifyChecksum.checkStripes(spec.verification().checksum(), spec.workload().rw(),
+                t.regionBytes(), spec.workload().blockSize(),
+                spec.queue().threads(), spec.queue().iodepth());
+        long blocks = spec.workload().exactSize() || spec.workload().rw() == org.iobench.job.RwMode.COPY
+                ? Math.ceilDiv(t.regionBytes(), spec.workload().blockSize())
+                : t.regionBytes() / spec.workload().blockSize();
+        if (!spec.workload().rw().random() && blocks < spec.queue().threads()) {
+            throw new InvalidJobException("--threads", spec.queue().threads(), "sequential workers need a block each;"
+                    + " the region has " + blocks + " blocks of " + spec.workload().blockSize() + " bytes");
         }
-        if (spec.direct()) {
-            org.iobench.job.DirectAlignment.checkBlockSize(spec.blockSize(), t.logicalBlockSize(), deviceName(t));
-            org.iobench.job.DirectAlignment.checkOffset(spec.offsetBytes(), t.logicalBlockSize(), deviceName(t));
+        if (spec.durability().direct()) {
+            org.iobench.job.DirectAlignment.checkBlockSize(spec.workload().blockSize(), t.logicalBlockSize(),
+                    deviceName(t));
+            org.iobench.job.DirectAlignment.checkOffset(spec.workload().offsetBytes(), t.logicalBlockSize(),
+                    deviceName(t));
         }
     }
 

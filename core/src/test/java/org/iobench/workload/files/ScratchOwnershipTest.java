@@ -1,4 +1,4 @@
-package org.iobench.workload.target;
+package org.iobench.workload.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +8,9 @@ import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.result.RunResult;
@@ -38,8 +41,10 @@ class ScratchOwnershipTest {
         PreparedTarget target = TargetPreparer.system().prepare(spec);
         Files.move(otherFile("someone else's data"), target.path(), StandardCopyOption.REPLACE_EXISTING);
 
-        assertThatThrownBy(() -> target.open(spec)).isInstanceOf(IOException.class)
-                .hasMessageContaining("was replaced by another file");
+        try (IoEngine engine = Engines.forSetup()) {
+            assertThatThrownBy(() -> target.open(engine, spec)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("was replaced by another file");
+        }
         target.close();
         assertThat(Files.readString(target.path())).isEqualTo("someone else's data");
     }

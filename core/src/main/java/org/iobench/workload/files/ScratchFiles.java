@@ -1,4 +1,4 @@
-package org.iobench.workload.target;
+package org.iobench.workload.files;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +20,8 @@ import org.iobench.sys.SysException;
  *
  * <pre>{@code
  * ScratchFiles.register(path);           // removed at exit if iobench creates it
- * int fd = open(path, O_CREAT | O_EXCL);
- * ScratchFiles.created(path, FileId.of(fd));
+ * IoFile f = engine.open(path, OpenMode.CREATE_NEW);
+ * ScratchFiles.created(path, f.id());
  * ...
  * ScratchFiles.remove(path);             // unlinks it if it is still that file
  * }</pre>

@@ -1,0 +1,16 @@
+package org.iobench.result;
+
+/**
+ * What options added to a run; each null when its option was not given.
+ *
+ * @param verification what {@code --verify} stamped and checked
+ * @param pacing       the schedule of a {@code --rate} run and its coordinated-omission-corrected latencies
+ * @param steady       whether a run with {@code --steady} reached steady state
+ */
+public record Extras(VerifyResult verification, Pacing pacing, SteadyOutcome steady) {
+    public static final Extras NONE = new Extras(null, null, null);
+
+    public Extras withVerification(VerifyResult v) {
+        return new Extras(v, pacing, steady);
+    }
+}

@@ -1,0 +1,50 @@
+package org.iobench.workload;
+
+import org.iobench.engine.IoRequest;
+
+/**
+ * What one worker issues and what a finished request leads to: the job's access pattern, apart from the loop that
+ * keeps the engine's queue full ({@link Worker}). The loop asks {@link #more()} and {@link #next} for each new
+ * request and reports each finished one to {@link #completed}; resubmitting short transfers, latencies, pacing,
+ * periodic syncs and stopping stay with the loop. Used by the worker's thread only; nothing on its path allocates.
+ *
+ * <pre>{@code
+ * while (source.more() && ...) { source.next(r); submit(r); }
+ * on completion:  if (!source.completed(r, bytes)) release(r);    // else r was prepared again: submit it
+ * }</pre>
+ */
+interface RequestSource {
+    /** True while the source has requests to issue (its byte budget not spent, its input not at its end). */
+    boolean more();
+
+    /** Prepares {@code r} (op, file, offset, length from the buffer's start) as the next request. */
+    void next(IoRequest r);
+
+    /**
+     * True when a short transfer of {@code r} is its final answer, recorded with the bytes it moved (a copy's read:
+     * dd's partial record); false to resubmit the rest, as for every other request.
+     */
+    default boolean shortIsFinal(IoRequest r) {
+        return false;
+    }
+
+    /**
+     * {@code r} transferred nothing: null when that is the source's normal end (a copy's input ran out), else the
+     * failure's message, which stops the run.
+     */
+    String nothingTransferred(IoRequest r);
+
+    /**
+     * {@code r} finished having moved {@code bytes} (its latency recorded). Returns true when the source prepared
+     * {@code r} again as a follow-up to submit at once (a copy writes what it just read), false when {@code r} is
+     * free.
+     */
+    default boolean completed(IoRequest r, long bytes) {
+        return false;
+    }
+
+    /** Where {@code r} went, for a failure's message: {@code ""}, or {@code " of /path"} when a job has two files. */
+    default String where(IoRequest r) {
+        return "";
+    }
+}

@@ -1,0 +1,146 @@
+package org.iobench.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.iobench.job.JobSpec;
+import org.iobench.measure.IntervalSeries;
+import org.iobench.measure.LatencyRecorder;
+import org.iobench.measure.RunLatencies;
+import org.iobench.result.Accounting;
+import org.iobench.result.Extras;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
+import org.iobench.result.IoFailure;
+import org.iobench.result.LatencySplit;
+import org.iobench.result.LatencySummary;
+import org.iobench.result.Pacing;
+import org.iobench.result.RunResult;
+import org.iobench.result.SteadyOutcome;
+import org.iobench.result.SystemSummary;
+import org.iobench.result.Totals;
+import org.iobench.result.WorkerEvidence;
+import org.iobench.result.WorkerResult;
+import org.iobench.sysmon.SystemSeries;
+import org.iobench.workload.files.PreparedTarget;
+
+/**
+ * The one place a run's result is made: the workers' counts and histograms merged, the final sync added, the stop
+ * reason read from the {@link RunControl}, the evidence attached. Called by the runner after every worker ended.
+ */
+final class RunAssembler {
+    private final JobSpec spec;
+    private final List<Worker> workers;
+    private final long intervalNanos;
+
+    RunAssembler(JobSpec spec, List<Worker> workers, long intervalNanos) {
+        this.spec = spec;
+        this.workers = workers;
+        this.intervalNanos = intervalNanos;
+    }
+
+    /** What the run's evidence rests on, as the runner gathered it. */
+    record Evidence(Accounting accounting, WorkerEvidence workers, SystemSeries system, SteadyOutcome steady) {}
+
+    /**
+     * @param endNanos   when the measured phase ended: the last worker's end, or the final sync's return
+     * @param finalSync  the job's final sync, null without one
+     */
+    RunResult result(int run, String startedAt, Timeline t, long endNanos, FinalSync finalSync, RunControl control,
+                     Evidence evidence, PreparedTarget target) {
+        LatencyRecorder reads = new LatencyRecorder();
+        LatencyRecorder writes = new LatencyRecorder();
+        LatencyRecorder syncs = syncs(finalSync);
+        IntervalSeries series = new IntervalSeries(intervalNanos);
+        long bytesRead = 0, bytesWritten = 0, nReads = 0, nWrites = 0;
+        long syncCount = finalSync == null ? 0 : finalSync.latency.count();
+        long syncNanos = finalSync == null ? 0 : finalSync.nanos;
+        List<WorkerResult> perWorker = new ArrayList<>();
+        for (Worker w : workers) {
+            WorkerStats s = w.stats;
+            reads.add(s.readLatency);
+            writes.add(s.writeLatency);
+            series.merge(s.series);
+            bytesRead += s.bytesRead;
+            bytesWritten += s.bytesWritten;
+            nReads += s.reads;
+            nWrites += s.writes;
+            syncCount += s.syncs;
+            syncNanos += s.syncNanos;
+            perWorker.add(new WorkerResult(perWorker.size(), s.bytesRead, s.bytesWritten, s.reads, s.writes,
+                    Math.max(0, s.endNanos - t.measureStartNanos()), s.readLatency.summary(),
+                    s.writeLatency.summary()));
+        }
+        long elapsed = Math.max(0, endNanos - t.measureStartNanos());
+        Totals totals = new Totals(bytesRead, bytesWritten, nReads, nWrites, elapsed, syncNanos, syncCount);
+        List<String> warnings = new ArrayList<>(); // an accounting mismatch is the advisor's finding, not repeated here
+        RunControl.StopReason why = control.reason();
+        String stopReason = null;
+        IoFailure failure = null;
+        if (why instanceof RunControl.Interrupted i) {
+            stopReason = i.describe();
+        } else if (why instanceof RunControl.Failed f) {
+            failure = f.failure();
+            stopReason = failure.message();
+        }
+        SystemSummary summary = evidence.system() == null ? null
+                : SystemEvidence.summarize(evidence.system(), target, totals, evidence.workers());
+        return new RunResult(run, startedAt, new Outcome(why == null, stopReason, failure, warnings), totals,
+                new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit(), all(reads, writes)),
+                new Intervals(intervalNanos, series.intervals(elapsed)), perWorker,
+                new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
+                new Extras(null, pacing(), evidence.steady()));
+    }
+
+    /** Every read and write together: the two histograms merged (percentiles of all requests). */
+    private static LatencySummary all(LatencyRecorder reads, LatencyRecorder writes) {
+        LatencyRecorder all = new LatencyRecorder();
+        all.add(reads);
+        all.add(writes);
+        return all.summary();
+    }
+
+    /** Copies of the workers' histograms, for a listener that merges runs of several processes. */
+    RunLatencies latencies(FinalSync finalSync) {
+        return new RunLatencies(workers.stream().map(w -> w.stats.readLatency.histogram()).toList(),
+                workers.stream().map(w -> w.stats.writeLatency.histogram()).toList(), syncs(finalSync).histogram());
+    }
+
+    private LatencyRecorder syncs(FinalSync finalSync) {
+        LatencyRecorder syncs = new LatencyRecorder();
+        if (finalSync != null) {
+            syncs.add(finalSync.latency);
+        }
+        for (Worker w : workers) {
+            syncs.add(w.stats.syncLatency);
+        }
+        return syncs;
+    }
+
+    /** Submission (slat) and completion (clat) latency, where the engine stamped them. */
+    private LatencySplit latencySplit() {
+        LatencyRecorder submission = new LatencyRecorder();
+        LatencyRecorder completion = new LatencyRecorder();
+        for (Worker w : workers) {
+            submission.add(w.stats.submitLatency);
+            completion.add(w.stats.completionLatency);
+        }
+        return submission.count() == 0 ? null : new LatencySplit(submission.summary(), completion.summary());
+    }
+
+    /** A rate-limited run's schedule and its coordinated-omission-corrected latencies; null without a rate. */
+    private Pacing pacing() {
+        if (spec.timing().rate() == null) {
+            return null;
+        }
+        LatencyRecorder reads = new LatencyRecorder();
+        LatencyRecorder writes = new LatencyRecorder();
+        for (Worker w : workers) {
+            reads.add(w.stats.correctedReadLatency);
+            writes.add(w.stats.correctedWriteLatency);
+        }
+        return new Pacing(spec.timing().rate(), spec.timing().rate().opsPerSecond(spec.workload().blockSize()),
+                reads.summary(), writes.summary());
+    }
+}

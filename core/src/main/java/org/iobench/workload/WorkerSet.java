@@ -1,0 +1,190 @@
+package org.iobench.workload;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
+import org.iobench.job.DataPattern;
+import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
+import org.iobench.result.IoFailure;
+import org.iobench.sys.Errno;
+import org.iobench.sys.NativeBuffer;
+import org.iobench.sys.SysException;
+import org.iobench.verify.RunVerification;
+import org.iobench.workload.files.PreparedTarget;
+
+/**
+ * The workers of one run and everything they hold: per worker an engine of the job's kind, the files it opened
+ * through it, {@code iodepth} aligned buffers and the request source (a {@link MixSource}, or a {@link CopySource}
+ * for a copy). {@link #closeFiles} closes the files through their engines once the workers are done, checking
+ * close; {@link #close} frees whatever is left, whatever happened.
+ */
+final class WorkerSet implements AutoCloseable {
+    /** Paths that are never opened: a copy from it reads nothing and leaves the buffer as it is. */
+    static final Path DEV_ZERO = Path.of("/dev/zero");
+
+    final List<Worker> workers = new ArrayList<>();
+    private final List<IoEngine> engines = new ArrayList<>();
+    /** Per engine, the files opened through it. */
+    private final List<List<IoFile>> files = new ArrayList<>();
+    private final List<NativeBuffer> buffers = new ArrayList<>();
+    /** The job's target as each worker opened it; the first one answers for the file's cache state. */
+    private final List<IoFile> targets = new ArrayList<>();
+    /** The bytes the measured phase moves before it ends by size, all workers; -1 when it ends by time only. */
+    private long plannedBytes;
+
+    private WorkerSet() {}
+
+    /**
+     * Makes the run's workers, each with its engine, files and buffers; nothing is left open when it fails.
+     *
+     * @param verification the run's {@code --verify}, null without it
+     */
+    static WorkerSet open(JobSpec spec, PreparedTarget target, EngineProvider provider, WorkerSetup setup,
+                          RunShared run, RunVerification verification) throws IOException {
+        WorkerSet set = new WorkerSet();
+        try {
+            if (spec.workload().rw() == RwMode.COPY) {
+                set.addCopier(spec, target, provider, setup, run);
+            } else {
+                AccessPattern pattern = AccessPattern.of(spec);
+                for (WorkerPlan plan : WorkerPlan.split(spec, target.regionBytes(), target.sizeExplicit())) {
+                    set.addWorker(spec, target, provider, setup, run, pattern, plan, verification);
+                }
+            }
+            return set;
+        } catch (IOException | RuntimeException e) {
+            set.close();
+            throw e;
+        }
+    }
+
+    private void addWorker(JobSpec spec, PreparedTarget target, EngineProvider provider, WorkerSetup setup,
+                           RunShared run, AccessPattern pattern, WorkerPlan plan, RunVerification verification)
+            throws IOException {
+        int id = plan.worker();
+        List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
+        IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
+                spec.queue().fixedBuffers()));
+        IoFile file = open(engine, target.open(engine, spec));
+        targets.add(file);
+        plan(plan.byteBudget());
+        MixSource source = new MixSource(pattern, plan, file, spec.queue().iodepth(),
+                verification == null ? null : verification.forWorker(id, mine));
+        workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
+    }
+
+    /** A copy: one worker, one request, reading the source and writing the target through one engine. */
+    private void addCopier(JobSpec spec, PreparedTarget target, EngineProvider provider, WorkerSetup setup,
+                           RunShared run) throws IOException {
+        List<NativeBuffer> mine = buffers(spec, target, 0, 1);
+        IoEngine engine = engine(provider, new EngineOptions(1, 1, mine, spec.queue().fixedBuffers()));
+        boolean zero = spec.copy().source().equals(DEV_ZERO);
+        IoFile source = zero ? null : open(engine, engine.open(spec.copy().source(),
+                OpenMode.READ.withDirect(spec.durability().direct())));
+        IoFile file = open(engine, target.open(engine, spec));
+        targets.add(file);
+        long budget = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : Long.MAX_VALUE;
+        if (target.kind() == PreparedTarget.Kind.BLOCK_DEVICE) {
+            budget = Math.min(budget, target.regionBytes());
+        } else if (zero && spec.workload().sizeBytes() == 0) {
+            budget = target.regionBytes(); // /dev/zero never ends: fill the region
+        }
+        plan(budget <= 0 || spec.timeBased() ? Long.MAX_VALUE : budget);
+        CopySource copy = new CopySource(source, file, spec.copy().sourceOffsetBytes(),
+                spec.workload().offsetBytes(), spec.workload().blockSize(),
+                budget);
+        workers.add(new Worker(setup, new WorkerIo(0, engine, requests(mine), file), copy, run));
+    }
+
+    private List<NativeBuffer> buffers(JobSpec spec, PreparedTarget target, int worker, int count) {
+        List<NativeBuffer> mine = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            NativeBuffer b = NativeBuffer.allocate(spec.workload().blockSize(), target.bufferAlignment());
+            buffers.add(b);
+            mine.add(b);
+            if (spec.workload().pattern() == DataPattern.RANDOM) {
+                b.fillRandom(spec.workload().seed() ^ (worker * 1_000_003L + i));
+            }
+        }
+        return mine;
+    }
+
+    private static IoRequest[] requests(List<NativeBuffer> buffers) {
+        IoRequest[] requests = new IoRequest[buffers.size()];
+        for (int i = 0; i < requests.length; i++) {
+            requests[i] = new IoRequest(i, buffers.get(i));
+        }
+        return requests;
+    }
+
+    private IoEngine engine(EngineProvider provider, EngineOptions options) throws IOException {
+        IoEngine engine = provider.create(options);
+        engines.add(engine);
+        files.add(new ArrayList<>());
+        return engine;
+    }
+
+    /** Records {@code file}, opened through the latest engine, for closing. */
+    private IoFile open(IoEngine engine, IoFile file) {
+        files.get(engines.indexOf(engine)).add(file);
+        return file;
+    }
+
+    /** Adds a worker's byte budget ({@code Long.MAX_VALUE}: none) to {@link #plannedBytes()}. */
+    private void plan(long budgetBytes) {
+        plannedBytes = budgetBytes == Long.MAX_VALUE || plannedBytes < 0 ? -1 : plannedBytes + budgetBytes;
+    }
+
+    /** The bytes the measured phase transfers before it ends by size, all workers; -1 when it ends by time only. */
+    long plannedBytes() {
+        return plannedBytes;
+    }
+
+    /** The target as the first worker opened it. */
+    IoFile target() {
+        return targets.getFirst();
+    }
+
+    /**
+     * Closes every file through its engine, after the workers ended and outside the measured time. Close's own error
+     * (a write-back error some filesystems report only there) stops the run as an I/O error would.
+     */
+    void closeFiles(RunControl control) {
+        for (int i = 0; i < engines.size(); i++) {
+            for (IoFile f : files.get(i)) {
+                closeFile(engines.get(i), f, control);
+            }
+        }
+    }
+
+    /** Closes {@code file} through {@code engine}; a failure stops the run (its first failure is kept). */
+    static void closeFile(IoEngine engine, IoFile file, RunControl control) {
+        try {
+            engine.close(file);
+        } catch (SysException e) {
+            control.fail(new IoFailure(-1, "close", 0, 0, e.errno(), Errno.name(e.errno()), e.getMessage()));
+        } catch (IOException e) {
+            control.fail(new IoFailure(-1, "close", 0, 0, 0, "", e.getMessage()));
+        }
+    }
+
+    /** Frees everything: files not closed yet (a failed run) quietly, then the engines and the buffers. */
+    @Override
+    public void close() {
+        for (int i = 0; i < engines.size(); i++) {
+            for (IoFile f : files.get(i)) {
+                engines.get(i).closeQuietly(f);
+            }
+            engines.get(i).close();
+        }
+        buffers.forEach(NativeBuffer::close);
+    }
+}

@@ -1,0 +1,64 @@
+package org.iobench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.testing.EveryField;
+import org.junit.jupiter.api.Test;
+
+/**
+ * JobSpec and RunResult are made of named parts, but their JSON (formatVersion 1) stays flat, field for field and in
+ * the same order: the golden file was written by the flat records they replaced, from the same values, every field
+ * set ({@link EveryField}). Reading it back gives the same objects, so users' files keep reading (the store's rows:
+ * {@code DocumentShapeTest}).
+ */
+class JsonShapeTest {
+    private static final String GOLDEN = "report/golden/json-shape-v1.json";
+
+    @Test
+    void jobsAndRunsAreWrittenFlatFieldForFieldAsFormatVersionOneHasAlwaysWrittenThem() throws Exception {
+        JsonNode written = JsonReport.read(JsonReport.write(EveryField.benchmarks(), "shape-test", Map.of()));
+        JsonNode golden;
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream(GOLDEN)) {
+            golden = JsonReport.read(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        // The same jobs and runs, field for field and in the same order. (Totals' derived rates come in the order
+        // the JVM lists their getters, which varies between runs, so the text is not compared; fields added to a
+        // benchmark since, beside its job and runs, are not this test's business.)
+        for (int b = 0; b < 2; b++) {
+            JsonNode mine = written.path("benchmarks").get(b);
+            JsonNode theirs = golden.path("benchmarks").get(b);
+            assertThat(mine.path("job")).isEqualTo(theirs.path("job"));
+            assertThat(mine.path("runs")).isEqualTo(theirs.path("runs"));
+            assertThat(fields(mine.path("job"))).isEqualTo(fields(theirs.path("job")));
+            for (int r = 0; r < theirs.path("runs").size(); r++) {
+                assertThat(fields(mine.path("runs").get(r))).isEqualTo(fields(theirs.path("runs").get(r)));
+            }
+        }
+    }
+
+    private static List<String> fields(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    void theGoldenDocumentReadsBackIntoTheSameJobsAndRuns() throws Exception {
+        String json = JsonReport.write(EveryField.benchmarks(), "shape-test", Map.of());
+        List<BenchmarkResult> read = JsonReportReader.benchmarks(JsonReport.read(json));
+        assertThat(read).hasSize(2);
+        for (int i = 0; i < 2; i++) {
+            BenchmarkResult expected = EveryField.benchmarks().get(i);
+            assertThat(read.get(i).job()).isEqualTo(expected.job());
+            assertThat(read.get(i).runs()).hasSameSizeAs(expected.runs());
+        }
+        assertThat(JsonReport.read(JsonReport.write(read, "shape-test", Map.of()))).isEqualTo(JsonReport.read(json));
+    }
+}

@@ -1,0 +1,28 @@
+package org.iobench.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The start of a command line for a child JVM that runs test-classpath code, as the tests' own JVM runs it.
+ *
+ * <p>sqlite-jdbc extracts its native library into a uniquely named file (and a {@code .lck} beside it) at each
+ * start and deletes both only at a normal exit; a child killed on purpose (the store's crash test kills dozens)
+ * leaves them behind. The build points {@code org.sqlite.tmpdir} at {@code target/} and children inherit it here,
+ * so those files end in the build directory, not in the machine's temporary directory.
+ */
+public final class ChildJvm {
+    private ChildJvm() {}
+
+    /** The java launcher of this JVM, native access for the sys package, and the properties children inherit. */
+    public static List<String> command() {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        String sqliteTmp = System.getProperty("org.sqlite.tmpdir");
+        if (sqliteTmp != null) {
+            cmd.add("-Dorg.sqlite.tmpdir=" + sqliteTmp);
+        }
+        return cmd;
+    }
+}
