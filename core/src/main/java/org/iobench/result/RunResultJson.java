@@ -6,7 +6,8 @@ import org.iobench.sysmon.SystemSeries;
 /**
  * The JSON form of a {@link RunResult}, flat as formatVersion 1 has always written it ({@code runs[]} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
- * read it; a field added here is added at the end.
+ * read it; a field added here is added at the end. The store keeps this form; the published document
+ * (formatVersion 2) is made from it by {@code report.JsonV2}.
  */
 record RunResultJson(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                      Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
