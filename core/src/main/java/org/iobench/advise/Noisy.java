@@ -2,7 +2,9 @@ package org.iobench.advise;
 
 import java.util.List;
 import java.util.Optional;
+import org.iobench.job.RwMode;
 import org.iobench.result.Finding;
+import org.iobench.result.RunResult;
 import org.iobench.result.Stat;
 
 /**
@@ -18,7 +20,11 @@ final class Noisy implements Rule {
 
     @Override
     public Optional<Finding> check(Subject s) {
-        Stat bw = s.result().summary().bytesPerSecond();
+        // the rates as the tables print them: a copy's bytes copied, not its reads and writes together
+        RwMode rw = s.job().workload().rw();
+        Stat bw = Stat.of(s.result().runs().stream().filter(RunResult::complete)
+                .filter(r -> r.totals().elapsedNanos() > 0)
+                .mapToDouble(r -> r.totals().bytesCounted(rw) * 1e9 / r.totals().elapsedNanos()).toArray());
         if (bw.n() < 2 || Double.isNaN(bw.cv()) || bw.cv() <= Rules.NOISY_CV) {
             return Optional.empty();
         }

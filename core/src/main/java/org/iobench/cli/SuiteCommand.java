@@ -152,6 +152,7 @@ final class SuiteCommand implements Callable<Integer> {
                     + " NFS mount in the story)");
         }
         List<Integer> sizes = stages.stream().map(List::size).toList();
+        execution.acknowledging(KernelDdSuite.deliberate());
         String title = "iobench kernel-dd suite (dd1 writes " + Units.sizeBinary(bytes)
                 + " from /dev/zero in 1MiB blocks, final fdatasync inside the time"
                 + (remote == null ? "" : "; net1 copies " + Units.sizeBinary(KernelDdSuite.each(bytes, 3)) + " from "

@@ -56,6 +56,28 @@ public final class KernelDdSuite {
         return stages;
     }
 
+    /**
+     * Every job keeps one request in flight on purpose: the story's tests are dd, one writer per file, so their
+     * figures are what dd gives at queue depth 1; the advisor says so in a note instead of a warning.
+     */
+    public static List<Deliberate> deliberate() {
+        String why = "one request in flight on purpose: the story's dd (one writer per file, queue depth 1)";
+        List<Deliberate> d = new ArrayList<>();
+        for (int writers = 1; writers <= 3; writers++) {
+            for (String suffix : List.of("", "-dir")) {
+                String test = "dd" + writers + suffix;
+                for (int w = 1; w <= writers; w++) {
+                    d.add(new Deliberate(writers == 1 ? test : test + "." + w, "not-saturated", why));
+                }
+            }
+        }
+        d.add(new Deliberate("net1", "not-saturated", why));
+        for (int w = 1; w <= 3; w++) {
+            d.add(new Deliberate("mix3." + w, "not-saturated", why));
+        }
+        return d;
+    }
+
     /** The file net1 copies from: {@link #NET1_SOURCE} in {@code remote}, a third of the suite's size. */
     public static Path net1Source(Path remote) {
         return remote.resolve(NET1_SOURCE);

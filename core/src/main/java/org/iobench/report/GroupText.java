@@ -86,7 +86,7 @@ public final class GroupText {
 
     /** The bytes a rate counts: a copy's bytes copied (written), others' all bytes moved. */
     public static long bytes(RwMode rw, Totals t) {
-        return rw == RwMode.COPY ? t.bytesWritten() : t.bytes();
+        return t.bytesCounted(rw);
     }
 
     private static long nanos(Totals t, boolean withSync) {

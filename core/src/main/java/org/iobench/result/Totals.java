@@ -1,6 +1,7 @@
 package org.iobench.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.iobench.job.RwMode;
 
 /**
  * What a run moved in its measured phase, and how long it took.
@@ -44,6 +45,14 @@ public record Totals(long bytesRead, long bytesWritten, long reads, long writes,
     @JsonProperty
     public double mebibytesPerSecond() {
         return bytesPerSecond() / (1 << 20);
+    }
+
+    /**
+     * The bytes a rate of a job of kind {@code rw} counts: a copy's bytes copied (written, as dd counts them), any
+     * other job's bytes moved.
+     */
+    public long bytesCounted(RwMode rw) {
+        return rw == RwMode.COPY ? bytesWritten : bytes();
     }
 
     public double elapsedSeconds() {

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.iobench.job.RwMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.result.TestId;
@@ -38,7 +37,7 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
         List<SampleRow> samples = new ArrayList<>();
         for (RunResult r : b.runs()) {
             Totals t = r.totals();
-            long bytes = b.job().workload().rw() == RwMode.COPY ? t.bytesWritten() : t.bytes();
+            long bytes = t.bytesCounted(b.job().workload().rw());
             samples.add(new SampleRow(r.run(), r.complete() && Double.isFinite(t.bytesPerSecond()),
                     t.bytesPerSecond(), t.iops(), new SampleTiming(bytes, t.elapsedNanos(), t.syncNanos())));
         }

@@ -29,6 +29,14 @@ class CpuAndDepthRulesTest {
     }
 
     @Test
+    void aNoisyCopyStatesItsRunsAtTheRateItsTablePrintsBytesCopiedNotReadsAndWritesTogether() {
+        JobSpec copy = job("net1").rw(RwMode.COPY).source(java.nio.file.Path.of("/remote/src")).blockSize(1 << 20)
+                .sizeBytes(40L << 20).build();
+        Finding f = of("noisy", result(copy, Run.of(MB32, MB32), Run.of(40L << 20, 40L << 20))).getFirst();
+        assertThat(f.evidence()).contains("over 2 runs (min 33.6, max 41.9 MB/s)");
+    }
+
+    @Test
     void workersThatNeverWaitedForStorageAreCpuBoundAndADirectJobIsNotToldToUseDirect() {
         JobSpec direct = job("d").rw(RwMode.RANDREAD).blockSize(4096).direct(true).timeNanos(1).build();
         Finding f = of("cpu-bound", result(direct, Run.of(MB32, 0).cpu(0.93, 0.02, 0))).getFirst();
