@@ -28,11 +28,12 @@ import org.iobench.workload.RunListener;
  * Runs jobs for a command and turns the outcome into output and an exit status: 0 when every run completed,
  * 1 when an I/O error cut one short (partial results printed and marked) or the results could not all be kept,
  * 128 + the signal's number after SIGINT (130), SIGTERM (143) or SIGHUP (129). What keeps the results
- * ({@code --json} file, database) was checked before the first run (see {@link RunOutputs#execution}); after the
+ * ({@code -o} file, database) was checked before the first run (see {@link RunOutputs#execution}); after the
  * runs both are attempted even if one fails, so a bad disk for one does not lose the other.
  */
 final class Execution {
-    private final OutputOptions output;
+    private final Output.Choice output;
+    private final boolean quiet;
     private final MonitorOptions monitor;
     private final OutputFile jsonFile; // null: none
     private final PrintStream out;
@@ -43,11 +44,12 @@ final class Execution {
     private List<Deliberate> deliberate = List.of();
     private boolean tests;
 
-    Execution(OutputOptions output, MonitorOptions monitor, OutputFile jsonFile, PrintStream out, PrintStream err,
+    Execution(Output.Choice output, boolean quiet, MonitorOptions monitor, PrintStream out, PrintStream err,
               boolean debug) {
         this.output = output;
+        this.quiet = quiet;
         this.monitor = monitor;
-        this.jsonFile = jsonFile;
+        this.jsonFile = output.file();
         this.out = out;
         this.err = err;
         this.debug = debug;
@@ -138,41 +140,47 @@ final class Execution {
         if (agent == null) {
             SignalTrap.install(control);
         }
-        boolean live = agent == null && !output.quiet && Libc.isatty(2);
-        int totalRuns = specs.stream().mapToInt(s -> s.timing().runs()).sum();
-        ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
+        boolean live = agent == null && !quiet && Libc.isatty(2);
+        // the listener hears the first job of a parallel group only
+        ProgressLine progress = live ? new ProgressLine(err, stages.stream().map(List::getFirst).toList()) : null;
         RunListener listener = agent != null ? agent.listener() : progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
         Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard().acknowledging(deliberate);
         String setupError = null;
         int setupStatus = ExitException.IO_FAILURE;
-        for (List<JobSpec> stage : stages) {
-            if (control.stopped()) {
-                break;
+        try {
+            for (List<JobSpec> stage : stages) {
+                if (control.stopped()) {
+                    break;
+                }
+                try {
+                    List<BenchmarkResult> done = stage.size() == 1
+                            ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
+                            : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
+                                    monitor.sampleIntervalMillis())).execute(stage, control, listener));
+                    for (int i = 0; i < done.size(); i++) {
+                        results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
+                    }
+                } catch (IOException | InvalidJobException e) {
+                    if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                        break; // stopped while preparing: that job left no result
+                    }
+                    if (e instanceof JobCutShortException cut) {
+                        results.add(advisor.advise(cut.partial())); // the repetitions that ran are kept
+                    }
+                    if (results.isEmpty()) {
+                        throw e instanceof InvalidJobException bad ? bad
+                                : new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
+                    }
+                    setupError = e.getMessage();
+                    setupStatus = e instanceof InvalidJobException ? ExitException.USAGE : ExitException.IO_FAILURE;
+                    break;
+                }
             }
-            try {
-                List<BenchmarkResult> done = stage.size() == 1
-                        ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
-                        : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
-                                monitor.sampleIntervalMillis())).execute(stage, control, listener));
-                for (int i = 0; i < done.size(); i++) {
-                    results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
-                }
-            } catch (IOException | InvalidJobException e) {
-                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
-                    break; // stopped while preparing: that job left no result
-                }
-                if (e instanceof JobCutShortException cut) {
-                    results.add(advisor.advise(cut.partial())); // the repetitions that ran are kept
-                }
-                if (results.isEmpty()) {
-                    throw e instanceof InvalidJobException bad ? bad
-                            : new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
-                }
-                setupError = e.getMessage();
-                setupStatus = e instanceof InvalidJobException ? ExitException.USAGE : ExitException.IO_FAILURE;
-                break;
+        } finally {
+            if (progress != null) {
+                progress.finish();
             }
         }
         int kept = 0;
@@ -249,14 +257,14 @@ final class Execution {
         return Map.of("groups", groups);
     }
 
-    /** Whether the command should make the JSON document: {@code --output json} or a {@code --json} file. */
+    /** Whether the command should make the JSON document: {@code --format json} or an {@code -o} file. */
     boolean wantsJson() {
-        return jsonFile != null || output.output == OutputOptions.Format.json;
+        return output.format().equals("json");
     }
 
-    /** Whether standard output carries the JSON document ({@code --output json} or {@code --json -}), not text. */
+    /** Whether standard output carries the JSON document ({@code --format json} without a file), not text. */
     boolean jsonOnStdout() {
-        return output.output == OutputOptions.Format.json || jsonFile != null && jsonFile.toStdout();
+        return wantsJson() && output.toStdout();
     }
 
     /** Prints the results (text, or the JSON document); returns the JSON document, or null when none is wanted. */
@@ -273,7 +281,7 @@ final class Execution {
 
     /**
      * Keeps what the runs paid for: saves {@code results} in the database and writes {@code json} to the
-     * {@code --json} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
+     * {@code -o} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
      *
      * @return 0, or 1 when something could not be kept
      */
@@ -290,7 +298,7 @@ final class Execution {
         int status = 0;
         if (saver != null) {
             try {
-                save.accept(output.quiet || silentSave); // store
+                save.accept(quiet || silentSave); // store
             } catch (RuntimeException e) {
                 status = Math.max(status, reported(e));
             }

@@ -101,7 +101,7 @@ final class Worker implements Runnable {
         } finally {
             task.end(); // after the last request, outside the loop
             stats.endNanos = clock.nanoTime();
-            stats.publishLive(stats.bytesRead + stats.bytesWritten);
+            stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
         }
     }
 
@@ -324,7 +324,7 @@ final class Worker implements Runnable {
             }
         }
         stats.series.record(now - t.measureStartNanos(), op == IoOp.WRITE, length);
-        stats.publishLive(stats.bytesRead + stats.bytesWritten);
+        stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
     }
 
     private void periodicSync(Timeline t) {

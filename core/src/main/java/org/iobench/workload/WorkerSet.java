@@ -37,6 +37,8 @@ final class WorkerSet implements AutoCloseable {
     private final List<NativeBuffer> buffers = new ArrayList<>();
     /** The job's target as each worker opened it; the first one answers for the file's cache state. */
     private final List<IoFile> targets = new ArrayList<>();
+    /** The bytes the measured phase moves before it ends by size, all workers; -1 when it ends by time only. */
+    private long plannedBytes;
 
     private WorkerSet() {}
 
@@ -73,6 +75,7 @@ final class WorkerSet implements AutoCloseable {
                 spec.queue().fixedBuffers()));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
+        plan(plan.byteBudget());
         MixSource source = new MixSource(pattern, plan, file, spec.queue().iodepth(),
                 verification == null ? null : verification.forWorker(id, mine));
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
@@ -94,6 +97,7 @@ final class WorkerSet implements AutoCloseable {
         } else if (zero && spec.workload().sizeBytes() == 0) {
             budget = target.regionBytes(); // /dev/zero never ends: fill the region
         }
+        plan(budget <= 0 || spec.timeBased() ? Long.MAX_VALUE : budget);
         CopySource copy = new CopySource(source, file, spec.copy().sourceOffsetBytes(),
                 spec.workload().offsetBytes(), spec.workload().blockSize(),
                 budget);
@@ -132,6 +136,16 @@ final class WorkerSet implements AutoCloseable {
     private IoFile open(IoEngine engine, IoFile file) {
         files.get(engines.indexOf(engine)).add(file);
         return file;
+    }
+
+    /** Adds a worker's byte budget ({@code Long.MAX_VALUE}: none) to {@link #plannedBytes()}. */
+    private void plan(long budgetBytes) {
+        plannedBytes = budgetBytes == Long.MAX_VALUE || plannedBytes < 0 ? -1 : plannedBytes + budgetBytes;
+    }
+
+    /** The bytes the measured phase transfers before it ends by size, all workers; -1 when it ends by time only. */
+    long plannedBytes() {
+        return plannedBytes;
     }
 
     /** The target as the first worker opened it. */

@@ -5,7 +5,7 @@ import org.iobench.measure.LatencyRecorder;
 
 /**
  * What one worker counted. Written by its worker thread only; read by the runner after the thread ended
- * (the join is the happens-before edge), except {@link #liveBytes()}, published for progress lines.
+ * (the join is the happens-before edge), except {@link #liveBytes()} and {@link #liveRequests()}, published for progress lines.
  */
 public final class WorkerStats {
     final LatencyRecorder readLatency = new LatencyRecorder();
@@ -29,17 +29,24 @@ public final class WorkerStats {
     long issuedBytesWritten;
     long endNanos;
     private volatile long liveBytes;
+    private volatile long liveRequests;
 
     WorkerStats(long intervalNanos) {
         series = new IntervalSeries(intervalNanos);
     }
 
-    void publishLive(long bytes) {
+    void publishLive(long bytes, long requests) {
         liveBytes = bytes;
+        liveRequests = requests;
     }
 
     /** Measured bytes so far, for progress display; lags by at most one request. */
     public long liveBytes() {
         return liveBytes;
+    }
+
+    /** Measured reads and writes so far, for progress display; lags by at most one request. */
+    public long liveRequests() {
+        return liveRequests;
     }
 }
