@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.iobench.compare.AbOptions;
+import org.iobench.compare.SignificanceTest;
 import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
 import org.iobench.report.EnvironmentDiff;
@@ -168,7 +169,7 @@ final class ReportCommand implements Callable<Integer> {
             List<Sample> b = ioOnly(store.samples(Selectors.parse("--base", List.of(base))));
             List<Sample> n = ioOnly(store.samples(Selectors.parse("--new", List.of(candidate))));
             CompareTables.AbResult result = CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
-                    AbOptions.defaults(Metric.MB_S.direction()));
+                    AbOptions.defaults(Metric.MB_S.direction()).withTest(SignificanceTest.AUTOMATIC));
             AbSection section = new AbSection(CompareCommand.name(base), CompareCommand.name(candidate),
                     Metric.MB_S.unit(), result.comparison().options().alpha(), result.comparison().rows(),
                     result.comparison().warnings(), EnvironmentDiff.of(environments(store, b),

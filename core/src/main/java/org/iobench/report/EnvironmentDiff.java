@@ -11,7 +11,8 @@ import java.util.function.Function;
  * What differs between the recorded environments of two sets of runs (the base and the new side of an A/B):
  * kernel, CPU, device, scheduler, mount options, iobench build... Each side may hold several environments; a field
  * is a difference when the sets of its values on the two sides are not the same. Unknown values ({@code null},
- * {@code -1}, imported runs) are shown as {@code ?}.
+ * {@code -1}, imported runs) are shown as {@code ?}; the device fields of a target with no block device (tmpfs,
+ * NFS) as {@code no block device}.
  *
  * <p>Reads the environment documents as stored ({@code Environment} as JSON), so reports of stored runs and of
  * files are one thing.
@@ -19,6 +20,8 @@ import java.util.function.Function;
 public final class EnvironmentDiff {
     /** Shown for a value the environment did not record. */
     public static final String UNKNOWN = "?";
+    /** Shown for the device fields of a target on a filesystem without a block device (tmpfs, NFS). */
+    public static final String NO_DEVICE = "no block device";
 
     /**
      * One field that differs.
@@ -48,14 +51,13 @@ public final class EnvironmentDiff {
             new Field("filesystem", e -> text(e.path("filesystem").path("type"))),
             new Field("mount options", e -> e.path("filesystem").path("mountOptions").isArray()
                     ? String.join(",", strings(e.path("filesystem").path("mountOptions"))) : null),
-            new Field("device", e -> text(e.path("device").path("wholeDisk"))),
-            new Field("device model", e -> text(e.path("device").path("model"))),
-            new Field("scheduler", e -> text(e.path("device").path("scheduler"))),
-            new Field("rotational", e -> e.path("device").path("rotational").isBoolean()
-                    ? (e.path("device").path("rotational").asBoolean() ? "yes" : "no") : null),
-            new Field("logical/physical block", e -> e.path("device").isObject()
-                    ? count(e.path("device").path("logicalBlockSizeBytes")) + "/"
-                    + count(e.path("device").path("physicalBlockSizeBytes")) : null),
+            new Field("device", device(d -> text(d.path("wholeDisk")))),
+            new Field("device model", device(d -> text(d.path("model")))),
+            new Field("scheduler", device(d -> text(d.path("scheduler")))),
+            new Field("rotational", device(d -> d.path("rotational").isBoolean()
+                    ? (d.path("rotational").asBoolean() ? "yes" : "no") : null)),
+            new Field("logical/physical block", device(d -> count(d.path("logicalBlockSizeBytes")) + "/"
+                    + count(d.path("physicalBlockSizeBytes")))),
             new Field("iobench version", e -> text(e.path("iobenchVersion"))),
             new Field("iobench commit", e -> text(e.path("gitCommit"))),
             new Field("Java", e -> text(e.path("javaVersion"))));
@@ -99,6 +101,15 @@ public final class EnvironmentDiff {
             out.add(v == null || v.isBlank() ? UNKNOWN : v);
         }
         return out;
+    }
+
+    /**
+     * A field of the target's block device; {@link #NO_DEVICE} for a target with none (tmpfs, NFS), which is a
+     * value of its own, not an unknown one.
+     */
+    private static Function<JsonNode, String> device(Function<JsonNode, String> field) {
+        return e -> e.path("device").isObject() ? field.apply(e.path("device"))
+                : e.path("filesystem").isObject() ? NO_DEVICE : null;
     }
 
     private static String text(JsonNode n) {

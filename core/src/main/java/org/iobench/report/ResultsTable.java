@@ -11,7 +11,7 @@ import org.iobench.table.Row;
 import org.iobench.table.Table;
 
 /**
- * One row per benchmark: its labels, workload, block size, runs, MB/s min/avg/max, IOPS mean and p99 latency.
+ * One row per benchmark: its labels, its job's name (a suite's test: dd1, dd2.1, net1), workload, block size, runs, MB/s min/avg/max, IOPS mean and p99 latency.
  * The same table feeds every export format (text, Markdown, CSV, JSON) and the HTML page.
  */
 public final class ResultsTable {
@@ -25,6 +25,7 @@ public final class ResultsTable {
         for (String k : labelKeys) {
             columns.add(Column.left("label." + k, k));
         }
+        columns.add(Column.left("job", "job"));
         columns.add(Column.left("workload", "workload"));
         columns.add(Column.right("bs", "bs").withUnit("bytes"));
         columns.add(Column.right("runs", "runs"));
@@ -44,6 +45,7 @@ public final class ResultsTable {
             for (String k : labelKeys) {
                 cells.add(Cell.text(item.labels().getOrDefault(k, "")));
             }
+            cells.add(Cell.text(item.job().path("name").asText("")));
             cells.add(Cell.text(item.workloadWithoutBs()));
             long bs = item.job().path("blockSizeBytes").asLong();
             cells.add(Cell.number(bs, org.iobench.job.Sizes.binary(bs)));
