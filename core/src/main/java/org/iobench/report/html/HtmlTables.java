@@ -82,11 +82,7 @@ final class HtmlTables {
     }
 
     private static String testName(AbRow r) {
-        return switch (r.test().test().name()) {
-            case "MANN_WHITNEY_U" -> "Mann-Whitney U";
-            case "WELCH_T" -> "Welch's t";
-            default -> r.test().test().name().toLowerCase(Locale.ROOT);
-        };
+        return r.test().test().label();
     }
 
     private static String p(double p) {

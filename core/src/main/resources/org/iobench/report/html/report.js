@@ -168,6 +168,15 @@
     var rows = data.ab.rows;
     var xs = rows.map(function (r, i) { return i; });
     var gains = rows.map(function (r) { return r.gainPercent; });
+    var words = rows.map(function (r) { return r.workload.split(" "); });
+    var seen = {};
+    words.forEach(function (ws) {
+      ws.filter(function (w, k) { return ws.indexOf(w) === k; }).forEach(function (w) { seen[w] = (seen[w] || 0) + 1; });
+    });
+    var short = words.map(function (ws, i) {
+      var own = ws.filter(function (w) { return seen[w] * 2 <= rows.length; }).join(" ");
+      return own || rows[i].workload;
+    });
     function barColor(r, alpha) {
       if (!r.significant) return "#9aa1a9" + alpha;
       return (r.gainPercent >= 0 ? "#2ca02c" : "#d62728") + alpha;
@@ -184,7 +193,14 @@
       scales: { x: { time: false, range: [-0.5, rows.length - 0.5] },
                 y: { range: function (u, lo, hi) { var span = Math.max(Math.abs(lo), Math.abs(hi), 1) * 0.1;
                   return [Math.min(0, lo) - (lo < 0 ? span : 0), Math.max(0, hi) + (hi > 0 ? span : 0)]; } } },
-      axes: [{ splits: function () { return xs; }, values: function (u, s) { return s.map(function (i) { return rows[i] ? rows[i].workload : ""; }); }, size: 60 },
+      // the axis shows what tells a bar from the others (words most rows share left out), cut short where wider
+      // than its bar (about 7 px a character); the legend names the hovered workload whole
+      axes: [{ splits: function () { return xs; }, values: function (u, s) {
+                 var fit = Math.max(3, Math.floor(u.bbox.width / devicePixelRatio / rows.length / 7));
+                 return s.map(function (i) {
+                   var w = short[i] || "";
+                   return w.length > fit ? w.slice(0, fit - 1) + "\u2026" : w;
+                 }); }, size: 60 },
              { label: "gain %", size: 60 }],
       series: [{ label: "workload", value: function (u, v) { return v == null || !rows[v] ? "" : rows[v].workload; } },
                { label: "gain", fill: "#9aa1a999", stroke: "#7f7f7f", paths: bars, points: { show: false },
