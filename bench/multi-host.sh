@@ -40,8 +40,8 @@ job=(--rw randread --bs 4k --time "${secs}s" --no-store -q)
 for n in 2 3 4; do "$iob" run --rw write --bs 1m --size $size --keep --no-store -q "$dir/data/127.0.0.$n.dat" >/dev/null; done
 
 # no --size: the files exist, so a time-based job goes over them until the time is up (fio's time_based)
-"$iob" run "${job[@]}" --threads 3 --json "$dir/local.json" "$dir/data/127.0.0.2.dat" >/dev/null
-"$iob" run "${job[@]}" --runs 5 --json "$dir/cluster.json" "$dir/data/{host}.dat" \
+"$iob" run "${job[@]}" --threads 3 -o "$dir/local.json" "$dir/data/127.0.0.2.dat" >/dev/null
+"$iob" run "${job[@]}" --runs 5 -o "$dir/cluster.json" "$dir/data/{host}.dat" \
     --hosts "$hosts" --secret-file "$dir/secret" >/dev/null
 fio --name=r --rw=randread --bs=4k --size=$size --numjobs=3 --invalidate=0 --time_based --runtime="$secs" --group_reporting \
     --filename="$dir/data/127.0.0.2.dat" --output-format=json >"$dir/fio.json" 2>/dev/null

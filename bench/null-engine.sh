@@ -29,7 +29,7 @@ echo "load average at start: $(cut -d" " -f1-3 /proc/loadavg)"
 
 # iobench DEPTH -> "IOPS PER_CPU_SECOND"
 iobench() {
-    "$ROOT/bin/iobench" run --quiet --no-store --output json --engine null --rw randread --bs 4k \
+    "$ROOT/bin/iobench" run --quiet --no-store --format json --engine null --rw randread --bs 4k \
         --iodepth "$1" --time "${RUNTIME}s" "$WORK/unused" 2>/dev/null \
         | python3 -c 'import json,sys
 r = json.load(sys.stdin)["benchmarks"][0]["runs"][0]; t = r["totals"]; s = r["systemSummary"]

@@ -45,7 +45,7 @@ run_job() {  # name asked fio-metric iob-metric -- fio args -- iobench args
             --filename="$file" --time_based --runtime="$secs" "${fargs[@]}" > "$out/$name-fio-$r.json"
         v=$(fio_achieved "$out/$name-fio-$r.json" "$fmetric")
         best_f=$(python3 -c "a=$asked; print(min(($best_f, $v), key=lambda x: abs(x / a - 1)))")
-        "$iobench" run --quiet --no-store --time "${secs}s" --json "$out/$name-iobench-$r.json" "${iargs[@]}" \
+        "$iobench" run --quiet --no-store --time "${secs}s" -o "$out/$name-iobench-$r.json" "${iargs[@]}" \
             "$file" >/dev/null
         v=$(iob_achieved "$out/$name-iobench-$r.json" "$imetric")
         best_i=$(python3 -c "a=$asked; print(min(($best_i, $v), key=lambda x: abs(x / a - 1)))")

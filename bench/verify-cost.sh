@@ -33,7 +33,7 @@ for r in $(seq 1 "$rounds"); do
         json="$dir/out/verify-cost-$mode-$r.json"
         # No --size: the region is the file, and the timed run wraps around it, overwriting cached pages.
         "$iobench" run --quiet --rw write --bs 1m --time "${secs}s" --pattern random \
-            --allow-overwrite --keep --sample-interval 0 --force "${extra[@]}" --json "$json" "$file" >/dev/null
+            --allow-overwrite --keep --sample-interval 0 --force "${extra[@]}" -o "$json" "$file" >/dev/null
         mbps=$(metric "$json" 'round(r["totals"]["megabytesPerSecond"], 1)')
         all[$mode]+="$mbps "
         stamp=""

@@ -65,7 +65,7 @@ run_job() {  # name unit fio-dir fio-metric iob-metric -- fio args -- iobench ar
         best_f=$(python3 -c "print(max($best_f, $v))")
         [ "$name" = seqwrite ] && rm -f "$wfile"
         sync; cat "$file" >/dev/null
-        "$iobench" run --quiet --no-store --force --json "$out/$name-iobench-$r.json" "${iargs[@]}" >/dev/null
+        "$iobench" run --quiet --no-store --force -o "$out/$name-iobench-$r.json" "${iargs[@]}" >/dev/null
         v=$(metric_iob "$out/$name-iobench-$r.json" "$imetric")
         best_i=$(python3 -c "print(max($best_i, $v))")
     done

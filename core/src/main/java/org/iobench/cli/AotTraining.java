@@ -75,7 +75,7 @@ public final class AotTraining {
                 List.of("--help"),
                 List.of("run", "--help"),
                 concat(List.of("run", "--no-store", "--keep"), job, List.of(file)),
-                concat(List.of("run", "--db", db, "--label", "side=a", "--json", json), job, List.of(file)),
+                concat(List.of("run", "--db", db, "--label", "side=a", "-o", json), job, List.of(file)),
                 concat(List.of("run", "--db", db, "--label", "side=b", "--runs", "2"), job, List.of(file)),
                 concat(List.of("run", "--no-store", "--rw", "write", "--bs", "64k", "--size", "1m", "--sync",
                         "fdatasync", "--allow-overwrite", "--quiet"), List.of(file)),

@@ -3,7 +3,6 @@ package org.iobench.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.iobench.compare.Metric;
@@ -55,8 +54,12 @@ final class CheckCommand implements Callable<Integer> {
     double alpha = RegressionGate.DEFAULT_ALPHA;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "text (default), markdown, json, or junit (JUnit XML for CI test reports)")
-    String format = "text";
+            description = "text (default), markdown, json, or junit (JUnit XML for CI test reports); with -o FILE,"
+                    + " FILE's extension by default (.xml is junit)")
+    String format;
+
+    @Mixin
+    Output output = new Output();
 
     @Mixin
     DbOptions db = new DbOptions();
@@ -65,12 +68,10 @@ final class CheckCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
-        String fmt = format.strip().toLowerCase(Locale.ROOT);
-        if (!List.of("text", "markdown", "md", "json", "junit").contains(fmt)) {
-            throw new ExitException(ExitException.USAGE, "--format " + format
-                    + ": not a format of check (text, markdown, json, junit)");
-        }
+    public Integer call() throws java.io.IOException {
+        Output.Choice choice = output.choose(OutputFormats.of("check", "text", "markdown", "json", "junit"), format, null,
+                spec.commandLine().getErr());
+        String fmt = choice.format();
         RegressionGate gate;
         try {
             gate = new RegressionGate(maxRegressionPercent, alpha);
@@ -100,18 +101,15 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         String checkedName = CompareCommand.name(checked);
         String baselineName = CompareCommand.name(against);
-        switch (fmt) {
-            case "json" -> out.print(CheckJson.render(result, checked, against));
-            case "junit" -> out.print(CheckJunit.render(result, checked, against));
-            default -> {
-                TableFormat tf = fmt.equals("text") ? TableFormat.TEXT : TableFormat.MARKDOWN;
-                out.print(tf.writer().render(GateTable.of(result, checkedName, baselineName)));
-                out.println();
-            }
-        }
-        out.flush();
-        // the verdict line: on stdout under the table, on stderr when stdout is a document for a machine
-        PrintWriter verdict = fmt.equals("json") || fmt.equals("junit") ? err : out;
+        choice.write(switch (fmt) {
+            case "json" -> CheckJson.render(result, checked, against);
+            case "junit" -> CheckJunit.render(result, checked, against);
+            default -> (fmt.equals("text") ? TableFormat.TEXT : TableFormat.MARKDOWN).writer()
+                    .render(GateTable.of(result, checkedName, baselineName)) + System.lineSeparator();
+        }, out);
+        // the verdict line: on stdout under the table, on stderr when stdout is a document for a machine or the
+        // output went to a file
+        PrintWriter verdict = fmt.equals("json") || fmt.equals("junit") || !choice.toStdout() ? err : out;
         verdict.println(summary(result));
         verdict.flush();
         return result.passed() ? 0 : ExitException.REGRESSION;

@@ -129,7 +129,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new ExitException(ExitException.USAGE, "--relative " + relative + ": not one of --columns "
                     + String.join(",", columns));
         }
-        output.check();
+        output.check(spec.name(), spec.commandLine().getErr());
         Table table = ab ? abTable() : byTable();
         output.print(table, spec.commandLine().getOut());
         return 0;

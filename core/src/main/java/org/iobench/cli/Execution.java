@@ -29,11 +29,12 @@ import org.iobench.workload.RunListener;
  * Runs jobs for a command and turns the outcome into output and an exit status: 0 when every run completed,
  * 1 when an I/O error cut one short (partial results printed and marked) or the results could not all be kept,
  * 128 + the signal's number after SIGINT (130), SIGTERM (143) or SIGHUP (129). What keeps the results
- * ({@code --json} file, database) was checked before the first run (see {@link RunOutputs#execution}); after the
+ * ({@code -o} file, database) was checked before the first run (see {@link RunOutputs#execution}); after the
  * runs both are attempted even if one fails, so a bad disk for one does not lose the other.
  */
 final class Execution {
-    private final OutputOptions output;
+    private final Output.Choice output;
+    private final boolean quiet;
     private final MonitorOptions monitor;
     private final OutputFile jsonFile; // null: none
     private final PrintStream out;
@@ -45,11 +46,12 @@ final class Execution {
     private boolean tests;
     private boolean sharedFiles;
 
-    Execution(OutputOptions output, MonitorOptions monitor, OutputFile jsonFile, PrintStream out, PrintStream err,
+    Execution(Output.Choice output, boolean quiet, MonitorOptions monitor, PrintStream out, PrintStream err,
               boolean debug) {
         this.output = output;
+        this.quiet = quiet;
         this.monitor = monitor;
-        this.jsonFile = jsonFile;
+        this.jsonFile = output.file();
         this.out = out;
         this.err = err;
         this.debug = debug;
@@ -157,9 +159,9 @@ final class Execution {
         if (agent == null) {
             SignalTrap.install(control);
         }
-        boolean live = agent == null && !output.quiet && Libc.isatty(2);
-        int totalRuns = specs.stream().mapToInt(s -> s.timing().runs()).sum();
-        ProgressLine progress = live ? new ProgressLine(err, totalRuns) : null;
+        boolean live = agent == null && !quiet && Libc.isatty(2);
+        // the listener hears the first job of a parallel group only
+        ProgressLine progress = live ? new ProgressLine(err, stages.stream().map(List::getFirst).toList()) : null;
         RunListener listener = agent != null ? agent.listener() : progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
         FileSet files = sharedFiles ? FileSet.of(stages, TargetPreparer.system()) : null;
@@ -200,6 +202,9 @@ final class Execution {
         } finally {
             if (files != null) {
                 files.close(); // the job file is done: files iobench created are removed unless kept
+            }
+            if (progress != null) {
+                progress.finish();
             }
         }
         int kept = 0;
@@ -275,14 +280,14 @@ final class Execution {
         return Map.of("groups", groups);
     }
 
-    /** Whether the command should make the JSON document: {@code --output json} or a {@code --json} file. */
+    /** Whether the command should make the JSON document: {@code --format json} or an {@code -o} file. */
     boolean wantsJson() {
-        return jsonFile != null || output.output == OutputOptions.Format.json;
+        return output.format().equals("json");
     }
 
-    /** Whether standard output carries the JSON document ({@code --output json} or {@code --json -}), not text. */
+    /** Whether standard output carries the JSON document ({@code --format json} without a file), not text. */
     boolean jsonOnStdout() {
-        return output.output == OutputOptions.Format.json || jsonFile != null && jsonFile.toStdout();
+        return wantsJson() && output.toStdout();
     }
 
     /** Prints the results (text, or the JSON document); returns the JSON document, or null when none is wanted. */
@@ -299,7 +304,7 @@ final class Execution {
 
     /**
      * Keeps what the runs paid for: saves {@code results} in the database and writes {@code json} to the
-     * {@code --json} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
+     * {@code -o} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
      *
      * @return 0, or 1 when something could not be kept
      */
@@ -316,7 +321,7 @@ final class Execution {
         int status = 0;
         if (saver != null) {
             try {
-                save.accept(output.quiet || silentSave); // store
+                save.accept(quiet || silentSave); // store
             } catch (RuntimeException e) {
                 status = Math.max(status, reported(e));
             }

@@ -73,9 +73,13 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--points", description = "one row per run (or label value) instead of one per segment")
     boolean everyPoint;
 
-    @Option(names = "--format", paramLabel = "FORMAT", converter = TableOutput.FormatConverter.class,
-            description = "text (default), markdown, csv (one row per point) or json (every repetition)")
-    TableFormat format = TableFormat.TEXT;
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (default), markdown, csv (one row per point) or json (every repetition); with -o FILE,"
+                    + " FILE's extension by default")
+    String format;
+
+    @Mixin
+    Output output = new Output();
 
     @Mixin
     DbOptions db = new DbOptions();
@@ -84,7 +88,7 @@ final class HistoryCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         if (order != null && !order.equals("time")) {
             throw new ExitException(ExitException.USAGE, "--order " + order
                     + ": the only order is 'time' (for a label's values use --by LABEL)");
@@ -98,6 +102,8 @@ final class HistoryCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.USAGE, e.getMessage());
         }
+        Output.Choice choice = output.choose(OutputFormats.of("history", "text", "markdown", "csv", "json"), format, null,
+                spec.commandLine().getErr());
         RunQuery query = Selectors.parse("history", selector);
         String described = selector.isEmpty() ? "(all)" : String.join(" ", selector);
         HistoryOrder historyOrder = by == null ? HistoryOrder.TIME : HistoryOrder.byLabel(by);
@@ -115,13 +121,12 @@ final class HistoryCommand implements Callable<Integer> {
             throw new ExitException(ExitException.IO_FAILURE, "history " + described + ": no selected run has the"
                     + " label " + by + " (iobench runs shows the labels)");
         }
-        var out = spec.commandLine().getOut();
-        out.print(switch (format) {
-            case TEXT, MARKDOWN -> HistoryText.render(set, format, everyPoint);
+        TableFormat tf = TableFormat.parse(choice.format());
+        choice.write(switch (tf) {
+            case TEXT, MARKDOWN -> HistoryText.render(set, tf, everyPoint);
             case CSV -> TableFormat.CSV.writer().render(HistoryTables.allPoints(set));
             case JSON -> HistoryJson.render(set);
-        });
-        out.flush();
+        }, spec.commandLine().getOut());
         return 0;
     }
 

@@ -107,7 +107,7 @@ final class ImportCommand implements Callable<Integer> {
                 source = "iobench-json";
             } else {
                 throw ExitException.usage("FILE " + file + ": neither fio JSON output (\"fio version\"), an"
-                        + " iobench --json file (\"formatVersion\") nor an iobench micro --json file"
+                        + " iobench result file (\"formatVersion\") nor an iobench micro report file"
                         + " (\"kind\": \"iobench-micro\")");
             }
             if (results.isEmpty()) {

@@ -18,6 +18,7 @@ import org.iobench.micro.RunReport;
 import org.iobench.micro.SuiteRunner;
 import org.iobench.micro.VariantMismatchException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -40,13 +41,16 @@ final class MicroCommand implements Callable<Integer> {
             description = "jars or class directories holding the classes, separated by ':'")
     String classpath;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write all results as JSON (for iobench"
-            + " import): a regular file, or - for stdout (the tables then go to stderr); an existing FILE is replaced"
-            + " only with --force")
-    Path json;
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text (default) or json: the results on stdout"
+            + " (with json, the tables go to stderr); with -o FILE, FILE gets the JSON report (for iobench import) and"
+            + " stdout the tables")
+    String format;
 
-    @Option(names = "--force", description = "replace an existing --json file")
-    boolean force;
+    @Mixin
+    Output output = new Output();
+
+    @Option(names = "--json", paramLabel = "FILE", hidden = true, description = "deprecated: -o FILE")
+    String deprecatedJson;
 
     @Option(names = "--samples", paramLabel = "N", converter = Converters.Count.class, description = "measured samples per variant (default: the suite's)")
     Integer samples;
@@ -74,20 +78,20 @@ final class MicroCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunOptions options = options();
-        OutputFile jsonFile = json == null ? null : OutputFile.check("--json", json, force);
+        Output.Choice choice = output.choose(OutputOptions.formats("micro"), format, deprecatedJson == null ? null
+                : new Output.Deprecated("--json", deprecatedJson, "json"), spec.commandLine().getErr());
         List<RunReport> reports = new ArrayList<>();
-        boolean jsonOnStdout = jsonFile != null && jsonFile.toStdout();
+        boolean jsonOnStdout = choice.format().equals("json") && choice.toStdout();
         PrintStream tables = jsonOnStdout ? Streams.err(spec) : Streams.out(spec);
         try (URLClassLoader loader = new URLClassLoader("iobench-micro", urls(), getClass().getClassLoader())) {
             for (String c : classes) {
                 reports.add(run(c, loader, options, tables));
             }
         }
-        if (jsonFile != null) {
-            jsonFile.write(org.iobench.micro.JsonReport.toJson(SuiteRunner.merge(reports)),
-                    spec.commandLine().getOut());
+        if (choice.format().equals("json")) {
+            choice.write(org.iobench.micro.JsonReport.toJson(SuiteRunner.merge(reports)), spec.commandLine().getOut());
             if (!jsonOnStdout) {
-                tables.println("wrote " + json);
+                tables.println("wrote " + choice.file().path());
             }
         }
         tables.flush();

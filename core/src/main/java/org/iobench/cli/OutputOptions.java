@@ -1,27 +1,42 @@
 package org.iobench.cli;
 
-import java.nio.file.Path;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** Where and how results are printed. */
+/**
+ * Where and how the results of a command that runs jobs are printed: {@code --format text|json} on stdout, and
+ * {@code -o FILE} to keep the JSON result in FILE while the text is printed as usual (the output convention of
+ * {@link Output}; a run's file always holds JSON, the one form that keeps everything).
+ */
 final class OutputOptions {
-    enum Format { text, json }
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (default) or json: the results on stdout; with -o FILE, FILE gets the JSON result and"
+                    + " stdout the text")
+    String format;
 
-    @Option(names = "--output", paramLabel = "FORMAT", description = "text (default) or json on stdout")
-    Format output = Format.text;
+    @Mixin
+    Output output = new Output();
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write the full result as JSON to FILE"
-            + " (a regular file; - for stdout); an existing FILE is replaced only with --force")
-    Path jsonFile;
-
-    @Option(names = "--force", description = "replace an existing --json file")
-    boolean force;
+    @Option(names = "--json", paramLabel = "FILE", hidden = true, description = "deprecated: -o FILE")
+    String deprecatedJson;
 
     @Option(names = {"-q", "--quiet"}, description = "no live progress line")
     boolean quiet;
 
-    /** The {@code --json} file, checked before any work (see {@link OutputFile#check}); null without one. */
-    OutputFile checkJsonFile() {
-        return jsonFile == null ? null : OutputFile.check("--json", jsonFile, force);
+    /** The formats of {@code command} (run, suite, dd, saturate...): a file holds JSON. */
+    static OutputFormats formats(String command) {
+        return new OutputFormats(command, List.of("text", "json"), List.of("json"), "json");
+    }
+
+    /**
+     * The output, checked before any work ({@link Output#choose}).
+     *
+     * @throws ExitException status 2 naming what is wrong
+     */
+    Output.Choice choose(String command, PrintWriter err) {
+        return output.choose(formats(command), format, deprecatedJson == null ? null
+                : new Output.Deprecated("--json", deprecatedJson, "json"), err);
     }
 }

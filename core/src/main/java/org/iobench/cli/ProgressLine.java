@@ -1,78 +1,117 @@
 package org.iobench.cli;
 
 import java.io.PrintStream;
-import java.util.Locale;
-import org.iobench.job.Durations;
+import java.nio.file.Path;
+import java.util.List;
 import org.iobench.job.JobSpec;
-import org.iobench.report.Units;
+import org.iobench.measure.NanoClock;
 import org.iobench.result.RunResult;
 import org.iobench.workload.LiveView;
 import org.iobench.workload.RunListener;
 
 /**
- * A live line on stderr while a run goes on: which point of how many (runs over all jobs), elapsed time, bytes
- * so far, the last half-second's rate, and an ETA once one point has finished (average time per point so far
- * times the points left). Only on a terminal, and not with {@code --quiet}; rewritten in place with a carriage
- * return and erased at the end.
+ * The live line on stderr while jobs run ({@link Progress} says what it contains), rewritten in place every
+ * {@value #TICK_MILLIS} ms with a carriage return, erased when a run ends; after each job's last run a final line
+ * stays. Only made when stderr is a terminal and not {@code --quiet} (never in pipes or files).
  */
 final class ProgressLine implements RunListener {
-    private final PrintStream err;
-    private final int totalPoints;
-    private final long startNanos = System.nanoTime();
-    private int donePoints;
-    private Thread ticker;
+    static final long TICK_MILLIS = 250;
 
-    ProgressLine(PrintStream err, int totalPoints) {
+    private final PrintStream err;
+    private final NanoClock clock;
+    private final Progress progress;
+    private Thread ticker;
+    private boolean shown;
+
+    /** @param jobs the jobs in the order they run (the first of a parallel group), or null when not known */
+    ProgressLine(PrintStream err, List<JobSpec> jobs) {
+        this(err, jobs, NanoClock.SYSTEM);
+    }
+
+    ProgressLine(PrintStream err, List<JobSpec> jobs, NanoClock clock) {
         this.err = err;
-        this.totalPoints = totalPoints;
+        this.clock = clock;
+        this.progress = new Progress(jobs);
     }
 
     @Override
-    public void runStarted(JobSpec spec, int run, LiveView live) {
-        String eta = "";
-        if (donePoints > 0 && totalPoints > donePoints) {
-            long perPoint = (System.nanoTime() - startNanos) / donePoints;
-            eta = ", ETA " + Durations.format(java.time.Duration.ofSeconds(
-                    Math.round(perPoint * (double) (totalPoints - donePoints) / 1e9)));
-        }
-        String label = (totalPoints > 1 ? "[" + (donePoints + 1) + "/" + totalPoints + eta + "] " : "")
-                + spec.name() + " run " + run + "/" + spec.timing().runs();
-        ticker = Thread.ofPlatform().daemon().name("iobench-progress").start(() -> tick(label, live));
+    public synchronized void filling(JobSpec spec, Path file, long doneBytes, long totalBytes) {
+        progress.filling(spec, file, doneBytes, totalBytes, clock.nanoTime());
+        startTicker();
     }
 
-    private void tick(String label, LiveView live) {
-        long lastBytes = 0;
-        long lastNanos = live.elapsedNanos();
+    @Override
+    public synchronized void runStarted(JobSpec spec, int run, LiveView live) {
+        progress.runStarted(spec, run, live, clock.nanoTime());
+        startTicker();
+    }
+
+    @Override
+    public void runEnded(JobSpec spec, RunResult result) {
+        stopTicker();
+        synchronized (this) {
+            String last = progress.runEnded(spec, result, clock.nanoTime());
+            erase();
+            if (last != null) {
+                err.println(last);
+                err.flush();
+            }
+        }
+    }
+
+    /** Stops the line and erases it (after an error, no run ended to do so). */
+    void finish() {
+        stopTicker();
+        synchronized (this) {
+            erase();
+        }
+    }
+
+    private void startTicker() {
+        if (ticker == null) {
+            ticker = Thread.ofPlatform().daemon().name("iobench-progress").start(this::tick);
+        }
+    }
+
+    private void stopTicker() {
+        Thread t;
+        synchronized (this) {
+            t = ticker;
+            ticker = null;
+        }
+        if (t != null) {
+            t.interrupt();
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void tick() {
         try {
             while (!Thread.currentThread().isInterrupted()) {
-                Thread.sleep(500);
-                long now = live.elapsedNanos();
-                long bytes = live.bytes();
-                double rate = now > lastNanos ? (bytes - lastBytes) * 1e9 / (now - lastNanos) : 0;
-                String phase = now < 0 ? " (warm-up)" : "";
-                err.print(String.format(Locale.ROOT, "\r\033[K%s: %.1f s%s, %s, %s", label, Math.max(0, now) / 1e9,
-                        phase, Units.sizeBinary(bytes), Units.rateDecimal(rate)));
-                err.flush();
-                lastBytes = bytes;
-                lastNanos = now;
+                Thread.sleep(TICK_MILLIS);
+                synchronized (this) {
+                    String line = progress.line(clock.nanoTime());
+                    if (!line.isEmpty()) {
+                        err.print("\r\033[K" + line);
+                        err.flush();
+                        shown = true;
+                    }
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
-    @Override
-    public void runEnded(JobSpec spec, RunResult result) {
-        donePoints++;
-        if (ticker != null) {
-            ticker.interrupt();
-            try {
-                ticker.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+    private void erase() {
+        if (shown) {
             err.print("\r\033[K");
             err.flush();
+            shown = false;
         }
     }
 }

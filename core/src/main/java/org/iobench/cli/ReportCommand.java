@@ -11,14 +11,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.iobench.compare.AbOptions;
-import org.iobench.compare.AbRow;
+import org.iobench.compare.SignificanceTest;
 import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
+import org.iobench.report.EnvironmentDiff;
+import org.iobench.report.html.AbSection;
 import org.iobench.history.ChangePointOptions;
 import org.iobench.history.Histories;
 import org.iobench.history.HistoryOrder;
 import org.iobench.history.HistorySet;
 import org.iobench.report.JsonReport;
+import org.iobench.report.JsonReportReader;
 import org.iobench.report.ReportItem;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.html.HtmlReport;
@@ -61,19 +64,15 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     DbOptions db = new DbOptions();
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "where to write: a regular file (default: stdout; - is stdout); an existing FILE is"
-                    + " replaced only with --force")
-    Path output;
-
-    @Option(names = "--force", description = "replace an existing -o file")
-    boolean force;
+    @Mixin
+    Output output = new Output();
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "html (default with -o FILE.html), text, markdown, csv or json")
+            description = "text (default), html, markdown, csv or json; with -o FILE, FILE's extension by default"
+                    + " (-o report.html writes the page)")
     String format;
 
     @Option(names = "--title", paramLabel = "TEXT", description = "the page's title")
@@ -89,10 +88,9 @@ final class ReportCommand implements Callable<Integer> {
         if ((base == null) != (candidate == null)) {
             throw ExitException.usage(base == null ? "--new needs --base" : "--base needs --new");
         }
-        String fmt = format != null ? format
-                : output != null && output.toString().endsWith(".html") ? "html" : "text";
-        TableFormat tf = fmt.equals("html") ? null : tableFormat(fmt);
-        OutputFile out = output == null ? null : OutputFile.check("-o", output, force);
+        Output.Choice out = output.choose(OutputFormats.of("report", "text", "html", "markdown", "csv", "json"),
+                format, null, spec.commandLine().getErr());
+        TableFormat tf = out.format().equals("html") ? null : TableFormat.parse(out.format());
         List<ReportItem> items = read(inputs);
         if (!selector.isEmpty() || inputs.isEmpty()) {
             items.addAll(stored(selector));
@@ -102,28 +100,25 @@ final class ReportCommand implements Callable<Integer> {
                     + (selector.isEmpty() ? "" : " by " + String.join(" ", selector))
                     + " (iobench runs SELECTOR shows what it matches)");
         }
-        CompareTables.AbResult ab = base == null ? null : abComparison();
+        AbSides ab = base == null ? null : abComparison();
         String text;
         if (tf == null) {
-            String compareText = ab == null ? null : TableFormat.TEXT.writer().render(ab.table());
             HistorySet history = !selector.isEmpty() || inputs.isEmpty() ? history(selector) : null;
-            text = HtmlReport.render(title, "iobench " + Version.get(), items, compareText,
-                    ab == null ? null : abChartData(ab), history);
+            text = HtmlReport.render(title, "iobench " + Version.get(), items, ab == null ? null : ab.section(),
+                    history);
         } else {
             text = tf.writer().render(ResultsTable.of(items));
             if (ab != null) {
-                text += (tf == TableFormat.JSON || tf == TableFormat.CSV ? "" : "\n") + tf.writer().render(ab.table());
+                text += (tf == TableFormat.JSON || tf == TableFormat.CSV ? "" : "\n") + tf.writer().render(ab.result().table());
             }
             if (!text.endsWith("\n")) {
                 text += "\n";
             }
         }
-        if (out == null || out.toStdout()) {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
-        } else {
-            out.write(text, spec.commandLine().getOut());
-            spec.commandLine().getErr().println("iobench: wrote " + output + " (" + items.size() + " benchmarks)");
+        out.write(text, spec.commandLine().getOut());
+        if (!out.toStdout()) {
+            spec.commandLine().getErr().println("iobench: wrote " + out.file().path() + " (" + items.size()
+                    + " benchmarks)");
         }
         return 0;
     }
@@ -146,18 +141,10 @@ final class ReportCommand implements Callable<Integer> {
                 }
                 ObjectNode node = JsonReport.tree(result);
                 store.environment(run.id()).ifPresent(env -> node.set("environment", JsonReport.tree(env)));
-                items.add(new ReportItem("#" + run.id(), node, run.labels()));
+                items.add(new ReportItem(Long.toString(run.id()), node, run.labels()));
             }
         }
         return items;
-    }
-
-    private static TableFormat tableFormat(String fmt) {
-        try {
-            return TableFormat.parse(fmt);
-        } catch (IllegalArgumentException e) {
-            throw ExitException.usage("--format " + fmt + ": not a format (html, text, markdown, csv, json)");
-        }
     }
 
     /** The histories of the stored I/O runs the selector matches, in MB/s with the default parameters. */
@@ -174,43 +161,54 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private CompareTables.AbResult abComparison() {
+    /** The A/B comparison (its table for the text formats) and the page's section with the environments' diff. */
+    private record AbSides(CompareTables.AbResult result, AbSection section) {}
+
+    private AbSides abComparison() {
         try (ResultStore store = db.openExisting()) {
             List<Sample> b = ioOnly(store.samples(Selectors.parse("--base", List.of(base))));
             List<Sample> n = ioOnly(store.samples(Selectors.parse("--new", List.of(candidate))));
-            return CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
-                    AbOptions.defaults(Metric.MB_S.direction()));
+            CompareTables.AbResult result = CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
+                    AbOptions.defaults(Metric.MB_S.direction()).withTest(SignificanceTest.AUTOMATIC));
+            AbSection section = new AbSection(CompareCommand.name(base), CompareCommand.name(candidate),
+                    Metric.MB_S.unit(), result.comparison().options().alpha(), result.comparison().rows(),
+                    result.comparison().warnings(), EnvironmentDiff.of(environments(store, b),
+                    environments(store, n)));
+            return new AbSides(result, section);
         }
+    }
+
+    /** The recorded environment of each run the samples come from (one per run, not per repetition). */
+    private static List<JsonNode> environments(ResultStore store, List<Sample> samples) {
+        List<JsonNode> envs = new ArrayList<>();
+        samples.stream().map(Sample::runId).distinct().forEach(id -> envs.add(store.environment(id)
+                .<JsonNode>map(JsonReport::tree).orElse(com.fasterxml.jackson.databind.node.NullNode.getInstance())));
+        return envs;
     }
 
     private static List<Sample> ioOnly(List<Sample> samples) {
         return samples.stream().filter(s -> !s.workload().isMicro()).toList();
     }
 
-    private static ObjectNode abChartData(CompareTables.AbResult ab) {
-        ObjectNode o = new ObjectMapper().createObjectNode();
-        o.put("alpha", ab.comparison().options().alpha());
-        var rows = o.putArray("rows");
-        for (AbRow r : ab.comparison().rows()) {
-            rows.addObject().put("workload", r.workload()).put("gainPercent", r.gainPercent())
-                    .put("significant", r.significant());
-        }
-        return o;
-    }
-
     static List<ReportItem> read(List<Path> files) {
         List<ReportItem> items = new ArrayList<>();
         for (Path f : files) {
             JsonNode doc = InputFile.readJson("--input", f);
-            if (doc.path("formatVersion").asInt() != 1 || !doc.path("benchmarks").isArray()) {
-                throw ExitException.usage("--input " + f
-                        + ": not an iobench result (formatVersion 1 with benchmarks[])");
+            List<JsonNode> benchmarks;
+            try {
+                if (!doc.path("benchmarks").isArray()) {
+                    throw new IOException("no benchmarks[]");
+                }
+                benchmarks = JsonReportReader.benchmarkTrees(doc); // formatVersion 1 read as 2
+            } catch (IOException e) {
+                throw ExitException.usage("--input " + f + ": not an iobench result (formatVersion 1 or "
+                        + JsonReport.FORMAT_VERSION + " with benchmarks[]): " + e.getMessage());
             }
             int n = 0;
-            for (JsonNode b : doc.path("benchmarks")) {
+            for (JsonNode b : benchmarks) {
                 Map<String, String> labels = new LinkedHashMap<>();
                 b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-                items.add(new ReportItem(f.getFileName() + "#" + (++n), b, labels));
+                items.add(new ReportItem(f.getFileName() + ":" + (++n), b, labels));
             }
         }
         return items;

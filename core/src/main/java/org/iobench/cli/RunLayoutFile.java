@@ -8,7 +8,7 @@ import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 
 /**
- * The layout of a verified run taken from its JSON result ({@code iobench run --verify ... --json FILE}): the run
+ * The layout of a verified run taken from its JSON result ({@code iobench run --verify ... -o FILE}): the run
  * with the id, its job's block size and offset, its target's region, and whether it wrote every block (a sequential
  * write that stamped at least one block per block of the region).
  */
@@ -16,7 +16,9 @@ final class RunLayoutFile {
     private RunLayoutFile() {}
 
     static TargetLayout read(Path file, long runId) {
-        JsonNode doc = InputFile.readJson("--json", file);
+        JsonNode read = InputFile.readJson("-i", file);
+        // files of either format version: version 1 read in version 2's names
+        JsonNode doc = read.path("formatVersion").asInt() == 1 ? org.iobench.report.JsonV2.upgrade(read) : read;
         String wanted = RunIds.format(runId);
         List<String> known = new ArrayList<>();
         for (JsonNode b : doc.path("benchmarks")) {
@@ -30,15 +32,15 @@ final class RunLayoutFile {
                     continue;
                 }
                 JsonNode job = b.path("job");
-                long bs = job.path("blockSize").asLong();
+                long bs = job.path("blockSizeBytes").asLong();
                 long region = b.path("target").path("regionBytes").asLong();
                 boolean sequentialWrite = "write".equals(job.path("rw").asText());
                 boolean all = sequentialWrite && r.path("complete").asBoolean(false) && bs > 0
                         && v.path("blocksStamped").asLong() >= region / bs;
-                return new TargetLayout(job.path("offsetBytes").asLong(), region, bs, all, "--json " + file);
+                return new TargetLayout(job.path("offsetBytes").asLong(), region, bs, all, "-i " + file);
             }
         }
-        throw ExitException.usage("--json " + file + ": no run with id " + wanted
+        throw ExitException.usage("-i " + file + ": no run with id " + wanted
                 + (known.isEmpty() ? " (it holds no verified run)" : " (it holds " + String.join(", ", known) + ")"));
     }
 }

@@ -23,16 +23,16 @@ final class RunOutputs {
     CommandSpec spec;
 
     /**
-     * Checks everything that keeps the results (the {@code --json} file, the labels, the database) and returns
+     * Checks everything that keeps the results (the {@code -o} file, the labels, the database) and returns
      * the execution that runs, prints and saves. Call it before the first byte of I/O: a bad output path must end
      * the command before a long run, not after it.
      *
      * @throws ExitException status 2 naming what is wrong
      */
     Execution execution() {
-        OutputFile json = output.checkJsonFile();
+        Output.Choice choice = output.choose(spec.name(), spec.commandLine().getErr());
         store.check();
-        return new Execution(output, monitor, json, out(), err(), debug(spec)).saveWith(store);
+        return new Execution(choice, output.quiet, monitor, out(), err(), debug(spec)).saveWith(store);
     }
 
     PrintStream out() {

@@ -32,7 +32,7 @@ final class RunsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws java.io.IOException {
         var query = Selectors.parse("runs", selector);
-        output.check();
+        output.check(spec.name(), spec.commandLine().getErr());
         try (ResultStore store = db.openExisting()) {
             output.print(RunsTable.of(store.find(query)), spec.commandLine().getOut());
         }

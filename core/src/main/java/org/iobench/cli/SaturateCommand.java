@@ -105,7 +105,7 @@ final class SaturateCommand implements Callable<Integer> {
         Execution.checkTargets(List.of(base));
         RunControl control = new RunControl();
         SignalTrap.install(control);
-        RunListener listener = !outputs.output.quiet && Libc.isatty(2) ? new ProgressLine(err, 1)
+        RunListener listener = !outputs.output.quiet && Libc.isatty(2) ? new ProgressLine(err, null)
                 : RunListener.NONE;
         Benchmark benchmark = Benchmark.system(outputs.monitor.sampleIntervalMillis());
         Advisor advisor = Advisor.standard();
@@ -128,6 +128,10 @@ final class SaturateCommand implements Callable<Integer> {
                 }
             }
             results = m.results();
+        } finally {
+            if (listener instanceof ProgressLine line) {
+                line.finish();
+            }
         }
         int kept = execution.keep(results, emit(execution, base, step, a, curve, results));
         if (control.interrupted()) {

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,15 +22,26 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code iobench show ID}: one saved run, printed as when it ran, with its labels and environment. */
+/**
+ * {@code iobench show SELECTOR...}: saved runs (one with {@code show 12} or {@code show last}), each printed as
+ * when it ran, with its labels and environment; oldest first. JSON: one document per run, one after the other (a
+ * stream {@code jq} reads as it is; {@code jq -s} makes it one array).
+ */
 @Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Print a saved run as it was printed when it ran, with its labels, note and environment.")
+        description = {"Print saved runs as they were printed when they ran, with their labels, note and environment.",
+                "SELECTOR as for 'iobench runs': an id (12), last, last:3, KEY=VALUE, id:10-20, target:..."})
 final class ShowCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "ID", description = "the run's id (iobench runs lists them)")
-    long id;
+    static final OutputFormats FORMATS = OutputFormats.of("show", "text", "json");
 
-    @Option(names = "--output", paramLabel = "FORMAT", description = "text (default) or json")
-    OutputOptions.Format output = OutputOptions.Format.text;
+    @Parameters(paramLabel = "SELECTOR", arity = "1..*",
+            description = "which runs: an id (iobench runs lists them), last, or any selector")
+    List<String> selector = new ArrayList<>();
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text (default) or json")
+    String format;
+
+    @Mixin
+    Output output = new Output();
 
     @Option(names = "--vmstat", description = "also print each run's system samples as vmstat and iostat lines")
     boolean vmstat;
@@ -41,39 +53,57 @@ final class ShowCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
-        PrintWriter writer = spec.commandLine().getOut();
+    public Integer call() throws java.io.IOException {
+        Output.Choice choice = output.choose(FORMATS, format, null, spec.commandLine().getErr());
+        boolean json = choice.format().equals("json");
+        var query = Selectors.parse("show", selector);
+        StringBuilder text = new StringBuilder();
         try (ResultStore store = db.openExisting()) {
-            StoredRun run = store.get(id).orElseThrow(() -> new ExitException(ExitException.IO_FAILURE,
-                    "no run " + id + " in " + StoreLocation.describe(store.url()) + " (iobench runs lists them)"));
-            if (run.workload().isMicro()) {
-                writer.print(MicroRunText.show(run, store.document(id, "result").orElseThrow(),
-                        output == OutputOptions.Format.json));
-                writer.flush();
-                return 0;
+            List<StoredRun> runs = new ArrayList<>(store.find(query));
+            if (runs.isEmpty()) {
+                throw new ExitException(ExitException.IO_FAILURE, (isId(selector) ? "no run " + selector.getFirst().replace("#", "")
+                        : "show: no run selected by " + String.join(" ", selector)) + " in " + StoreLocation.describe(store.url())
+                        + " (iobench runs lists them)");
             }
-            BenchmarkResult result = store.result(id).orElseThrow();
-            Environment env = store.environment(id).orElseThrow();
-            java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
-            PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);
-            if (output == OutputOptions.Format.json) {
-                Map<String, Object> extra = new LinkedHashMap<>();
-                extra.put("id", run.id());
-                extra.put("createdAt", run.createdAt().toString());
-                extra.put("source", run.source());
-                extra.put("labels", run.labels());
-                extra.put("note", run.note());
-                extra.put("environment", env);
-                out.print(JsonReport.write(List.of(result), org.iobench.cli.Version.get(), extra));
-            } else {
-                out.print(header(run, env));
-                RunText.print(result, out, vmstat);
+            java.util.Collections.reverse(runs); // oldest first, as they ran
+            for (StoredRun run : runs) {
+                if (!text.isEmpty() && !json) {
+                    text.append("\n");
+                }
+                text.append(show(store, run, json));
             }
-            out.flush();
-            writer.print(buffer.toString(java.nio.charset.StandardCharsets.UTF_8));
-            writer.flush();
         }
+        choice.write(text.toString(), spec.commandLine().getOut());
         return 0;
+    }
+
+    private static boolean isId(List<String> selector) {
+        return selector.size() == 1 && selector.getFirst().matches("#?\\d+");
+    }
+
+    private String show(ResultStore store, StoredRun run, boolean json) {
+        long id = run.id();
+        if (run.workload().isMicro()) {
+            return MicroRunText.show(run, store.document(id, "result").orElseThrow(), json);
+        }
+        BenchmarkResult result = store.result(id).orElseThrow();
+        Environment env = store.environment(id).orElseThrow();
+        if (json) {
+            Map<String, Object> extra = new LinkedHashMap<>();
+            extra.put("id", run.id());
+            extra.put("createdAt", run.createdAt().toString());
+            extra.put("source", run.source());
+            extra.put("labels", run.labels());
+            extra.put("note", run.note());
+            extra.put("environment", env);
+            return JsonReport.write(List.of(result), org.iobench.cli.Version.get(), extra);
+        }
+        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);
+        out.print(header(run, env));
+        RunText.print(result, out, vmstat);
+        out.flush();
+        return buffer.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     static String header(StoredRun run, Environment env) {

@@ -28,10 +28,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Check the blocks a 'run --verify' left on a target (after a reboot, a power cut...).",
-                "The layout comes from the headers on the target, or from the run's --json result."})
+                "The layout comes from the headers on the target, or from the run's JSON result (-i FILE)."})
 final class VerifyCommand implements Callable<Integer> {
-    enum Format { text, json }
-
     @Parameters(index = "0", paramLabel = "TARGET", description = "the file or block device the run wrote")
     Path target;
 
@@ -39,34 +37,49 @@ final class VerifyCommand implements Callable<Integer> {
             description = "the run id printed by 'iobench run --verify' (16 hex digits)")
     String run;
 
-    @Option(names = "--json", paramLabel = "FILE",
+    @Option(names = {"-i", "--input"}, paramLabel = "FILE",
             description = "the writing run's JSON result: its block size and region; for a complete sequential"
                     + " write, blocks without the run's header then count as lost")
     Path json;
 
+    @Option(names = "--json", paramLabel = "FILE", hidden = true, description = "deprecated: -i FILE")
+    Path deprecatedJson;
+
     @Option(names = "--bs", paramLabel = "SIZE", converter = Converters.PositiveSize.class,
-            description = "block size (default: from --json, else from the header at --offset)")
+            description = "block size (default: from -i, else from the header at --offset)")
     Long bs;
 
     @Option(names = "--offset", paramLabel = "SIZE", converter = Converters.Size.class,
-            description = "start of the region (default: from --json, else 0)")
+            description = "start of the region (default: from -i, else 0)")
     Long offset;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = Converters.PositiveSize.class,
-            description = "bytes of the region (default: from --json, else the rest of the target)")
+            description = "bytes of the region (default: from -i, else the rest of the target)")
     Long size;
 
     @Option(names = "--direct", description = "read with O_DIRECT (default: buffered, cache evicted first)")
     boolean direct;
 
-    @Option(names = "--output", paramLabel = "FORMAT", description = "text (default) or json on stdout")
-    Format output = Format.text;
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text (default) or json")
+    String format;
+
+    @picocli.CommandLine.Mixin
+    Output output = new Output();
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
+        Output.Choice choice = output.choose(OutputFormats.of("verify", "text", "json"), format, null,
+                spec.commandLine().getErr());
+        if (deprecatedJson != null) {
+            Output.warn(spec.commandLine().getErr(), "--json " + deprecatedJson, "-i " + deprecatedJson);
+            if (json != null) {
+                throw ExitException.usage("--json " + deprecatedJson + ": give either -i " + json + " or --json");
+            }
+            json = deprecatedJson;
+        }
         long runId;
         try {
             runId = RunIds.parse(run);
@@ -91,9 +104,10 @@ final class VerifyCommand implements Callable<Integer> {
             }
             v = TargetVerifier.verify(target, runId, layout, direct);
         }
-        PrintStream out = Streams.out(spec);
         PrintStream err = Streams.err(spec);
-        if (output == Format.json) {
+        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);
+        if (choice.format().equals("json")) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("formatVersion", JsonReport.FORMAT_VERSION);
             doc.put("iobenchVersion", Version.get());
@@ -101,7 +115,7 @@ final class VerifyCommand implements Callable<Integer> {
             doc.put("target", target.toString());
             doc.put("layout", layout);
             doc.put("verification", v);
-            out.print(JsonReport.mapper().writeValueAsString(doc) + "\n");
+            out.print(JsonReport.document(doc));
         } else {
             out.println("verify " + target + ": " + layout.blocks() + " blocks of "
                     + Sizes.binary(layout.blockSize()) + " from offset " + layout.regionStart() + " (layout: "
@@ -109,6 +123,7 @@ final class VerifyCommand implements Callable<Integer> {
             VerifyText.print(v, out);
         }
         out.flush();
+        choice.write(buffer.toString(java.nio.charset.StandardCharsets.UTF_8), spec.commandLine().getOut());
         if (!v.passed()) {
             err.println("iobench: verify: " + v.failures() + " of " + v.blocksChecked()
                     + " blocks are not as run " + v.runId() + " wrote them " + v.counts());
@@ -132,7 +147,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : TargetVerifier.blockSizeAt(target, start, direct);
         if (blockSize == 0) {
             throw ExitException.usage("--bs: not given, and the block at offset " + start + " of "
-                    + target + " has no intact iobench header to read it from; give --bs or --json");
+                    + target + " has no intact iobench header to read it from; give --bs or -i");
         }
         if (blockSize < org.iobench.job.VerifyChecksum.HEADER_BYTES || blockSize > Integer.MAX_VALUE) {
             throw ExitException.usage("--bs " + blockSize + ": a verified block holds a "

@@ -16,6 +16,7 @@ import org.iobench.result.RunEvidence;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Interval;
 import org.iobench.result.IoFailure;
+import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
 import org.iobench.result.RunSummary;
 import org.iobench.result.TargetInfo;
@@ -142,7 +143,7 @@ public final class ClusterAggregator {
                 new Outcome(complete, complete ? null : String.join("; ", stops), failure, warnings),
                 new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs),
                 new Latencies(LatencyRecorder.summarize(readHist), LatencyRecorder.summarize(writeHist),
-                        LatencyRecorder.summarize(syncHist), null),
+                        LatencyRecorder.summarize(syncHist), null, all(readHist, writeHist)),
                 new Intervals(intervalNanos, sum(series)), workers, new RunEvidence(accounting, null, null, null),
                 Extras.NONE);
     }
@@ -244,5 +245,12 @@ public final class ClusterAggregator {
             return first;
         }
         return first.replace(with.getFirst().host(), JobRequest.HOST_PLACEHOLDER);
+    }
+
+    /** Every read and write of every host together: the merged histograms merged once more. */
+    private static LatencySummary all(Histogram reads, Histogram writes) {
+        Histogram all = reads.copy();
+        all.add(writes);
+        return LatencyRecorder.summarize(all);
     }
 }

@@ -15,11 +15,13 @@ import java.util.Map;
 import org.iobench.result.BenchmarkResult;
 
 /**
- * The JSON form of results, {@code "formatVersion": 1}; documented field by field in docs/json-format.md.
- * Rates are plain numbers with their unit in the name ({@code bytesPerSecond}, {@code latency...Ns}).
+ * The JSON form of results, {@code "formatVersion": 2}; documented field by field in docs/json-format.md and by
+ * docs/json-schema-v2.json. The result records serialize to version 1's shape, which {@link JsonV2} turns into
+ * version 2's: the one place the published format is made, whatever shape the records have. Units are in the
+ * names ({@code bytesPerSecond}, {@code p99Ns}, {@code userSeconds}); undefined numbers are {@code null}.
  */
 public final class JsonReport {
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = JsonV2.FORMAT_VERSION;
     private static final ObjectMapper MAPPER = mapper();
 
     private JsonReport() {}
@@ -44,8 +46,16 @@ public final class JsonReport {
         doc.putAll(extra);
         doc.put("complete", benchmarks.stream().allMatch(BenchmarkResult::complete));
         doc.put("benchmarks", benchmarks);
+        return document(doc);
+    }
+
+    /**
+     * Any document of results ({@code verify --format json}, a saturation search...) in the version 2 form,
+     * pretty-printed with a final newline.
+     */
+    public static String document(Map<String, Object> doc) {
         try {
-            return MAPPER.writeValueAsString(doc) + "\n";
+            return MAPPER.writeValueAsString(tree(doc)) + "\n";
         } catch (IOException e) {
             throw new IllegalStateException("cannot serialise results", e);
         }
@@ -54,19 +64,19 @@ public final class JsonReport {
     /** One value (a benchmark, an environment) in the report's form, on one line. */
     public static String compact(Object value) {
         try {
-            return MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+            return MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tree(value));
         } catch (IOException e) {
             throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
         }
     }
 
     /**
-     * One value as a tree in the report's form, exactly as it reads back from a written document (written and parsed,
-     * so NaN is the string {@code "NaN"} there as in a file).
+     * One value as a tree in the report's form (version 2), exactly as it reads back from a written document (a
+     * benchmark, an environment, a whole document).
      */
     public static ObjectNode tree(Object value) {
         try {
-            return (ObjectNode) MAPPER.readTree(MAPPER.writeValueAsString(value));
+            return (ObjectNode) JsonV2.upgrade(MAPPER.readTree(MAPPER.writeValueAsString(value)));
         } catch (IOException e) {
             throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
         }

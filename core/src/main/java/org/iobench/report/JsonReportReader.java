@@ -13,10 +13,12 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.sysmon.env.Environment;
 
 /**
- * Reads what {@link JsonReport} writes: {@code iobench run --json} files (imports) and the documents agents send
- * back (multi-host runs). Tolerant the way a reader of files from other versions must be: fields this build does
- * not know are skipped, enums are read in any case (early formatVersion 1 files spelled them RANDREAD), and lists
- * added to the format later (findings) are empty when absent.
+ * Reads what {@link JsonReport} writes: {@code iobench run -o} files (imports) and the documents agents send back
+ * (multi-host runs), of formatVersion 2 and of formatVersion 1 (files of earlier releases keep importing; a
+ * version 2 document is read through {@link JsonV2#downgrade}). Tolerant the way a reader of files from other
+ * versions must be: fields this build does not know are skipped, enums are read in any case (early formatVersion 1
+ * files spelled them RANDREAD), lists added to the format later (findings) are empty when absent, and a number
+ * that is {@code null} (version 2) or {@code "NaN"} (version 1) is NaN.
  */
 public final class JsonReportReader {
     private static final ObjectMapper READER = reader();
@@ -28,35 +30,86 @@ public final class JsonReportReader {
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .configure(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS, true);
         m.configOverride(List.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
-        return m;
+        com.fasterxml.jackson.databind.module.SimpleModule undefined =
+                new com.fasterxml.jackson.databind.module.SimpleModule("iobench-undefined-numbers");
+        undefined.addDeserializer(Double.TYPE, new NanForNull());
+        undefined.addDeserializer(Double.class, new NanForNull());
+        return m.registerModule(undefined);
+    }
+
+    /** A double that is {@code null} in the document is undefined: NaN, as the records hold it (not 0). */
+    private static final class NanForNull
+            extends com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer<Double> {
+        NanForNull() {
+            super(Double.class);
+        }
+
+        @Override
+        public Double deserialize(com.fasterxml.jackson.core.JsonParser p,
+                                  com.fasterxml.jackson.databind.DeserializationContext ctxt) throws IOException {
+            if (p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
+                String s = p.getText().strip();
+                return switch (s) {
+                    case "NaN", "" -> Double.NaN;
+                    case "Infinity" -> Double.POSITIVE_INFINITY;
+                    case "-Infinity" -> Double.NEGATIVE_INFINITY;
+                    default -> Double.parseDouble(s);
+                };
+            }
+            return p.getValueAsDouble();
+        }
+
+        @Override
+        public Double getNullValue(com.fasterxml.jackson.databind.DeserializationContext ctxt) {
+            return Double.NaN;
+        }
     }
 
     /**
      * The benchmarks of a report document.
      *
-     * @throws IOException if it is not one, or its formatVersion is not {@value JsonReport#FORMAT_VERSION}
+     * @throws IOException if it is not one, or its formatVersion is not 1 or {@value JsonReport#FORMAT_VERSION}
      */
     public static List<BenchmarkResult> benchmarks(JsonNode doc) throws IOException {
-        int version = doc.path("formatVersion").asInt(-1);
-        if (version != JsonReport.FORMAT_VERSION) {
-            throw new IOException("formatVersion " + doc.path("formatVersion") + " is not one this iobench reads ("
-                    + JsonReport.FORMAT_VERSION + ")");
-        }
+        int version = version(doc);
         List<BenchmarkResult> out = new ArrayList<>();
         for (JsonNode b : doc.path("benchmarks")) {
-            out.add(READER.treeToValue(b, BenchmarkResult.class));
+            out.add(READER.treeToValue(version == 1 ? b : JsonV2.downgrade(b), BenchmarkResult.class));
         }
         return out;
     }
 
-    /** One benchmark as the report writes it (an item of {@code benchmarks[]}). */
-    public static BenchmarkResult benchmark(String json) throws IOException {
-        return READER.readValue(json, BenchmarkResult.class);
+    /**
+     * The document's formatVersion: 1 or {@value JsonReport#FORMAT_VERSION}.
+     *
+     * @throws IOException naming the version when it is neither
+     */
+    public static int version(JsonNode doc) throws IOException {
+        int version = doc.path("formatVersion").asInt(-1);
+        if (version != 1 && version != JsonReport.FORMAT_VERSION) {
+            throw new IOException("formatVersion " + doc.path("formatVersion") + " is not one this iobench reads (1, "
+                    + JsonReport.FORMAT_VERSION + ")");
+        }
+        return version;
     }
 
-    /** An {@code environment} object as the report writes it. */
+    /** The benchmarks of a document of either version, as version 2 trees (what reports read). */
+    public static List<JsonNode> benchmarkTrees(JsonNode doc) throws IOException {
+        int version = version(doc);
+        JsonNode v2 = version == 1 ? JsonV2.upgrade(doc) : doc;
+        List<JsonNode> out = new ArrayList<>();
+        v2.path("benchmarks").forEach(out::add);
+        return out;
+    }
+
+    /** One benchmark as the report writes it (an item of {@code benchmarks[]}, version 2). */
+    public static BenchmarkResult benchmark(String json) throws IOException {
+        return READER.treeToValue(JsonV2.downgrade(READER.readTree(json)), BenchmarkResult.class);
+    }
+
+    /** An {@code environment} object as the report writes it (version 2). */
     public static Environment environment(String json) throws IOException {
-        return READER.readValue(json, Environment.class);
+        return READER.treeToValue(JsonV2.downgrade(READER.readTree(json)), Environment.class);
     }
 
     public static JsonNode tree(String json) throws IOException {

@@ -11,7 +11,7 @@ import org.iobench.table.Row;
 import org.iobench.table.Table;
 
 /**
- * One row per benchmark: its labels, workload, block size, runs, MB/s min/avg/max, IOPS mean and p99 latency.
+ * One row per benchmark: its labels, its job's name (a suite's test: dd1, dd2.1, net1), workload, block size, runs, MB/s min/avg/max, IOPS mean and p99 latency.
  * The same table feeds every export format (text, Markdown, CSV, JSON) and the HTML page.
  */
 public final class ResultsTable {
@@ -25,31 +25,35 @@ public final class ResultsTable {
         for (String k : labelKeys) {
             columns.add(Column.left("label." + k, k));
         }
+        columns.add(Column.left("job", "job"));
         columns.add(Column.left("workload", "workload"));
-        columns.add(Column.right("bs", "bs"));
+        columns.add(Column.right("bs", "bs").withUnit("bytes"));
         columns.add(Column.right("runs", "runs"));
         columns.add(Column.right("mbps.min", "MB/s", "min"));
         columns.add(Column.right("mbps.avg", "MB/s", "avg"));
         columns.add(Column.right("mbps.max", "MB/s", "max"));
         columns.add(Column.right("iops.avg", "IOPS", "avg"));
-        columns.add(Column.right("p99", "p99"));
+        columns.add(Column.right("p99", "p99").withUnit("ns"));
         List<Row> rows = new ArrayList<>();
         for (ReportItem item : items) {
             JsonNode b = item.benchmark();
             JsonNode bw = b.path("summary").path("bytesPerSecond");
             List<Cell> cells = new ArrayList<>();
-            cells.add(Cell.text(item.id()));
+            // a stored run's id is a number (12, not #12); a file's benchmark is FILE:N
+            cells.add(item.id().matches("\\d{1,18}") ? Cell.number(Long.parseLong(item.id()), item.id())
+                    : Cell.text(item.id()));
             for (String k : labelKeys) {
                 cells.add(Cell.text(item.labels().getOrDefault(k, "")));
             }
+            cells.add(Cell.text(item.job().path("name").asText("")));
             cells.add(Cell.text(item.workloadWithoutBs()));
-            long bs = item.job().path("blockSize").asLong();
+            long bs = item.job().path("blockSizeBytes").asLong();
             cells.add(Cell.number(bs, org.iobench.job.Sizes.binary(bs)));
             cells.add(Cell.number(bw.path("n").asInt(), Integer.toString(bw.path("n").asInt())));
             cells.add(rate(bw.path("min")));
             cells.add(rate(bw.path("mean")));
             cells.add(rate(bw.path("max")));
-            double iops = number(b.path("summary").path("iops").path("mean"));
+            double iops = number(b.path("summary").path("opsPerSecond").path("mean"));
             cells.add(Cell.number(iops, Formats.fixed(iops, 0)));
             double p99 = number(b.path("summary").path("p99LatencyNs").path("mean"));
             cells.add(Cell.number(p99, Units.latency(p99)));

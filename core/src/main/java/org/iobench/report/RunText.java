@@ -99,8 +99,12 @@ public final class RunText {
         out.printf(Locale.ROOT, "%-8s %-6s %10s %9s %9s %9s %9s %9s%n", "run", "op", "ops", "p50", "p90", "p99",
                 "p99.9", "max");
         for (RunResult r : runs) {
-            for (var e : List.of(java.util.Map.entry("read", r.latencies().read()),
-                    java.util.Map.entry("write", r.latencies().write()))) {
+            List<java.util.Map.Entry<String, LatencySummary>> ops = new java.util.ArrayList<>(List.of(
+                    java.util.Map.entry("read", r.latencies().read()), java.util.Map.entry("write", r.latencies().write())));
+            if (r.latencies().all() != null) {
+                ops.add(java.util.Map.entry("all", r.latencies().all()));
+            }
+            for (var e : ops) {
                 LatencySummary l = e.getValue();
                 out.printf(Locale.ROOT, "%-8s %-6s %10d %9s %9s %9s %9s %9s%n", r.run(), e.getKey(), l.count(),
                         Units.latency(l.p50Ns()), Units.latency(l.p90Ns()), Units.latency(l.p99Ns()),
@@ -129,17 +133,12 @@ public final class RunText {
         }
     }
 
-    /** The latency to show in the one-row-per-run table: reads, writes, or for mixed jobs the larger p99. */
+    /**
+     * The latency to show in the one-row-per-run table: of all requests (a mixed job's reads and writes together);
+     * for results recorded before that existed, reads, writes, or for mixed jobs the larger p99.
+     */
     static LatencySummary dominant(RunResult r) {
-        LatencySummary read = r.latencies().read();
-        LatencySummary write = r.latencies().write();
-        if (read.count() == 0) {
-            return write;
-        }
-        if (write.count() == 0) {
-            return read;
-        }
-        return read.p99Ns() >= write.p99Ns() ? read : write;
+        return r.latencies().allOrLarger();
     }
 
     public static String heading(JobSpec j, TargetInfo t) {

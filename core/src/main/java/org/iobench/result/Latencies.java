@@ -8,5 +8,31 @@ package org.iobench.result;
  * @param sync  syncs (periodic and final)
  * @param split submission (slat) and completion (clat) latency of the data operations, as fio splits them; null where
  *              no engine stamped it
+ * @param all   every read and write together ("all requests": their histograms merged, so a mixed job's percentiles
+ *              are of all its requests, not the larger of two); null where unknown (older results, imports)
  */
-public record Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split) {}
+public record Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
+                        LatencySummary all) {
+
+    /** Latencies without the all-requests summary (results and imports from before it). */
+    public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split) {
+        this(read, write, sync, split, null);
+    }
+
+    /**
+     * The latency that stands for the run in one figure: of all requests where it was recorded; otherwise the reads',
+     * the writes', or for a mixed job the one with the larger p99.
+     */
+    public LatencySummary allOrLarger() {
+        if (all != null && all.count() > 0) {
+            return all;
+        }
+        if (read.count() == 0) {
+            return write;
+        }
+        if (write.count() == 0) {
+            return read;
+        }
+        return read.p99Ns() >= write.p99Ns() ? read : write;
+    }
+}

@@ -6,14 +6,16 @@ import org.iobench.sysmon.SystemSeries;
 /**
  * The JSON form of a {@link RunResult}, flat as formatVersion 1 has always written it ({@code runs[]} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
- * read it; a field added here is added at the end.
+ * read it; a field added here is added at the end. The store keeps this form; the published document
+ * (formatVersion 2) is made from it by {@code report.JsonV2}.
  */
 record RunResultJson(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
                      Totals totals, LatencySummary readLatency, LatencySummary writeLatency,
                      LatencySummary syncLatency, long intervalNanos, List<Interval> series,
                      List<WorkerResult> workers, Accounting accounting, List<String> warnings,
                      SystemSeries system, SystemSummary systemSummary, VerifyResult verification, Pacing pacing,
-                     SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence) {
+                     SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence,
+                     LatencySummary allLatency) {
 
     static RunResultJson of(RunResult r) {
         Outcome o = r.outcome();
@@ -23,12 +25,12 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
         return new RunResultJson(r.run(), r.startedAt(), o.complete(), o.stopReason(), o.failure(), r.totals(),
                 l.read(), l.write(), l.sync(), r.intervals().intervalNanos(), r.intervals().series(), r.workers(),
                 e.accounting(), o.warnings(), e.system(), e.systemSummary(), x.verification(), x.pacing(),
-                x.steady(), l.split(), e.workerThreads());
+                x.steady(), l.split(), e.workerThreads(), l.all());
     }
 
     RunResult toResult() {
         return new RunResult(run, startedAt, new Outcome(complete, stopReason, failure, warnings), totals,
-                new Latencies(readLatency, writeLatency, syncLatency, latencySplit),
+                new Latencies(readLatency, writeLatency, syncLatency, latencySplit, allLatency),
                 new Intervals(intervalNanos, series), workers,
                 new RunEvidence(accounting, evidence, system, systemSummary),
                 new Extras(verification, pacing, steady));

@@ -44,6 +44,8 @@ record RunFilter(String sql, List<Object> args) {
                 } else {
                     or.add("target = ?");
                     args.add(t);
+                    or.add("target LIKE ? ESCAPE '!'"); // rows of earlier builds: the scratch file inside t
+                    args.add(StoredTarget.scratchPattern(t));
                 }
             }
             and.add("(" + String.join(" OR ", or) + ")");

@@ -50,7 +50,7 @@ final class RunReader {
         WorkloadKey key = new WorkloadKey(rs.getString(5), rs.getLong(6), rs.getInt(7), rs.getInt(8), rs.getBoolean(9),
                 rs.getString(10), WorkloadKey.enginePart(rs.getString(11)), testName);
         return new StoredRun(rs.getLong(1), Instant.parse(rs.getString(2)), rs.getString(3), rs.getString(4), key,
-                rs.getString(11), rs.getString(12), rs.getInt(13), rs.getBoolean(14), Jdbc.getDouble(rs, 15),
+                rs.getString(11), StoredTarget.userPath(rs.getString(12)), rs.getInt(13), rs.getBoolean(14), Jdbc.getDouble(rs, 15),
                 Jdbc.getDouble(rs, 16), Map.of(), rs.getString(17), test, rs.getLong(21));
     }
 

@@ -43,7 +43,7 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
         }
         WorkloadKey key = WorkloadKey.of(b.job()).withTest(b.test() == null ? "" : b.test().name());
         return new RunRow(n.createdAt(), n.source(), b.job().name(), key, b.job().queue().engine(),
-                target(b), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
+                StoredTarget.of(b, n.source()), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
                 b.summary().iops().mean(), n.note(), DocumentCodec.encode(n.environment()), DocumentCodec.encode(b),
                 DocumentCodec.CURRENT, n.labels(), samples, b.test());
     }
@@ -71,8 +71,4 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
         return opsPerSecond > 0 && Double.isFinite(opsPerSecond);
     }
 
-    /** The run's target as recorded: the path the run used (a created file inside a directory target). */
-    private static String target(BenchmarkResult b) {
-        return b.target() != null && b.target().path() != null ? b.target().path() : b.job().target().toString();
-    }
 }

@@ -24,6 +24,7 @@ import org.iobench.job.Sizes;
  * label:patch=with          runs labelled patch=with        patch=with           the same, short
  * label:kernel=6.1,6.2      kernel 6.1 or 6.2               label:kernel         any kernel label
  * id:12  id:12,13  id:10-20 by id                           last:4               the 4 newest that match
+ * 12  12,13  10-20          by id, short                    last                 the newest (last:1)
  * target:/dev/md0           by target (* matches anything)  source:fio           iobench, fio, iobench-json, micro
  * since:2026-11-01          created on or after (UTC)       until:2026-11-30     before the end of that day
  * since:7d  since:12h       relative to now                 name:seq-write       by job name
@@ -31,12 +32,15 @@ import org.iobench.job.Sizes;
  * </pre>
  *
  * A comma-separated piece that has no {@code key:} and no {@code =} continues the previous term's values, so
- * {@code id:12,13,label:patch=with} is (id 12 or 13) and patch=with.
+ * {@code id:12,13,label:patch=with} is (id 12 or 13) and patch=with; a word that starts with a number is an id
+ * ({@code 12 13} is id 12 or 13, as {@code show 12} and {@code delete 12 13} read).
  */
 public final class Selector {
     private static final Set<String> KEYS = Set.of("id", "label", "target", "since", "until", "source", "name", "rw",
             "bs", "last");
     private static final Pattern RELATIVE = Pattern.compile("(\\d+)([mhdw])");
+    /** A bare id or id range, {@code 12}, {@code 10-20}, {@code #12} (as CSV files of earlier releases wrote ids). */
+    private static final Pattern ID = Pattern.compile("#?\\d+(-\\d+)?");
 
     private Selector() {}
 
@@ -48,8 +52,19 @@ public final class Selector {
     public static RunQuery parse(String option, String text, Instant now) {
         List<String[]> terms = new ArrayList<>(); // {key, value}
         for (String word : text.strip().split("\\s+")) {
+            boolean firstOfWord = true;
             for (String piece : word.split(",")) {
                 if (piece.isEmpty()) {
+                    continue;
+                }
+                boolean first = firstOfWord;
+                firstOfWord = false;
+                if (piece.equalsIgnoreCase("last")) {
+                    terms.add(new String[] {"last", "1"});
+                    continue;
+                }
+                if (first && ID.matcher(piece).matches()) {
+                    terms.add(new String[] {"id", piece.startsWith("#") ? piece.substring(1) : piece});
                     continue;
                 }
                 int colon = piece.indexOf(':');
@@ -62,8 +77,8 @@ public final class Selector {
                         && !terms.getLast()[0].equals("last")) {
                     terms.add(new String[] {terms.getLast()[0], continuation(terms.getLast(), piece)});
                 } else {
-                    throw bad(option, text, "'" + piece + "' is not a selector term (id:, label:, KEY=VALUE, target:,"
-                            + " since:, until:, source:, name:, rw:, bs:, last:)");
+                    throw bad(option, text, "'" + piece + "' is not a selector term (an id, last, id:, label:,"
+                            + " KEY=VALUE, target:, since:, until:, source:, name:, rw:, bs:, last:)");
                 }
             }
         }

@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RFC 4180 CSV: a header record of the columns' full headers, then one record per row, each
+ * RFC 4180 CSV: a header record of the columns' full headers with the unit of their numbers ({@code p99 (ns)},
+ * {@link Column#numberHeader}), then one record per row, each
  * ending with CRLF. Fields holding a comma, a double quote, CR or LF are quoted, with inner
  * quotes doubled. Numeric cells are written as plain numbers ({@link Formats#plain}), absent
  * ones as empty fields; title and footnotes are not data and are left out.
@@ -14,7 +15,7 @@ public final class CsvTableWriter implements TableWriter {
 
     @Override
     public void write(Table table, Appendable out) throws IOException {
-        record(out, table.columns().stream().map(Column::fullHeader).toList());
+        record(out, table.columns().stream().map(Column::numberHeader).toList());
         for (Row row : table.rows()) {
             List<String> fields = new ArrayList<>();
             for (Cell cell : row.cells()) {

@@ -64,7 +64,8 @@ public final class Benchmark {
     public BenchmarkResult execute(JobSpec spec, RunControl control, RunListener listener) throws IOException {
         List<RunResult> runs = new ArrayList<>();
         PreparedTarget view = files == null ? null : files.view(spec);
-        try (PreparedTarget target = view != null ? view : preparer.prepare(spec, control::stopped)) {
+        try (PreparedTarget target = view != null ? view : preparer.prepare(spec, control::stopped,
+                (file, done, total) -> listener.filling(spec, file, done, total))) {
             for (int run = 1; run <= spec.timing().runs() && !control.stopped(); run++) {
                 RunResult result;
                 try {

@@ -94,6 +94,11 @@ public final class GroupRunner {
             }
 
             @Override
+            public void filling(JobSpec spec, java.nio.file.Path file, long doneBytes, long totalBytes) {
+                inner.filling(spec, file, doneBytes, totalBytes);
+            }
+
+            @Override
             public void runStarted(JobSpec spec, int run, LiveView live) {
                 inner.runStarted(spec, run, live);
             }

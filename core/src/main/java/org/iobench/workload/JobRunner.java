@@ -125,11 +125,11 @@ public final class JobRunner {
             processOpened = processIo ? TaskCounters.ofProcess() : null;
             t = Timeline.of(clock.nanoTime(), 0, spec.timing().timeNanos()); // the clock starts after the monitor did
             openedNanos = t.measureStartNanos();
-            listener.runStarted(spec, run, live(t, workers));
+            listener.runStarted(spec, run, live(t, set));
             start.release(t); // each worker's own first reading opens its window
         } else {
             t = Timeline.of(clock.nanoTime(), spec.timing().rampNanos(), spec.timing().timeNanos());
-            listener.runStarted(spec, run, live(t, workers));
+            listener.runStarted(spec, run, live(t, set));
             start.release(t);
             // nothing of the warm-up enters the evidence: counters, CPU and device samples start here
             awaitMeasuredWindow(t, threads, control);
@@ -139,7 +139,7 @@ public final class JobRunner {
             sampler = startSampler(target);
         }
         SteadyOutcome steady = spec.timing().steady() == null ? null
-                : SteadyWatch.watch(spec, t, live(t, workers), threads, clock, intervalNanos, control);
+                : SteadyWatch.watch(spec, t, live(t, set), threads, clock, intervalNanos, control);
         threads.forEach(Threads::joinUninterruptibly);
         TaskCounters processClosed = processOpened == null ? null : TaskCounters.ofProcess();
         long unwritten = spec.workload().rw().writes() ? TaskEvidence.unwrittenBytes(set.target()) : -1;
@@ -202,8 +202,24 @@ public final class JobRunner {
         }
     }
 
-    private LiveView live(Timeline t, List<Worker> workers) {
+    private LiveView live(Timeline t, WorkerSet set) {
+        List<Worker> workers = set.workers;
+        long plannedBytes = set.plannedBytes();
         return new LiveView() {
+            @Override
+            public long requests() {
+                long sum = 0;
+                for (Worker w : workers) {
+                    sum += w.stats.liveRequests();
+                }
+                return sum;
+            }
+
+            @Override
+            public long plannedBytes() {
+                return plannedBytes;
+            }
+
             @Override
             public long elapsedNanos() {
                 return clock.nanoTime() - t.measureStartNanos();

@@ -7,4 +7,14 @@ public interface LiveView {
 
     /** Measured bytes so far, all workers. */
     long bytes();
+
+    /** Measured reads and writes so far, all workers; -1 when not counted. */
+    default long requests() {
+        return -1;
+    }
+
+    /** The bytes the measured phase transfers before it ends by size; -1 when it ends by time only. */
+    default long plannedBytes() {
+        return -1;
+    }
 }

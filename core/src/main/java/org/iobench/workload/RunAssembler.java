@@ -14,6 +14,7 @@ import org.iobench.result.Outcome;
 import org.iobench.result.RunEvidence;
 import org.iobench.result.IoFailure;
 import org.iobench.result.LatencySplit;
+import org.iobench.result.LatencySummary;
 import org.iobench.result.Pacing;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
@@ -86,10 +87,18 @@ final class RunAssembler {
         SystemSummary summary = evidence.system() == null ? null
                 : SystemEvidence.summarize(evidence.system(), target, totals, evidence.workers());
         return new RunResult(run, startedAt, new Outcome(why == null, stopReason, failure, warnings), totals,
-                new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit()),
+                new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit(), all(reads, writes)),
                 new Intervals(intervalNanos, series.intervals(elapsed)), perWorker,
                 new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
                 new Extras(null, pacing(), evidence.steady()));
+    }
+
+    /** Every read and write together: the two histograms merged (percentiles of all requests). */
+    private static LatencySummary all(LatencyRecorder reads, LatencyRecorder writes) {
+        LatencyRecorder all = new LatencyRecorder();
+        all.add(reads);
+        all.add(writes);
+        return all.summary();
     }
 
     /** Copies of the workers' histograms, for a listener that merges runs of several processes. */

@@ -14,6 +14,12 @@ public interface RunListener {
      */
     default void ready(JobSpec spec, int run) {}
 
+    /**
+     * Before the first run: a new {@code file} is being filled (so reads read data); {@code doneBytes} of
+     * {@code totalBytes} are written. Called after every chunk, on the preparing thread.
+     */
+    default void filling(JobSpec spec, java.nio.file.Path file, long doneBytes, long totalBytes) {}
+
     default void runStarted(JobSpec spec, int run, LiveView live) {}
 
     /**

@@ -122,7 +122,7 @@ final class Worker implements Runnable {
             }
             task.end(); // after the last request, outside the loop
             stats.endNanos = clock.nanoTime();
-            stats.publishLive(stats.bytesRead + stats.bytesWritten);
+            stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
         }
     }
 

@@ -39,6 +39,8 @@ final class WorkerSet implements AutoCloseable {
     private final List<NativeBuffer> buffers = new ArrayList<>();
     /** The job's target as each worker opened it; the first one answers for the file's cache state. */
     private final List<IoFile> targets = new ArrayList<>();
+    /** The bytes the measured phase moves before it ends by size, all workers; -1 when it ends by time only. */
+    private long plannedBytes;
 
     private WorkerSet() {}
 
@@ -77,6 +79,7 @@ final class WorkerSet implements AutoCloseable {
                 execWork(spec)));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
+        plan(plan.byteBudget());
         RequestSource source = spec.burn() != null || spec.program() != null
                 ? new CpuSource(file, spec.workload().blockSize())
                 : spec.access().isDefault()
@@ -117,6 +120,7 @@ final class WorkerSet implements AutoCloseable {
         } else if (zero && spec.workload().sizeBytes() == 0) {
             budget = target.regionBytes(); // /dev/zero never ends: fill the region
         }
+        plan(budget <= 0 || spec.timeBased() ? Long.MAX_VALUE : budget);
         CopySource copy = new CopySource(source, file, spec.copy().sourceOffsetBytes(),
                 spec.workload().offsetBytes(), spec.workload().blockSize(),
                 budget);
@@ -170,6 +174,16 @@ final class WorkerSet implements AutoCloseable {
     private IoFile open(IoEngine engine, IoFile file) {
         files.get(engines.indexOf(engine)).add(file);
         return file;
+    }
+
+    /** Adds a worker's byte budget ({@code Long.MAX_VALUE}: none) to {@link #plannedBytes()}. */
+    private void plan(long budgetBytes) {
+        plannedBytes = budgetBytes == Long.MAX_VALUE || plannedBytes < 0 ? -1 : plannedBytes + budgetBytes;
+    }
+
+    /** The bytes the measured phase transfers before it ends by size, all workers; -1 when it ends by time only. */
+    long plannedBytes() {
+        return plannedBytes;
     }
 
     /** The target as the first worker opened it. */

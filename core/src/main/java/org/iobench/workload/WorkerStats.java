@@ -6,7 +6,7 @@ import org.iobench.measure.LatencyRecorder;
 
 /**
  * What one worker counted. Written by its worker thread only; read by the runner after the thread ended
- * (the join is the happens-before edge), except {@link #liveBytes()}, published for progress lines.
+ * (the join is the happens-before edge), except {@link #liveBytes()} and {@link #liveRequests()}, published for progress lines.
  */
 public final class WorkerStats {
     final LatencyRecorder readLatency = new LatencyRecorder();
@@ -32,6 +32,7 @@ public final class WorkerStats {
     /** fio's I/O logs of this worker's requests; null when the job writes none. */
     IoLogs logs;
     private volatile long liveBytes;
+    private volatile long liveRequests;
 
     WorkerStats(long intervalNanos) {
         series = new IntervalSeries(intervalNanos);
@@ -78,15 +79,21 @@ public final class WorkerStats {
             logs.completed(now - measureStartNanos, write ? 1 : 0, length, offset, latency,
                     logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency);
         }
-        publishLive(bytesRead + bytesWritten);
+        publishLive(bytesRead + bytesWritten, reads + writes);
     }
 
-    void publishLive(long bytes) {
+    void publishLive(long bytes, long requests) {
         liveBytes = bytes;
+        liveRequests = requests;
     }
 
     /** Measured bytes so far, for progress display; lags by at most one request. */
     public long liveBytes() {
         return liveBytes;
+    }
+
+    /** Measured reads and writes so far, for progress display; lags by at most one request. */
+    public long liveRequests() {
+        return liveRequests;
     }
 }

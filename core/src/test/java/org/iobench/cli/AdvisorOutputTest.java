@@ -64,10 +64,10 @@ class AdvisorOutputTest {
                 runtime=300ms
                 time_based=1
                 """.formatted(dir.resolve("f")));
-        InProcessMain.Result r = InProcessMain.run("run", jobs.toString(), "--no-store", "--output", "json");
+        InProcessMain.Result r = InProcessMain.run("run", jobs.toString(), "--no-store", "--format", "json");
         assertThat(r.status()).as(r.err()).isZero();
         var run = org.iobench.report.JsonReport.read(r.out()).path("benchmarks").get(0).path("runs").get(0);
-        long window = run.path("evidence").path("windowNanos").asLong();
+        long window = run.path("evidence").path("windowNs").asLong();
         assertThat(window).as("the workers' window holds no warm-up").isPositive().isLessThan(1_000_000_000L);
         assertThat(run.path("accounting").path("mismatch").asBoolean()).isFalse();
         assertThat(run.path("warnings")).isEmpty();

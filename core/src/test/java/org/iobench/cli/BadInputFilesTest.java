@@ -46,10 +46,10 @@ class BadInputFilesTest {
         assertThat(report.err()).startsWith("iobench: --input " + text + ": not JSON (line 1, column 1:")
                 .hasLineCount(1);
         Path target = Files.write(dir.resolve("data"), new byte[8192]);
-        InProcess.Result verify = InProcess.run("verify", target.toString(), "--run", "0123456789abcdef", "--json",
+        InProcess.Result verify = InProcess.run("verify", target.toString(), "--run", "0123456789abcdef", "-i",
                 text.toString());
         assertThat(verify.status()).isEqualTo(2);
-        assertThat(verify.err()).startsWith("iobench: --json " + text + ": not JSON").hasLineCount(1);
+        assertThat(verify.err()).startsWith("iobench: -i " + text + ": not JSON").hasLineCount(1);
         Path job = Files.write(dir.resolve("binary.fio"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
         InProcess.Result run = InProcess.run("run", job.toString());
         assertThat(run.status()).isEqualTo(2);
@@ -159,13 +159,13 @@ class BadInputFilesTest {
     void theJsonFileCannotBeTheTargetNorADescriptor() {
         Path f = dir.resolve("f");
         InProcess.Result same = InProcess.run("run", "--rw", "write", "--bs", "64k", "--size", "64k", "--no-store",
-                "--json", f.toString(), f.toString());
+                "-o", f.toString(), f.toString());
         assertThat(same.status()).isEqualTo(2);
-        assertThat(same.err()).isEqualTo("iobench: --json " + f + ": is also the job's target\n");
+        assertThat(same.err()).isEqualTo("iobench: -o " + f + ": is also the job's target\n");
         InProcess.Result fd = InProcess.run("run", "--rw", "write", "--bs", "64k", "--size", "64k", "--no-store",
-                "--json", "/dev/stdout", f.toString());
+                "-o", "/dev/stdout", f.toString());
         assertThat(fd.status()).isEqualTo(2);
-        assertThat(fd.err()).isEqualTo("iobench: --json /dev/stdout: names a file descriptor; use - for standard"
+        assertThat(fd.err()).isEqualTo("iobench: -o /dev/stdout: names a file descriptor; use - for standard"
                 + " output\n");
         assertThat(f).doesNotExist();
     }

@@ -16,14 +16,14 @@ class CliEnginesTest {
     @Test
     void aNullEngineRunOpensNoFileCountsEveryRequestAndGivesNoStorageAdvice() throws Exception {
         Path target = dir.resolve("never-created");
-        Cli.Result r = Cli.run(dir, "run", "--no-store", "--output", "json", "--engine", "null", "--rw", "randwrite",
+        Cli.Result r = Cli.run(dir, "run", "--no-store", "--format", "json", "--engine", "null", "--rw", "randwrite",
                 "--bs", "4k", "--size", "64m", "--sync", "fdatasync", target.toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(target).doesNotExist();
         JsonNode b = new ObjectMapper().readTree(r.out()).path("benchmarks").get(0);
         JsonNode run = b.path("runs").get(0);
         assertThat(run.path("totals").path("writes").asLong()).isEqualTo(16384);
-        assertThat(run.path("totals").path("bytesWritten").asLong()).isEqualTo(64L << 20);
+        assertThat(run.path("totals").path("writeBytes").asLong()).isEqualTo(64L << 20);
         assertThat(run.path("writeLatency").path("count").asLong()).as("latency of every request").isEqualTo(16384);
         assertThat(run.path("totals").path("syncs").asLong()).as("no file, no final sync").isZero();
         assertThat(b.path("target").path("kind").asText()).isEqualTo("none");
@@ -60,7 +60,7 @@ class CliEnginesTest {
         java.nio.file.Files.write(source, data);
         for (String engine : new String[] {"uring", "libaio"}) {
             Path copy = dir.resolve("copy-" + engine);
-            Cli.Result r = Cli.run(dir, "run", "--no-store", "--output", "json", "--keep", "--engine", engine,
+            Cli.Result r = Cli.run(dir, "run", "--no-store", "--format", "json", "--keep", "--engine", engine,
                     "--rw", "copy", "--source", source.toString(), "--bs", "64k", copy.toString());
             assertThat(r.status()).as(r.err()).isZero();
             JsonNode b = new ObjectMapper().readTree(r.out()).path("benchmarks").get(0);
@@ -74,7 +74,7 @@ class CliEnginesTest {
 
     @Test
     void aLibaioRunAtDepthMovesEveryBlockAndSaysItsIoIsNotInProcSelfIo() throws Exception {
-        Cli.Result r = Cli.run(dir, "run", "--no-store", "--output", "json", "--engine", "libaio", "--iodepth", "8",
+        Cli.Result r = Cli.run(dir, "run", "--no-store", "--format", "json", "--engine", "libaio", "--iodepth", "8",
                 "--rw", "randrw", "--bs", "4k", "--size", "4m", dir.toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode run = new ObjectMapper().readTree(r.out()).path("benchmarks").get(0).path("runs").get(0);

@@ -116,14 +116,14 @@ class CliFaultsTest {
             assertThat(noConsent.err()).contains("--allow-overwrite");
 
             Cli.Result ok = Cli.run(dir, "run", "--rw", "write", "--bs", "1m", "--size", "4m", "--direct",
-                    "--allow-overwrite", "--output", "json", loop.toString());
+                    "--allow-overwrite", "--format", "json", loop.toString());
             assertThat(ok.status()).as(ok.err()).isZero();
-            assertThat(ok.out()).contains("\"bytesWritten\" : 4194304").contains("\"kind\" : \"block-device\"");
+            assertThat(ok.out()).contains("\"writeBytes\" : 4194304").contains("\"kind\" : \"block-device\"");
 
-            Cli.Result read = Cli.run(dir, "run", "--rw", "read", "--bs", "64k", "--direct", "--output", "json",
+            Cli.Result read = Cli.run(dir, "run", "--rw", "read", "--bs", "64k", "--direct", "--format", "json",
                     loop.toString());
             assertThat(read.status()).as(read.err()).isZero();
-            assertThat(read.out()).contains("\"bytesRead\" : " + (32 << 20));
+            assertThat(read.out()).contains("\"readBytes\" : " + (32 << 20));
         } finally {
             Root.detach(loop);
         }

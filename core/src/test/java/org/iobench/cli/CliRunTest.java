@@ -18,17 +18,17 @@ class CliRunTest {
     void aWriteRunPrintsDdsLineAndItsJsonMatchesTheKernelsCount() throws Exception {
         Path json = dir.resolve("r.json");
         Cli.Result r = Cli.run(dir, "run", "--rw", "write", "--bs", "64k", "--size", "4m", "--sync", "fdatasync",
-                "--runs", "2", "--json", json.toString(), dir.resolve("f").toString());
+                "--runs", "2", "-o", json.toString(), dir.resolve("f").toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("run 1: 4194304 bytes (4.2 MB, 4.0 MiB) written, ")
                 .contains("MB/s").contains("MiB/s").contains("fdatasync").contains("min").contains("cv");
         JsonNode doc = new ObjectMapper().readTree(json.toFile());
-        assertThat(doc.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(doc.path("formatVersion").asInt()).isEqualTo(2);
         JsonNode run = doc.path("benchmarks").get(0).path("runs").get(0);
-        assertThat(run.path("totals").path("bytesWritten").asLong()).isEqualTo(4 << 20);
-        assertThat(run.path("accounting").path("kernelBytesWritten").asLong()).isBetween(4L << 20, (4L << 20) + 65536);
+        assertThat(run.path("totals").path("writeBytes").asLong()).isEqualTo(4 << 20);
+        assertThat(run.path("accounting").path("kernelWriteBytes").asLong()).isBetween(4L << 20, (4L << 20) + 65536);
         assertThat(run.path("accounting").path("mismatch").asBoolean()).isFalse();
-        assertThat(run.path("totals").path("syncNanos").asLong()).isPositive();
+        assertThat(run.path("totals").path("syncNs").asLong()).isPositive();
         assertThat(doc.path("benchmarks").get(0).path("summary").path("bytesPerSecond").path("n").asInt())
                 .isEqualTo(2);
         assertThat(dir.resolve("f")).doesNotExist();
@@ -36,7 +36,7 @@ class CliRunTest {
 
     @Test
     void jsonOnStdoutIsTheWholeOutput() throws Exception {
-        Cli.Result r = Cli.run(dir, "run", "--rw", "randread", "--bs", "4k", "--size", "1m", "--output", "json",
+        Cli.Result r = Cli.run(dir, "run", "--rw", "randread", "--bs", "4k", "--size", "1m", "--format", "json",
                 dir.toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());

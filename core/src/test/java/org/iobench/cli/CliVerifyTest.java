@@ -42,7 +42,7 @@ class CliVerifyTest {
         Path f = dir.resolve("data");
         Path json = dir.resolve("w.json");
         Cli.Result w = Cli.run(dir, "run", "--rw", "write", "--bs", "16k", "--size", "1m", "--pattern", "random",
-                "--verify", "crc32c", "--verify-after", "--keep", "-q", "--json", json.toString(), f.toString());
+                "--verify", "crc32c", "--verify-after", "--keep", "-q", "-o", json.toString(), f.toString());
         assertThat(w.status()).as(w.err()).isZero();
         assertThat(w.out()).contains("checked after").contains(": OK");
         JsonNode v = new ObjectMapper().readTree(json.toFile()).path("benchmarks").get(0).path("runs").get(0)
@@ -58,12 +58,12 @@ class CliVerifyTest {
             raf.seek(5L * 16384 + 8192);
             raf.write(new byte[4096]);
         }
-        Cli.Result bad = Cli.run(dir, "verify", f.toString(), "--run", runId, "--json", json.toString(),
-                "--output", "json");
+        Cli.Result bad = Cli.run(dir, "verify", f.toString(), "--run", runId, "-i", json.toString(),
+                "--format", "json");
         assertThat(bad.status()).as(bad.err()).isEqualTo(1);
         assertThat(bad.err()).contains("1 of 64 blocks");
         JsonNode m = new ObjectMapper().readTree(bad.out()).path("verification").path("mismatches").get(0);
-        assertThat(m.path("offset").asLong()).isEqualTo(5L * 16384);
+        assertThat(m.path("offsetBytes").asLong()).isEqualTo(5L * 16384);
         assertThat(m.path("kind").asText()).isEqualTo("torn");
         assertThat(m.path("expected").path("runId").asText()).isEqualTo(runId);
         assertThat(m.path("found").path("sequence").asLong()).isEqualTo(6);
@@ -81,7 +81,7 @@ class CliVerifyTest {
             Path json = dir.resolve("d.json");
             Cli.Result w = Cli.run(dir, "run", "--rw", "randwrite", "--bs", "4k", "--size", "4m", "--direct",
                     "--pattern", "random", "--verify", "crc32c", "--verify-after", "--allow-overwrite", "-q",
-                    "--json", json.toString(), loop.toString());
+                    "-o", json.toString(), loop.toString());
             assertThat(w.status()).as(w.err()).isZero();
             JsonNode v = new ObjectMapper().readTree(json.toFile()).path("benchmarks").get(0).path("runs").get(0)
                     .path("verification");
@@ -89,7 +89,7 @@ class CliVerifyTest {
             assertThat(v.path("blocksChecked").asLong()).isPositive();
             String runId = v.path("runId").asText();
 
-            Cli.Result later = Cli.run(dir, "verify", loop.toString(), "--run", runId, "--json", json.toString(),
+            Cli.Result later = Cli.run(dir, "verify", loop.toString(), "--run", runId, "-i", json.toString(),
                     "--direct");
             assertThat(later.status()).as(later.err() + later.out()).isZero();
             assertThat(later.out()).contains("1024 blocks of 4KiB").contains(": OK");

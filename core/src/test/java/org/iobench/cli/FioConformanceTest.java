@@ -79,10 +79,10 @@ class FioConformanceTest {
         // both at once, each in its own directory: the suite takes half the time on a machine of 2 cores
         Process fioProcess = startFio(fioJob, fioDir);
         InProcessMain.Result r = InProcessMain.run("run", "--keep", "--allow-overwrite", "--no-store",
-                "--sample-interval", "0", "--output", "json", iobJob.toString());
+                "--sample-interval", "0", "--format", "json", iobJob.toString());
         JsonNode fio = finishFio(fioProcess, fioJob);
         assertThat(r.status()).as("iobench on %s: %s", name, r.err()).isZero();
-        JsonNode iob = JSON.readTree(r.out());
+        JsonNode iob = org.iobench.testing.ResultSchema.assertValid(r.out()); // every part a job file can set
 
         Map<Integer, List<JsonNode>> fioGroups = new LinkedHashMap<>();
         for (JsonNode job : fio.path("jobs")) {
@@ -153,13 +153,13 @@ class FioConformanceTest {
             JsonNode t = b.path("runs").get(0).path("totals");
             // fio counts its verify phase among the job's reads; iobench reports the read-back apart
             JsonNode v = b.path("runs").get(0).path("verification");
-            read += v.path("bytesChecked").asLong();
+            read += v.path("checkedBytes").asLong();
             reads += v.path("blocksChecked").asLong();
-            read += t.path("bytesRead").asLong();
-            write += t.path("bytesWritten").asLong();
+            read += t.path("readBytes").asLong();
+            write += t.path("writeBytes").asLong();
             reads += t.path("reads").asLong();
             writes += t.path("writes").asLong();
-            elapsedNanos = Math.max(elapsedNanos, t.path("elapsedNanos").asLong());
+            elapsedNanos = Math.max(elapsedNanos, t.path("elapsedNs").asLong());
             timeBased |= b.path("job").path("loopRegion").asBoolean();
         }
         assertThat(fio.path("error").asInt()).as("%s: fio's error", what).isZero();

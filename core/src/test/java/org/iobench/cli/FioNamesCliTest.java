@@ -24,36 +24,36 @@ class FioNamesCliTest {
     void fioEngineNamesNumjobsAndDirectZeroMapOntoIobenchsOptions() throws Exception {
         JsonNode b = run("run", "--ioengine", "io_uring", "--iodepth", "4", "--numjobs", "2", "--direct=0",
                 "--name", "fio-like", "--rw", "randread", "--bs", "4k", "--size", "256k", "--no-store",
-                "--sample-interval", "0", "--output", "json", dir.resolve("f").toString());
+                "--sample-interval", "0", "--format", "json", dir.resolve("f").toString());
         assertThat(b.path("job").path("engine").asText()).isEqualTo("uring");
         assertThat(b.path("job").path("iodepth").asInt()).isEqualTo(4);
         assertThat(b.path("job").path("threads").asInt()).isEqualTo(2);
         assertThat(b.path("job").path("direct").asBoolean()).isFalse();
         assertThat(b.path("job").path("name").asText()).isEqualTo("fio-like");
         JsonNode sync = run("run", "--ioengine=sync", "--rw", "read", "--bs", "4k", "--size", "64k", "--no-store",
-                "--sample-interval", "0", "--output", "json", dir.resolve("g").toString());
+                "--sample-interval", "0", "--format", "json", dir.resolve("g").toString());
         assertThat(sync.path("job").path("engine").asText()).isEqualTo("psync");
     }
 
     @Test
     void runtimeAloneCapsAJobThatEndsWithItsRegionAndWithTimeBasedItLoops() throws Exception {
         JsonNode capped = run("run", "--rw", "read", "--bs", "64k", "--size", "1m", "--runtime", "30",
-                "--no-store", "--sample-interval", "0", "--output", "json", dir.resolve("a").toString());
-        assertThat(capped.path("runs").get(0).path("totals").path("bytes").asLong()).isEqualTo(1 << 20);
+                "--no-store", "--sample-interval", "0", "--format", "json", dir.resolve("a").toString());
+        assertThat(capped.path("runs").get(0).path("totals").path("totalBytes").asLong()).isEqualTo(1 << 20);
         JsonNode looped = run("run", "--rw", "read", "--bs", "64k", "--size", "64k", "--runtime", "300ms",
-                "--time_based", "--no-store", "--sample-interval", "0", "--output", "json",
+                "--time_based", "--no-store", "--sample-interval", "0", "--format", "json",
                 dir.resolve("b").toString());
         assertThat(looped.path("job").path("loopRegion").asBoolean()).isTrue();
-        assertThat(looped.path("runs").get(0).path("totals").path("bytes").asLong()).as("over the 64 KiB region"
+        assertThat(looped.path("runs").get(0).path("totals").path("totalBytes").asLong()).as("over the 64 KiB region"
                 + " again and again").isGreaterThan(64 * 1024);
     }
 
     @Test
     void sizeWithTimeIsTheRegionATimeBasedJobGoesOver() throws Exception {
         JsonNode b = run("run", "--rw", "randread", "--bs", "4k", "--size", "64k", "--time", "300ms",
-                "--no-store", "--sample-interval", "0", "--output", "json", dir.resolve("c").toString());
+                "--no-store", "--sample-interval", "0", "--format", "json", dir.resolve("c").toString());
         assertThat(b.path("job").path("loopRegion").asBoolean()).isTrue();
-        assertThat(b.path("runs").get(0).path("totals").path("bytes").asLong()).isGreaterThan(64 * 1024);
+        assertThat(b.path("runs").get(0).path("totals").path("totalBytes").asLong()).isGreaterThan(64 * 1024);
         assertThat(b.path("target").path("regionBytes").asLong()).isEqualTo(64 * 1024);
     }
 

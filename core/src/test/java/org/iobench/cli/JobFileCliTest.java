@@ -31,14 +31,15 @@ class JobFileCliTest {
     @Test
     void aCpuioJobCountsItsBurnsAsRequestsMovesNoBytesAndMakesNoFile() throws Exception {
         Path json = dir.resolve("cpu.json");
-        InProcessMain.Result r = InProcessMain.run("run", "--no-store", "--sample-interval", "0", "--json",
+        InProcessMain.Result r = InProcessMain.run("run", "--no-store", "--sample-interval", "0", "-o",
                 json.toString(), job("cpu.fio", "[burn]\nioengine=cpuio\ncpuload=50\ncpuchunks=2000\nruntime=300ms\n"
                         + "time_based\n").toString());
         assertThat(r.status()).as(r.err()).isZero();
-        com.fasterxml.jackson.databind.JsonNode totals = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(json.toFile()).path("benchmarks").path(0).path("runs").path(0).path("totals");
+        com.fasterxml.jackson.databind.JsonNode totals = org.iobench.testing.ResultSchema.assertValid(
+                Files.readString(json)).path("benchmarks").path(0).path("runs").path(0).path("totals");
         assertThat(totals.path("ops").asLong()).isPositive();
-        assertThat(totals.path("bytes").asLong()).isZero();
+        assertThat(totals.path("totalBytes").isNumber()).isTrue();
+        assertThat(totals.path("totalBytes").asLong()).isZero();
         assertThat(dir.resolve("burn.0.0")).doesNotExist();
     }
 
@@ -50,8 +51,10 @@ class JobFileCliTest {
         Path file = Files.writeString(dir.resolve("exec.fio"), "[global]\nruntime=300ms\ntime_based\n[watch]\n"
                 + "ioengine=exec\nprogram=" + script + "\narguments=" + dir.resolve("term.out") + " %n\n"
                 + "grace_time=2\n[burn]\nioengine=cpuio\ncpuload=20\ncpuchunks=1000\n");
-        Cli.Result r = Cli.run(dir, "run", "--no-store", "--sample-interval", "0", file.toString());
+        Cli.Result r = Cli.run(dir, "run", "--no-store", "--sample-interval", "0", "-o", "exec.json",
+                file.toString());
         assertThat(r.status()).as(r.err()).isZero();
+        org.iobench.testing.ResultSchema.assertValid(Files.readString(dir.resolve("exec.json")));
         assertThat(Files.readString(dir.resolve("watch.stdout"))).isEqualTo("started watch\n");
         assertThat(Files.readString(dir.resolve("term.out"))).as("SIGTERM at the job's end").isEqualTo("term\n");
         InProcessMain.Result missing = InProcessMain.run("run", "--no-store", "--sample-interval", "0",
@@ -73,14 +76,14 @@ class JobFileCliTest {
         try {
             Path json = dir.resolve("fill.json");
             // size= above the free space: ENOSPC ends the job (without size= it would be the free space)
-            InProcessMain.Result r = InProcessMain.run("run", "--no-store", "--sample-interval", "0", "--json",
+            InProcessMain.Result r = InProcessMain.run("run", "--no-store", "--sample-interval", "0", "-o",
                     json.toString(), Files.writeString(dir.resolve("fill.fio"), "[w]\nrw=write\nbs=64k\nsize=8m\n"
                             + "fill_device=1\nfilename=" + mnt.resolve("f") + "\n").toString());
             assertThat(r.status()).as(r.err()).isZero();
             com.fasterxml.jackson.databind.JsonNode b = new com.fasterxml.jackson.databind.ObjectMapper()
                     .readTree(json.toFile()).path("benchmarks").path(0);
             assertThat(b.path("complete").asBoolean()).isTrue();
-            assertThat(b.path("runs").path(0).path("totals").path("bytesWritten").asLong())
+            assertThat(b.path("runs").path(0).path("totals").path("writeBytes").asLong())
                     .isEqualTo(2L << 20);
             try (var files = Files.list(mnt)) {
                 assertThat(files).as("the scratch file is removed").isEmpty();

@@ -33,7 +33,7 @@ class MatrixCliTest {
     @Test
     void aBlockSizeSweepRunsEveryPointAndStoresThemAsOneSeries() throws Exception {
         InProcessMain.Result r = InProcessMain.run("run", "--rw", "randread", "--bs", "4k..16k", "--size", "256k", "--runs",
-                "2", "--sample-interval", "0", "--output", "json", dir.toString());
+                "2", "--sample-interval", "0", "--format", "json", dir.toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode benchmarks = new ObjectMapper().readTree(r.out()).path("benchmarks");
         assertThat(benchmarks).hasSize(3);
@@ -41,7 +41,7 @@ class MatrixCliTest {
         for (JsonNode b : benchmarks) {
             assertThat(b.path("job").path("series").asText()).isEqualTo("randread bs=4k..16k");
             assertThat(b.path("runs")).hasSize(2);
-            assertThat(b.path("runs").get(0).path("totals").path("bytesRead").asLong()).isEqualTo(256 << 10);
+            assertThat(b.path("runs").get(0).path("totals").path("readBytes").asLong()).isEqualTo(256 << 10);
             names.add(b.path("job").path("name").asText());
         }
         assertThat(names).containsExactly("4KiB", "8KiB", "16KiB");
@@ -69,11 +69,11 @@ class MatrixCliTest {
                 .containsPattern("per job: (2x[0-9.]+|[0-9.]+/[0-9.]+) MB/s; aggregate: [0-9.]+ MB/s")
                 .contains("reader: read, bs 64KiB");
         assertThat(dir.resolve("w1.dat")).as("files iobench created are removed").doesNotExist();
-        InProcessMain.Result json = InProcessMain.run("run", "--sample-interval", "0", "--output", "json", file.toString());
+        InProcessMain.Result json = InProcessMain.run("run", "--sample-interval", "0", "--format", "json", file.toString());
         JsonNode benchmarks = new ObjectMapper().readTree(json.out()).path("benchmarks");
         assertThat(benchmarks).hasSize(3);
         assertThat(benchmarks.get(0).path("job").path("group").asText()).isEqualTo("g0");
-        assertThat(benchmarks.get(1).path("runs").get(0).path("totals").path("bytesWritten").asLong())
+        assertThat(benchmarks.get(1).path("runs").get(0).path("totals").path("writeBytes").asLong())
                 .isEqualTo(1 << 20);
         JsonNode group = new ObjectMapper().readTree(json.out()).path("groups").get(0);
         assertThat(group.path("group").asText()).isEqualTo("g0");
@@ -84,14 +84,14 @@ class MatrixCliTest {
 
     @Test
     void aJobFileInTheLayoutOfFiosTiobenchExampleRunsUnchangedWithFiosClones() throws Exception {
-        InProcessMain.Result r = InProcessMain.run("run", "--sample-interval", "0", "--output", "json",
+        InProcessMain.Result r = InProcessMain.run("run", "--sample-interval", "0", "--format", "json",
                 jobFile("tiobench-like.fio").toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode benchmarks = new ObjectMapper().readTree(r.out()).path("benchmarks");
         assertThat(benchmarks).as("4 jobs of numjobs=2: 8 clones, as fio runs them").hasSize(8);
         for (JsonNode b : benchmarks) {
             assertThat(b.path("job").path("threads").asInt()).isEqualTo(1);
-            assertThat(b.path("runs").get(0).path("totals").path("bytes").asLong()).as("each clone its 2 MiB")
+            assertThat(b.path("runs").get(0).path("totals").path("totalBytes").asLong()).as("each clone its 2 MiB")
                     .isEqualTo(2 << 20);
         }
         assertThat(benchmarks.get(1).path("target").path("path").asText()).isEqualTo(dir.resolve("f1.1.0")

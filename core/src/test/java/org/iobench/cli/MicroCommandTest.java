@@ -87,7 +87,7 @@ class MicroCommandTest {
     @Test
     void runsEverySuiteOfTheClassInAFreshJvmEachAndWritesTheJson() throws Exception {
         Path json = dir.resolve("micro.json");
-        Cli.Result r = Cli.run(dir, "micro", "user.Sums", "--cp", jar.toString(), "--json", json.toString(),
+        Cli.Result r = Cli.run(dir, "micro", "user.Sums", "--cp", jar.toString(), "-o", json.toString(),
                 "--samples", "3", "--warmup", "20ms");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("===== small =====").contains("===== tiny =====")

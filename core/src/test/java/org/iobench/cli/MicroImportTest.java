@@ -124,7 +124,7 @@ class MicroImportTest {
                 .contains("micro-benchmark: suite 'sum: int[]', variant 'stream'")
                 .contains("ns/op: mean 300 ±")
                 .contains("samples (ns/op): 300 306 294 303 297");
-        assertThat(ok("show", "2", "--output", "json").out()).contains("\"id\" : 2")
+        assertThat(ok("show", "2", "--format", "json").out()).contains("\"id\" : 2")
                 .contains("\"kind\" : \"iobench-micro\"");
     }
 

@@ -87,12 +87,12 @@ class MultiHostCliTest {
         Path json = dir.resolve("write.json");
         String db = "jdbc:sqlite:" + dir.resolve("results.db");
         Cli.Result w = controller("run", "--rw", "write", "--bs", "64k", "--size", "2m", data + "/{host}.seq",
-                "--json", json.toString(), "--db", db, "--label", "test=multihost");
+                "-o", json.toString(), "--db", db, "--label", "test=multihost");
         assertThat(w.status()).as(w.err()).isZero();
         JsonNode doc = JsonReport.read(Files.readString(json));
         JsonNode all = doc.path("benchmarks").get(0).path("runs").get(0);
-        assertThat(all.path("totals").path("bytesWritten").asLong()).isEqualTo(3 * (2L << 20));
-        assertThat(sumOverHosts(doc, "totals", "bytesWritten")).isEqualTo(3 * (2L << 20));
+        assertThat(all.path("totals").path("writeBytes").asLong()).isEqualTo(3 * (2L << 20));
+        assertThat(sumOverHosts(doc, "totals", "writeBytes")).isEqualTo(3 * (2L << 20));
         assertThat(all.path("writeLatency").path("count").asLong()).isEqualTo(sumOverHosts(doc, "totals", "writes"))
                 .isEqualTo(3 * 32);
         assertThat(doc.path("cluster").path("startSkew")).hasSize(1);
@@ -112,12 +112,12 @@ class MultiHostCliTest {
 
         Path read = dir.resolve("read.json");
         Cli.Result r = controller("run", "--rw", "randread", "--bs", "4k", "--size", "1m", "--threads", "2",
-                data + "/{host}.rnd", "--json", read.toString(), "--no-store");
+                data + "/{host}.rnd", "-o", read.toString(), "--no-store");
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode rd = JsonReport.read(Files.readString(read));
         JsonNode run = rd.path("benchmarks").get(0).path("runs").get(0);
-        assertThat(run.path("totals").path("bytesRead").asLong()).isEqualTo(3 * (1L << 20))
-                .isEqualTo(sumOverHosts(rd, "totals", "bytesRead"));
+        assertThat(run.path("totals").path("readBytes").asLong()).isEqualTo(3 * (1L << 20))
+                .isEqualTo(sumOverHosts(rd, "totals", "readBytes"));
         assertThat(run.path("readLatency").path("count").asLong()).isEqualTo(3 * 256);
         assertThat(run.path("workers")).hasSize(6);
     }

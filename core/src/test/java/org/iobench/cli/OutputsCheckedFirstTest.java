@@ -21,12 +21,15 @@ class OutputsCheckedFirstTest {
 
     /** Each command with its output option; DIR is the test's directory, OUT the output path under test. */
     private static final List<String> COMMANDS = List.of(
-            "run --rw write --size 1m DIR/target --json OUT",
-            "run --rw read --size 1m DIR/target --output json --json OUT",
-            "dd if=/dev/zero of=DIR/target bs=64k count=4 --json OUT",
-            "suite quick DIR --size 64m --json OUT",
-            "saturate --rw read --size 1m DIR/target --json OUT",
-            "micro org.iobench.micro.examples.SumSuites --json OUT",
+            "run --rw write --size 1m DIR/target -o OUT",
+            "run --rw read --size 1m DIR/target --format json -o OUT",
+            "dd if=/dev/zero of=DIR/target bs=64k count=4 -o OUT",
+            "suite quick DIR --size 64m -o OUT",
+            "saturate --rw read --size 1m DIR/target -o OUT",
+            "micro org.iobench.micro.examples.SumSuites -o OUT",
+            "show 1 --db DIR/none.db -o OUT",
+            "history --db DIR/none.db -o OUT",
+            "check x=1 --against x=2 --db DIR/none.db -o OUT",
             "report -i DIR/none.json -o OUT",
             "runs --db DIR/none.db -o OUT",
             "compare --by kernel --db DIR/none.db -o OUT");
@@ -55,7 +58,7 @@ class OutputsCheckedFirstTest {
                 args.add(w.replace("DIR", dir.toString()).replace("OUT", out));
             }
             InProcess.Result r = InProcess.run(args.toArray(String[]::new));
-            String option = command.contains("-o OUT") ? "-o" : "--json";
+            String option = "-o";
             assertThat(r.status()).as(command + ": " + r.err()).isEqualTo(2);
             assertThat(r.err()).as(command).isEqualTo("iobench: " + option + " " + out + ": " + reason + "\n");
             assertThat(r.out()).as(command).isEmpty();
@@ -85,16 +88,16 @@ class OutputsCheckedFirstTest {
     void forceReplacesAnExistingResultAndADashMeansStdout() throws Exception {
         Path json = Files.writeString(dir.resolve("result.json"), "old");
         InProcess.Result r = InProcess.run("run", "--rw", "write", "--bs", "64k", "--size", "256k",
-                "--sample-interval", "0", "--no-store", "--json", json.toString(), "--force",
+                "--sample-interval", "0", "--no-store", "-o", json.toString(), "--force",
                 dir.resolve("f").toString());
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(Files.readString(json)).startsWith("{").contains("\"formatVersion\" : 1");
+        assertThat(Files.readString(json)).startsWith("{").contains("\"formatVersion\" : 2");
         assertThat(r.out()).contains("write-64KiB"); // the text still goes to stdout
 
         InProcess.Result dash = InProcess.run("run", "--rw", "read", "--bs", "64k", "--size", "256k",
-                "--sample-interval", "0", "--no-store", "--json", "-", dir.resolve("f").toString());
+                "--sample-interval", "0", "--no-store", "--format", "json", dir.resolve("f").toString());
         assertThat(dash.status()).as(dash.err()).isZero();
-        assertThat(dash.out()).startsWith("{").contains("\"formatVersion\" : 1").doesNotContain("IOPS\n");
+        assertThat(dash.out()).startsWith("{").contains("\"formatVersion\" : 2").doesNotContain("IOPS\n");
         assertThat(dir.resolve("-")).doesNotExist();
     }
 }

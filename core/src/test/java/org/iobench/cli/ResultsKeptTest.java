@@ -29,11 +29,11 @@ class ResultsKeptTest {
             Path json = mnt.resolve("result.json");
             String db = dir.resolve("results.db").toString();
             Cli.Result r = Cli.run(dir, "run", "--rw", "write", "--bs", "64k", "--size", "1m", "--sample-interval",
-                    "0", "--db", db, "--json", json.toString(), dir.resolve("f").toString());
+                    "0", "--db", db, "-o", json.toString(), dir.resolve("f").toString());
             assertThat(r.status()).as(r.err()).isEqualTo(1);
             assertThat(r.out()).contains("write-64KiB"); // printed
             assertThat(r.err()).contains("iobench: saved as run 1 in " + db)
-                    .contains("iobench: --json " + json + ": cannot write: no space left on device")
+                    .contains("iobench: -o " + json + ": cannot write: no space left on device")
                     .doesNotContain("\tat ");
             try (var files = Files.list(mnt)) {
                 assertThat(files.map(p -> p.getFileName().toString())).as("no half file, no temp file")
@@ -61,9 +61,9 @@ class ResultsKeptTest {
         try {
             String db = dir.resolve("results.db").toString();
             Cli.Result run = Cli.run(dir, "run", "--rw", "read", "--bs", "64k", "--size", "256k",
-                    "--sample-interval", "0", "--db", db, "--json", loop.toString(), dir.resolve("f").toString());
+                    "--sample-interval", "0", "--db", db, "-o", loop.toString(), dir.resolve("f").toString());
             assertThat(run.status()).as(run.err()).isEqualTo(2);
-            assertThat(run.err()).isEqualTo("iobench: --json " + loop + ": is a block device; only a regular file or"
+            assertThat(run.err()).isEqualTo("iobench: -o " + loop + ": is a block device; only a regular file or"
                     + " - (standard output) is written\n");
             assertThat(dir.resolve("f")).as("refused before the run").doesNotExist();
 

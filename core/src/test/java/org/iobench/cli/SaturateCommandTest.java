@@ -18,7 +18,7 @@ class SaturateCommandTest {
     void saturatePrintsTheCurveAndStoresEveryPointUnderOneSeries() throws Exception {
         Path json = dir.resolve("s.json");
         Cli.Result r = Cli.run(dir, "saturate", "--rw", "randread", "--bs", "4k", "--size", "8m", "--step-time",
-                "200ms", "--max", "2", "--sample-interval", "0", "--json", json.toString(), dir.toString());
+                "200ms", "--max", "2", "--sample-interval", "0", "-o", json.toString(), dir.toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("saturate threads: randread, bs 4KiB").contains("threads iodepth")
                 .contains("knee: ").contains("best: ").contains("stopped: ");
@@ -41,7 +41,7 @@ class SaturateCommandTest {
     void aRateSearchForALatencyTargetJudgesPacedStepsByTheirCorrectedLatency() throws Exception {
         Path f = Files.write(dir.resolve("f"), new byte[4 << 20]);
         Cli.Result r = Cli.run(dir, "saturate", "--axis", "rate", "--latency-target", "p99=1us", "--refine", "1",
-                "--rw", "randread", "--bs", "4k", "--step-time", "200ms", "--sample-interval", "0", "--output",
+                "--rw", "randread", "--bs", "4k", "--step-time", "200ms", "--sample-interval", "0", "--format",
                 "json", "--no-store", f.toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out());
@@ -54,7 +54,7 @@ class SaturateCommandTest {
         if (points.size() == 2) {   // the unthrottled step missed 1 us, so one paced step at half its rate
             assertThat(points.get(1).path("corrected").asBoolean()).isTrue();
             assertThat(points.get(1).path("setting").path("rateOpsPerSecond").asDouble())
-                    .isCloseTo(points.get(0).path("iops").asDouble() / 2, org.assertj.core.data.Percentage
+                    .isCloseTo(points.get(0).path("opsPerSecond").asDouble() / 2, org.assertj.core.data.Percentage
                             .withPercentage(0.1));
             assertThat(doc.path("benchmarks").get(1).path("runs").get(0).path("pacing").isObject()).isTrue();
         } else {

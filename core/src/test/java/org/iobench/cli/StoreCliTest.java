@@ -75,16 +75,16 @@ class StoreCliTest {
                 .contains("run 2: 1048576 bytes (1.0 MB, 1.0 MiB) written, ")
                 .endsWith(run.out()); // as printed when it ran
 
-        InProcess.Result json = InProcess.run("show", "1", "--output", "json", "--db", db);
+        InProcess.Result json = InProcess.run("show", "1", "--format", "json", "--db", db);
         var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
-        assertThat(doc.path("formatVersion").asInt()).isEqualTo(1);
+        assertThat(doc.path("formatVersion").asInt()).isEqualTo(2);
         assertThat(doc.path("id").asLong()).isEqualTo(1);
         assertThat(doc.path("labels").path("patch").asText()).isEqualTo("with");
         assertThat(doc.path("environment").path("kernelRelease").asText()).isNotBlank();
         assertThat(doc.path("benchmarks").get(0).path("runs")).hasSize(2);
 
         InProcess.Result delete = InProcess.run("delete", "1", "--db", db);
-        assertThat(delete.out()).isEqualTo("deleted run 1\n");
+        assertThat(delete.out()).startsWith("deleted run 1 (write-64KiB, ");
         InProcess.Result gone = InProcess.run("show", "1", "--db", db);
         assertThat(gone.status()).isEqualTo(1);
         assertThat(gone.err()).isEqualTo("iobench: no run 1 in " + dir.resolve("results.db")

@@ -22,12 +22,12 @@ class SubcommandsTest {
     void theQuickSuiteAndVersionGetNoCommand() {
         assertThat(needed().getSubcommands()).isEmpty();
         assertThat(needed("--version").getSubcommands()).isEmpty();
-        assertThat(needed("--json", "quick.json", "--quiet").getSubcommands()).isEmpty();
+        assertThat(needed("-o", "quick.json", "--quiet").getSubcommands()).isEmpty();
     }
 
     @Test
     void anOptionsValueIsNotTakenForTheCommand() {
-        assertThat(Subcommands.firstWord(needed().getCommandSpec(), new String[] {"--json", "run", "-q"})).isNull();
+        assertThat(Subcommands.firstWord(needed().getCommandSpec(), new String[] {"-o", "run", "-q"})).isNull();
         assertThat(Subcommands.firstWord(needed().getCommandSpec(), new String[] {"--note", "x", "runs"}))
                 .isEqualTo("runs");
         assertThat(Subcommands.firstWord(needed().getCommandSpec(), new String[] {"--note=x", "runs"}))

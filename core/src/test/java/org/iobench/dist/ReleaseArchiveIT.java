@@ -113,7 +113,7 @@ class ReleaseArchiveIT {
 
         Files.writeString(aot, "not a cache\n"); // garbage, in both caches (--no-store runs take the second)
         Files.writeString(home.resolve("lib/iobench-no-store.aot"), "not a cache\n");
-        Result garbage = iobench(env, "run", "--no-store", "--quiet", "--output", "json", "--rw", "read", "--bs",
+        Result garbage = iobench(env, "run", "--no-store", "--quiet", "--format", "json", "--rw", "read", "--bs",
                 "4k", "--size", "4k", Files.createDirectories(dir.resolve("w")).toString());
         assertThat(garbage.err()).isEmpty();
         assertThat(garbage.out()).startsWith("{");

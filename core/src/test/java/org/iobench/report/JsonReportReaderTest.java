@@ -26,8 +26,9 @@ class JsonReportReaderTest {
             assertThat(b.runs()).hasSize(2);
             assertThat(b.runs().getFirst().totals().reads()).isEqualTo(256);
         });
-        ((ObjectNode) doc).put("formatVersion", 2);
-        assertThatThrownBy(() -> JsonReportReader.benchmarks(doc)).hasMessageContaining("formatVersion 2");
+        ((ObjectNode) doc).put("formatVersion", 3);
+        assertThatThrownBy(() -> JsonReportReader.benchmarks(doc)).hasMessageContaining("formatVersion 3")
+                .hasMessageContaining("(1, 2)");
         assertThat(FioImport.isFio(doc)).isFalse();
     }
 

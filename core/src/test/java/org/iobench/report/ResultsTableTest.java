@@ -17,7 +17,10 @@ import org.iobench.table.TableFormat;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The exported tables of a report selection, locked by golden files (format version 1 fixture as input). */
+/**
+ * The exported tables of a report selection, locked by golden files (a format version 1 fixture as input, read as
+ * version 2 as reports read it).
+ */
 class ResultsTableTest {
 
     static List<ReportItem> fixture() throws IOException {
@@ -25,7 +28,7 @@ class ResultsTableTest {
             JsonNode doc = new ObjectMapper().readTree(in);
             List<ReportItem> items = new ArrayList<>();
             int n = 0;
-            for (JsonNode b : doc.path("benchmarks")) {
+            for (JsonNode b : JsonReportReader.benchmarkTrees(doc)) { // version 1 read as version 2
                 Map<String, String> labels = new LinkedHashMap<>();
                 b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
                 items.add(new ReportItem("r" + (++n), b, labels));

@@ -33,12 +33,25 @@ class SelectorTest {
 
     @Test
     void badTermsNameTheOptionTheSelectorAndTheTerm() {
-        assertThatThrownBy(() -> parse("patch")).hasMessage("--base 'patch': 'patch' is not a selector term (id:,"
-                + " label:, KEY=VALUE, target:, since:, until:, source:, name:, rw:, bs:, last:)");
+        assertThatThrownBy(() -> parse("patch")).hasMessage("--base 'patch': 'patch' is not a selector term (an id,"
+                + " last, id:, label:, KEY=VALUE, target:, since:, until:, source:, name:, rw:, bs:, last:)");
         assertThatThrownBy(() -> parse("id:20-10")).hasMessageContaining("id:20-10 is not an id or a range");
         assertThatThrownBy(() -> parse("since:yesterday")).hasMessageContaining("'yesterday' is not a date");
         assertThatThrownBy(() -> parse("last:0")).hasMessageContaining("last:0 is not a positive number");
         assertThatThrownBy(() -> parse("bs:4q")).hasMessageContaining("bs:4q");
         assertThatThrownBy(() -> parse("label:=x")).hasMessageContaining("label:=x");
+    }
+
+    @Test
+    void aBareNumberIsAnIdAndBareLastIsTheNewestRun() {
+        assertThat(parse("12 13").ids()).extracting(r -> r[0] + "-" + r[1]).containsExactly("12-12", "13-13");
+        assertThat(parse("10-20").ids()).extracting(r -> r[0] + "-" + r[1]).containsExactly("10-20");
+        assertThat(parse("#7").ids()).extracting(r -> r[0]).containsExactly(7L);
+        assertThat(parse("last").last()).isEqualTo(1);
+        assertThat(parse("last kernel=6.1").last()).isEqualTo(1);
+        RunQuery q = parse("kernel=6.1,6.2 12");
+        assertThat(q.labels()).isEqualTo(Map.of("kernel", Set.of("6.1", "6.2")));
+        assertThat(q.ids()).extracting(r -> r[0]).containsExactly(12L);
+        assertThat(parse("kernel=5,6").ids()).as("a number after a comma continues its term").isEmpty();
     }
 }

@@ -125,6 +125,29 @@ abstract class StoreContract {
     }
 
     @Test
+    void aScratchFileIsFiledUnderItsDirectoryAndRowsOfEarlierBuildsReadTheSame() throws Exception {
+        BenchmarkResult base = StoreFixtures.result("/data", RwMode.READ, 4096, 1, false, 1e8);
+        BenchmarkResult scratch = BenchmarkResult.of(base.job(), new org.iobench.result.TargetInfo("file",
+                "/data/.iobench-1557-1.tmp", true, 1 << 20, 512, 4096, "vda", "ext4"), base.runs());
+        long now = store.save(StoreFixtures.run(scratch, Map.of(), StoreFixtures.T0));
+        long old = store.save(StoreFixtures.run(scratch, Map.of(), StoreFixtures.T0.plusSeconds(1)));
+        try (Connection c = DriverManager.getConnection(url);
+             var p = c.prepareStatement("UPDATE runs SET target = ? WHERE id = ?")) {
+            p.setString(1, "/data/.iobench-99-3.tmp"); // as an earlier build recorded a run on /data
+            p.setLong(2, old);
+            assertThat(p.executeUpdate()).isEqualTo(1);
+        }
+        long quick = store.save(StoreFixtures.run(BenchmarkResult.of(base.job(), new org.iobench.result.TargetInfo(
+                "file", "/home/u/.iobench-quick-42.tmp", true, 1 << 20, 512, 4096, "vda", "ext4"), base.runs()),
+                Map.of(), StoreFixtures.T0.plusSeconds(2)));
+
+        assertThat(ids(q("target:/data"))).containsExactly(old, now);
+        assertThat(store.find(q("target:/data"))).extracting(StoredRun::target).containsOnly("/data");
+        assertThat(store.get(quick).orElseThrow().target()).isEqualTo("/home/u");
+        assertThat(ids(q("target:/data/f"))).isEmpty();
+    }
+
+    @Test
     void aRunOfAnEngineThatStoresNothingIsAWorkloadOfItsOwnAndNotPooledWithStorageRuns() {
         BenchmarkResult psync = StoreFixtures.result("/data/f", RwMode.RANDREAD, 4096, 1, false, 1e9);
         BenchmarkResult uring = BenchmarkResult.of(psync.job().toBuilder().engine("uring").build(), psync.target(),

@@ -36,7 +36,8 @@ import org.iobench.result.WorkerResult;
 
 /**
  * Two benchmarks with every field of a job and of a run set to something other than its default: the same values
- * the flat JobSpec and RunResult of before wrote into {@code report/golden/json-shape-v1.json}.
+ * the flat JobSpec and RunResult of before wrote into {@code report/golden/json-shape-v1.json} (with
+ * {@code allLatency}, the last field a flat RunResult gained).
  */
 public final class EveryField {
     private EveryField() {}
@@ -77,7 +78,7 @@ public final class EveryField {
                 4096);
         RunResult full = new RunResult(1, "2026-12-01T06:00:00.000Z",
                 new Outcome(false, "write failed: ENOSPC", failure, List.of("a warning")), totals,
-                new Latencies(lat(7), lat(8), lat(9), new LatencySplit(lat(5), lat(6))),
+                new Latencies(lat(7), lat(8), lat(9), new LatencySplit(lat(5), lat(6)), lat(13)),
                 new Intervals(1_000_000_000L, series), workers, new RunEvidence(acc, ev, null, sum),
                 new Extras(ver, pacing, steady));
         RunResult bare = new RunResult(2, "2026-12-01T06:01:00.000Z", Outcome.COMPLETE, totals,

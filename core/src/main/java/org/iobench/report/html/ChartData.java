@@ -16,7 +16,9 @@ import org.iobench.report.ReportItem;
  *   <li>{@code bsCurves}: for each workload-and-label group with two or more block sizes, min/mean/max of MB/s
  *       and IOPS per block size (x = log2 of the block size);</li>
  *   <li>{@code latency}: p50 ... p99.99 of each benchmark's last complete run;</li>
- *   <li>{@code series}: each run's per-interval MB/s and IOPS, with the monitor's bi/bo (MB/s) and us/sy/wa (%);</li>
+ *   <li>{@code series}: each run's per-interval MB/s and IOPS at the middle of each interval ({@code t}, with the
+ *       interval's bounds {@code from} and {@code to} in seconds since the measured phase started), with the
+ *       monitor's bi/bo (MB/s) and us/sy/wa (%) at the end of each sample;</li>
  *   <li>{@code ab}: an A/B comparison's rows, when the report has one;</li>
  *   <li>{@code history}: per workload its stored runs in order with change points ({@link HistoryChartData}).</li>
  * </ul>
@@ -28,23 +30,54 @@ final class ChartData {
 
     private ChartData() {}
 
-    static ObjectNode of(List<ReportItem> items, ObjectNode ab, HistorySet history) {
+    static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history) {
         ObjectNode root = MAPPER.createObjectNode();
         root.set("bsCurves", bsCurves(items));
         root.set("latency", latency(items));
         root.set("series", series(items));
         if (ab != null) {
-            root.set("ab", ab);
+            root.set("ab", ab(ab));
         }
         root.set("history", HistoryChartData.of(history));
         return root;
+    }
+
+    /** {@code {alpha, metric, rows: [{workload, gainPercent, significant, pValue}]}}; undefined numbers null. */
+    private static ObjectNode ab(AbSection ab) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("alpha", ab.alpha());
+        o.put("metric", ab.metric());
+        ArrayNode rows = o.putArray("rows");
+        for (org.iobench.compare.AbRow r : ab.rows()) {
+            ObjectNode row = rows.addObject().put("workload", r.workload()).put("significant", r.significant());
+            putNumber(row, "gainPercent", r.gainPercent());
+            putNumber(row, "pValue", r.test().pValue());
+        }
+        return o;
+    }
+
+    /** A number, or null where it is undefined (the page draws a gap, never "NaN"). */
+    private static void addNumber(ArrayNode a, double v) {
+        if (Double.isFinite(v)) {
+            a.add(v);
+        } else {
+            a.addNull();
+        }
+    }
+
+    private static void putNumber(ObjectNode o, String field, double v) {
+        if (Double.isFinite(v)) {
+            o.put(field, v);
+        } else {
+            o.putNull(field);
+        }
     }
 
     private static ArrayNode bsCurves(List<ReportItem> items) {
         Map<String, Map<Long, ReportItem>> groups = new LinkedHashMap<>();
         for (ReportItem i : items) {
             String key = i.workloadWithoutBs() + (i.labels().isEmpty() ? "" : " [" + i.labelText() + "]");
-            groups.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(i.job().path("blockSize").asLong(), i);
+            groups.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(i.job().path("blockSizeBytes").asLong(), i);
         }
         ArrayNode curves = MAPPER.createArrayNode();
         groups.forEach((label, byBs) -> {
@@ -59,7 +92,7 @@ final class ChartData {
                 p.put("log2bs", Math.log(bs) / Math.log(2));
                 JsonNode summary = item.benchmark().path("summary");
                 p.set("bytesPerSecond", stat(summary.path("bytesPerSecond")));
-                p.set("iops", stat(summary.path("iops")));
+                p.set("iops", stat(summary.path("opsPerSecond")));
             });
         });
         return curves;
@@ -67,9 +100,9 @@ final class ChartData {
 
     private static ObjectNode stat(JsonNode s) {
         ObjectNode o = MAPPER.createObjectNode();
-        o.put("min", num(s.path("min")));
-        o.put("mean", num(s.path("mean")));
-        o.put("max", num(s.path("max")));
+        putNumber(o, "min", num(s.path("min")));
+        putNumber(o, "mean", num(s.path("mean")));
+        putNumber(o, "max", num(s.path("max")));
         return o;
     }
 
@@ -110,19 +143,31 @@ final class ChartData {
                 ObjectNode s = out.addObject();
                 s.put("label", i.id() + " " + i.job().path("name").asText() + ", run " + run.path("run").asInt()
                         + (run.path("complete").asBoolean(true) ? "" : " (incomplete)"));
-                double intervalSeconds = run.path("intervalNanos").asLong(1_000_000_000L) / 1e9;
+                double intervalSeconds = run.path("intervalNs").asLong(1_000_000_000L) / 1e9;
                 ArrayNode t = s.putArray("t");
+                ArrayNode from = s.putArray("from");
+                ArrayNode to = s.putArray("to");
                 ArrayNode mbps = s.putArray("mbps");
                 ArrayNode iops = s.putArray("iops");
-                double at = 0;
+                long startNanos = 0;
                 for (JsonNode in : run.path("series")) {
-                    at += in.path("durationNanos").asLong() / 1e9;
-                    t.add(Math.round(at * 1000) / 1000.0);
-                    mbps.add(num(in.path("bytesPerSecond")) / 1e6);
-                    iops.add(num(in.path("iops")));
+                    long duration = in.path("durationNs").asLong();
+                    if (duration <= 0) {
+                        continue; // no time, no rate
+                    }
+                    // a rate is the mean over its interval: drawn at the interval's middle, so a last, shorter
+                    // interval sits at its own time instead of on top of the one before
+                    t.add(micros(startNanos + duration / 2.0));
+                    from.add(micros(startNanos));
+                    to.add(micros(startNanos + duration));
+                    startNanos += duration;
+                    addNumber(mbps, num(in.path("bytesPerSecond")) / 1e6);
+                    addNumber(iops, num(in.path("opsPerSecond")));
                 }
                 if (t.isEmpty()) {
-                    t.add(intervalSeconds);
+                    t.add(intervalSeconds / 2);
+                    from.add(0);
+                    to.add(intervalSeconds);
                     mbps.add(0);
                     iops.add(0);
                 }
@@ -142,21 +187,27 @@ final class ChartData {
         ArrayNode wa = o.putArray("wa");
         double at = 0;
         for (JsonNode s : system.path("samples")) {
-            at += num(s.path("intervalMillis")) / 1000;
+            at += num(s.path("intervalNs")) / 1e9;
             t.add(Math.round(at * 1000) / 1000.0);
-            bi.add(num(s.path("blockInKibPerSecond")) * 1024 / 1e6);
-            bo.add(num(s.path("blockOutKibPerSecond")) * 1024 / 1e6);
+            addNumber(bi, num(s.path("blockInBytesPerSecond")) / 1e6);
+            addNumber(bo, num(s.path("blockOutBytesPerSecond")) / 1e6);
             JsonNode cpu = s.path("cpu");
             double total = 0;
             for (String f : List.of("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")) {
-                total += cpu.path(f).asDouble();
+                total += cpu.path(f + "Seconds").asDouble();
             }
-            us.add(total == 0 ? 0 : 100 * (cpu.path("user").asDouble() + cpu.path("nice").asDouble()) / total);
-            sy.add(total == 0 ? 0 : 100 * (cpu.path("system").asDouble() + cpu.path("irq").asDouble()
-                    + cpu.path("softirq").asDouble()) / total);
-            wa.add(total == 0 ? 0 : 100 * cpu.path("iowait").asDouble() / total);
+            us.add(total == 0 ? 0 : 100 * (cpu.path("userSeconds").asDouble() + cpu.path("niceSeconds").asDouble())
+                    / total);
+            sy.add(total == 0 ? 0 : 100 * (cpu.path("systemSeconds").asDouble() + cpu.path("irqSeconds").asDouble()
+                    + cpu.path("softirqSeconds").asDouble()) / total);
+            wa.add(total == 0 ? 0 : 100 * cpu.path("iowaitSeconds").asDouble() / total);
         }
         return o;
+    }
+
+    /** Nanoseconds as seconds, to the microsecond. */
+    private static double micros(double nanos) {
+        return Math.round(nanos / 1e3) / 1e6;
     }
 
     static JsonNode lastCompleteRun(JsonNode benchmark) {

@@ -12,17 +12,17 @@ import java.util.List;
 import org.iobench.history.HistorySet;
 import org.iobench.report.HistoryText;
 import org.iobench.report.ReportItem;
-import org.iobench.report.ResultsTable;
 import org.iobench.table.TableFormat;
 
 /**
  * A self-contained HTML page: uPlot (MIT, vendored from its npm package with its license) and the page's script
  * are inlined, the data is embedded as JSON, so the file opens with no network access.
  *
- * <p>Sections: the results table (and any comparison table, as the text {@code compare} prints it), throughput
- * and IOPS against block size with min-max whiskers, latency percentiles, each run's per-second series over the
- * system monitor's bi/bo, CPU and iowait, A/B gains as bars with significance told apart, the history of each
- * workload with its change points, the environment of each benchmark and the advisor's findings.
+ * <p>Sections (each a {@code <section>}, one printed page each; a section with nothing to show is left out): the
+ * results table; with an A/B, the comparison as a table with significance marked, the gains as bars and what
+ * differs between the two sides' environments; throughput and IOPS against block size with min-max whiskers;
+ * latency percentiles; each run's per-second series over the system monitor's bi/bo, CPU and iowait; the history
+ * of each workload with its change points; the advisor's findings; the targets and environments.
  */
 public final class HtmlReport {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -30,52 +30,51 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     /**
-     * @param compareText a comparison table as the text {@code compare} command prints it, or null
-     * @param ab          A/B rows for the bar chart ({@code {alpha, rows:[{workload, gainPercent, significant}]}}),
-     *                    or null
-     */
-    public static String render(String title, String generatedBy, List<ReportItem> items, String compareText,
-                                ObjectNode ab) {
-        return render(title, generatedBy, items, compareText, ab, null);
-    }
-
-    /**
+     * @param ab      the A/B comparison with its environment differences, or null
      * @param history the stored runs' histories for the history section (one chart per workload with two or more
      *                points, change points marked, and the text {@code iobench history} prints), or null for none
      */
-    public static String render(String title, String generatedBy, List<ReportItem> items, String compareText,
-                                ObjectNode ab, HistorySet history) {
+    public static String render(String title, String generatedBy, List<ReportItem> items, AbSection ab,
+                                HistorySet history) {
+        ObjectNode data = ChartData.of(items, ab, history);
         StringBuilder h = new StringBuilder(120_000);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>\n").append(resource("uPlot.min.css"))
                 .append('\n').append(resource("report.css")).append("</style>\n</head><body>\n");
-        h.append("<h1>").append(esc(title)).append("</h1>\n<div class=\"meta\">").append(esc(generatedBy))
-                .append(", ").append(items.size()).append(" benchmark(s)</div>\n");
+        h.append("<header><h1>").append(esc(title)).append("</h1>\n<div class=\"meta\">").append(esc(generatedBy))
+                .append(", ").append(items.size()).append(items.size() == 1 ? " benchmark" : " benchmarks")
+                .append("</div></header>\n");
 
-        h.append("<h2>Results</h2>\n").append(tableHtml(items));
-        h.append("<pre>").append(esc(TableFormat.TEXT.writer().render(ResultsTable.of(items)))).append("</pre>\n");
-        if (compareText != null) {
-            h.append("<h2>Comparison</h2>\n<pre>").append(esc(compareText)).append("</pre>\n");
-            h.append("<div id=\"ab-chart\" class=\"chart\"></div>\n");
+        section(h, "results", "Results", HtmlTables.results(items));
+        if (ab != null) {
+            section(h, "comparison", "Comparison: " + ab.newName() + " against " + ab.baseName(),
+                    HtmlTables.comparison(ab) + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
+            section(h, "environment-diff", "What differs between base and new", HtmlTables.environmentDiff(ab));
         }
-        h.append("<h2>Throughput and IOPS by block size</h2>\n<div id=\"bs-charts\"></div>\n")
-                .append("<p class=\"note\">Only workloads run at two or more block sizes appear here.</p>\n");
-        h.append("<h2>Latency percentiles</h2>\n<div id=\"latency-chart\" class=\"chart\"></div>\n");
-        h.append("<h2>Runs over time</h2>\n<div id=\"series-charts\"></div>\n");
+        if (!data.path("bsCurves").isEmpty()) {
+            section(h, "block-sizes", "Throughput and IOPS by block size", "<div id=\"bs-charts\"></div>\n");
+        }
+        if (!data.path("latency").isEmpty()) {
+            section(h, "latency", "Latency percentiles", "<div id=\"latency-chart\" class=\"chart\"></div>\n");
+        }
+        if (!data.path("series").isEmpty()) {
+            section(h, "series", "Runs over time", "<div id=\"series-charts\"></div>\n"
+                    + "<p class=\"note\">Each point is the mean rate of one interval, drawn at the middle of the"
+                    + " interval (a last, shorter interval at the middle of its own span).</p>\n");
+        }
         if (history != null && !history.workloads().isEmpty()) {
-            h.append("<h2>History and change points</h2>\n<div id=\"history-charts\"></div>\n")
-                    .append("<p class=\"note\">Each workload's stored runs in order (mean of the repetitions, whiskers"
-                            + " min-max), the mean of each segment between change points, and the change points found by"
-                            + " E-Divisive means (docs/history.md). Workloads with a single run have no chart.</p>\n")
-                    .append("<pre>").append(esc(HistoryText.render(history, TableFormat.TEXT, false)))
-                    .append("</pre>\n");
+            section(h, "history", "History and change points", "<div id=\"history-charts\"></div>\n"
+                    + "<p class=\"note\">Each workload's stored runs in order (mean of the repetitions, whiskers"
+                    + " min-max), the mean of each segment between change points, and the change points found by"
+                    + " E-Divisive means (docs/history.md). Workloads with a single run have no chart.</p>\n"
+                    + "<pre>" + esc(HistoryText.render(history, TableFormat.TEXT, false)) + "</pre>\n");
         }
-        findings(h, items);
-        environment(h, items);
+        section(h, "advisor", "Advisor", findings(items));
+        section(h, "environment", "Targets and environment", HtmlTables.environments(items));
 
         h.append("<pre id=\"selfcheck\"></pre>\n");
         h.append("<script type=\"application/json\" id=\"report-data\">")
-                .append(json(ChartData.of(items, ab, history)).replace("</", "<\\/")).append("</script>\n");
+                .append(json(data).replace("</", "<\\/")).append("</script>\n");
         h.append("<script>").append(resource("uPlot.iife.min.js")).append("</script>\n");
         h.append("<script>").append(resource("report.js")).append("</script>\n");
         h.append("<!-- uPlot ").append("1.6.32 (c) Leon Sorokin, MIT License: ")
@@ -84,26 +83,13 @@ public final class HtmlReport {
         return h.toString();
     }
 
-    private static String tableHtml(List<ReportItem> items) {
-        var t = ResultsTable.of(items);
-        StringBuilder h = new StringBuilder("<table class=\"results\"><tr>");
-        t.columns().forEach(c -> h.append("<th class=\"").append(c.align().name().equals("LEFT") ? "l" : "")
-                .append("\">").append(esc(c.fullHeader())).append("</th>"));
-        h.append("</tr>\n");
-        for (var row : t.rows()) {
-            h.append("<tr>");
-            for (int i = 0; i < row.cells().size(); i++) {
-                boolean left = t.columns().get(i).align().name().equals("LEFT");
-                h.append("<td class=\"").append(left ? "l" : "").append("\">")
-                        .append(esc(row.cells().get(i).text())).append("</td>");
-            }
-            h.append("</tr>\n");
-        }
-        return h.append("</table>\n").toString();
+    private static void section(StringBuilder h, String id, String heading, String body) {
+        h.append("<section id=\"").append(id).append("\">\n<h2>").append(esc(heading)).append("</h2>\n").append(body)
+                .append("</section>\n");
     }
 
-    private static void findings(StringBuilder h, List<ReportItem> items) {
-        h.append("<h2>Advisor</h2>\n");
+    private static String findings(List<ReportItem> items) {
+        StringBuilder h = new StringBuilder();
         int n = 0;
         for (ReportItem i : items) {
             for (JsonNode f : i.benchmark().path("findings")) {
@@ -123,37 +109,14 @@ public final class HtmlReport {
             }
         }
         if (n == 0) {
-            h.append("<p>No findings.</p>\n");
+            h.append("<p>No findings: the advisor found none of the pitfalls it knows (docs/advisor.md).</p>\n");
         }
-    }
-
-    private static void environment(StringBuilder h, List<ReportItem> items) {
-        h.append("<h2>Environment</h2>\n");
-        for (ReportItem i : items) {
-            ObjectNode env = MAPPER.createObjectNode();
-            env.set("target", i.benchmark().path("target"));
-            env.set("job", i.benchmark().path("job"));
-            JsonNode e = i.benchmark().path("environment");
-            if (!e.isMissingNode()) {
-                env.set("environment", e);
-            }
-            h.append("<h3>").append(esc(i.id() + " " + i.job().path("name").asText() + " "
-                    + (i.labels().isEmpty() ? "" : "[" + i.labelText() + "]"))).append("</h3>\n<pre>")
-                    .append(esc(pretty(env))).append("</pre>\n");
-        }
+        return h.toString();
     }
 
     private static String json(JsonNode n) {
         try {
             return MAPPER.writeValueAsString(n);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String pretty(JsonNode n) {
-        try {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(n);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

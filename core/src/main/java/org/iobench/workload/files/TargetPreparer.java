@@ -116,6 +116,14 @@ public final class TargetPreparer {
      *             {@link InterruptedIOException} thrown
      */
     public PreparedTarget prepare(JobSpec spec, BooleanSupplier stop) throws IOException {
+        return prepare(spec, stop, FillProgress.NONE);
+    }
+
+    /**
+     * Prepares {@code spec}'s target as {@link #prepare(JobSpec, BooleanSupplier)} does, telling {@code progress}
+     * how far the filling of a new file has come.
+     */
+    public PreparedTarget prepare(JobSpec spec, BooleanSupplier stop, FillProgress progress) throws IOException {
         Path given = spec.target();
         if (!spec.storesData()) {
             return untouched(spec, given);
@@ -123,11 +131,11 @@ public final class TargetPreparer {
         if (Files.isDirectory(given)) {
             Path file = given.resolve(".iobench-" + ProcessHandle.current().pid() + "-"
                     + SCRATCH_COUNTER.incrementAndGet() + ".tmp");
-            return newFile(spec, file, stop);
+            return newFile(spec, file, stop, progress);
         }
         if (!Files.exists(given, LinkOption.NOFOLLOW_LINKS) && !Files.exists(given)) {
             checkParent(given);
-            return newFile(spec, given, stop);
+            return newFile(spec, given, stop, progress);
         }
         return switch (typeOf(given)) {
             case S_IFBLK -> blockDevice(spec, given);
@@ -286,7 +294,8 @@ public final class TargetPreparer {
         return spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : available;
     }
 
-    private PreparedTarget newFile(JobSpec spec, Path file, BooleanSupplier stop) throws IOException {
+    private PreparedTarget newFile(JobSpec spec, Path file, BooleanSupplier stop, FillProgress progress)
+            throws IOException {
         long region = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
         if (spec.workload().sizeBytes() == 0 && spec.copy().source() != null
                 && Files.isRegularFile(spec.copy().source())) {
@@ -309,7 +318,7 @@ public final class TargetPreparer {
                 checkFitsWorkers(spec, target);
                 long end = spec.workload().offsetBytes() + region;
                 if (spec.layout().fills(spec.workload().rw())) {
-                    fill(io, created, end, spec.workload().seed(), stop);
+                    fill(io, created, end, spec.workload().seed(), stop, progress);
                 } else {
                     switch (spec.layout().preallocate()) {
                         case ALLOCATE -> created.preallocate(end, false);
@@ -330,7 +339,8 @@ public final class TargetPreparer {
     }
 
     /** Writes {@code length} bytes of pseudo-random data and makes them durable; {@code stop} ends it early. */
-    private static void fill(IoEngine io, IoFile file, long length, long seed, BooleanSupplier stop)
+    private static void fill(IoEngine io, IoFile file, long length, long seed, BooleanSupplier stop,
+                             FillProgress progress)
             throws IOException {
         try (NativeBuffer buffer = NativeBuffer.allocate(FILL_CHUNK, 4096)) {
             buffer.fillRandom(seed);
@@ -346,6 +356,7 @@ public final class TargetPreparer {
                             + (written == 0 ? " wrote nothing" : " failed: " + Errno.describe((int) -written)));
                 }
                 offset += written;
+                progress.filled(file.path(), offset, length);
             }
             long rc = Blocking.once(io, r.prepare(IoOp.FDATASYNC, file, 0, 0));
             if (rc < 0) {

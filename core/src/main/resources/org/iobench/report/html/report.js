@@ -35,6 +35,10 @@
     return v.toFixed(0) + "ns";
   }
   function el(id) { return document.getElementById(id); }
+  // legend values: a formatted number on hover, nothing (not "--") where the cursor is not on a point
+  function num(u, v) { return v == null ? "" : fmtNum(v); }
+  function percent(u, v) { return v == null ? "" : v.toFixed(1) + " %"; }
+  function signed(v) { return v == null ? "-" : (v >= 0 ? "+" : "") + v.toFixed(1) + " %"; }
 
   // min-max whiskers for series that carry them: drawn after the lines, in canvas pixels
   function whiskers(ranges) {
@@ -77,12 +81,13 @@
         xs.forEach(function (x) {
           var p = c.points.find(function (q) { return q.log2bs === x; });
           var s = p && p[m[0]];
-          mean.push(s ? s.mean * m[2] : null); min.push(s ? s.min * m[2] : null); max.push(s ? s.max * m[2] : null);
+          mean.push(s && s.mean != null ? s.mean * m[2] : null);
+          min.push(s && s.min != null ? s.min * m[2] : null);
+          max.push(s && s.max != null ? s.max * m[2] : null);
         });
         aligned.push(mean);
         ranges.push({ min: min, max: max });
-        series.push({ label: c.label, stroke: color(ci), width: 2, points: { show: true, size: 6 },
-                      value: function (u, v) { return fmtNum(v); } });
+        series.push({ label: c.label, stroke: color(ci), width: 2, points: { show: true, size: 6 }, value: num });
       });
       var div = document.createElement("div");
       div.className = "chart";
@@ -107,7 +112,7 @@
     data.latency.forEach(function (l, i) {
       aligned.push(l.ns.map(function (v) { return v > 0 ? v : null; }));
       series.push({ label: l.label, stroke: color(i), width: 2, points: { show: true, size: 6 },
-                    value: function (u, v) { return fmtNs(v); } });
+                    value: function (u, v) { return v == null ? "" : fmtNs(v); } });
     });
     charts.push(new uPlot({
       title: "Latency percentiles (log scale)", width: width, height: 300,
@@ -133,9 +138,10 @@
         scales: { x: { time: false }, iops: {} },
         axes: [{ label: "s" }, { label: "MB/s", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
                { scale: "iops", side: 1, label: "IOPS", values: function (u, v) { return v.map(fmtNum); }, size: 60, grid: { show: false } }],
-        series: [{ label: "t (s)" },
-                 { label: "MB/s", stroke: color(0), width: 2, value: function (u, v) { return fmtNum(v); } },
-                 { label: "IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: function (u, v) { return fmtNum(v); } }]
+        series: [{ label: "interval", value: function (u, v, si, i) {
+                     return i == null ? "" : s.from[i].toFixed(3) + "-" + s.to[i].toFixed(3) + " s"; } },
+                 { label: "MB/s", stroke: color(0), width: 2, value: num },
+                 { label: "IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: num }]
       }, [s.t, s.mbps, s.iops], top));
       if (s.system && s.system.t.length) {
         var bottom = document.createElement("div"); bottom.className = "chart"; host.appendChild(bottom);
@@ -145,12 +151,12 @@
           scales: { x: { time: false }, pct: { range: [0, 100] } },
           axes: [{ label: "s" }, { label: "MB/s (bi, bo)", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
                  { scale: "pct", side: 1, label: "%", size: 50, grid: { show: false } }],
-          series: [{ label: "t (s)" },
-                   { label: "bi MB/s", stroke: color(2), width: 2, value: function (u, v) { return fmtNum(v); } },
-                   { label: "bo MB/s", stroke: color(3), width: 2, value: function (u, v) { return fmtNum(v); } },
-                   { label: "us %", scale: "pct", stroke: color(4), width: 1 },
-                   { label: "sy %", scale: "pct", stroke: color(5), width: 1 },
-                   { label: "wa %", scale: "pct", stroke: color(6), width: 1, dash: [4, 3] }]
+          series: [{ label: "t (s)", value: function (u, v) { return v == null ? "" : v.toFixed(3) + " s"; } },
+                   { label: "bi MB/s", stroke: color(2), width: 2, value: num },
+                   { label: "bo MB/s", stroke: color(3), width: 2, value: num },
+                   { label: "us", scale: "pct", stroke: color(4), width: 1, value: percent },
+                   { label: "sy", scale: "pct", stroke: color(5), width: 1, value: percent },
+                   { label: "wa", scale: "pct", stroke: color(6), width: 1, dash: [4, 3], value: percent }]
         }, [s.system.t, s.system.bi, s.system.bo, s.system.us, s.system.sy, s.system.wa], bottom));
       }
     });
@@ -161,19 +167,50 @@
     if (!host || !data.ab || !data.ab.rows.length) return;
     var rows = data.ab.rows;
     var xs = rows.map(function (r, i) { return i; });
-    var sig = rows.map(function (r) { return r.significant ? r.gainPercent : null; });
-    var nsig = rows.map(function (r) { return r.significant ? null : r.gainPercent; });
-    var bars = uPlot.paths.bars({ size: [0.6, 80] });
+    var gains = rows.map(function (r) { return r.gainPercent; });
+    var words = rows.map(function (r) { return r.workload.split(" "); });
+    var seen = {};
+    words.forEach(function (ws) {
+      ws.filter(function (w, k) { return ws.indexOf(w) === k; }).forEach(function (w) { seen[w] = (seen[w] || 0) + 1; });
+    });
+    var short = words.map(function (ws, i) {
+      var own = ws.filter(function (w) { return seen[w] * 2 <= rows.length; }).join(" ");
+      return own || rows[i].workload;
+    });
+    function barColor(r, alpha) {
+      if (!r.significant) return "#9aa1a9" + alpha;
+      return (r.gainPercent >= 0 ? "#2ca02c" : "#d62728") + alpha;
+    }
+    // one series, each bar coloured by its own significance: the legend shows the hovered workload's figures
+    var bars = uPlot.paths.bars({ size: [0.6, 80], disp: {
+      fill: { unit: 3, values: function () { return rows.map(function (r) { return barColor(r, "99"); }); } },
+      stroke: { unit: 3, values: function () { return rows.map(function (r) { return barColor(r, ""); }); } } } });
     charts.push(new uPlot({
-      title: "Gain of the mean, new vs base (%): green = significant at " + data.ab.alpha + ", grey = not (~)",
+      title: "Gain of the mean " + data.ab.metric + ", new vs base: green better, red worse (significant at p < "
+        + data.ab.alpha + "), grey not significant (~)",
       width: width, height: 300,
-      scales: { x: { time: false, range: [-0.5, rows.length - 0.5] } },
-      axes: [{ splits: function () { return xs; }, values: function (u, s) { return s.map(function (i) { return rows[i] ? rows[i].workload : ""; }); }, size: 60 },
+      // bars grow from 0: the axis always holds 0, whatever the sign of the gains
+      scales: { x: { time: false, range: [-0.5, rows.length - 0.5] },
+                y: { range: function (u, lo, hi) { var span = Math.max(Math.abs(lo), Math.abs(hi), 1) * 0.1;
+                  return [Math.min(0, lo) - (lo < 0 ? span : 0), Math.max(0, hi) + (hi > 0 ? span : 0)]; } } },
+      // the axis shows what tells a bar from the others (words most rows share left out), cut short where wider
+      // than its bar (about 7 px a character); the legend names the hovered workload whole
+      axes: [{ splits: function () { return xs; }, values: function (u, s) {
+                 var fit = Math.max(3, Math.floor(u.bbox.width / devicePixelRatio / rows.length / 7));
+                 return s.map(function (i) {
+                   var w = short[i] || "";
+                   return w.length > fit ? w.slice(0, fit - 1) + "\u2026" : w;
+                 }); }, size: 60 },
              { label: "gain %", size: 60 }],
-      series: [{ label: "workload", value: function (u, v) { return v == null ? "" : rows[v].workload; } },
-               { label: "significant", fill: "#2ca02c99", stroke: "#2ca02c", paths: bars, points: { show: false } },
-               { label: "not significant", fill: "#9aa1a999", stroke: "#7f7f7f", paths: bars, points: { show: false } }]
-    }, [xs, sig, nsig], host));
+      series: [{ label: "workload", value: function (u, v) { return v == null || !rows[v] ? "" : rows[v].workload; } },
+               { label: "gain", fill: "#9aa1a999", stroke: "#7f7f7f", paths: bars, points: { show: false },
+                 value: function (u, v, si, i) {
+                   if (i == null || !rows[i]) return "";
+                   var r = rows[i];
+                   return signed(r.gainPercent) + (r.significant ? ", significant" : ", ~ not significant")
+                     + (r.pValue == null ? "" : " (p " + (r.pValue < 0.001 ? "< 0.001" : r.pValue.toFixed(3)) + ")");
+                 } }]
+    }, [xs, gains], host));
   }
 
   // change points: a dashed vertical line between the last point before and the first after, with its shift
@@ -217,10 +254,9 @@
         axes: [xAxis, { label: c.unit, values: function (u, v) { return v.map(fmtNum); }, size: 60 }],
         series: [{ label: c.time ? "time" : c.axis,
                    value: function (u, v, si, i) { return i == null ? "" : c.names[i]; } },
-                 { label: "mean " + c.unit, stroke: color(0), width: 1.5, points: { show: true, size: 5 },
-                   value: function (u, v) { return fmtNum(v); } },
+                 { label: "mean " + c.unit, stroke: color(0), width: 1.5, points: { show: true, size: 5 }, value: num },
                  { label: "segment mean", stroke: "#7f7f7f", width: 2, dash: [6, 3], paths: uPlot.paths.stepped({ align: 1 }),
-                   points: { show: false }, value: function (u, v) { return fmtNum(v); } }],
+                   points: { show: false }, value: num }],
         plugins: [whiskers([{ min: c.min, max: c.max }]), changeMarks(c)]
       }, [c.x, c.mean, c.segment], div));
     });
@@ -237,8 +273,33 @@
         if (ink > 50) drawn++;
       } catch (e) { errors.push("selfcheck: " + e); }
     });
-    el("selfcheck").textContent = JSON.stringify({ charts: charts.length, canvases: canvases.length, drawn: drawn, errors: errors });
+    // legends must never show uPlot's placeholder for a missing value
+    document.querySelectorAll(".u-legend .u-value").forEach(function (v) {
+      if (v.textContent === "--") errors.push("legend shows -- for " + v.parentNode.textContent);
+    });
+    // hovering a chart shows values: the pointer put on each chart's first point, its legend must say something
+    var hovered = 0;
+    charts.forEach(function (u, ci) {
+      try {
+        var left = u.valToPos(u.data[0][0], "x"), top = u.bbox.height / devicePixelRatio / 2;
+        u.setCursor({ left: left, top: top });
+        var values = Array.prototype.map.call(u.root.querySelectorAll(".u-legend .u-value"),
+          function (v) { return v.textContent; });
+        if (values.slice(1).some(function (v) { return v !== "" && v !== "--"; })) hovered++;
+        else errors.push("chart " + ci + " (" + (u.root.querySelector(".u-title") || {}).textContent
+          + "): no value in its legend on hover: " + JSON.stringify(values));
+        u.setCursor({ left: -10, top: -10 });
+      } catch (e) { errors.push("hover " + ci + ": " + e); }
+    });
+    el("selfcheck").textContent = JSON.stringify({ charts: charts.length, canvases: canvases.length, drawn: drawn,
+      sections: document.querySelectorAll("section").length, hovered: hovered, tables: document.querySelectorAll("table:not(.u-legend)").length,
+      errors: errors });
   }
+
+  // print: every chart at the width of a printed page, back to the screen's width afterwards
+  function resizeAll(w) { charts.forEach(function (u) { u.setSize({ width: w, height: u.height }); }); }
+  window.addEventListener("beforeprint", function () { resizeAll(Math.min(width, 680)); });
+  window.addEventListener("afterprint", function () { resizeAll(width); });
 
   try { bsCharts(); } catch (e) { errors.push("bs charts: " + e); }
   try { latencyChart(); } catch (e) { errors.push("latency chart: " + e); }

@@ -1,19 +1,16 @@
 package org.iobench.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.iobench.advise.Advisor;
 import org.iobench.job.JobSpec;
@@ -21,6 +18,7 @@ import org.iobench.job.RwMode;
 import org.iobench.report.JsonReport;
 import org.iobench.report.ReportItem;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.testing.Chromium;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
@@ -32,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * canvas drawn. A screenshot is kept in target/report-test/ as a build artifact.
  */
 class HtmlReportTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path OUT = Path.of("target/report-test");
 
     @TempDir
@@ -56,55 +53,59 @@ class HtmlReportTest {
     }
 
     @Test
-    void thePageIsSelfContained() throws IOException {
-        String html = HtmlReport.render("t", "test", realResults(), "a compare table", null);
+    void thePageIsSelfContainedWithTheResultsTableOnceAndNoEmptySection() throws IOException {
+        List<ReportItem> one = realResults().subList(0, 1);
+        String html = HtmlReport.render("t", "test", one, null, null);
         // uPlot's source names its home page and the SVG namespace in strings; nothing may be loaded from anywhere
         assertThat(html).doesNotContainPattern("(src|href)\\s*=\\s*[\"']?(https?:|//)")
                 .doesNotContain("<link").doesNotContain("@import").doesNotContainPattern("url\\(\\s*['\"]?https?:")
                 .doesNotContain("fetch(").doesNotContain("XMLHttpRequest")
-                .contains("uPlot").contains("a compare table").contains("id=\"report-data\"");
+                .contains("uPlot").contains("id=\"report-data\"");
+        assertThat(count(html, "<table class=\"results\">")).isEqualTo(1);
+        assertThat(count(html, "<pre>")).as("the results once, not again as a text block").isZero();
+        assertThat(html).as("one block size: no block-size section").doesNotContain("id=\"block-sizes\"")
+                .contains("<section id=\"latency\">")
+                .contains("<section id=\"series\">");
+    }
+
+    @Test
+    void aShortLastIntervalIsDrawnAtItsOwnTimeNotOnTopOfTheOneBefore() throws IOException {
+        ObjectNode run = new ObjectMapper().createObjectNode();
+        run.put("run", 1).put("intervalNs", 1_000_000_000L);
+        var series = run.putArray("series");
+        for (long d : new long[] {1_000_000_000L, 1_000_000_000L, 400_000L}) {
+            series.addObject().put("durationNs", d).put("bytesPerSecond", 1e8).put("opsPerSecond", 100);
+        }
+        ObjectNode b = new ObjectMapper().createObjectNode();
+        b.putObject("job").put("name", "w");
+        b.putArray("runs").add(run);
+        JsonNode s = ChartData.of(List.of(new ReportItem("1", b, Map.of())), null, null).path("series").get(0);
+        assertThat(s.path("t").toString()).isEqualTo("[0.5,1.5,2.0002]");
+        assertThat(s.path("from").toString()).isEqualTo("[0.0,1.0,2.0]");
+        assertThat(s.path("to").toString()).isEqualTo("[1.0,2.0,2.0004]");
+    }
+
+    private static int count(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
     }
 
     @Test
     void everyChartIsDrawnInAHeadlessBrowserWithoutConsoleErrors() throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM), CHROMIUM + " is not installed (apt-get install chromium); .ci/run"
-                + " installs it and fails if this test was skipped");
+        Chromium chromium = new Chromium(dir);
         Files.createDirectories(OUT);
         Path page = OUT.resolve("report.html").toAbsolutePath();
-        Files.writeString(page, HtmlReport.render("iobench report test", "test", realResults(), null, null,
+        Files.writeString(page, HtmlReport.render("iobench report test", "test", realResults(), null,
                 HistoryChartDataTest.history()));
 
-        // the page writes its self-check two animation frames after drawing; a headless browser on a crowded
-        // machine sometimes dumps the DOM before those frames ran, which says nothing about the page: try again
-        String selfCheck = "";
-        for (int dump = 0; dump < 3 && selfCheck.isEmpty(); dump++) {
-            Matcher m = Pattern.compile("<pre id=\"selfcheck\">([^<]*)</pre>").matcher(chromium("--dump-dom", page));
-            assertThat(m.find()).as("the page has its self-check element").isTrue();
-            selfCheck = m.group(1);
-        }
-        assertThat(selfCheck).as("the self-check ran (3 DOM dumps)").isNotEmpty();
-        JsonNode check = new ObjectMapper().readTree(selfCheck.replace("&quot;", "\""));
+        JsonNode check = chromium.selfCheck(page);
         assertThat(check.path("errors")).as(check.toString()).isEmpty();
         assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(4 + 2); // two history charts
         assertThat(check.path("drawn").asInt()).as(check.toString()).isEqualTo(check.path("canvases").asInt());
         assertThat(check.path("canvases").asInt()).isEqualTo(check.path("charts").asInt());
+        assertThat(check.path("hovered").asInt()).as("every chart's legend shows values on hover")
+                .isEqualTo(check.path("charts").asInt());
 
-        chromium("--screenshot=" + OUT.resolve("report.png").toAbsolutePath(), page);
-        assertThat(OUT.resolve("report.png")).isNotEmptyFile();
+        chromium.screenshot(page, OUT.resolve("report.png"), 1200, 3000);
     }
 
-    private String chromium(String action, Path page) throws Exception {
-        Path profile = Files.createTempDirectory(dir, "chromium-");
-        Process p = new ProcessBuilder(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--window-size=1200,3000", action,
-                page.toUri().toString())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("chromium did not finish");
-        }
-        return out;
-    }
 }

@@ -1,0 +1,44 @@
+package org.iobench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EnvironmentDiffTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode env(String json) throws Exception {
+        return JSON.readTree(json);
+    }
+
+    @Test
+    void aTargetWithoutABlockDeviceIsSaidSoInsteadOfShownAsUnknown() throws Exception {
+        JsonNode ext4Deadline = env("""
+                {"kernelRelease":"6.18","filesystem":{"type":"ext4"},
+                 "device":{"wholeDisk":"loop1","scheduler":"mq-deadline","rotational":true}}""");
+        JsonNode ext4None = env("""
+                {"kernelRelease":"6.18","filesystem":{"type":"ext4"},
+                 "device":{"wholeDisk":"loop1","scheduler":"none","rotational":true}}""");
+        JsonNode tmpfs = env("""
+                {"kernelRelease":"6.18","filesystem":{"type":"tmpfs"}}""");
+
+        List<EnvironmentDiff.Row> rows = EnvironmentDiff.of(List.of(ext4Deadline, tmpfs), List.of(ext4None, tmpfs));
+
+        assertThat(rows).containsExactly(new EnvironmentDiff.Row("scheduler",
+                List.of("mq-deadline", EnvironmentDiff.NO_DEVICE), List.of("none", EnvironmentDiff.NO_DEVICE)));
+    }
+
+    @Test
+    void anEnvironmentNotRecordedAtAllStaysUnknown() throws Exception {
+        JsonNode ext4 = env("""
+                {"kernelRelease":"6.18","filesystem":{"type":"ext4"},"device":{"scheduler":"none"}}""");
+
+        List<EnvironmentDiff.Row> rows = EnvironmentDiff.of(List.of(ext4), List.of(env("{}")));
+
+        assertThat(rows).filteredOn(r -> r.field().equals("scheduler")).singleElement()
+                .satisfies(r -> assertThat(r.candidate()).containsExactly(EnvironmentDiff.UNKNOWN));
+    }
+}
