@@ -97,18 +97,18 @@ final class AgentJobs implements JobHandler {
         List<List<JobSpec>> stages;
         if (request.jobFileText() != null) {
             String name = request.jobFileName() != null ? request.jobFileName() : "job file";
-            JobFileRun file = new JobFileRun(run.job, run.lenient);
-            List<List<JobSpec>> fileStages = file.stages(name, request.expand(request.jobFileText()),
+            JobFileRun file = new JobFileRun(run.job, run.fio, run.lenient);
+            org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
                     run.outputs.err());
-            fileStages.forEach(stage -> stage.forEach(this::vet));
-            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().asTests().runStages(
-                    fileStages, results -> JobFileRun.print(fileStages, results, run.outputs.out())));
+            jobs.stages().forEach(stage -> stage.forEach(this::vet));
+            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().asTests().sharingFiles().runStages(
+                    jobs.stages(), results -> JobFileRun.print(jobs, results, run.outputs.out())));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {
             throw new Refusal(ExitException.USAGE, run.target + ": job files are read on the controller and sent"
                     + " with the job; this one came without its text");
         }
-        stages = run.job.toSpecs(run.target).stream().map(List::of).toList();
+        stages = run.job.toSpecs(run.target, run.fio).stream().map(List::of).toList();
         stages.forEach(stage -> stage.forEach(this::vet));
         return (control, listener) -> execute(control, listener, run::call);
     }

@@ -159,6 +159,18 @@ final class Converters {
         }
     }
 
+    /** fio's booleans on the command line: {@code 1}/{@code 0} (and true/false, yes/no, on/off). */
+    static final class FioBoolean implements ITypeConverter<Boolean> {
+        @Override
+        public Boolean convert(String value) {
+            return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+                case "1", "true", "yes", "on" -> true;
+                case "0", "false", "no", "off" -> false;
+                default -> throw new TypeConversionException("'" + value + "' is not 0 or 1");
+            };
+        }
+    }
+
     static final class Sync implements ITypeConverter<SyncMode> {
         @Override
         public SyncMode convert(String value) {

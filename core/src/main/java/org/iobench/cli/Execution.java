@@ -10,7 +10,6 @@ import org.iobench.advise.Advisor;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.Deliberate;
-import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
 import org.iobench.report.JsonReport;
@@ -20,6 +19,8 @@ import org.iobench.result.TestId;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
+import org.iobench.workload.files.FileSet;
+import org.iobench.workload.files.TargetPreparer;
 import org.iobench.workload.JobCutShortException;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
@@ -43,6 +44,7 @@ final class Execution {
     private boolean silentSave;
     private List<Deliberate> deliberate = List.of();
     private boolean tests;
+    private boolean sharedFiles;
 
     Execution(Output.Choice output, boolean quiet, MonitorOptions monitor, PrintStream out, PrintStream err,
               boolean debug) {
@@ -82,6 +84,15 @@ final class Execution {
         return this;
     }
 
+    /**
+     * The stages are a fio job file's: a file several jobs use is prepared once before the first stage that uses it
+     * starts, kept between stages and closed at the end ({@link FileSet}).
+     */
+    Execution sharingFiles() {
+        this.sharedFiles = true;
+        return this;
+    }
+
     /** Test {@code i} of {@code stage}: a lone job is the test of its name, a parallel group the test of its label. */
     static TestId testOf(List<JobSpec> stage, int i) {
         JobSpec job = stage.get(i);
@@ -105,6 +116,14 @@ final class Execution {
         if (spec.queue().fixedBuffers() && !spec.queue().engine().equals("uring")) {
             throw new ExitException(ExitException.USAGE, "--fixed-buffers: registers buffers and files with"
                     + " io_uring (--engine uring); the " + spec.queue().engine() + " engine has nothing to register");
+        }
+        if (spec.queue().engine().equals("cpuio") && spec.burn() == null) {
+            throw new ExitException(ExitException.USAGE, "--engine cpuio: needs what to burn (fio's cpuload=,"
+                    + " cpumode=, cpuchunks=), which a job file gives");
+        }
+        if (spec.queue().engine().equals("exec") && spec.program() == null) {
+            throw new ExitException(ExitException.USAGE, "--engine exec: needs a program (fio's program=,"
+                    + " arguments=), which a job file gives");
         }
         if (!provider.storage() && spec.verification().checksum().enabled()) {
             throw new ExitException(ExitException.USAGE, "--verify " + spec.verification().checksum().label() + ": the "
@@ -145,24 +164,27 @@ final class Execution {
         ProgressLine progress = live ? new ProgressLine(err, stages.stream().map(List::getFirst).toList()) : null;
         RunListener listener = agent != null ? agent.listener() : progress != null ? progress : RunListener.NONE;
         List<BenchmarkResult> results = new ArrayList<>();
-        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis());
+        FileSet files = sharedFiles ? FileSet.of(stages, TargetPreparer.system()) : null;
+        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis()).sharing(files);
         Advisor advisor = Advisor.standard().acknowledging(deliberate);
-        String setupError = null;
-        int setupStatus = ExitException.IO_FAILURE;
+        Exception laterFailure = null; // a stage that failed after earlier ones finished: reported after keeping them
         try {
             for (List<JobSpec> stage : stages) {
-                if (control.stopped()) {
+                if (control.stopped() || control.skipsRest()) {
                     break;
                 }
                 try {
+                    if (files != null) {
+                        files.prepare(stage, control::stopped); // before the stage's barrier: no job races to create
+                    }
                     List<BenchmarkResult> done = stage.size() == 1
                             ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
                             : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
-                                    monitor.sampleIntervalMillis())).execute(stage, control, listener));
+                                    monitor.sampleIntervalMillis()).sharing(files)).execute(stage, control, listener));
                     for (int i = 0; i < done.size(); i++) {
                         results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
                     }
-                } catch (IOException | InvalidJobException e) {
+                } catch (IOException | RuntimeException e) {
                     if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
                         break; // stopped while preparing: that job left no result
                     }
@@ -170,15 +192,17 @@ final class Execution {
                         results.add(advisor.advise(cut.partial())); // the repetitions that ran are kept
                     }
                     if (results.isEmpty()) {
-                        throw e instanceof InvalidJobException bad ? bad
+                        throw e instanceof RuntimeException r ? r
                                 : new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
                     }
-                    setupError = e.getMessage();
-                    setupStatus = e instanceof InvalidJobException ? ExitException.USAGE : ExitException.IO_FAILURE;
+                    laterFailure = e; // whatever failed, the stages that finished are printed and kept first
                     break;
                 }
             }
         } finally {
+            if (files != null) {
+                files.close(); // the job file is done: files iobench created are removed unless kept
+            }
             if (progress != null) {
                 progress.finish();
             }
@@ -207,9 +231,8 @@ final class Execution {
                 }
             }
         }
-        if (setupError != null) {
-            err.println("iobench: " + setupError);
-            return setupStatus;
+        if (laterFailure != null) {
+            return ErrorHandler.report(laterFailure, err, debug);
         }
         int verified = VerifyFailures.report(results, err);
         return kept == 0 && verified == 0 ? 0 : ExitException.IO_FAILURE;

@@ -18,6 +18,8 @@ import org.iobench.store.RunToSave;
 import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
 import org.iobench.store.fio.FioImport;
+import org.iobench.store.fio.FioImported;
+import org.iobench.store.fio.FioText;
 import org.iobench.store.micro.MicroImport;
 import org.iobench.sysmon.env.Environment;
 import picocli.CommandLine.Command;
@@ -78,7 +80,8 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     private List<RunToSave> read(Path file, Map<String, String> labels) {
-        JsonNode doc = InputFile.readJson("FILE", file);
+        // fio's stdout may hold its "note:" lines (and "fio:" ones with 2>&1) before the document
+        JsonNode doc = InputFile.readJson("FILE", file, FioText::withoutLeadingMessages);
         if (!doc.isObject()) {
             throw ExitException.usage("FILE " + file + ": not a JSON object (fio, iobench or iobench micro"
                     + " output)");
@@ -93,8 +96,11 @@ final class ImportCommand implements Callable<Integer> {
             }
             List<BenchmarkResult> results;
             String source;
+            List<String> skipped = List.of();
             if (FioImport.isFio(doc)) {
-                results = FioImport.read(doc);
+                FioImported fio = FioImport.read(doc);
+                results = fio.results();
+                skipped = fio.skipped();
                 source = "fio";
             } else if (doc.has("formatVersion")) {
                 results = JsonReportReader.benchmarks(doc);
@@ -105,9 +111,11 @@ final class ImportCommand implements Callable<Integer> {
                         + " (\"kind\": \"iobench-micro\")");
             }
             if (results.isEmpty()) {
-                throw ExitException.usage("FILE " + file + ": holds no results (" + (source.equals("fio")
-                        ? "no fio job in \"jobs\"" : "no benchmark in \"benchmarks\"") + ")");
+                throw ExitException.usage("FILE " + file + ": holds no results (" + (!skipped.isEmpty()
+                        ? String.join("; ", skipped) : source.equals("fio") ? "no fio job in \"jobs\""
+                        : "no benchmark in \"benchmarks\"") + ")");
             }
+            skipped.forEach(s -> spec.commandLine().getErr().println("iobench: " + file + ": " + s));
             Environment env = Environment.unknown(Version.get());
             List<RunToSave> out = new ArrayList<>();
             for (BenchmarkResult b : results) {

@@ -55,7 +55,12 @@ final class InputFile {
      * @throws ExitException status 2: unreadable, empty, not JSON, or cut short (a truncated file)
      */
     static JsonNode readJson(String what, Path file) {
-        String text = readText(what, file);
+        return readJson(what, file, java.util.function.UnaryOperator.identity());
+    }
+
+    /** As {@link #readJson(String, Path)}, parsing {@code prepare} applied to the file's text. */
+    static JsonNode readJson(String what, Path file, java.util.function.UnaryOperator<String> prepare) {
+        String text = prepare.apply(readText(what, file));
         if (text.isBlank()) {
             throw bad(what, file, "is empty, not JSON");
         }

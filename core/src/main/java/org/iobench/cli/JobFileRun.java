@@ -4,9 +4,12 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
-import org.iobench.job.JobFileParser;
 import org.iobench.job.JobSpec;
+import org.iobench.job.fio.FioHost;
+import org.iobench.job.fio.FioJobFile;
+import org.iobench.sys.Sysconf;
 import org.iobench.report.FindingText;
 import org.iobench.report.GroupText;
 import org.iobench.report.RunText;
@@ -19,10 +22,12 @@ import org.iobench.result.BenchmarkResult;
  */
 final class JobFileRun {
     private final JobOptions options;
+    private final FioAliases fio;
     private final boolean lenient;
 
-    JobFileRun(JobOptions options, boolean lenient) {
+    JobFileRun(JobOptions options, FioAliases fio, boolean lenient) {
         this.options = options;
+        this.fio = fio;
         this.lenient = lenient;
     }
 
@@ -38,9 +43,26 @@ final class JobFileRun {
         return named && Files.isRegularFile(target);
     }
 
-    /** The file's stages with the command line's options applied; parse warnings go to {@code err}. */
-    List<List<JobSpec>> stages(Path file, PrintStream err) {
-        return stages(file.toString(), read(file), err);
+    /** The file's jobs with the command line's options applied; parse warnings go to {@code err}. */
+    JobFile jobs(Path file, PrintStream err) {
+        Path dir = file.toAbsolutePath().getParent();
+        return jobs(file.toString(), read(file), err, name -> {
+            Path included = Path.of(name);
+            if (!Files.exists(included) && dir != null) {
+                included = dir.resolve(name); // fio: relative to the job file when not found as given
+            }
+            try {
+                return read(included);
+            } catch (ExitException e) {
+                throw new InvalidJobException(file + ": include " + name + ": " + e.getMessage());
+            }
+        });
+    }
+
+    /** What fio substitutes on this machine: sysconf's page size, memory and CPUs, and the environment. */
+    static FioHost host() {
+        return new FioHost(Sysconf.pageSize(), Sysconf.physicalMemoryBytes() >> 20, Sysconf.cpusConfigured(),
+                System.getenv());
     }
 
     /** The job file's text; a file that cannot be read is bad input. */
@@ -52,11 +74,53 @@ final class JobFileRun {
      * The stages of a job file's text ({@code name} for messages), with the command line's options applied; an
      * agent parses the text its controller read.
      */
-    List<List<JobSpec>> stages(String name, String text, PrintStream err) {
+    JobFile jobs(String name, String text, PrintStream err) {
+        return jobs(name, text, err, included -> {
+            throw new InvalidJobException(name + ": include " + included + ": an agent reads no other file than"
+                    + " the job file its controller sent");
+        });
+    }
+
+    private JobFile jobs(String name, String text, PrintStream err, java.util.function.UnaryOperator<String> inc) {
         refuseJobOptions();
-        JobFile jobs = JobFileParser.parse(name, text, lenient);
+        JobFile jobs = FioJobFile.parse(name, text, lenient, host(), inc);
+        refuseNewFilesWithoutSize(name, jobs);
         jobs.warnings().forEach(w -> err.println("iobench: warning: " + w));
-        return jobs.stages().stream().map(stage -> stage.stream().map(this::withCommandLine).toList()).toList();
+        jobs.skipped().forEach(w -> err.println("iobench: " + w));
+        return new JobFile(jobs.name(), jobs.stages().stream().map(stage -> stage.stream()
+                .map(this::withCommandLine).toList()).toList(), jobs.warnings(), jobs.skipped(),
+                jobs.groupReporting());
+    }
+
+    /**
+     * fio refuses a job on a file that does not exist without {@code size=} ("you need to specify size="); a file
+     * an earlier stage makes with a size is there by then.
+     */
+    private static void refuseNewFilesWithoutSize(String name, JobFile jobs) {
+        java.util.Set<Path> made = new java.util.HashSet<>();
+        for (List<JobSpec> stage : jobs.stages()) {
+            for (JobSpec j : stage) {
+                Path t = j.target().toAbsolutePath().normalize();
+                if (j.storesData() && j.workload().sizeBytes() == 0 && !made.contains(t) && !Files.exists(j.target())) {
+                    throw new InvalidJobException(name + ": job [" + j.name() + "]: " + j.target() + " does not exist"
+                            + " and the job gives no size= (fio refuses it too: \"you need to specify size=\")");
+                }
+            }
+            for (JobSpec j : stage) {
+                if (j.workload().sizeBytes() > 0) {
+                    made.add(j.target().toAbsolutePath().normalize());
+                }
+            }
+        }
+    }
+
+    /** The results of a stage by reporting group ({@code new_group} splits a stage), in order. */
+    private static List<List<BenchmarkResult>> byGroup(List<BenchmarkResult> stage) {
+        java.util.Map<String, List<BenchmarkResult>> groups = new java.util.LinkedHashMap<>();
+        for (BenchmarkResult b : stage) {
+            groups.computeIfAbsent(b.job().grouping().group(), k -> new java.util.ArrayList<>()).add(b);
+        }
+        return List.copyOf(groups.values());
     }
 
     private JobSpec withCommandLine(JobSpec spec) {
@@ -73,18 +137,34 @@ final class JobFileRun {
         for (Given g : List.of(new Given("--rw", options.rw), new Given("--bs", options.bs),
                 new Given("--size", options.size), new Given("--threads", options.threads),
                 new Given("--iodepth", options.iodepth), new Given("--time", options.timeNanos),
-                new Given("--engine", options.engine))) {
+                new Given("--engine", options.engine), new Given("--mix", options.mix),
+                new Given("--offset", options.offset), new Given("--ramp", options.rampNanos),
+                new Given("--batch", options.batch), new Given("--direct", options.direct),
+                new Given("--sync", options.sync), new Given("--fsync-every", options.fsyncEvery),
+                new Given("--pattern", options.pattern), new Given("--name", options.name),
+                new Given("--seed", options.seed), new Given("--source", options.source),
+                new Given("--verify", options.verify), new Given("--rate", options.rate),
+                new Given("--steady", options.steady), new Given("--steady-window", options.steadyWindowNanos),
+                new Given("--fixed-buffers", options.fixedBuffers ? true : null),
+                new Given("--verify-after", options.verifyAfter ? true : null))) {
             if (g.value() != null) {
                 throw ExitException.usage(g.name() + ": not used with a job file; set it in the"
                         + " file (iobench applies only --allow-overwrite, --keep, --runs, --drop-cache to job files)");
             }
         }
+        for (String name : fio.given()) {
+            throw ExitException.usage(name + ": not used with a job file; set it in the file (iobench applies only"
+                    + " --allow-overwrite, --keep, --runs, --drop-cache to job files)");
+        }
     }
 
-    /** Prints results stage by stage; a run cut short leaves later stages without results. */
-    static void print(List<List<JobSpec>> stages, List<BenchmarkResult> results, PrintStream out) {
+    /**
+     * Prints results stage by stage; a run cut short leaves later stages without results. A group with fio's
+     * {@code group_reporting} prints as one.
+     */
+    static void print(JobFile jobs, List<BenchmarkResult> results, PrintStream out) {
         int next = 0;
-        for (List<JobSpec> stage : stages) {
+        for (List<JobSpec> stage : jobs.stages()) {
             if (next >= results.size()) {
                 break;
             }
@@ -93,7 +173,13 @@ final class JobFileRun {
             if (mine.size() == 1) {
                 RunText.print(mine.getFirst(), out);
             } else {
-                GroupText.print(mine, out);
+                for (List<BenchmarkResult> group : byGroup(mine)) {
+                    if (jobs.groupReporting().contains(group.getFirst().job().grouping().group())) {
+                        GroupText.printAsOne(group, out);
+                    } else {
+                        GroupText.print(group, out);
+                    }
+                }
                 FindingText.print(mine, out);
             }
             out.println();

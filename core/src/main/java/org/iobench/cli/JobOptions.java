@@ -38,7 +38,8 @@ final class JobOptions {
     Long offset;
 
     @Option(names = "--time", paramLabel = "DURATION", converter = Converters.PositiveDuration.class,
-            description = "time-based: run this long (180s, 3m); with --size the first limit reached ends the job")
+            description = "time-based: run this long (180s, 3m), going over the --size region (or the file) again"
+                    + " and again (fio's time_based)")
     Long timeNanos;
 
     @Option(names = "--ramp", paramLabel = "DURATION", converter = Converters.Duration.class,
@@ -63,11 +64,13 @@ final class JobOptions {
     @Option(names = "--fixed-buffers", description = "register buffers and files with the kernel (io_uring)")
     boolean fixedBuffers;
 
-    @Option(names = "--direct", description = "O_DIRECT: bypass the page cache")
-    boolean direct;
+    @Option(names = "--direct", arity = "0..1", fallbackValue = "1", paramLabel = "0|1",
+            converter = Converters.FioBoolean.class,
+            description = "O_DIRECT: bypass the page cache (fio's --direct=1 and --direct=0 work too)")
+    Boolean direct;
 
     @Option(names = "--sync", paramLabel = "MODE", converter = Converters.Sync.class,
-            description = "none (default), dsync (O_DSYNC on every write), fdatasync or fsync (once at the end,"
+            description = "none (default), dsync (O_DSYNC on every write), sync (O_SYNC), fdatasync or fsync (once at the end,"
                     + " inside the measured time)")
     SyncMode sync;
 
@@ -128,14 +131,14 @@ final class JobOptions {
         if (bs != null) b.blockSize(bs.single());
         if (size != null) b.sizeBytes(size);
         if (offset != null) b.offsetBytes(offset);
-        if (timeNanos != null) b.timeNanos(timeNanos);
+        if (timeNanos != null) b.timeNanos(timeNanos).loopRegion(true); // over --size (or the file) for that long
         if (rampNanos != null) b.rampNanos(rampNanos);
         if (threads != null) b.threads(Math.toIntExact(threads.single()));
         if (iodepth != null) b.iodepth(Math.toIntExact(iodepth.single()));
         if (batch != null) b.batch(batch);
         if (engine != null) b.engine(engine);
         if (fixedBuffers) b.fixedBuffers(true);
-        if (direct) b.direct(true);
+        if (direct != null) b.direct(direct);
         if (sync != null) b.sync(sync);
         if (fsyncEvery != null) b.fsyncEvery(fsyncEvery);
         if (runs != null) b.runs(runs);
@@ -167,5 +170,10 @@ final class JobOptions {
     /** One job, or one per point when {@code --bs}, {@code --threads} or {@code --iodepth} sweep. */
     List<JobSpec> toSpecs(Path target) {
         return Sweep.expand(toSpec(target), bs, threads, iodepth);
+    }
+
+    /** As {@link #toSpecs(Path)} with fio's option names of {@code iobench run} applied too. */
+    List<JobSpec> toSpecs(Path target, FioAliases fio) {
+        return Sweep.expand(fio.applyTo(applyTo(JobSpec.builder(target)), this).build(), bs, threads, iodepth);
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
 import org.iobench.report.RunText;
 import org.iobench.report.SweepText;
@@ -31,6 +32,9 @@ final class RunCommand implements Callable<Integer> {
     JobOptions job = new JobOptions();
 
     @Mixin
+    FioAliases fio = new FioAliases();
+
+    @Mixin
     RunOutputs outputs = new RunOutputs();
 
     @Mixin
@@ -46,10 +50,11 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
-            List<List<JobSpec>> stages = new JobFileRun(job, lenient).stages(target, outputs.err());
-            return outputs.execution().asTests().runStages(stages, results -> JobFileRun.print(stages, results, out));
+            JobFile jobs = new JobFileRun(job, fio, lenient).jobs(target, outputs.err());
+            return outputs.execution().asTests().sharingFiles().runStages(jobs.stages(),
+                    results -> JobFileRun.print(jobs, results, out));
         }
-        List<JobSpec> specs = job.toSpecs(target);
+        List<JobSpec> specs = job.toSpecs(target, fio);
         Execution execution = outputs.execution();
         if (specs.size() > 1) {
             return execution.run(specs, results -> SweepText.print(results, out));
@@ -66,10 +71,10 @@ final class RunCommand implements Callable<Integer> {
         if (JobFileRun.isJobFile(target)) {
             name = target.getFileName().toString();
             text = JobFileRun.read(target);
-            new JobFileRun(job, lenient).stages(name,
+            new JobFileRun(job, fio, lenient).jobs(name,
                     text.replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first), outputs.err());
         } else {
-            job.toSpecs(Path.of(target.toString().replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first)));
+            job.toSpecs(Path.of(target.toString().replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first)), fio);
         }
         return cluster.run(new org.iobench.cluster.JobRequest(first, "run", ClusterRun.shippedArgs(command), name,
                 text));

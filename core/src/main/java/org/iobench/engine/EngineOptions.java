@@ -10,8 +10,19 @@ import org.iobench.sys.NativeBuffer;
  * @param batch     how many requests to gather before handing them to the kernel (async engines)
  * @param buffers   the request buffers, for engines that register them
  * @param fixedBuffers register buffers, and the files it opens, with the kernel where the engine can
+ * @param cpu       what the cpuio engine does per request; null for the others
+ * @param exec      the program the exec engine runs; null for the others
  */
-public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers) {
+public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers,
+                            CpuWork cpu, ExecWork exec) {
+    public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers) {
+        this(iodepth, batch, buffers, fixedBuffers, null, null);
+    }
+
+    public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers, CpuWork cpu) {
+        this(iodepth, batch, buffers, fixedBuffers, cpu, null);
+    }
+
     public EngineOptions {
         if (iodepth < 1) {
             throw new IllegalArgumentException("iodepth must be >= 1: iodepth=" + iodepth);

@@ -27,6 +27,14 @@ public interface EngineProvider {
         return true;
     }
 
+    /**
+     * False for engines whose reads and writes are not data transfers but other calls on the file, counted by their
+     * length as fio counts them (fio's {@code ftruncate}, {@code falloc}): reads return no data to check.
+     */
+    default boolean transfersData() {
+        return storage();
+    }
+
     /** Creates an engine for one worker; throws when the engine cannot work on this system, saying why. */
     IoEngine create(EngineOptions options) throws IOException;
 }

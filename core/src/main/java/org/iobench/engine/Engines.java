@@ -4,6 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.iobench.engine.cpuio.CpuioEngine;
+import org.iobench.engine.exec.ExecEngine;
+import org.iobench.engine.ftruncate.FtruncateEngine;
 import org.iobench.engine.libaio.LibaioEngine;
 import org.iobench.engine.nullio.NullEngine;
 import org.iobench.engine.psync.PsyncEngine;
@@ -18,6 +21,9 @@ public final class Engines {
         register(UringEngine.PROVIDER);
         register(LibaioEngine.PROVIDER);
         register(NullEngine.PROVIDER);
+        register(FtruncateEngine.PROVIDER);
+        register(CpuioEngine.PROVIDER);
+        register(ExecEngine.PROVIDER);
     }
 
     private Engines() {}

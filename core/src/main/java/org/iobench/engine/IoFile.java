@@ -68,6 +68,24 @@ public final class IoFile {
         }
     }
 
+    /**
+     * Reserves {@code lengthBytes} from the start for the file ({@code fallocate}, mode 0: allocated and the size
+     * extended, or with {@code keepSize} the size left), a set-up step as fio's {@code fallocate} option does before a
+     * job writes a new file. A filesystem without fallocate (EOPNOTSUPP) leaves the file as it is, as fio does.
+     */
+    public void preallocate(long lengthBytes, boolean keepSize) throws IOException {
+        if (handle == null) {
+            return;
+        }
+        try {
+            handle.allocate(keepSize ? FileHandle.FALLOC_KEEP_SIZE : 0, 0, lengthBytes);
+        } catch (org.iobench.sys.SysException e) {
+            if (e.errno() != org.iobench.sys.Errno.EOPNOTSUPP) {
+                throw e;
+            }
+        }
+    }
+
     /** Pages of the file not yet on the device (dirty or under writeback), from cachestat(2); -1 where unknown. */
     public long unwrittenPages() {
         PageCacheStat s = handle == null ? null : handle.cacheStat();

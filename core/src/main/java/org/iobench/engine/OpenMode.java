@@ -9,25 +9,30 @@ import org.iobench.sys.OpenFlags;
  * @param direct    {@code O_DIRECT}: bypass the page cache; offsets, lengths and buffers then follow the device's
  *                  logical block size
  * @param dsync     {@code O_DSYNC}: each write returns once its data is durable
+ * @param sync      {@code O_SYNC}: each write returns once its data and metadata are durable (fio's {@code sync=1})
  * @param createNew create the file, which must not exist ({@code O_CREAT | O_EXCL}, mode 0644); implies write
  */
-public record OpenMode(boolean write, boolean direct, boolean dsync, boolean createNew) {
+public record OpenMode(boolean write, boolean direct, boolean dsync, boolean sync, boolean createNew) {
     private static final int NEW_FILE_MODE = 0644;
 
-    public static final OpenMode READ = new OpenMode(false, false, false, false);
-    public static final OpenMode READ_WRITE = new OpenMode(true, false, false, false);
-    public static final OpenMode CREATE_NEW = new OpenMode(true, false, false, true);
+    public static final OpenMode READ = new OpenMode(false, false, false, false, false);
+    public static final OpenMode READ_WRITE = new OpenMode(true, false, false, false, false);
+    public static final OpenMode CREATE_NEW = new OpenMode(true, false, false, false, true);
 
     public OpenMode {
         write = write || createNew;
     }
 
     public OpenMode withDirect(boolean on) {
-        return new OpenMode(write, on, dsync, createNew);
+        return new OpenMode(write, on, dsync, sync, createNew);
     }
 
     public OpenMode withDsync(boolean on) {
-        return new OpenMode(write, direct, on, createNew);
+        return new OpenMode(write, direct, on, sync, createNew);
+    }
+
+    public OpenMode withSync(boolean on) {
+        return new OpenMode(write, direct, dsync, on, createNew);
     }
 
     /** The {@code open(2)} flags. */
@@ -38,6 +43,9 @@ public record OpenMode(boolean write, boolean direct, boolean dsync, boolean cre
         }
         if (dsync) {
             flags |= OpenFlags.O_DSYNC;
+        }
+        if (sync) {
+            flags |= OpenFlags.O_SYNC;
         }
         if (createNew) {
             flags |= OpenFlags.O_CREAT | OpenFlags.O_EXCL;

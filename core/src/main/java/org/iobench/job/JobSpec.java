@@ -22,10 +22,18 @@ import java.util.Objects;
  * @param copy         a copy's source; {@link Copy#NONE} for other jobs
  * @param verification {@code --verify}; {@link Verification#NONE} when off
  * @param grouping     the sweep or search series and the parallel group the job belongs to
+ * @param access       request sizes, random map, distribution, holes and I/O limits beyond the workload's one block
+ *                     size ({@link Access#DEFAULT} for a plain job)
+ * @param layout       how a file the job creates is laid out ({@link Layout#DEFAULT}: iobench's rule)
+ * @param logs         fio's I/O logs to write; null: none
+ * @param schedule     start delay, pauses, flow shares and a rate floor ({@link Schedule#NONE}: none)
+ * @param burn         what the {@code cpuio} engine burns per request; null for other engines
+ * @param program      what the {@code exec} engine runs; null for other engines
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
-                      Grouping grouping) {
+                      Grouping grouping, Access access, Layout layout, LogSpec logs,
+                      Schedule schedule, CpuBurn burn, ExecProgram program) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -44,10 +52,27 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         copy = copy == null ? Copy.NONE : copy;
         verification = verification == null ? Verification.NONE : verification;
         grouping = grouping == null ? Grouping.NONE : grouping;
+        access = access == null ? Access.DEFAULT : access;
+        layout = layout == null ? Layout.DEFAULT : layout;
+        schedule = schedule == null ? Schedule.NONE : schedule;
         if (name == null || name.isBlank()) {
             name = workload.rw().label() + "-" + Sizes.binary(workload.blockSize());
         }
         check(workload, timing, queue, durability, safety, copy, verification);
+        check(burn == null || queue.engine().equals("cpuio"), "cpuload", burn,
+                "applies to the cpuio engine only");
+        check(program == null || queue.engine().equals("exec"), "program", program,
+                "applies to the exec engine only");
+        check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
+                "fio's logs are written per job of one worker (a clone)");
+        check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
+                "copies one block size from start to end");
+        check(access.isDefault() || !verification.checksum().enabled()
+                        || access.equals(Access.DEFAULT.withRandomMap()) && queue.threads() == 1, "--verify",
+                verification.checksum().label(), "is not supported with mixed request sizes, a distribution, holes,"
+                        + " I/O limits, or a random map shared by several workers yet");
+        check(access.maxBytes(workload.blockSize()) <= MAX_BLOCK_SIZE, "--bs", access.maxBytes(workload.blockSize()),
+                "must be between 1 and 1GiB");
     }
 
     /** The checks of one job, across its parts; the first that fails names its option. */
@@ -90,7 +115,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         }
         check(c.sourceOffsetBytes() >= 0, "skip", c.sourceOffsetBytes(), "must not be negative");
         check(!s.truncate() || rw.writes(), "truncate", rw, "applies to jobs that write");
-        check(!(d.sync() == SyncMode.DSYNC && !rw.writes()), "--sync", "dsync",
+        check(!(d.sync().everyWrite() && !rw.writes()), "--sync", d.sync(),
                 "applies to writes; " + rw + " writes nothing");
         VerifyChecksum.check(v.checksum(), v.after(), rw, blockSize, q.threads(), q.iodepth());
     }
@@ -177,6 +202,12 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private boolean loopRegion;
         private VerifyChecksum verify = VerifyChecksum.NONE;
         private boolean verifyAfter;
+        private Access access = Access.DEFAULT;
+        private Layout layout = Layout.DEFAULT;
+        private LogSpec logs;
+        private Schedule schedule = Schedule.NONE;
+        private CpuBurn burn;
+        private ExecProgram program;
 
         private Builder(Path target) {
             this.target = target;
@@ -200,6 +231,12 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             source = s.copy().source(); sourceOffsetBytes = s.copy().sourceOffsetBytes();
             verify = s.verification().checksum(); verifyAfter = s.verification().after();
             series = s.grouping().series(); group = s.grouping().group();
+            access = s.access();
+            layout = s.layout();
+            logs = s.logs();
+            schedule = s.schedule();
+            burn = s.burn();
+            program = s.program();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -236,6 +273,12 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder loopRegion(boolean v) { loopRegion = v; return this; }
         public Builder verify(VerifyChecksum v) { verify = v; return this; }
         public Builder verifyAfter(boolean v) { verifyAfter = v; return this; }
+        public Builder access(Access v) { access = v; return this; }
+        public Builder layout(Layout v) { layout = v; return this; }
+        public Builder logs(LogSpec v) { logs = v; return this; }
+        public Builder schedule(Schedule v) { schedule = v; return this; }
+        public Builder burn(CpuBurn v) { burn = v; return this; }
+        public Builder program(ExecProgram v) { program = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -245,7 +288,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                    new Verification(verify, verifyAfter), new Grouping(series, group));
+                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
+                    program);
         }
     }
 }

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 /**
  * The JSON form of a {@link JobSpec}, flat as formatVersion 1 has always written it ({@code job} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
- * read it; a field added here is added at the end.
+ * read it; a field added here is added at the end. {@code access} is written only for a job that has one
+ * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs} and {@code schedule}.
  */
 record JobSpecJson(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
@@ -13,7 +14,19 @@ record JobSpecJson(
         boolean direct, SyncMode sync, int fsyncEvery, int runs, boolean dropCache, DataPattern pattern,
         boolean allowOverwrite, boolean keep, long seed, String series, String group, Path source,
         long sourceOffsetBytes, boolean truncate, boolean exactSize, boolean loopRegion, VerifyChecksum verify,
-        boolean verifyAfter, RateLimit rate, SteadyCriterion steady) {
+        boolean verifyAfter, RateLimit rate, SteadyCriterion steady,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        Access access,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        Layout layout,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        LogSpec logs,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        Schedule schedule,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        CpuBurn burn,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        ExecProgram program) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -26,7 +39,9 @@ record JobSpecJson(
                 s.safety().allowOverwrite(), s.safety().keep(), w.seed(), s.grouping().series(),
                 s.grouping().group(), s.copy().source(), s.copy().sourceOffsetBytes(), s.safety().truncate(),
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
-                t.steady());
+                t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
+                s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
+                s.program());
     }
 
     JobSpec toSpec() {
@@ -35,6 +50,7 @@ record JobSpecJson(
                 new Queue(threads, iodepth, batch, engine, fixedBuffers),
                 new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                new Verification(verify, verifyAfter), new Grouping(series, group));
+                new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
+                program);
     }
 }

@@ -12,8 +12,18 @@ import java.util.regex.Pattern;
  * @param metric        throughput in operations or in bytes per second
  * @param boundFraction allowed deviation from the window's mean, as a fraction ({@code 0.02} for 2 %), in (0, 1)
  * @param windowNanos   length of the window of recent intervals that must agree
+ * @param rampNanos     the first intervals of this length are not judged (fio's {@code ss_ramp}); they still count in
+ *                      the run's figures
+ * @param slope         judge the slope of the window's least-squares line over its mean instead of every value's
+ *                      deviation (fio's {@code iops_slope:N%}, {@code bw_slope:N%})
  */
-public record SteadyCriterion(Metric metric, double boundFraction, long windowNanos) {
+public record SteadyCriterion(Metric metric, double boundFraction, long windowNanos,
+                              @com.fasterxml.jackson.annotation.JsonInclude(
+                                      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                              long rampNanos,
+                              @com.fasterxml.jackson.annotation.JsonInclude(
+                                      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                              boolean slope) {
     public static final long DEFAULT_WINDOW_NANOS = 5_000_000_000L;
     private static final Pattern FORM = Pattern.compile("(iops|bw):(\\d+(?:\\.\\d+)?)%?", Pattern.CASE_INSENSITIVE);
 
@@ -31,7 +41,14 @@ public record SteadyCriterion(Metric metric, double boundFraction, long windowNa
         public String label() { return label; }
     }
 
+    public SteadyCriterion(Metric metric, double boundFraction, long windowNanos) {
+        this(metric, boundFraction, windowNanos, 0, false);
+    }
+
     public SteadyCriterion {
+        if (rampNanos < 0) {
+            throw new InvalidJobException("ss_ramp", rampNanos + "ns", "must not be negative");
+        }
         if (metric == null || !(boundFraction > 0 && boundFraction < 1)) {
             throw new InvalidJobException("--steady", metric + ":" + boundFraction * 100 + "%",
                     "the bound must be above 0% and below 100%");
@@ -58,7 +75,7 @@ public record SteadyCriterion(Metric metric, double boundFraction, long windowNa
 
     /** {@code "iops:2%"}. */
     public String label() {
-        return metric.label() + ":" + String.format(Locale.ROOT, "%s%%",
+        return metric.label() + (slope ? "_slope" : "") + ":" + String.format(Locale.ROOT, "%s%%",
                 new java.math.BigDecimal(boundFraction * 100).round(new java.math.MathContext(6))
                         .stripTrailingZeros().toPlainString());
     }

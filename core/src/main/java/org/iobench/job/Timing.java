@@ -7,7 +7,8 @@ package org.iobench.job;
  * @param rampNanos  warm-up before measuring, not counted
  * @param runs       repetitions
  * @param loopRegion a time-based job goes over its region again and again until the time is up, even with an
- *                   explicit size (fio's {@code time_based}); without it, size and time both limit the job
+ *                   explicit size (fio's {@code time_based}); without it, size and time both limit the job (see also
+ *                   {@link Schedule#timeCapsOnly()})
  * @param rate       the job's requested rate (all workers together), paced on a fixed schedule; null = as fast as
  *                   possible
  * @param steady     end a time-based run early once throughput is steady; null = run the whole time

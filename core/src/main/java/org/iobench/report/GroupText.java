@@ -47,6 +47,47 @@ public final class GroupText {
         }
     }
 
+    /**
+     * A group as fio's {@code group_reporting} shows it: one line for all its jobs. Per run, bytes and requests are
+     * summed and divided by the longest job's time (fio divides each direction's sum by its longest runtime); the
+     * figure is the mean over runs.
+     */
+    public static void printAsOne(List<BenchmarkResult> group, PrintStream out) {
+        BenchmarkResult first = group.getFirst();
+        out.println("group " + first.job().grouping().group() + " (" + group.size() + " jobs in parallel, reported as one:"
+                + " group_reporting)");
+        out.printf(Locale.ROOT, ROW, "jobs", "what", "MB/s", "MiB/s", "IOPS");
+        int runs = group.stream().mapToInt(b -> b.runs().size()).min().orElse(0);
+        double bytesPerSecond = 0;
+        double iops = 0;
+        for (int i = 0; i < runs; i++) {
+            long bytes = 0, ops = 0, longest = 0;
+            for (BenchmarkResult b : group) {
+                Totals t = b.runs().get(i).totals();
+                bytes += b.job().workload().rw() == RwMode.COPY ? t.bytesWritten() : t.bytes();
+                ops += t.ops();
+                longest = Math.max(longest, t.elapsedNanos());
+            }
+            bytesPerSecond += longest == 0 ? Double.NaN : bytes * 1e9 / longest / runs;
+            iops += longest == 0 ? Double.NaN : ops * 1e9 / longest / runs;
+        }
+        boolean complete = group.stream().allMatch(BenchmarkResult::complete);
+        java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
+        group.forEach(b -> kinds.add(what(b).substring(0, what(b).lastIndexOf(' '))));
+        out.printf(Locale.ROOT, ROW, group.size() + (complete ? "" : "*"), String.join(", ", kinds),
+                Units.fixed(bytesPerSecond / 1e6, 1), Units.fixed(bytesPerSecond / (1 << 20), 1),
+                Units.fixed(iops, 0));
+        out.println("per job: " + perJob(group.stream().map(GroupText::meanRate).toList()) + " MB/s");
+        for (BenchmarkResult b : group) {
+            for (RunResult r : b.runs()) {
+                r.outcome().warnings().forEach(w -> out.println("warning: " + b.job().name() + ": " + w));
+                if (!r.complete()) {
+                    out.println("* " + b.job().name() + " run " + r.run() + " incomplete: " + r.outcome().stopReason());
+                }
+            }
+        }
+    }
+
     private static String what(BenchmarkResult b) {
         var j = b.job();
         String s = j.workload().rw().label() + " " + org.iobench.job.Sizes.binary(j.workload().blockSize());

@@ -60,9 +60,11 @@ public final class JsonV2 {
             new Rule("windowMillis", "windowNs", 1e6, Set.of("systemSummary")),
             new Rule("awaitMillis", "awaitNs", 1e6), new Rule("readAwaitMillis", "readAwaitNs", 1e6),
             new Rule("writeAwaitMillis", "writeAwaitNs", 1e6),
+            new Rule("rateCycleMillis", "rateCycleNs", 1e6, Set.of("schedule")),
+            new Rule("avgMillis", "avgNs", 1e6, Set.of("logs")),
             // amounts: bytes
             new Rule("bytesRead", "readBytes", 1), new Rule("bytesWritten", "writeBytes", 1),
-            new Rule("bytes", "totalBytes", 1),
+            new Rule("bytes", "totalBytes", 1, Set.of("totals")),
             new Rule("appBytesRead", "appReadBytes", 1), new Rule("appBytesWritten", "appWriteBytes", 1),
             new Rule("kernelBytesRead", "kernelReadBytes", 1), new Rule("kernelBytesWritten", "kernelWriteBytes", 1),
             new Rule("deviceBytesRead", "deviceReadBytes", 1),

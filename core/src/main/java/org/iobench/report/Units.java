@@ -6,9 +6,12 @@ import java.util.Locale;
 public final class Units {
     private Units() {}
 
-    /** {@code 850ns}, {@code 12.3us}, {@code 4.56ms}, {@code 1.20s}: three significant digits, ASCII units. */
+    /**
+     * {@code 850ns}, {@code 12.3us}, {@code 4.56ms}, {@code 1.20s}: three significant digits, ASCII units; {@code -}
+     * for NaN and for a negative value (a percentile the source did not report, {@code LatencySummary.ABSENT}).
+     */
     public static String latency(double nanos) {
-        if (Double.isNaN(nanos)) {
+        if (Double.isNaN(nanos) || nanos < 0) {
             return "-";
         }
         if (nanos < 1_000) {

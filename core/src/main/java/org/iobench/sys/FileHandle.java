@@ -58,6 +58,16 @@ public final class FileHandle implements AutoCloseable {
         check(Libc.ftruncate(openFd("ftruncate"), length), "ftruncate");
     }
 
+    /** {@code fallocate(2)}'s mode bit: keep the file's size ({@code FALLOC_FL_KEEP_SIZE}). */
+    public static final int FALLOC_KEEP_SIZE = 0x01;
+    /** {@code fallocate(2)}'s mode bit: deallocate the range ({@code FALLOC_FL_PUNCH_HOLE}, with KEEP_SIZE). */
+    public static final int FALLOC_PUNCH_HOLE = 0x02;
+
+    /** {@code fallocate(fd, mode, offset, length)}: mode 0 allocates and extends the file, as fio's native mode. */
+    public void allocate(int mode, long offset, long length) throws SysException {
+        check(Libc.fallocate(openFd("fallocate"), mode, offset, length), "fallocate");
+    }
+
     /**
      * {@code posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)}: the kernel drops the file's clean cached pages; dirty
      * ones stay until written back, so sync first to drop everything.

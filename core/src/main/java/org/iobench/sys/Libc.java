@@ -60,9 +60,14 @@ public final class Libc {
         static final MethodHandle FSYNC = errnoCall("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     }
 
-    private static final class Ftruncate {
+    static final class Ftruncate {
         static final MethodHandle FTRUNCATE = errnoCall("ftruncate",
                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
+    }
+
+    static final class Fallocate {
+        static final MethodHandle FALLOCATE = errnoCall("fallocate",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG));
     }
 
     /** posix_fadvise returns the error number itself and leaves errno alone. */
@@ -154,6 +159,17 @@ public final class Libc {
             return rc == 0 ? 0 : -errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("ftruncate downcall failed", t);
+        }
+    }
+
+    /** {@code fallocate(fd, mode, offset, length)}; 0 or {@code -errno}. */
+    static int fallocate(int fd, int mode, long offset, long length) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
+            int rc = (int) Fallocate.FALLOCATE.invokeExact(capture, fd, mode, offset, length);
+            return rc == 0 ? 0 : -errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("fallocate downcall failed", t);
         }
     }
 

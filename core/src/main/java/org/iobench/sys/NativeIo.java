@@ -67,6 +67,26 @@ public final class NativeIo {
         }
     }
 
+    /** {@code ftruncate(fd, length)} on the hot path (fio's ftruncate engine): 0 or {@code -errno}. */
+    public int ftruncate(int fd, long length) {
+        try {
+            int rc = (int) Libc.Ftruncate.FTRUNCATE.invokeExact(capture, fd, length);
+            return rc == 0 ? 0 : -Libc.errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("ftruncate downcall failed", t);
+        }
+    }
+
+    /** {@code fallocate(fd, mode, offset, length)} on the hot path (fio's falloc engine): 0 or {@code -errno}. */
+    public int fallocate(int fd, int mode, long offset, long length) {
+        try {
+            int rc = (int) Libc.Fallocate.FALLOCATE.invokeExact(capture, fd, mode, offset, length);
+            return rc == 0 ? 0 : -Libc.errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("fallocate downcall failed", t);
+        }
+    }
+
     /** {@code fsync(fd)}: 0 or {@code -errno}. */
     public int fsync(int fd) {
         try {

@@ -8,6 +8,7 @@ import org.iobench.job.JobSpec;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
+import org.iobench.workload.files.FileSet;
 import org.iobench.workload.files.PreparedTarget;
 import org.iobench.workload.files.TargetPreparer;
 
@@ -23,10 +24,22 @@ public final class Benchmark {
 
     private final TargetPreparer preparer;
     private final JobRunner runner;
+    /** The job file's shared files, or null: every job prepares its own target. */
+    private final FileSet files;
 
     public Benchmark(TargetPreparer preparer, NanoClock clock, long intervalNanos, long sampleIntervalMillis) {
+        this(preparer, new JobRunner(clock, intervalNanos, sampleIntervalMillis), null);
+    }
+
+    private Benchmark(TargetPreparer preparer, JobRunner runner, FileSet files) {
         this.preparer = preparer;
-        this.runner = new JobRunner(clock, intervalNanos, sampleIntervalMillis);
+        this.runner = runner;
+        this.files = files;
+    }
+
+    /** This benchmark running each job on its view of a file of {@code files} where it has one. */
+    public Benchmark sharing(FileSet files) {
+        return new Benchmark(preparer, runner, files);
     }
 
     /** Real targets, the system clock, a 1 s throughput series and a system sample every second. */
@@ -50,7 +63,8 @@ public final class Benchmark {
      */
     public BenchmarkResult execute(JobSpec spec, RunControl control, RunListener listener) throws IOException {
         List<RunResult> runs = new ArrayList<>();
-        try (PreparedTarget target = preparer.prepare(spec, control::stopped,
+        PreparedTarget view = files == null ? null : files.view(spec);
+        try (PreparedTarget target = view != null ? view : preparer.prepare(spec, control::stopped,
                 (file, done, total) -> listener.filling(spec, file, done, total))) {
             for (int run = 1; run <= spec.timing().runs() && !control.stopped(); run++) {
                 RunResult result;
@@ -71,6 +85,18 @@ public final class Benchmark {
             }
             if (runs.isEmpty()) {
                 throw new InterruptedIOException(spec.name() + ": stopped before its first run");
+            }
+            switch (spec.schedule().exitAll()) {
+                case GROUP -> {
+                    if (spec.grouping().group().isEmpty()) {
+                        control.exitAll(false); // alone in its stage: its group is the stage
+                    } else {
+                        control.endGroup(spec.grouping().group());
+                    }
+                }
+                case STONEWALL -> control.exitAll(false);
+                case ALL -> control.exitAll(true);
+                case NONE -> { }
             }
             return BenchmarkResult.of(spec, target.info(), runs);
         }

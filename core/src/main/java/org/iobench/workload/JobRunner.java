@@ -57,7 +57,7 @@ public final class JobRunner {
         control.beginRun();
         StartSignal start = new StartSignal();
         RunShared shared = new RunShared(clock, control, start);
-        WorkerSetup setup = WorkerSetup.of(spec, intervalNanos, target.logicalBlockSize());
+        WorkerSetup setup = WorkerSetup.of(spec, intervalNanos, target.logicalBlockSize(), provider.synchronous());
         RunVerification verification = RunVerification.start(spec, target.regionBytes());
         List<Thread> threads = new ArrayList<>();
         try (WorkerSet set = WorkerSet.open(spec, target, provider, setup, shared, verification);
@@ -71,11 +71,37 @@ public final class JobRunner {
                     t.start();
                 }
                 listener.ready(spec, run);
+                awaitStartDelay(spec, control);
                 return measure(spec, target, run, control, listener, provider, set, finalSync, start, threads,
                         verification);
             } finally {
                 start.cancel(); // workers not released yet end without a request
                 control.interruptWorkersIfStillRunning(threads);
+            }
+        }
+    }
+
+    /**
+     * fio's {@code startdelay}: the job starts this long after its stage (after the barrier all its jobs passed);
+     * its own time starts then. A stop ends the wait.
+     */
+    private void awaitStartDelay(JobSpec spec, RunControl control) {
+        long until = clock.nanoTime() + spec.schedule().startDelayNanos();
+        while (!control.stopped()) {
+            long left = until - clock.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            LockSupport.parkNanos(Math.min(left, WARM_UP_PARK_NANOS));
+        }
+    }
+
+    /** fio's I/O logs, into the current directory as fio writes them; a file that cannot be written is an error. */
+    private static void writeLogs(JobSpec spec, List<Worker> workers, Timeline t) throws IOException {
+        for (Worker w : workers) {
+            if (w.stats.logs != null) {
+                w.stats.logs.finish(Math.max(0, w.stats.endNanos - t.measureStartNanos()));
+                w.stats.logs.write(java.nio.file.Path.of(""), spec.logs().jobIndex());
             }
         }
     }
@@ -121,6 +147,7 @@ public final class JobRunner {
         for (Worker w : workers) {
             end = Math.max(end, w.stats.endNanos);
         }
+        writeLogs(spec, workers, t);
         if (finalSync != null && !control.stopped()) {
             end = finalSync.run(clock, control);
         }

@@ -18,6 +18,9 @@ package org.iobench.workload;
 final class Pacer {
     private final double periodNanos;
     private final double phaseNanos;
+    /** Poisson arrivals (fio's rate_process=poisson): exponential gaps of mean {@code periodNanos}; else null. */
+    private final java.util.SplittableRandom arrivals;
+    private double poissonOffsetNanos;
     private long startNanos;
     private long taken;
 
@@ -31,6 +34,28 @@ final class Pacer {
         }
         this.periodNanos = periodNanos;
         this.phaseNanos = phaseNanos;
+        this.arrivals = null;
+    }
+
+    private Pacer(double periodNanos, long seed) {
+        this.periodNanos = periodNanos;
+        this.phaseNanos = 0;
+        this.arrivals = new java.util.SplittableRandom(seed);
+    }
+
+    /** A Poisson schedule: requests at exponentially distributed gaps whose mean is the worker's period. */
+    static Pacer poisson(double jobOpsPerSecond, int workers, long seed) {
+        if (!(jobOpsPerSecond > 0)) {
+            return unpaced();
+        }
+        return new Pacer(workers * 1e9 / jobOpsPerSecond, seed);
+    }
+
+    /** Worker {@code worker}'s schedule for its run's setup: even or Poisson ({@code rate_process=poisson}). */
+    static Pacer of(WorkerSetup setup, int worker) {
+        return setup.schedule() != null && setup.schedule().poissonRate()
+                ? poisson(setup.opsPerSecond(), setup.workers(), 0x5EED + worker)
+                : forWorker(setup.opsPerSecond(), setup.workers(), worker);
     }
 
     /** No schedule: every request is due at once. */
@@ -58,10 +83,14 @@ final class Pacer {
     void start(long startNanos) {
         this.startNanos = startNanos;
         this.taken = 0;
+        this.poissonOffsetNanos = 0;
     }
 
     /** When the next request is due ({@code start} itself when unpaced). */
     long nextDueNanos() {
+        if (arrivals != null) {
+            return startNanos + (long) poissonOffsetNanos;
+        }
         return startNanos + (long) (phaseNanos + taken * periodNanos);
     }
 
@@ -69,6 +98,9 @@ final class Pacer {
     long take() {
         long due = nextDueNanos();
         taken++;
+        if (arrivals != null) {
+            poissonOffsetNanos += -Math.log(1 - arrivals.nextDouble()) * periodNanos;
+        }
         return due;
     }
 

@@ -43,6 +43,19 @@ interface RequestSource {
         return false;
     }
 
+    /** True when a request that moved nothing still counts as one done (a cpuio burn); false: it is the end. */
+    default boolean countsEmpty() {
+        return false;
+    }
+
+    /**
+     * True when {@code r}'s failure with {@code errno} is the source's end rather than an error (fio's
+     * {@code fill_device}: the file system is full); the loop then issues nothing more and the run ends normally.
+     */
+    default boolean endsAt(int errno) {
+        return false;
+    }
+
     /** Where {@code r} went, for a failure's message: {@code ""}, or {@code " of /path"} when a job has two files. */
     default String where(IoRequest r) {
         return "";

@@ -58,9 +58,38 @@ public final class RunControl {
         return finishing;
     }
 
+    private volatile boolean skipRest;
+    /** Reporting groups whose jobs were ended by a job of theirs ({@code exitall}, {@code exit_what=group}). */
+    private final java.util.Set<String> endedGroups = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Ends the jobs of reporting group {@code group} as {@link #finish} ends a run (fio's exit_what=group). */
+    void endGroup(String group) {
+        endedGroups.add(group);
+    }
+
+    /** True once a job of {@code group} ended the group. */
+    boolean groupEnded(String group) {
+        return !endedGroups.isEmpty() && endedGroups.contains(group);
+    }
+
+    /**
+     * A job with fio's {@code exitall}: ends the other jobs of its stage as {@link #finish} ends a run; with
+     * {@code restToo}, the stages after it do not start ({@code exit_what=all}).
+     */
+    void exitAll(boolean restToo) {
+        finishing = true;
+        skipRest |= restToo;
+    }
+
+    /** True once a job ended the whole job file ({@code exitall} with {@code exit_what=all}). */
+    public boolean skipsRest() {
+        return skipRest;
+    }
+
     /** Called by the runner before each run: a finish asked in the previous run does not carry over. */
     void beginRun() {
         finishing = false;
+        endedGroups.clear();
     }
 
     public boolean stopped() {

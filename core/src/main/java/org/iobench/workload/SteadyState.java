@@ -43,7 +43,8 @@ public final class SteadyState {
         if (window.size() > windowSize) {
             window.removeFirst();
         }
-        if (reachedAtNanos < 0 && window.size() == windowSize && maxDeviation() <= criterion.boundFraction()) {
+        double judged = criterion.slope() ? slopeOverMean() : maxDeviation();
+        if (reachedAtNanos < 0 && window.size() == windowSize && judged <= criterion.boundFraction()) {
             reachedAtNanos = added * intervalNanos;
         }
         return reachedAtNanos >= 0;
@@ -67,6 +68,29 @@ public final class SteadyState {
             return Double.POSITIVE_INFINITY;
         }
         return window.stream().mapToDouble(v -> Math.abs(v - mean) / mean).max().orElse(Double.NaN);
+    }
+
+    /**
+     * fio's slope criterion: |slope of the least-squares line through the window (per interval)| over the window's
+     * mean; NaN before the window is full.
+     */
+    private double slopeOverMean() {
+        if (window.size() < windowSize) {
+            return Double.NaN;
+        }
+        int n = window.size();
+        double sumX = 0, sumY = 0, sumXy = 0, sumXx = 0;
+        int x = 0;
+        for (double y : window) {
+            sumX += x;
+            sumY += y;
+            sumXy += x * y;
+            sumXx += (double) x * x;
+            x++;
+        }
+        double slope = (sumXy - sumX * sumY / n) / (sumXx - sumX * sumX / n);
+        double mean = sumY / n;
+        return mean > 0 ? Math.abs(slope) / mean : Double.POSITIVE_INFINITY;
     }
 
     public SteadyOutcome outcome() {

@@ -31,6 +31,9 @@ final class SteadyWatch {
             long bytes = live.bytes();
             double perSecond = (bytes - before) * 1e9 / intervalNanos / (ops ? spec.workload().blockSize() : 1);
             before = bytes;
+            if (k * intervalNanos <= spec.timing().steady().rampNanos()) {
+                continue; // fio's ss_ramp: not judged yet
+            }
             if (state.add(perSecond)) {
                 control.finish();
                 break;

@@ -44,6 +44,11 @@ final class Worker implements Runnable {
     private final Pacer pacer;
     /** Per request slot: its intended start on the pacer's schedule. */
     private final long[] intendedNanos;
+    private final boolean logsSlat;
+    /** Pauses, flow shares and a rate floor (fio's thinktime, flow, rate_min); null when the job has none. */
+    private final Throttle throttle;
+    /** The job's reporting group when a job may end it ({@code exitall}), else null. */
+    private final String group;
     final WorkerStats stats;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
@@ -74,20 +79,30 @@ final class Worker implements Runnable {
         this.clock = run.clock();
         this.control = run.control();
         this.start = run.start();
-        this.pacer = Pacer.forWorker(setup.opsPerSecond(), setup.workers(), id);
+        this.pacer = Pacer.of(setup, id);
         this.intendedNanos = new long[requests.length];
-        this.stats = new WorkerStats(setup.intervalNanos());
+        this.stats = new WorkerStats(setup);
+        this.logsSlat = setup.logsSlat();
+        this.group = setup.group();
+        this.throttle = Throttle.of(setup.schedule(), requests.length, setup.cpuLoad(),
+                setup.cpuBurnNanos());
     }
 
     @Override
     public void run() {
         task.begin(); // before the start signal: the thread has done no I/O yet
+        if (throttle != null) {
+            throttle.join(); // every job of a flow group joins before the stage's barrier opens
+        }
         Timeline t;
         try {
             t = start.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             task.end();
+            if (throttle != null) {
+                throttle.leave();
+            }
             return;
         }
         try {
@@ -97,8 +112,14 @@ final class Worker implements Runnable {
             if (pacer.paced()) {
                 TimerSlack.set(PACED_TIMER_SLACK_NANOS);
             }
+            if (throttle != null) {
+                throttle.start(t.startNanos());
+            }
             loop(t);
         } finally {
+            if (throttle != null) {
+                throttle.leave();
+            }
             task.end(); // after the last request, outside the loop
             stats.endNanos = clock.nanoTime();
             stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
@@ -106,7 +127,8 @@ final class Worker implements Runnable {
     }
 
     private boolean done(long now, Timeline t) {
-        return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos();
+        return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos()
+                || group != null && control.groupEnded(group) || throttle != null && throttle.done();
     }
 
     private void loop(Timeline t) {
@@ -115,8 +137,11 @@ final class Worker implements Runnable {
             boolean done = done(clock.nanoTime(), t);
             // A held request (refused with BUSY) goes first, even once the job is done issuing new ones or a periodic
             // sync is due: it may be the rest of a short transfer, which the job has already counted as issued.
-            while (inFlight < requests.length
+            while (inFlight < (throttle == null ? requests.length : throttle.depth())
                     && (heldCount > 0 ? !control.stopped() : !syncDue && !done && freeCount > 0)) {
+                if (heldCount == 0 && throttle != null && !awaitThrottle(t)) {
+                    break;
+                }
                 if (heldCount == 0 && pacer.paced() && !awaitSlot(t)) {
                     break;
                 }
@@ -193,8 +218,40 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * Waits until the throttle lets the next request go, letting requests in flight complete first when it asks;
+     * false when the run's deadline or a stop came first, or the job fell below its rate floor (the run fails).
+     */
+    private boolean awaitThrottle(Timeline t) {
+        while (true) {
+            long now = clock.nanoTime();
+            throttle.checkFloor(now, stats, id, control);
+            if (now >= t.deadlineNanos() || control.stopped() || control.finishing()) {
+                lastNanos = now;
+                return false;
+            }
+            if (throttle.mustQuiesce() && inFlight > 0) {
+                engine.commit();
+                reap(1, t);
+                continue;
+            }
+            long at = throttle.readyAt(now);
+            if (at <= now) {
+                return true;
+            }
+            if (at - now < Throttle.SPIN_BELOW_NANOS) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(Math.min(at - now, MAX_PARK_NANOS));
+            }
+        }
+    }
+
     private IoRequest prepareNext() {
         IoRequest r = requests[free[--freeCount]];
+        if (throttle != null) {
+            throttle.issued();
+        }
         if (pacer.paced()) {
             intendedNanos[r.index()] = pacer.take();
         }
@@ -221,7 +278,9 @@ final class Worker implements Runnable {
             long now = clock.nanoTime();
             lastNanos = now;
             if (result < 0) {
-                fail(r, (int) -result, null);
+                if (!source.endsAt((int) -result)) {
+                    fail(r, (int) -result, null);
+                }
                 release(r);
                 return;
             }
@@ -250,7 +309,10 @@ final class Worker implements Runnable {
                 return;
             }
             long bytes = r.bufferOffset() + result;
-            if (bytes == 0) { // the source's end, nothing moved
+            if (bytes == 0) { // the source's end, nothing moved; or a burn, which counts
+                if (source.countsEmpty()) {
+                    record(r, op, now, t, 0);
+                }
                 release(r);
                 return;
             }
@@ -302,29 +364,12 @@ final class Worker implements Runnable {
         if (r.issueNanos() < t.measureStartNanos()) {
             return;
         }
-        long latency = now - r.issueNanos();
-        long submitted = r.submitNanos();
-        if (submitted >= r.issueNanos() && submitted <= now) { // engines stamp it with System.nanoTime
-            stats.submitLatency.record(submitted - r.issueNanos());
-            stats.completionLatency.record(now - submitted);
+        if (throttle != null) {
+            throttle.completed(now, now - r.issueNanos(), control, id);
         }
-        if (op == IoOp.READ) {
-            stats.reads++;
-            stats.bytesRead += length;
-            stats.readLatency.record(latency);
-            if (pacer.paced()) {
-                stats.correctedReadLatency.record(now - intendedNanos[r.index()]);
-            }
-        } else {
-            stats.writes++;
-            stats.bytesWritten += length;
-            stats.writeLatency.record(latency);
-            if (pacer.paced()) {
-                stats.correctedWriteLatency.record(now - intendedNanos[r.index()]);
-            }
-        }
-        stats.series.record(now - t.measureStartNanos(), op == IoOp.WRITE, length);
-        stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
+        stats.completed(op == IoOp.WRITE, length, r.issueNanos(), r.submitNanos(), now,
+                pacer.paced() ? intendedNanos[r.index()] : -1, t.measureStartNanos(), r.offset() - r.bufferOffset(),
+                logsSlat);
     }
 
     private void periodicSync(Timeline t) {

@@ -21,7 +21,10 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
     public static List<WorkerPlan> split(JobSpec spec, long regionBytes, boolean sizeExplicit) {
         int n = spec.queue().threads();
         long bs = spec.workload().blockSize();
-        boolean limitedBySize = !spec.timeBased() || (sizeExplicit && !spec.timing().loopRegion());
+        // time-based (fio's time_based) goes over the region until the time is up; a job's explicit size, or fio's
+        // runtime alone, makes the time only a cap
+        boolean limitedBySize = !spec.timeBased() || spec.schedule().timeCapsOnly()
+                || (sizeExplicit && !spec.timing().loopRegion());
         List<WorkerPlan> plans = new ArrayList<>(n);
         long blocks = regionBytes / bs;
         for (int i = 0; i < n; i++) {
@@ -37,6 +40,12 @@ public record WorkerPlan(int worker, long regionStart, long regionLength, long b
                 long budget = limitedBySize ? length : Long.MAX_VALUE;
                 plans.add(new WorkerPlan(i, spec.workload().offsetBytes() + first * bs, length, budget));
             }
+        }
+        long ioBytes = spec.access().ioBytes();
+        if (limitedBySize && ioBytes > 0) {
+            // fio's io_size (or loops): the workers go over their regions until these bytes are done
+            plans.replaceAll(p -> new WorkerPlan(p.worker(), p.regionStart(), p.regionLength(),
+                    ioBytes / n + (p.worker() < ioBytes % n ? 1 : 0)));
         }
         return plans;
     }

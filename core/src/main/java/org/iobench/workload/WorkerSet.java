@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.engine.CpuWork;
+import org.iobench.engine.ExecWork;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -72,13 +74,34 @@ final class WorkerSet implements AutoCloseable {
         int id = plan.worker();
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
-                spec.queue().fixedBuffers()));
+                spec.queue().fixedBuffers(),
+                spec.burn() == null ? null : new CpuWork(spec.burn().qsort(), spec.burn().chunkNanos()),
+                execWork(spec)));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
         plan(plan.byteBudget());
-        MixSource source = new MixSource(pattern, plan, file, spec.queue().iodepth(),
-                verification == null ? null : verification.forWorker(id, mine));
+        RequestSource source = spec.burn() != null || spec.program() != null
+                ? new CpuSource(file, spec.workload().blockSize())
+                : spec.access().isDefault()
+                ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
+                        verification == null ? null : verification.forWorker(id, mine))
+                : new ShapedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
+                        verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
+                                - plan.regionStart());
+        if (spec.layout().fillDevice()) {
+            source = new FillingSource(source);
+        }
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
+    }
+
+    /** The exec engine's program, its output in {@code NAME.stdout} and {@code NAME.stderr} unless told otherwise. */
+    private static ExecWork execWork(JobSpec spec) {
+        if (spec.program() == null) {
+            return null;
+        }
+        boolean redirect = spec.program().redirect();
+        return new ExecWork(spec.program().command(), redirect ? Path.of(spec.name() + ".stdout") : null,
+                redirect ? Path.of(spec.name() + ".stderr") : null, spec.program().graceNanos());
     }
 
     /** A copy: one worker, one request, reading the source and writing the target through one engine. */
@@ -107,7 +130,8 @@ final class WorkerSet implements AutoCloseable {
     private List<NativeBuffer> buffers(JobSpec spec, PreparedTarget target, int worker, int count) {
         List<NativeBuffer> mine = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            NativeBuffer b = NativeBuffer.allocate(spec.workload().blockSize(), target.bufferAlignment());
+            NativeBuffer b = NativeBuffer.allocate(spec.access().maxBytes(spec.workload().blockSize()),
+                    target.bufferAlignment());
             buffers.add(b);
             mine.add(b);
             if (spec.workload().pattern() == DataPattern.RANDOM) {
@@ -115,6 +139,20 @@ final class WorkerSet implements AutoCloseable {
             }
         }
         return mine;
+    }
+
+    /** The target file's bytes (0 for anything else): how far a walk with holes or zones may go, as in fio. */
+    private static long fileBytes(PreparedTarget target) {
+        try {
+            return target.kind() == PreparedTarget.Kind.FILE ? java.nio.file.Files.size(target.path()) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** Worker {@code id}'s share of {@code total} requests among {@code workers}; 0 stays 0 (no limit). */
+    private static long share(long total, int workers, int id) {
+        return total == 0 ? 0 : total / workers + (id < total % workers ? 1 : 0);
     }
 
     private static IoRequest[] requests(List<NativeBuffer> buffers) {

@@ -2,6 +2,9 @@ package org.iobench.workload;
 
 import org.iobench.engine.IoOp;
 import org.iobench.job.JobSpec;
+import org.iobench.job.LogSpec;
+import org.iobench.job.Schedule;
+import org.iobench.measure.IoLogs;
 import org.iobench.job.SyncMode;
 
 /**
@@ -15,16 +18,37 @@ import org.iobench.job.SyncMode;
  * @param workers         the job's workers, which share the rate
  * @param directAlignment the logical block size O_DIRECT requests must align to, for an EINVAL's explanation;
  *                        0 for buffered jobs
+ * @param logs            fio's I/O logs each worker keeps (a job of one worker), null: none
  */
 record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
-                   long directAlignment) {
+                   long directAlignment, IoLogs.Settings logs, long fixedBlockBytes, boolean logsSlat,
+                   Schedule schedule, String group, int cpuLoad, long cpuBurnNanos) {
+
+    WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
+                long directAlignment) {
+        this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, null, 0, false,
+                Schedule.NONE, null, 0, 0);
+    }
 
     /** @param logicalBlockSize the target's logical block size (O_DIRECT's unit) */
     static WorkerSetup of(JobSpec spec, long intervalNanos, long logicalBlockSize) {
+        return of(spec, intervalNanos, logicalBlockSize, false);
+    }
+
+    /** @param syncEngine fio's synchronous engines log no submission latency: their slat log stays empty */
+    static WorkerSetup of(JobSpec spec, long intervalNanos, long logicalBlockSize, boolean syncEngine) {
+        LogSpec l = spec.logs();
+        IoLogs.Settings logs = l == null ? null : new IoLogs.Settings(l.bwPrefix(), l.latPrefix(), l.iopsPrefix(),
+                l.avgMillis(), l.logMax(), l.offsets(), l.perJobIndex());
+        long fixed = spec.access().maxBytes(spec.workload().blockSize()) == spec.workload().blockSize()
+                ? spec.workload().blockSize() : 0;
         return new WorkerSetup(spec.durability().fsyncEvery(), spec.durability().sync() == SyncMode.FDATASYNC
                 ? IoOp.FDATASYNC : IoOp.FSYNC,
                 intervalNanos, spec.timing().rate() == null ? 0
                         : spec.timing().rate().opsPerSecond(spec.workload().blockSize()), spec.queue().threads(),
-                spec.durability().direct() ? logicalBlockSize : 0);
+                spec.durability().direct() ? logicalBlockSize : 0, logs, fixed, !syncEngine, spec.schedule(),
+                spec.grouping().group().isEmpty() ? null : spec.grouping().group(),
+                spec.burn() == null ? 0 : spec.burn().loadPercent(),
+                spec.burn() == null || spec.burn().qsort() ? 0 : spec.burn().chunkNanos());
     }
 }

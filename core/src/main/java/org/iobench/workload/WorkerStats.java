@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import org.iobench.measure.IoLogs;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 
@@ -28,11 +29,57 @@ public final class WorkerStats {
     long issuedBytesRead;
     long issuedBytesWritten;
     long endNanos;
+    /** fio's I/O logs of this worker's requests; null when the job writes none. */
+    IoLogs logs;
     private volatile long liveBytes;
     private volatile long liveRequests;
 
     WorkerStats(long intervalNanos) {
         series = new IntervalSeries(intervalNanos);
+    }
+
+    /** A worker's counters for its run's setup, with fio's logs when the job writes them. */
+    WorkerStats(WorkerSetup setup) {
+        this(setup.intervalNanos());
+        logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());
+    }
+
+    /**
+     * One finished read or write of the measured phase: counts, latencies (total; submission and completion where
+     * the engine stamped its hand-over; from the intended start under a rate), the series and fio's logs.
+     *
+     * @param intendedNanos the request's slot on the rate's schedule, -1 when unpaced
+     * @param logSlat       the engine hands requests over (an asynchronous engine): fio logs its submission latency
+     */
+    void completed(boolean write, long length, long issueNanos, long submitNanos, long now, long intendedNanos,
+                   long measureStartNanos, long offset, boolean logSlat) {
+        long latency = now - issueNanos;
+        boolean split = submitNanos >= issueNanos && submitNanos <= now; // engines stamp it with System.nanoTime
+        if (split) {
+            submitLatency.record(submitNanos - issueNanos);
+            completionLatency.record(now - submitNanos);
+        }
+        if (write) {
+            writes++;
+            bytesWritten += length;
+            writeLatency.record(latency);
+            if (intendedNanos >= 0) {
+                correctedWriteLatency.record(now - intendedNanos);
+            }
+        } else {
+            reads++;
+            bytesRead += length;
+            readLatency.record(latency);
+            if (intendedNanos >= 0) {
+                correctedReadLatency.record(now - intendedNanos);
+            }
+        }
+        series.record(now - measureStartNanos, write, length);
+        if (logs != null) {
+            logs.completed(now - measureStartNanos, write ? 1 : 0, length, offset, latency,
+                    logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency);
+        }
+        publishLive(bytesRead + bytesWritten, reads + writes);
     }
 
     void publishLive(long bytes, long requests) {

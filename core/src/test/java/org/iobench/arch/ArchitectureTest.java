@@ -90,7 +90,7 @@ class ArchitectureTest {
 
     @Test
     void eachEngineKnowsOnlyTheContractAndSys() {
-        for (String engine : List.of("psync", "uring", "libaio", "nullio")) {
+        for (String engine : List.of("psync", "uring", "libaio", "nullio", "ftruncate", "cpuio", "exec")) {
             classes().that().resideInAPackage(p("engine." + engine))
                     .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".engine", p("engine." + engine),
                             p("sys"), "java..")

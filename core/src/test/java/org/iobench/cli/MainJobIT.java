@@ -116,8 +116,10 @@ class MainJobIT {
 
         Cli.Result csv = launch(dir, "report", "--format", "csv");
         assertThat(csv.status()).as(csv.err()).isZero();
-        assertThat(csv.out().lines().skip(1).map(l -> l.split(",")[0] + "," + l.split(",")[1].split(" ")[0]))
-                .containsExactlyInAnyOrder("1,write", "2,read", "3,randread", "4,randwrite"); // ids without #
+        assertThat(csv.out().lines().skip(1).map(l -> l.split(",")[0] + "," + l.split(",")[1] + ","
+                + l.split(",")[2].split(" ")[0])) // ids without #, then the job and its workload
+                .containsExactlyInAnyOrder("1,seq-write-1m,write", "2,seq-read-1m,read", "3,rand-read-4k,randread",
+                        "4,rand-write-4k,randwrite");
         Cli.Result bad = launch(work, "--size", "1000");
         assertThat(bad.status()).isEqualTo(2);
         assertThat(bad.err().strip()).isEqualTo("iobench: --size 1000: the quick suite writes 1 MiB blocks; give a"

@@ -83,22 +83,30 @@ class MatrixCliTest {
     }
 
     @Test
-    void aJobFileInTheLayoutOfFiosTiobenchExampleRunsUnchanged() throws Exception {
+    void aJobFileInTheLayoutOfFiosTiobenchExampleRunsUnchangedWithFiosClones() throws Exception {
         InProcessMain.Result r = InProcessMain.run("run", "--sample-interval", "0", "--format", "json",
                 jobFile("tiobench-like.fio").toString());
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode benchmarks = new ObjectMapper().readTree(r.out()).path("benchmarks");
-        assertThat(benchmarks).hasSize(4);
-        assertThat(benchmarks.get(0).path("job").path("threads").asInt()).isEqualTo(2);
+        assertThat(benchmarks).as("4 jobs of numjobs=2: 8 clones, as fio runs them").hasSize(8);
+        for (JsonNode b : benchmarks) {
+            assertThat(b.path("job").path("threads").asInt()).isEqualTo(1);
+            assertThat(b.path("runs").get(0).path("totals").path("totalBytes").asLong()).as("each clone its 2 MiB")
+                    .isEqualTo(2 << 20);
+        }
+        assertThat(benchmarks.get(1).path("target").path("path").asText()).isEqualTo(dir.resolve("f1.1.0")
+                .toString());
+        assertThat(dir.resolve("f1.1.0")).as("files iobench created are removed").doesNotExist();
     }
 
     @Test
     void anUnsupportedJobFileOptionIsOneLineNamingFileAndLine() throws Exception {
-        Path file = Files.writeString(dir.resolve("bad.fio"), "[j]\nrw=read\nverify=crc32c\n");
+        Path file = Files.writeString(dir.resolve("bad.fio"), "[j]\nrw=read\nverify_backlog=8\n");
         InProcessMain.Result r = InProcessMain.run("run", file.toString());
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("iobench: " + file + ":3: option 'verify' is not supported by iobench"
-                + " (--lenient ignores it with a warning)\n");
+        assertThat(r.err()).isEqualTo("iobench: " + file + ":3: verify_backlog=8: not supported by iobench"
+                + " (--lenient ignores options that change only what is reported and skips the jobs whose I/O the"
+                + " others would change)\n");
         InProcessMain.Result missing = InProcessMain.run("run", dir.resolve("typo.fio").toString());
         assertThat(missing.err()).isEqualTo("iobench: " + dir.resolve("typo.fio") + ": no such job file\n");
         assertThat(dir.resolve("typo.fio")).doesNotExist();

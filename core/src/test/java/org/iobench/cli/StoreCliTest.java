@@ -122,6 +122,17 @@ class StoreCliTest {
     }
 
     @Test
+    void fioOutputWithNoteLinesImportsAndATrimJobIsSkippedWithItsName() throws Exception {
+        String db = Databases.sqlite(dir);
+        Path notes = Path.of(getClass().getResource("/store/fio/fio-notes-before-json.json").toURI());
+        Path trim = Path.of(getClass().getResource("/store/fio/fio-randtrim.json").toURI());
+        InProcess.Result imported = InProcess.run("import", notes.toString(), trim.toString(), "--db", db);
+        assertThat(imported.status()).as(imported.err()).isZero();
+        assertThat(imported.out()).isEqualTo("imported " + notes + " as run 1\nimported " + trim + " as run 2, 3\n");
+        assertThat(imported.err()).contains(trim + ": fio job trimmer: rw=randtrim skipped");
+    }
+
+    @Test
     void fioAndIobenchResultsCompareInOneTable() throws Exception {
         String db = Databases.sqlite(dir);
         Path fio = Path.of(getClass().getResource("/store/fio/fio-cmdline.json").toURI());

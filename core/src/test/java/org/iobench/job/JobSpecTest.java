@@ -46,4 +46,19 @@ class JobSpecTest {
         assertThat(JobSpec.builder(T).rw(RwMode.RANDRW).mixReadPercent(70).build().readFraction()).isEqualTo(0.7);
         assertThat(JobSpec.builder(T).rw(RwMode.WRITE).build().readFraction()).isZero();
     }
+
+    @Test
+    void anAccessPartSurvivesTheJsonFormAndAPlainJobWritesNone() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        JobSpec shaped = JobSpec.builder(T).rw(RwMode.RANDRW).blockSize(512).access(new Access(
+                BlockSizeMix.split("512/50:4k/50", 1024), null, true, Distribution.parse("zipf:1.1", 1024), 0,
+                1 << 20, 10)).build();
+        String text = json.writeValueAsString(shaped);
+        assertThat(json.readValue(text, JobSpec.class)).isEqualTo(shaped);
+        assertThat(json.writeValueAsString(JobSpec.builder(T).build())).doesNotContain("access");
+        assertThatThrownBy(() -> JobSpec.builder(T).rw(RwMode.RANDWRITE).verify(VerifyChecksum.CRC32C)
+                .access(new Access(null, null, true, null, 0, 1 << 20, 0)).build()).hasMessageContaining("--verify");
+        assertThatThrownBy(() -> JobSpec.builder(T).rw(RwMode.RANDWRITE).verify(VerifyChecksum.CRC32C).threads(2)
+                .access(Access.DEFAULT.withRandomMap()).build()).hasMessageContaining("shared by several workers");
+    }
 }

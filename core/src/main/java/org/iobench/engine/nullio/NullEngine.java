@@ -1,14 +1,13 @@
 package org.iobench.engine.nullio;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import org.iobench.engine.Completions;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
+import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
-import org.iobench.engine.OpenMode;
 import org.iobench.engine.SubmitStatus;
 
 /**
@@ -25,7 +24,7 @@ import org.iobench.engine.SubmitStatus;
  * <p>Files are named, never opened (fio's null engine opens nothing either): {@link #open} makes an
  * {@link IoFile#unopened unopened} file, and closing or invalidating it does nothing.
  */
-public final class NullEngine implements IoEngine {
+public final class NullEngine implements DisklessEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
         @Override public String name() { return "null"; }
         @Override public boolean synchronous() { return false; }
@@ -50,17 +49,6 @@ public final class NullEngine implements IoEngine {
     public String name() {
         return "null";
     }
-
-    @Override
-    public IoFile open(Path path, OpenMode mode) {
-        return IoFile.unopened(path);
-    }
-
-    @Override
-    public void close(IoFile file) {}
-
-    @Override
-    public void invalidate(IoFile file) {}
 
     @Override
     public SubmitStatus submit(IoRequest r) {

@@ -122,7 +122,12 @@ final class ChartData {
             o.put("label", i.id() + " " + i.job().path("name").asText());
             ArrayNode ns = o.putArray("ns");
             for (String f : List.of("p50Ns", "p90Ns", "p99Ns", "p999Ns", "p9999Ns")) {
-                ns.add(l.path(f).asLong());
+                long v = l.path(f).asLong();
+                if (v < 0) {
+                    ns.addNull(); // a percentile the source did not report: a gap, not a point at 0
+                } else {
+                    ns.add(v);
+                }
             }
         }
         return out;

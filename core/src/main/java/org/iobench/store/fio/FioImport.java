@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.Sizes;
@@ -29,13 +28,18 @@ import org.iobench.result.Totals;
  * Reads fio's JSON output ({@code --output-format=json} and {@code json+}, fio 3.x) as iobench results, so fio and
  * iobench runs share one comparison table. Each job becomes one {@link BenchmarkResult} with one repetition; the
  * {@code numjobs} clones of a job without {@code group_reporting} (entries with the same name and group) are summed,
- * as group_reporting would. Throughput is fio's own: {@code bw_bytes} summed over read and write.
+ * as group_reporting would.
  *
- * <p>Mapping: {@code rw}/{@code readwrite}, {@code bs} (the first of a read,write pair), {@code numjobs} → threads,
- * {@code iodepth}, {@code direct}, {@code ioengine} (default psync), {@code rwmixread}/{@code rwmixwrite};
+ * <p>Figures are fio's own: IOPS is the sum of fio's {@code iops} over directions and entries (jobs of one group
+ * that ran for different times each count over their own runtime), and the elapsed time is the one that gives that
+ * IOPS. Where the entries' directions ran for the same time (every single job) the bandwidth is fio's
+ * {@code bw_bytes} too.
+ *
+ * <p>Mapping: {@code rw}/{@code readwrite}, {@code bs}/{@code bsrange} ({@link FioBlockSize}), {@code numjobs} →
+ * threads, {@code iodepth}, {@code direct}, {@code ioengine} (default psync), {@code rwmixread}/{@code rwmixwrite};
  * {@code sync=1} → dsync, {@code end_fsync}/{@code fsync_on_close} → fsync, {@code fsync=N}/{@code fdatasync=N} →
- * an fsync every N writes. Latency percentiles are {@code clat_ns}, merged exactly from json+ bins when clones are
- * summed (otherwise the largest clone's percentile).
+ * an fsync every N writes. Latency is {@code clat_ns} ({@link FioLatency}). A job iobench cannot express (trim) is
+ * skipped by name; the others import.
  */
 public final class FioImport {
     private FioImport() {}
@@ -45,10 +49,7 @@ public final class FioImport {
         return doc.has("fio version") && doc.has("jobs");
     }
 
-    /**
-     * @throws IOException naming the job when a job cannot be expressed (trim jobs, unparsable block size)
-     */
-    public static List<BenchmarkResult> read(JsonNode doc) throws IOException {
+    public static FioImported read(JsonNode doc) throws IOException {
         if (!isFio(doc)) {
             throw new IOException("not fio JSON output (no \"fio version\" and \"jobs\")");
         }
@@ -60,29 +61,70 @@ public final class FioImport {
         Instant finished = doc.has("timestamp_ms") ? Instant.ofEpochMilli(doc.path("timestamp_ms").asLong())
                 : Instant.ofEpochSecond(doc.path("timestamp").asLong());
         List<BenchmarkResult> out = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         for (List<JsonNode> clones : byJob.values()) {
-            out.add(result(doc, clones, finished, doc.path("fio version").asText("fio")));
+            String name = clones.getFirst().path("jobname").asText("fio");
+            FioOptions o = new FioOptions(doc.path("global options"), clones.getFirst().path("job options"));
+            try {
+                out.add(result(clones, o, finished, doc.path("fio version").asText("fio")));
+            } catch (IOException e) {
+                skipped.add(e.getMessage());
+            }
         }
-        return out;
+        return new FioImported(out, skipped);
     }
 
-    private static BenchmarkResult result(JsonNode doc, List<JsonNode> clones, Instant finished, String version)
+    /** @throws IOException naming the job and why iobench cannot express it */
+    private static BenchmarkResult result(List<JsonNode> clones, FioOptions o, Instant finished, String version)
             throws IOException {
         JsonNode first = clones.getFirst();
         String name = first.path("jobname").asText("fio");
-        FioOptions o = new FioOptions(doc.path("global options"), first.path("job options"));
-        RwMode rw = rw(name, o.get("rw", "read"));
-        long bs = blockSize(name, o.get("bs", "4k"));
+        List<String> warnings = new ArrayList<>();
+        long bytesRead = 0, bytesWritten = 0, reads = 0, writes = 0, syncs = 0;
+        double bw = 0, iops = 0;
+        long runtimeMs = 0, readMs = 0, writeMs = 0;
+        boolean ok = true;
+        for (JsonNode c : clones) {
+            JsonNode r = c.path("read"), w = c.path("write");
+            bytesRead += r.path("io_bytes").asLong();
+            bytesWritten += w.path("io_bytes").asLong();
+            reads += r.path("total_ios").asLong();
+            writes += w.path("total_ios").asLong();
+            syncs += c.path("sync").path("total_ios").asLong();
+            bw += r.path("bw_bytes").asDouble() + w.path("bw_bytes").asDouble();
+            iops += r.path("iops").asDouble() + w.path("iops").asDouble();
+            readMs = Math.max(readMs, r.path("runtime").asLong());
+            writeMs = Math.max(writeMs, w.path("runtime").asLong());
+            runtimeMs = Math.max(runtimeMs, c.path("job_runtime").asLong(Math.max(r.path("runtime").asLong(),
+                    w.path("runtime").asLong())));
+            ok &= c.path("error").asInt() == 0;
+        }
         boolean grouped = o.flag("group_reporting");
+        RwMode rw = rw(name, o.get("rw", "read"));
+        boolean differentJobs = grouped && (reads > 0 && !rw.reads() || writes > 0 && !rw.writes());
+        if (differentJobs) {
+            // fio lists one job's options for a whole group: the group's I/O says what it did
+            rw = reads > 0 && writes > 0 ? (rw.random() ? RwMode.RANDRW : RwMode.RW)
+                    : reads > 0 ? RwMode.READ : RwMode.WRITE;
+            warnings.add("fio group " + first.path("groupid").asInt() + " (group_reporting) holds different jobs;"
+                    + " fio lists the options of one of them, so the access pattern and read share here come from"
+                    + " the group's reads and writes");
+        }
+        long ops = reads + writes;
+        FioBlockSize bs = FioBlockSize.of(name, o, rw, ops == 0 ? 0 : (double) (bytesRead + bytesWritten) / ops);
+        bs.warning().ifPresent(warnings::add);
         int threads = Math.max(1, o.getInt("numjobs", 1));
         String target = o.get("filename").orElse(o.get("directory").map(d -> d + "/" + name).orElse(name));
 
-        JobSpec.Builder b = JobSpec.builder(Path.of(target)).name(name).rw(rw).blockSize(bs).threads(threads)
+        JobSpec.Builder b = JobSpec.builder(Path.of(target)).name(name).rw(rw).blockSize(bs.bytes()).threads(threads)
                 .iodepth(Math.max(1, o.getInt("iodepth", 1))).engine(o.get("ioengine", "psync"))
                 .direct(o.flag("direct") || o.get("buffered").map(v -> v.equals("0")).orElse(false));
         b.batch(1);
         if (rw.mixed()) {
             int read = o.get("rwmixread").isPresent() ? o.getInt("rwmixread", 50) : 100 - o.getInt("rwmixwrite", 50);
+            if (differentJobs && ops > 0) {
+                read = (int) Math.round(100.0 * reads / ops);
+            }
             b.mixReadPercent(Math.clamp(read, 0, 100));
         }
         if (rw.writes()) {
@@ -96,34 +138,23 @@ public final class FioImport {
         }
         JobSpec job = b.build();
 
-        long bytesRead = 0, bytesWritten = 0, reads = 0, writes = 0, syncs = 0;
-        double bw = 0;
-        long runtimeMs = 0;
-        boolean ok = true;
-        for (JsonNode c : clones) {
-            bytesRead += c.path("read").path("io_bytes").asLong();
-            bytesWritten += c.path("write").path("io_bytes").asLong();
-            reads += c.path("read").path("total_ios").asLong();
-            writes += c.path("write").path("total_ios").asLong();
-            syncs += c.path("sync").path("total_ios").asLong();
-            bw += c.path("read").path("bw_bytes").asDouble() + c.path("write").path("bw_bytes").asDouble();
-            runtimeMs = Math.max(runtimeMs, c.path("job_runtime").asLong(Math.max(c.path("read").path("runtime")
-                    .asLong(), c.path("write").path("runtime").asLong())));
-            ok &= c.path("error").asInt() == 0;
-        }
         long bytes = bytesRead + bytesWritten;
-        // fio's bandwidth is bytes over its per-direction runtime in ms; keep it exact rather than re-deriving it
-        // from the rounded runtime.
-        long elapsedNanos = bw > 0 ? Math.round(bytes * 1e9 / bw) : runtimeMs * 1_000_000L;
+        long elapsedNanos = iops > 0 ? Math.round(ops * 1e9 / iops)
+                : bw > 0 ? Math.round(bytes * 1e9 / bw) : runtimeMs * 1_000_000L;
+        if (readMs > 0 && writeMs > 0 && readMs != writeMs) {
+            warnings.add("fio's reads ran " + readMs + " ms and its writes " + writeMs + " ms: IOPS is fio's sum ("
+                    + Math.round(iops) + "); fio's bandwidths sum to " + Math.round(bw) + " bytes/s");
+        }
         Totals totals = new Totals(bytesRead, bytesWritten, reads, writes, elapsedNanos, 0, syncs);
-        List<String> warnings = new ArrayList<>();
         if (clones.size() > 1) {
             warnings.add("imported from " + clones.size() + " fio entries of job " + name + " (numjobs without"
                     + " group_reporting), summed");
         }
+        int error = clones.stream().mapToInt(c -> c.path("error").asInt()).filter(e -> e != 0).findFirst().orElse(0);
         RunResult run = new RunResult(1, finished.minusMillis(runtimeMs).toString(),
-                new Outcome(ok, ok ? null : "fio reported error " + first.path("error").asInt(), null, warnings),
-                totals, new Latencies(latency(clones, "read"), latency(clones, "write"), LatencySummary.EMPTY, null),
+                new Outcome(ok, ok ? null : "fio reported error " + error, null, warnings),
+                totals, new Latencies(FioLatency.of(clones, "read"), FioLatency.of(clones, "write"),
+                        LatencySummary.EMPTY, null),
                 new Intervals(0, List.of()), List.of(), new RunEvidence(new Accounting(false, 0, 0, 0, 0, false,
                         "imported from " + version + (grouped ? " (group_reporting)" : "")), null, null, null),
                 Extras.NONE);
@@ -149,77 +180,9 @@ public final class FioImport {
             case "randwrite" -> RwMode.RANDWRITE;
             case "rw", "readwrite" -> RwMode.RW;
             case "randrw" -> RwMode.RANDRW;
-            default -> throw new IOException("fio job '" + job + "': rw=" + value + " has no iobench equivalent"
-                    + " (read, write, randread, randwrite, rw, randrw)");
+            default -> throw new IOException("fio job " + job + ": rw=" + value + " skipped: "
+                    + (v.contains("trim") ? "iobench's results hold reads and writes, not discards"
+                    : "no iobench equivalent (read, write, randread, randwrite, rw, randrw)"));
         };
-    }
-
-    private static long blockSize(String job, String value) throws IOException {
-        String v = value.split("[,:]")[0];
-        if (v.contains("-")) {
-            v = v.substring(0, v.indexOf('-'));
-        }
-        try {
-            return Sizes.parse(v.isEmpty() ? "4k" : v);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("fio job '" + job + "': bs=" + value + ": " + e.getMessage());
-        }
-    }
-
-    /** clat_ns of one direction; clones are merged through their json+ bins when every clone has them. */
-    static LatencySummary latency(List<JsonNode> clones, String direction) {
-        List<JsonNode> clats = new ArrayList<>();
-        for (JsonNode c : clones) {
-            JsonNode clat = c.path(direction).path("clat_ns");
-            if (clat.path("N").asLong() > 0) {
-                clats.add(clat);
-            }
-        }
-        if (clats.isEmpty()) {
-            return LatencySummary.EMPTY;
-        }
-        long n = 0;
-        long min = Long.MAX_VALUE;
-        long max = 0;
-        double sum = 0;
-        for (JsonNode c : clats) {
-            n += c.path("N").asLong();
-            min = Math.min(min, c.path("min").asLong());
-            max = Math.max(max, c.path("max").asLong());
-            sum += c.path("mean").asDouble() * c.path("N").asLong();
-        }
-        double mean = sum / n;
-        if (clats.size() > 1 && clats.stream().allMatch(c -> c.has("bins"))) {
-            TreeMap<Long, Long> bins = new TreeMap<>();
-            clats.forEach(c -> c.path("bins").properties().forEach(e ->
-                    bins.merge(Long.parseLong(e.getKey()), e.getValue().asLong(), Long::sum)));
-            // Bins are bucket values and may lie a little above the true maximum.
-            return new LatencySummary(n, min, mean, Math.min(max, fromBins(bins, n, 50)),
-                    Math.min(max, fromBins(bins, n, 90)), Math.min(max, fromBins(bins, n, 99)),
-                    Math.min(max, fromBins(bins, n, 99.9)), Math.min(max, fromBins(bins, n, 99.99)), max);
-        }
-        return new LatencySummary(n, min, mean, pct(clats, "50.000000"), pct(clats, "90.000000"),
-                pct(clats, "99.000000"), pct(clats, "99.900000"), pct(clats, "99.990000"), max);
-    }
-
-    private static long pct(List<JsonNode> clats, String key) {
-        long worst = 0;
-        for (JsonNode c : clats) {
-            worst = Math.max(worst, c.path("percentile").path(key).asLong());
-        }
-        return worst;
-    }
-
-    /** The smallest bin value with at least {@code percent} % of the samples at or below it (fio's rule). */
-    private static long fromBins(TreeMap<Long, Long> bins, long n, double percent) {
-        long need = (long) Math.ceil(n * percent / 100.0);
-        long seen = 0;
-        for (Map.Entry<Long, Long> e : bins.entrySet()) {
-            seen += e.getValue();
-            if (seen >= need) {
-                return e.getKey();
-            }
-        }
-        return bins.isEmpty() ? 0 : bins.lastKey();
     }
 }

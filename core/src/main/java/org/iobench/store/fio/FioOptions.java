@@ -8,7 +8,7 @@ import java.util.Optional;
 /** A fio job's options: its "job options" over the document's "global options", names as fio spells them. */
 final class FioOptions {
     private static final Map<String, String> ALIASES = Map.of("readwrite", "rw", "blocksize", "bs",
-            "iodepth_batch", "iodepth_batch_submit");
+            "blocksize_range", "bsrange", "iodepth_batch", "iodepth_batch_submit");
     private final Map<String, String> values = new LinkedHashMap<>();
 
     FioOptions(JsonNode global, JsonNode job) {

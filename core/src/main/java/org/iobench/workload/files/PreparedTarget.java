@@ -38,6 +38,8 @@ public final class PreparedTarget implements AutoCloseable {
     private final DeviceResolution resolution;
     private final FileId identity;
     private final List<TargetClaim> claims;
+    /** False for a view of a target a {@link FileSet} prepared: closing it leaves the file and claims alone. */
+    private final boolean owned;
 
     /**
      * @param identity the prepared file's identity, which every open checks; null for a block device
@@ -55,6 +57,29 @@ public final class PreparedTarget implements AutoCloseable {
         this.resolution = resolution;
         this.identity = identity;
         this.claims = List.copyOf(claims);
+        this.owned = true;
+    }
+
+    private PreparedTarget(PreparedTarget shared, long regionBytes, boolean sizeExplicit) {
+        this.path = shared.path;
+        this.kind = shared.kind;
+        this.created = shared.created;
+        this.keep = true;
+        this.regionBytes = regionBytes;
+        this.sizeExplicit = sizeExplicit;
+        this.logicalBlockSize = shared.logicalBlockSize;
+        this.resolution = shared.resolution;
+        this.identity = shared.identity;
+        this.claims = List.of();
+        this.owned = false;
+    }
+
+    /**
+     * This target as one of the jobs sharing it sees it: its own region ({@code regionBytes} from its offset), the
+     * same file, claims and identity; closing the view changes nothing (the {@link FileSet} closes the target).
+     */
+    PreparedTarget view(long regionBytes, boolean sizeExplicit) {
+        return new PreparedTarget(this, regionBytes, sizeExplicit);
     }
 
     public Path path() { return path; }
@@ -81,7 +106,8 @@ public final class PreparedTarget implements AutoCloseable {
         }
         OpenMode mode = (spec.workload().rw().writes() ? OpenMode.READ_WRITE
                 : OpenMode.READ).withDirect(spec.durability().direct())
-                .withDsync(spec.durability().sync() == SyncMode.DSYNC);
+                .withDsync(spec.durability().sync() == SyncMode.DSYNC)
+                .withSync(spec.durability().sync() == SyncMode.SYNC);
         try {
             return openChecked(engine, mode);
         } catch (SysException e) {
@@ -121,7 +147,7 @@ public final class PreparedTarget implements AutoCloseable {
         if (kind == Kind.NONE) {
             return;
         }
-        boolean emptyFirst = created && run > 1 && spec.workload().rw() == org.iobench.job.RwMode.WRITE;
+        boolean emptyFirst = created && owned && run > 1 && spec.workload().rw() == org.iobench.job.RwMode.WRITE;
         boolean cut = spec.safety().truncate() && kind == Kind.FILE;
         if (!emptyFirst && !cut && !spec.durability().dropCache()) {
             return;
@@ -162,6 +188,9 @@ public final class PreparedTarget implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!owned) {
+            return;
+        }
         try {
             if (created) {
                 if (keep) {

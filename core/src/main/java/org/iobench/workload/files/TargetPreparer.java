@@ -316,10 +316,16 @@ public final class TargetPreparer {
                         spec.safety().keep(), region,
                         spec.workload().sizeBytes() > 0, blockSize(res), res, id, claims);
                 checkFitsWorkers(spec, target);
-                if (spec.workload().rw() != org.iobench.job.RwMode.WRITE
-                        && spec.workload().rw() != org.iobench.job.RwMode.COPY) {
-                    fill(io, created, spec.workload().offsetBytes() + region, spec.workload().seed(), stop,
-                            progress);
+                long end = spec.workload().offsetBytes() + region;
+                if (spec.layout().fills(spec.workload().rw())) {
+                    fill(io, created, end, spec.workload().seed(), stop, progress);
+                } else {
+                    switch (spec.layout().preallocate()) {
+                        case ALLOCATE -> created.preallocate(end, false);
+                        case KEEP_SIZE -> created.preallocate(end, true);
+                        case TRUNCATE -> created.truncate(end);
+                        case NONE -> { }
+                    }
                 }
                 io.close(created);
                 return target;

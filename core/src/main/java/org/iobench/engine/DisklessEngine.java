@@ -1,0 +1,20 @@
+package org.iobench.engine;
+
+import java.nio.file.Path;
+
+/**
+ * An engine that touches no file (fio's {@code FIO_DISKLESSIO} engines: {@code null}, {@code cpuio}, {@code exec}):
+ * files are named, never opened, and closing or invalidating them does nothing.
+ */
+public interface DisklessEngine extends IoEngine {
+    @Override
+    default IoFile open(Path path, OpenMode mode) {
+        return IoFile.unopened(path);
+    }
+
+    @Override
+    default void close(IoFile file) {}
+
+    @Override
+    default void invalidate(IoFile file) {}
+}

@@ -1,0 +1,108 @@
+package org.iobench.engine.cpuio;
+
+import java.util.Arrays;
+import org.iobench.engine.CpuWork;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.DisklessEngine;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.SubmitStatus;
+
+/**
+ * fio's {@code cpuio} engine: no I/O; each request burns the CPU, spinning for the burn's length ({@code noop}) or
+ * sorting 256 Ki integers four times as fio does ({@code qsort}: ascending, descending, by byte, descending), and
+ * completes having moved 0 bytes. The pause that sets the job's CPU load follows each request (the worker's
+ * throttle). Its runs measure a CPU, not storage: a non-storage engine. Files are named, never opened (fio's cpuio
+ * opens nothing either).
+ */
+public final class CpuioEngine implements DisklessEngine {
+    public static final EngineProvider PROVIDER = new EngineProvider() {
+        @Override public String name() { return "cpuio"; }
+        @Override public boolean synchronous() { return true; }
+        @Override public boolean countedInProcIo() { return false; }
+        @Override public boolean storage() { return false; }
+        @Override public IoEngine create(EngineOptions options) {
+            if (options.cpu() == null) {
+                throw new IllegalArgumentException("the cpuio engine needs what to burn (cpuload=)");
+            }
+            return new CpuioEngine(options.cpu());
+        }
+    };
+
+    /** fio's {@code qsort_size}: 256 Ki 32-bit integers. */
+    private static final int QSORT_INTS = 256 * 1024;
+
+    private final CpuWork burn;
+    private final int[] data;
+    private final Integer[] boxed;
+    private final byte[] bytes;
+
+    private CpuioEngine(CpuWork burn) {
+        this.burn = burn;
+        if (burn.qsort()) {
+            data = new int[QSORT_INTS];
+            long w = 521288629L;
+            long z = 362436069L;
+            for (int i = 0; i < data.length; i++) { // fio's multiply-with-carry entropy
+                z = 36969 * (z & 65535) + (z >>> 16);
+                w = 18000 * (w & 65535) + (w >>> 16);
+                data[i] = (int) ((z << 16) + w);
+            }
+            boxed = new Integer[QSORT_INTS];
+            bytes = new byte[QSORT_INTS * 4];
+        } else {
+            data = null;
+            boxed = null;
+            bytes = null;
+        }
+    }
+
+    @Override
+    public String name() {
+        return "cpuio";
+    }
+
+    @Override
+    public SubmitStatus submit(IoRequest r) {
+        r.submitNanos(System.nanoTime());
+        if (burn.qsort()) {
+            sorts();
+        } else {
+            long until = System.nanoTime() + burn.chunkNanos();
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+        }
+        r.complete(0);
+        return SubmitStatus.COMPLETED;
+    }
+
+    /** fio's do_qsort: ascending, descending, by byte, descending again. */
+    private void sorts() {
+        Arrays.sort(data);
+        for (int i = 0; i < data.length; i++) {
+            boxed[i] = data[i];
+        }
+        Arrays.sort(boxed, (a, b) -> Integer.compare(b, a));
+        for (int i = 0; i < data.length; i++) {
+            int v = boxed[i];
+            bytes[4 * i] = (byte) v;
+            bytes[4 * i + 1] = (byte) (v >>> 8);
+            bytes[4 * i + 2] = (byte) (v >>> 16);
+            bytes[4 * i + 3] = (byte) (v >>> 24);
+        }
+        Arrays.sort(bytes);
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (bytes[4 * i] & 0xff) | (bytes[4 * i + 1] & 0xff) << 8 | (bytes[4 * i + 2] & 0xff) << 16
+                    | bytes[4 * i + 3] << 24;
+        }
+        for (int i = 0; i < data.length; i++) {
+            boxed[i] = data[i];
+        }
+        Arrays.sort(boxed, (a, b) -> Integer.compare(b, a));
+        for (int i = 0; i < data.length; i++) {
+            data[i] = boxed[i];
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package org.iobench.engine.exec;
+
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.ExecWork;
+import org.iobench.engine.DisklessEngine;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.SubmitStatus;
+
+/**
+ * fio's {@code exec} engine: no I/O; the first request starts the program, each later one waits 50 ms (fio's
+ * engine sleeps that long per request, and sets a 50 ms think time after each, which the job's schedule adds), so
+ * the program runs beside the stage's other jobs for the job's time. Closing the engine (the job's end) sends it
+ * SIGTERM, waits the grace time, then SIGKILL. Requests move 0 bytes; a non-storage engine. A program that cannot be
+ * started leaves the job running without it, as fio's does (its forked child fails to exec); the job file's
+ * reader says so beforehand.
+ */
+public final class ExecEngine implements DisklessEngine {
+    public static final EngineProvider PROVIDER = new EngineProvider() {
+        @Override public String name() { return "exec"; }
+        @Override public boolean synchronous() { return true; }
+        @Override public boolean countedInProcIo() { return false; }
+        @Override public boolean storage() { return false; }
+        @Override public IoEngine create(EngineOptions options) {
+            if (options.exec() == null) {
+                throw new IllegalArgumentException("the exec engine needs a program (program=)");
+            }
+            return new ExecEngine(options.exec());
+        }
+    };
+
+    /** fio's pause inside each request after the first, in milliseconds. */
+    private static final long WAIT_MILLIS = 50;
+
+    private final ExecWork work;
+    private Process process;
+    private boolean started;
+
+    private ExecEngine(ExecWork work) {
+        this.work = work;
+    }
+
+    @Override
+    public String name() {
+        return "exec";
+    }
+
+    @Override
+    public SubmitStatus submit(IoRequest r) {
+        r.submitNanos(System.nanoTime());
+        if (!started) {
+            started = true;
+            process = start();
+        } else {
+            try {
+                Thread.sleep(WAIT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        r.complete(0);
+        return SubmitStatus.COMPLETED;
+    }
+
+    private Process start() {
+        ProcessBuilder pb = new ProcessBuilder(work.command()).redirectInput(Redirect.from(Path.of("/dev/null")
+                .toFile()));
+        pb.redirectOutput(work.stdout() == null ? Redirect.INHERIT : Redirect.to(work.stdout().toFile()));
+        pb.redirectError(work.stderr() == null ? Redirect.INHERIT : Redirect.to(work.stderr().toFile()));
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            return null; // as fio's: the job goes on without it (the job file's reader warned)
+        }
+    }
+
+    /** The job's end: SIGTERM, the grace time, then SIGKILL (fio's exec engine and its cleanup). */
+    @Override
+    public void close() {
+        Process p = process;
+        process = null;
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        p.destroy();
+        try {
+            if (!p.waitFor(work.graceNanos(), TimeUnit.NANOSECONDS)) {
+                p.destroyForcibly().waitFor(1, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

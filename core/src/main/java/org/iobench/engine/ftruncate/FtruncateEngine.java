@@ -1,0 +1,48 @@
+package org.iobench.engine.ftruncate;
+
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.SubmitStatus;
+import org.iobench.sys.Errno;
+import org.iobench.sys.NativeIo;
+
+/**
+ * fio's {@code ftruncate} engine: a write is {@code ftruncate(fd, offset)} (the file's size set to where the
+ * request starts) and counts its whole length, as fio counts it; a read is refused with EINVAL, as fio refuses it;
+ * syncs are real. Synchronous: each call is done inside {@link #submit}.
+ */
+public final class FtruncateEngine implements IoEngine {
+    public static final EngineProvider PROVIDER = new EngineProvider() {
+        @Override public String name() { return "ftruncate"; }
+        @Override public boolean synchronous() { return true; }
+        /** ftruncate is not a write(2): /proc/self/io does not count it. */
+        @Override public boolean countedInProcIo() { return false; }
+        @Override public boolean transfersData() { return false; }
+        @Override public IoEngine create(EngineOptions options) { return new FtruncateEngine(); }
+    };
+
+    private final NativeIo io = new NativeIo();
+
+    @Override
+    public String name() {
+        return "ftruncate";
+    }
+
+    @Override
+    public SubmitStatus submit(IoRequest r) {
+        r.submitNanos(System.nanoTime());
+        long result = switch (r.op()) {
+            case READ -> -Errno.EINVAL;
+            case WRITE -> {
+                int rc = io.ftruncate(r.fd(), r.offset());
+                yield rc < 0 ? rc : r.length();
+            }
+            case FDATASYNC -> io.fdatasync(r.fd());
+            case FSYNC -> io.fsync(r.fd());
+        };
+        r.complete(result);
+        return SubmitStatus.COMPLETED;
+    }
+}

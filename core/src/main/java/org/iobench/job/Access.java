@@ -1,0 +1,61 @@
+package org.iobench.job;
+
+import java.util.Objects;
+
+/**
+ * How a job draws its requests beyond one block size over uniformly random or consecutive offsets: the request sizes
+ * per direction ({@code bsrange}, {@code bssplit}), fio's random map, a skewed or zoned distribution, holes or
+ * backward steps between sequential requests ({@code rw=read:8k}, {@code rw=read:-8k}), and limits on the I/O done
+ * ({@code io_size}, {@code loops}, {@code number_ios}). {@link #DEFAULT} is iobench's plain job: one block size,
+ * uniform offsets with replacement, the region once.
+ *
+ * @param readSizes    request sizes of reads; null: the workload's block size
+ * @param writeSizes   request sizes of writes; null: the workload's block size
+ * @param randomMap    a random job uses each block once per pass (fio's default; {@code norandommap} turns it off)
+ * @param distribution where random requests go; {@link Distribution#UNIFORM} by default
+ * @param skipBytes    bytes skipped after each sequential request (holes); negative: that far back (backwards)
+ * @param ioBytes      bytes a size-based job transfers ({@code io_size}, {@code loops} times); 0: the region's
+ * @param ioCount      requests a job issues at most ({@code number_ios}); 0: no such limit
+ * @param zoneBytes    a sequential job moves this many bytes, then skips {@code zoneSkipBytes} ({@code zonemode=strided}
+ *                     with {@code zonesize} and {@code zoneskip}); 0: no zones
+ * @param zoneSkipBytes the bytes skipped after each zone
+ */
+public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
+                     long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes) {
+    public static final Access DEFAULT = new Access(null, null, false, Distribution.UNIFORM, 0, 0, 0);
+
+    public Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
+                  long skipBytes, long ioBytes, long ioCount) {
+        this(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, 0, 0);
+    }
+
+    public Access {
+        distribution = Objects.requireNonNullElse(distribution, Distribution.UNIFORM);
+        if (ioBytes < 0 || ioCount < 0) {
+            throw new InvalidJobException("io_size/number_ios", ioBytes < 0 ? ioBytes : ioCount,
+                    "must not be negative");
+        }
+    }
+
+    /** This access with fio's random map on. */
+    public Access withRandomMap() {
+        return new Access(readSizes, writeSizes, true, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
+                zoneSkipBytes);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean isDefault() {
+        return equals(DEFAULT);
+    }
+
+    /** The request sizes of one direction, given the workload's block size. */
+    public BlockSizeMix sizes(boolean write, long blockSize) {
+        BlockSizeMix m = write ? writeSizes : readSizes;
+        return m == null ? BlockSizeMix.fixed(blockSize) : m;
+    }
+
+    /** The largest request of the job (buffers hold it). */
+    public long maxBytes(long blockSize) {
+        return Math.max(sizes(false, blockSize).maxBytes(), sizes(true, blockSize).maxBytes());
+    }
+}

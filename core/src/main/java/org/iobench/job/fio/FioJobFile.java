@@ -1,0 +1,175 @@
+package org.iobench.job.fio;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobFile;
+import org.iobench.job.JobSpec;
+import org.iobench.job.LogSpec;
+
+/**
+ * A fio job file → {@link JobFile}: sections read as fio reads them ({@link FioReader}), each job's options made of
+ * the {@code [global]} settings before it and its own ({@code name=} in {@code [global]} renames nothing, as in fio),
+ * translated ({@link FioJobTranslator}), and ordered as fio runs them: jobs start together until a
+ * {@code stonewall}; {@code wait_for=JOB} where JOB is the whole stage before it starts the next stage; reporting
+ * groups follow {@code stonewall}/{@code new_group} ({@code g0}, {@code g1}...).
+ *
+ * <p>Strict (the default): anything iobench cannot honour refuses the file, all of it named in one message.
+ * Lenient: options that change only reporting are ignored with a warning; a job whose I/O another option would
+ * change is skipped with a one-line reason (and so are jobs that wait for it), never run differently.
+ */
+public final class FioJobFile {
+    private FioJobFile() {}
+
+    /** Parses {@code text}, read from {@code file} (for messages), on a plain host and without includes (tests). */
+    public static JobFile parse(String file, String text, boolean lenient) {
+        return parse(file, text, lenient, FioHost.PLAIN, name -> {
+            throw new InvalidJobException(file + ": include " + name + ": included files are read only from a job"
+                    + " file on disk");
+        });
+    }
+
+    /**
+     * @param host     what {@code $pagesize}, {@code $mb_memory}, {@code $ncpus} and {@code ${VAR}} stand for
+     * @param includes the text of a file named by {@code include} (relative to the job file's directory); throws
+     *                 {@link InvalidJobException} when it cannot be read
+     */
+    public static JobFile parse(String file, String text, boolean lenient, FioHost host,
+                                UnaryOperator<String> includes) {
+        List<FioSection> sections = new FioReader(host, includes).read(file, text);
+        FioProblems problems = new FioProblems();
+        List<String> warnings = new ArrayList<>();
+        FioJobTranslator translator = new FioJobTranslator(problems, warnings);
+        Map<String, FioSetting> globals = new LinkedHashMap<>();
+        List<FioJob> jobs = new ArrayList<>();
+        for (FioSection s : sections) {
+            Map<String, FioSetting> own = canonical(s);
+            if (s.global()) {
+                own.remove("name"); // fio: a [global] name= renames no job
+                globals.putAll(own);
+                continue;
+            }
+            Map<String, FioSetting> merged = new LinkedHashMap<>(globals);
+            merged.putAll(own);
+            jobs.add(translator.translate(s.name(), s.where(), new FioJobOptions(merged)));
+        }
+        if (jobs.isEmpty()) {
+            throw new InvalidJobException(file + ": no job section (a job is a [name] section other than [global])");
+        }
+        if (!lenient) {
+            problems.refuseAny();
+        }
+        List<String> skipped = new ArrayList<>();
+        if (lenient) {
+            for (FioProblems.Problem p : problems.list()) {
+                if (!p.changesIo()) {
+                    warnings.add(p.line() + "; ignored (--lenient)");
+                }
+            }
+        }
+        return order(file, jobs, lenient, warnings, skipped);
+    }
+
+    private static Map<String, FioSetting> canonical(FioSection s) {
+        Map<String, FioSetting> out = new LinkedHashMap<>();
+        for (FioSetting setting : s.settings()) {
+            String name = FioOptionTable.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
+                    setting.where() + ": '" + setting.key() + "' is not a fio option (fio refuses the file too)"));
+            out.remove(name); // a later line wins and keeps its own position
+            out.put(name, setting);
+        }
+        return out;
+    }
+
+    private static JobFile order(String file, List<FioJob> jobs, boolean lenient, List<String> warnings,
+                                 List<String> skipped) {
+        Set<String> left = new HashSet<>();
+        List<List<FioJob>> stages = new ArrayList<>();
+        List<Integer> groups = new ArrayList<>();
+        int group = -1;
+        Set<String> seen = new HashSet<>();
+        for (FioJob j : jobs) {
+            boolean wait = !j.waitFor().isEmpty();
+            if (wait) {
+                checkWaitFor(file, j, stages, seen);
+            } else if (!stages.isEmpty() && !j.stonewall() && stages.getLast().stream()
+                    .anyMatch(p -> !p.waitFor().isEmpty())) {
+                throw new InvalidJobException(j.where() + ": job [" + j.name() + "] starts at once in fio while the"
+                        + " job before it waits (wait_for); iobench runs jobs in stages, so give it stonewall or"
+                        + " wait_for too");
+            }
+            if (stages.isEmpty() || j.stonewall() || wait) {
+                stages.add(new ArrayList<>());
+            }
+            if (group < 0 || j.newGroup() || wait) {
+                group++;
+            }
+            stages.getLast().add(j);
+            groups.add(group);
+            seen.add(j.name());
+        }
+        List<List<JobSpec>> out = new ArrayList<>();
+        Set<String> reported = new HashSet<>();
+        int index = 0;
+        int number = 0; // fio's job number (the .N of its log files): every clone, in file order, from 1
+        for (List<FioJob> stage : stages) {
+            List<JobSpec> specs = new ArrayList<>();
+            List<Integer> specGroups = new ArrayList<>();
+            for (FioJob j : stage) {
+                int g = groups.get(index++);
+                int first = number + 1;
+                number += j.clones().size();
+                if (lenient && (!j.blocking().isEmpty() || left.contains(j.waitFor()))) {
+                    skipped.add(j.where() + ": job [" + j.name() + "] skipped: " + (j.blocking().isEmpty()
+                            ? "it waits for [" + j.waitFor() + "], which was skipped"
+                            : j.blocking().getFirst().line()) + " (--lenient never runs a job differently)");
+                    left.add(j.name());
+                    continue;
+                }
+                int n = first;
+                for (JobSpec c : j.clones()) {
+                    specs.add(c.logs() == null ? c : c.toBuilder().logs(new LogSpec(c.logs().bwPrefix(),
+                            c.logs().latPrefix(), c.logs().iopsPrefix(), c.logs().avgMillis(), c.logs().logMax(),
+                            c.logs().offsets(), c.logs().perJobIndex(), n)).build());
+                    specGroups.add(g);
+                    n++;
+                }
+                if (j.groupReporting()) {
+                    reported.add("g" + g);
+                }
+            }
+            if (specs.size() > 1) {
+                for (int i = 0; i < specs.size(); i++) {
+                    specs.set(i, specs.get(i).toBuilder().group("g" + specGroups.get(i)).build());
+                }
+            }
+            if (!specs.isEmpty()) {
+                out.add(specs);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new InvalidJobException(file + ": every job was skipped: " + String.join("; ", skipped));
+        }
+        return new JobFile(file, out, warnings, skipped, reported);
+    }
+
+    /** wait_for=X is a stage boundary only when X is the whole stage before; other dependencies are refused. */
+    private static void checkWaitFor(String file, FioJob j, List<List<FioJob>> stages, Set<String> seen) {
+        if (!seen.contains(j.waitFor())) {
+            throw new InvalidJobException(j.where() + ": wait_for=" + j.waitFor() + ": no job of that name before"
+                    + " it");
+        }
+        List<FioJob> last = stages.isEmpty() ? List.of() : stages.getLast();
+        boolean whole = !last.isEmpty() && last.stream().allMatch(p -> p.name().equals(j.waitFor()));
+        if (!whole) {
+            throw new InvalidJobException(j.where() + ": wait_for=" + j.waitFor() + ": [" + j.waitFor() + "] runs"
+                    + " together with other jobs; iobench runs jobs in stages and can wait only for a whole stage"
+                    + " (give the jobs between stonewall)");
+        }
+    }
+}

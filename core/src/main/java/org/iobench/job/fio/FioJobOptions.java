@@ -1,0 +1,136 @@
+package org.iobench.job.fio;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.iobench.job.Durations;
+import org.iobench.job.FioSizes;
+import org.iobench.job.InvalidJobException;
+
+/**
+ * One job's options as fio sees them: the {@code [global]} settings before the job's section, overridden by the
+ * section's own, by canonical name ({@link FioOptionTable}). Readers parse values with fio's rules and throw
+ * {@link InvalidJobException} naming {@code file:line} and the option for a value that is simply wrong.
+ */
+final class FioJobOptions {
+    private final Map<String, FioSetting> settings;
+    private final int kbBase;
+
+    FioJobOptions(Map<String, FioSetting> settings) {
+        this.settings = new LinkedHashMap<>(settings);
+        long base = number("kb_base", 1024);
+        if (base != 1000 && base != 1024) {
+            throw bad(settings.get("kb_base"), "must be 1000 or 1024");
+        }
+        this.kbBase = (int) base;
+    }
+
+    Map<String, FioSetting> all() {
+        return settings;
+    }
+
+    Optional<FioSetting> setting(String name) {
+        return Optional.ofNullable(settings.get(name));
+    }
+
+    boolean has(String name) {
+        return settings.containsKey(name);
+    }
+
+    Optional<String> value(String name) {
+        return setting(name).map(FioSetting::value);
+    }
+
+    int kbBase() {
+        return kbBase;
+    }
+
+    /** fio's booleans: a bare option is true; {@code 1}/{@code 0} (and true/false, yes/no, on/off). */
+    boolean flag(String name) {
+        FioSetting s = settings.get(name);
+        if (s == null) {
+            return false;
+        }
+        return switch (s.value().toLowerCase(Locale.ROOT)) {
+            case "", "1", "true", "yes", "on" -> true;
+            case "0", "false", "no", "off" -> false;
+            default -> throw bad(s, "'" + s.value() + "' is not a boolean (0 or 1)");
+        };
+    }
+
+    /** {@code absent} when not set; else {@link #flag}. */
+    boolean flag(String name, boolean absent) {
+        return has(name) ? flag(name) : absent;
+    }
+
+    long number(String name, long absent) {
+        FioSetting s = settings.get(name);
+        if (s == null) {
+            return absent;
+        }
+        try {
+            long v = Long.parseLong(s.value());
+            if (v < 0 || v > Integer.MAX_VALUE) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw bad(s, "'" + s.value() + "' is not a whole number");
+        }
+    }
+
+    long size(FioSetting s, String text) {
+        try {
+            return FioSizes.parse(text, kbBase);
+        } catch (IllegalArgumentException e) {
+            throw bad(s, e.getMessage());
+        }
+    }
+
+    /** A time; a bare number is in {@code bareUnit} ({@code "s"} for runtime, {@code "us"} for latency_target). */
+    long nanos(String name, String bareUnit) {
+        FioSetting s = settings.get(name);
+        String v = s.value();
+        try {
+            return Durations.parse(v.matches("\\d+(\\.\\d+)?") ? v + bareUnit : v).toNanos();
+        } catch (IllegalArgumentException e) {
+            throw bad(s, e.getMessage());
+        }
+    }
+
+    /** A time written in {@code s}'s value (a part of a range), as {@link #nanos}. */
+    long nanosOf(FioSetting s, String text, String bareUnit) {
+        String v = text.strip();
+        try {
+            return Durations.parse(v.matches("\\d+(\\.\\d+)?") ? v + bareUnit : v).toNanos();
+        } catch (IllegalArgumentException e) {
+            throw bad(s, e.getMessage());
+        }
+    }
+
+    /**
+     * fio's per-direction list {@code read,write,trim}: an empty entry is the default {@code absent}; entries not
+     * written at all repeat the last one written ({@code bs=8k,32k}: trims 32k; {@code bs=8k,32k,}: trims default).
+     */
+    static String[] perDirection(String value, String absent) {
+        String[] parts = value.split(",", -1);
+        String[] out = new String[3];
+        for (int i = 0; i < 3; i++) {
+            String p = parts[Math.min(i, parts.length - 1)].strip();
+            out[i] = p.isEmpty() ? absent : p;
+        }
+        return out;
+    }
+
+    static InvalidJobException bad(FioSetting s, String why) {
+        String unset = s.unset().isEmpty() ? "" : " (" + s.unset() + (s.unset().contains(",") ? " are" : " is")
+                + " not set)";
+        return new InvalidJobException(s.where() + ": " + s.key() + "=" + s.value() + ": " + why + unset);
+    }
+
+    static String format(Duration d) {
+        return Durations.format(d);
+    }
+}

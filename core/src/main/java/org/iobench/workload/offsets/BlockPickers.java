@@ -1,0 +1,56 @@
+package org.iobench.workload.offsets;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.iobench.job.Distribution;
+
+/** Makes the {@link BlockPicker} of a random job's worker. */
+public final class BlockPickers {
+    private BlockPickers() {}
+
+    /**
+     * @param blocks      blocks of the region (its bytes over the smallest request size), at least 1
+     * @param blockBytes  bytes per block, to place {@code zoned_abs} zones
+     * @param randomMap   use each block once per pass (fio's default); only for the uniform distribution
+     */
+    public static BlockPicker of(Distribution d, boolean randomMap, long blocks, long blockBytes, long seed) {
+        if (blocks < 1) {
+            throw new IllegalArgumentException("a region of " + blocks + " blocks");
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        return switch (d.kind()) {
+            case RANDOM -> randomMap ? new RandomMapBlocks(blocks, random) : new UniformBlocks(blocks, random);
+            case ZIPF -> new SkewedBlocks(SkewedBlocks.Kind.ZIPF, blocks, d.value(), d.center(), random);
+            case PARETO -> new SkewedBlocks(SkewedBlocks.Kind.PARETO, blocks, d.value(), d.center(), random);
+            case NORMAL -> new SkewedBlocks(SkewedBlocks.Kind.NORMAL, blocks, d.value(), d.center(), random);
+            case ZONED, ZONED_ABS -> new ZonedBlocks(zones(d, blocks, blockBytes), random);
+        };
+    }
+
+    /** fio's zones in blocks: percent zones cut at {@code blocks * percent / 100}; absolute ones in order. */
+    static List<ZonedBlocks.Zone> zones(Distribution d, long blocks, long blockBytes) {
+        List<ZonedBlocks.Zone> out = new ArrayList<>();
+        long first = 0;
+        int percentBefore = 0;
+        for (Distribution.Zone z : d.zones()) {
+            long size;
+            if (d.kind() == Distribution.Kind.ZONED) {
+                long start = percentBefore * blocks / 100;
+                percentBefore += z.sizePercent();
+                long end = percentBefore * blocks / 100;
+                first = start;
+                size = end - start;
+            } else {
+                size = z.sizeBytes() / blockBytes;
+                if (first + size > blocks) {
+                    throw new IllegalArgumentException("zoned_abs zones end past the region (" + (first + size)
+                            + " of " + blocks + " blocks): fio refuses that too");
+                }
+            }
+            out.add(new ZonedBlocks.Zone(z.accessPercent(), first, Math.max(1, size)));
+            first += d.kind() == Distribution.Kind.ZONED ? 0 : size;
+        }
+        return out;
+    }
+}

@@ -1,0 +1,71 @@
+package org.iobench.workload.offsets;
+
+/**
+ * Consecutive requests of one direction over a region as fio's {@code get_next_seq_offset} places them: each request
+ * after the end of the one before, plus {@code skipBytes} (holes; negative: backwards, so {@code rw=read:-8k} with
+ * 4 KiB requests reads 0, then from the end of the region downwards); past the region's end a forward walk starts
+ * again at 0, a backward one at the end minus the step. A request that ends at the region's end ends the pass: fio
+ * then stops a size-based job (with holes it moves fewer bytes than the region holds), and starts over for a
+ * time-based one or one with more bytes due ({@code io_size}, {@code loops}).
+ *
+ * <p>Not thread-safe: one per worker and direction.
+ */
+public final class SequentialSteps {
+    private final long length;
+    private final long skipBytes;
+    private final long zoneBytes;
+    private final long zoneSkipBytes;
+    private long end = -1;
+    private long inZone;
+
+    /** @param length bytes of the region */
+    public SequentialSteps(long length, long skipBytes) {
+        this(length, skipBytes, 0, 0);
+    }
+
+    /**
+     * @param zoneBytes     bytes moved before {@code zoneSkipBytes} are skipped (fio's strided zones); 0: none
+     */
+    public SequentialSteps(long length, long skipBytes, long zoneBytes, long zoneSkipBytes) {
+        this.length = length;
+        this.skipBytes = skipBytes;
+        this.zoneBytes = zoneBytes;
+        this.zoneSkipBytes = zoneSkipBytes;
+    }
+
+    /** True when the last request ended at the region's end: the pass is over. */
+    public boolean atEnd() {
+        return end >= length;
+    }
+
+    /** Where the next request starts, relative to the region's start, if it is {@code minBytes} or more. */
+    public long next(long minBytes) {
+        if (end >= length) {
+            end = -1; // a new pass
+        }
+        long pos = end < 0 ? 0 : end;
+        if (zoneBytes > 0 && inZone >= zoneBytes) {
+            inZone = 0;
+            pos += zoneSkipBytes; // the next zone
+            if (pos >= length) {
+                pos = 0;
+            }
+        }
+        if (pos != 0 && skipBytes != 0) {
+            pos += skipBytes;
+            if (pos >= length || pos < 0) {
+                pos = skipBytes > 0 ? 0 : Math.max(0, length + skipBytes);
+            }
+        }
+        if (pos + minBytes > length) {
+            pos = 0; // the end of the region: over it again (time-based, or more bytes due than it holds)
+        }
+        return pos;
+    }
+
+    /** The request placed by {@link #next} at {@code pos} was {@code bytes} long. */
+    public void advance(long pos, long bytes) {
+        end = pos + bytes;
+        inZone += bytes;
+    }
+}

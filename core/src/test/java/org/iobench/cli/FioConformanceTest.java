@@ -1,0 +1,237 @@
+package org.iobench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.iobench.store.fio.FioText;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * iobench runs a job file as fio does: each job file of {@code src/test/resources/conformance} (written for these
+ * tests) is run by fio and by {@code iobench run}, and fio's JSON is compared with iobench's — the reporting groups
+ * and the jobs in each, the bytes of every job (size-based within 1 %, time-based by runtime), the average request
+ * size per direction (within 2 %) and the names of the files each tool left behind. Skipped, saying so, where fio is
+ * not installed.
+ */
+class FioConformanceTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final double BYTES_TOLERANCE = 0.01;
+    private static final double BLOCK_SIZE_TOLERANCE = 0.02;
+    /** Time-based jobs: iobench's measured time against fio's job runtime (ms granularity, a 300 ms job). */
+    private static final double TIME_TOLERANCE = 0.15;
+
+    @TempDir
+    Path dir;
+
+    static Stream<String> jobFiles() throws IOException {
+        try (InputStream in = FioConformanceTest.class.getResourceAsStream("/conformance/")) {
+            String listing = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return listing.lines().filter(n -> n.endsWith(".fio")).sorted().toList().stream();
+        }
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = FioConformanceTest.class.getResourceAsStream("/conformance/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static boolean fioInstalled() {
+        for (String p : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
+            if (Files.isExecutable(Path.of(p, "fio"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jobFiles")
+    void iobenchRunsTheJobFileAsFioDoes(String name) throws Exception {
+        Assumptions.assumeTrue(fioInstalled(), "fio is not installed (Debian: apt-get install fio); the"
+                + " conformance suite compares iobench with fio's own results");
+        String text = resource(name);
+        Path fioDir = Files.createDirectories(dir.resolve("fio"));
+        Path iobDir = Files.createDirectories(dir.resolve("iobench"));
+        // @DIR@ in a job file is the tool's own directory (log files are written beside the job's files)
+        Path fioJob = Files.writeString(dir.resolve("fio.fio"), "[global]\ndirectory=" + fioDir + "\n"
+                + text.replace("@DIR@", fioDir.toString()));
+        Path iobJob = Files.writeString(dir.resolve("iobench.fio"), "[global]\ndirectory=" + iobDir + "\n"
+                + text.replace("@DIR@", iobDir.toString()));
+
+        // both at once, each in its own directory: the suite takes half the time on a machine of 2 cores
+        Process fioProcess = startFio(fioJob, fioDir);
+        InProcessMain.Result r = InProcessMain.run("run", "--keep", "--allow-overwrite", "--no-store",
+                "--sample-interval", "0", "--format", "json", iobJob.toString());
+        JsonNode fio = finishFio(fioProcess, fioJob);
+        assertThat(r.status()).as("iobench on %s: %s", name, r.err()).isZero();
+        JsonNode iob = org.iobench.testing.ResultSchema.assertValid(r.out()); // every part a job file can set
+
+        Map<Integer, List<JsonNode>> fioGroups = new LinkedHashMap<>();
+        for (JsonNode job : fio.path("jobs")) {
+            fioGroups.computeIfAbsent(job.path("groupid").asInt(), k -> new ArrayList<>()).add(job);
+        }
+        if (text.contains("exit_what=all")) {
+            // fio lists the jobs exitall kept from starting, with nothing done; iobench does not run them at all
+            fioGroups.values().removeIf(g -> g.stream().allMatch(j -> j.path("job_runtime").asLong() == 0
+                    && j.path("read").path("io_bytes").asLong() + j.path("write").path("io_bytes").asLong() == 0));
+        }
+        List<List<JsonNode>> iobGroups = groups(iob.path("benchmarks"));
+        assertThat(iobGroups).as("%s: reporting groups", name).hasSize(fioGroups.size());
+        int g = 0;
+        for (List<JsonNode> theirs : fioGroups.values()) {
+            List<JsonNode> ours = iobGroups.get(g++);
+            if (theirs.size() == 1 && ours.size() > 1) {
+                // group_reporting (which fio's JSON does not list among the options): one entry for the group
+                assertThat(text).as("%s: one fio entry for %d iobench jobs", name, ours.size())
+                        .contains("group_reporting");
+                compare(name + " group " + (g - 1), theirs.getFirst(), ours);
+                continue;
+            }
+            assertThat(ours).as("%s: jobs of group %d", name, g - 1).hasSize(theirs.size());
+            for (int i = 0; i < ours.size(); i++) {
+                compare(name + " job " + theirs.get(i).path("jobname").asText() + " #" + i, theirs.get(i),
+                        List.of(ours.get(i)));
+            }
+        }
+        assertThat(files(iobDir)).as("%s: the files each tool left", name).isEqualTo(files(fioDir));
+        for (String f : files(fioDir)) {
+            if (f.endsWith(".log")) { // fio's I/O logs: as many lines, as many columns
+                List<String> theirs = Files.readAllLines(fioDir.resolve(f));
+                List<String> ours = Files.readAllLines(iobDir.resolve(f));
+                if (!text.contains("log_avg_msec")) {
+                    assertThat(ours).as("%s: lines of %s", name, f).hasSameSizeAs(theirs);
+                }
+                if (!theirs.isEmpty() && !ours.isEmpty()) {
+                    assertThat(ours.getFirst().split(", ").length).as("%s: columns of %s", name, f)
+                            .isEqualTo(theirs.getFirst().split(", ").length);
+                }
+                if (text.contains("; @same-offsets")) { // a file that asks: the same offsets, in the same order
+                    assertThat(ours.stream().map(l -> l.split(", ")[4]).toList()).as("%s: offsets in %s", name, f)
+                            .isEqualTo(theirs.stream().map(l -> l.split(", ")[4]).toList());
+                }
+            }
+        }
+    }
+
+    /** iobench's jobs by reporting group, in order: a label shared by jobs, or a job alone. */
+    private static List<List<JsonNode>> groups(JsonNode benchmarks) {
+        Map<String, List<JsonNode>> out = new LinkedHashMap<>();
+        int alone = 0;
+        for (JsonNode b : benchmarks) {
+            String label = b.path("job").path("group").asText("");
+            out.computeIfAbsent(label.isEmpty() ? "\u0000" + alone++ : label, k -> new ArrayList<>()).add(b);
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    private static void compare(String what, JsonNode fio, List<JsonNode> ours) {
+        long fioRead = fio.path("read").path("io_bytes").asLong();
+        long fioWrite = fio.path("write").path("io_bytes").asLong();
+        long fioReads = fio.path("read").path("total_ios").asLong();
+        long fioWrites = fio.path("write").path("total_ios").asLong();
+        long read = 0, write = 0, reads = 0, writes = 0, elapsedNanos = 0;
+        boolean timeBased = false;
+        for (JsonNode b : ours) {
+            JsonNode t = b.path("runs").get(0).path("totals");
+            // fio counts its verify phase among the job's reads; iobench reports the read-back apart
+            JsonNode v = b.path("runs").get(0).path("verification");
+            read += v.path("checkedBytes").asLong();
+            reads += v.path("blocksChecked").asLong();
+            read += t.path("readBytes").asLong();
+            write += t.path("writeBytes").asLong();
+            reads += t.path("reads").asLong();
+            writes += t.path("writes").asLong();
+            elapsedNanos = Math.max(elapsedNanos, t.path("elapsedNs").asLong());
+            timeBased |= b.path("job").path("loopRegion").asBoolean();
+        }
+        assertThat(fio.path("error").asInt()).as("%s: fio's error", what).isZero();
+        if (timeBased) {
+            double fioMs = Math.max(fio.path("read").path("runtime").asLong(), fio.path("write").path("runtime")
+                    .asLong());
+            assertThat(elapsedNanos / 1e6).as("%s: runtime (ms)", what).isBetween(fioMs * (1 - TIME_TOLERANCE),
+                    fioMs * (1 + TIME_TOLERANCE));
+        } else {
+            within(what + ": bytes", read + write, fioRead + fioWrite, BYTES_TOLERANCE);
+        }
+        // a mixed job draws each request's direction at random, as fio does: the shares agree within sampling error
+        long n = reads + writes;
+        if (n > 0 && fioReads + fioWrites > 0) {
+            double share = (double) reads / n;
+            double fioShare = (double) fioReads / (fioReads + fioWrites);
+            assertThat(Math.abs(share - fioShare)).as("%s: share of reads, iobench %.3f, fio %.3f", what, share,
+                    fioShare).isLessThanOrEqualTo(Math.max(0.01, 4 * Math.sqrt(fioShare * (1 - fioShare) / n)));
+        }
+        if (fioReads > 0 && reads > 0) {
+            within(what + ": average read size", (double) read / reads, (double) fioRead / fioReads,
+                    sizeTolerance(Math.min(reads, fioReads)));
+        }
+        if (fioWrites > 0 && writes > 0) {
+            within(what + ": average write size", (double) write / writes, (double) fioWrite / fioWrites,
+                    sizeTolerance(Math.min(writes, fioWrites)));
+        }
+        assertThat(reads > 0).as("%s: reads happen in both", what).isEqualTo(fioReads > 0);
+        assertThat(writes > 0).as("%s: writes happen in both", what).isEqualTo(fioWrites > 0);
+    }
+
+    /**
+     * The average request size of a drawn mix is a sample mean: 2 %, or three of its relative standard errors (a
+     * split's sizes spread about as much as their mean) when fewer requests than that make it.
+     */
+    private static double sizeTolerance(long requests) {
+        return Math.max(BLOCK_SIZE_TOLERANCE, 3 / Math.sqrt(requests));
+    }
+
+    private static void within(String what, double ours, double theirs, double tolerance) {
+        if (Math.abs(ours - theirs) > tolerance * Math.max(1, Math.abs(theirs))) {
+            fail(what + ": iobench " + ours + ", fio " + theirs + " (more than " + tolerance * 100 + " % apart)");
+        }
+    }
+
+    /** The files a tool left; fio's saved verify state ({@code *-verify.state}) has no iobench counterpart. */
+    private static TreeSet<String> files(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) {
+            return new TreeSet<>(s.map(p -> p.getFileName().toString()).filter(n -> !n.endsWith("-verify.state"))
+                    .toList());
+        }
+    }
+
+    private static Process startFio(Path job, Path cwd) throws IOException {
+        Path out = dir(job).resolve("fio.json");
+        return new ProcessBuilder("fio", "--output-format=json", "--output=" + out, job.toString())
+                .directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(dir(job).resolve("fio.log")
+                        .toFile()).start();
+    }
+
+    private static JsonNode finishFio(Process p, Path job) throws Exception {
+        Path out = dir(job).resolve("fio.json");
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("fio did not finish " + job + " in 120 s");
+        }
+        String log = Files.readString(dir(job).resolve("fio.log"));
+        assertThat(p.exitValue()).as("fio on %s: %s", job, log).isZero();
+        return JSON.readTree(FioText.withoutLeadingMessages(Files.readString(out)));
+    }
+
+    private static Path dir(Path job) {
+        return job.getParent();
+    }
+}

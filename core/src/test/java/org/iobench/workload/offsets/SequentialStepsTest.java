@@ -1,0 +1,44 @@
+package org.iobench.workload.offsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** fio's sequential placement with holes and backward steps ({@code get_next_seq_offset}). */
+class SequentialStepsTest {
+    private static List<Long> walk(long length, long skip, long bs, int requests) {
+        SequentialSteps s = new SequentialSteps(length, skip);
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < requests; i++) {
+            long pos = s.next(bs);
+            out.add(pos / 1024);
+            s.advance(pos, bs);
+        }
+        return out;
+    }
+
+    @Test
+    void holesSkipAfterEachRequestAndTheWalkEndsAtTheRegionsEnd() {
+        assertThat(walk(48 << 10, 8 << 10, 4 << 10, 4)).containsExactly(0L, 12L, 24L, 36L);
+        SequentialSteps s = new SequentialSteps(48 << 10, 8 << 10);
+        for (int i = 0; i < 4; i++) {
+            long pos = s.next(4 << 10);
+            s.advance(pos, 4 << 10);
+        }
+        assertThat(s.atEnd()).isFalse(); // 36k + 4k = 40k < 48k
+        assertThat(walk(12 << 10, 8 << 10, 4 << 10, 2)).as("a step past the end wraps to the start")
+                .containsExactly(0L, 0L);
+    }
+
+    @Test
+    void backwardStepsReadTheFirstBlockThenFromTheEndDownwards() {
+        assertThat(walk(32 << 10, -(8 << 10), 4 << 10, 8)).containsExactly(0L, 24L, 20L, 16L, 12L, 8L, 4L, 0L);
+    }
+
+    @Test
+    void withoutStepsItIsPlainlySequentialAndStartsOverAfterTheEnd() {
+        assertThat(walk(16 << 10, 0, 4 << 10, 6)).containsExactly(0L, 4L, 8L, 12L, 0L, 4L);
+    }
+}
