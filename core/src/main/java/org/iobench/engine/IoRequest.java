@@ -20,6 +20,7 @@ public final class IoRequest {
     private long result;
     private long issueNanos;
     private long submitNanos;
+    private int ioprio;
 
     public IoRequest(int index, NativeBuffer buffer) {
         this.index = index;
@@ -83,6 +84,13 @@ public final class IoRequest {
     /** When the worker decided to issue this request (ns, the worker's clock): latency starts here. */
     public long issueNanos() { return issueNanos; }
     public void issueNanos(long nanos) { this.issueNanos = nanos; }
+
+    /**
+     * The request's I/O priority ({@code class << 13 | level}, as {@code ioprio_set(2)} takes it), for engines that
+     * pass one per request (libaio, io_uring); 0: the submitting thread's own. Set by the worker per request.
+     */
+    public int ioprio() { return ioprio; }
+    public void ioprio(int value) { this.ioprio = value; }
 
     /** When the engine handed it to the kernel (ns), for engines that separate submission from completion. */
     public long submitNanos() { return submitNanos; }

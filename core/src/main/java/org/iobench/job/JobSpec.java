@@ -29,11 +29,12 @@ import java.util.Objects;
  * @param schedule     start delay, pauses, flow shares and a rate floor ({@link Schedule#NONE}: none)
  * @param burn         what the {@code cpuio} engine burns per request; null for other engines
  * @param program      what the {@code exec} engine runs; null for other engines
+ * @param priorities   the job's I/O priorities (fio's {@code prioclass}/{@code prio}, {@code cmdprio_*}); null: none
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
-                      Schedule schedule, CpuBurn burn, ExecProgram program) {
+                      Schedule schedule, CpuBurn burn, ExecProgram program, Priorities priorities) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -63,6 +64,9 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                 "applies to the cpuio engine only");
         check(program == null || queue.engine().equals("exec"), "program", program,
                 "applies to the exec engine only");
+        check(priorities == null || !priorities.perRequest() || queue.engine().equals("libaio")
+                        || queue.engine().equals("uring"), "cmdprio", queue.engine(),
+                "per-request priorities need the libaio or uring engine");
         check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
@@ -208,6 +212,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private Schedule schedule = Schedule.NONE;
         private CpuBurn burn;
         private ExecProgram program;
+        private Priorities priorities;
 
         private Builder(Path target) {
             this.target = target;
@@ -237,6 +242,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             schedule = s.schedule();
             burn = s.burn();
             program = s.program();
+            priorities = s.priorities();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -279,6 +285,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder schedule(Schedule v) { schedule = v; return this; }
         public Builder burn(CpuBurn v) { burn = v; return this; }
         public Builder program(ExecProgram v) { program = v; return this; }
+        public Builder priorities(Priorities v) { priorities = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -289,7 +296,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                    program);
+                    program, priorities);
         }
     }
 }

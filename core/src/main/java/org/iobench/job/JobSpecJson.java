@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * The JSON form of a {@link JobSpec}, flat as formatVersion 1 has always written it ({@code job} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end. {@code access} is written only for a job that has one
- * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs} and {@code schedule}.
+ * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs}, {@code schedule} and {@code priorities}.
  */
 record JobSpecJson(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
@@ -26,7 +26,9 @@ record JobSpecJson(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         CpuBurn burn,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        ExecProgram program) {
+        ExecProgram program,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        Priorities priorities) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -41,7 +43,7 @@ record JobSpecJson(
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
                 s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
-                s.program());
+                s.program(), s.priorities());
     }
 
     JobSpec toSpec() {
@@ -51,6 +53,6 @@ record JobSpecJson(
                 new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                 new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                program);
+                program, priorities);
     }
 }

@@ -13,6 +13,13 @@ package org.iobench.job;
  * @param offsets     {@code log_offset}
  * @param perJobIndex {@code per_job_logs}: the {@code .N} in the names
  * @param jobIndex    N: the job's number in its file, counting clones, from 1 (fio's)
+ * @param priorities  {@code log_prio}: each line ends with the I/O's priority value, not its real-time flag
  */
 public record LogSpec(String bwPrefix, String latPrefix, String iopsPrefix, long avgMillis, boolean logMax,
-                      boolean offsets, boolean perJobIndex, int jobIndex) {}
+                      boolean offsets, boolean perJobIndex, int jobIndex, boolean priorities) {
+
+    /** These logs for the job numbered {@code n}. */
+    public LogSpec withJobIndex(int n) {
+        return new LogSpec(bwPrefix, latPrefix, iopsPrefix, avgMillis, logMax, offsets, perJobIndex, n, priorities);
+    }
+}

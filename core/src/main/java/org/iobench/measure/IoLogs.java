@@ -34,9 +34,16 @@ public final class IoLogs {
      * @param logMax     {@code log_max_value}: windows log the maximum latency instead of the mean
      * @param offsets    {@code log_offset}
      * @param perJobIndex {@code per_job_logs}: the {@code .N} in the file names
+     * @param priorities {@code log_prio}: the last column is each I/O's priority value ({@code 0x2000}), not
+     *                   whether it was of the real-time class ({@code 1}/{@code 0})
      */
     public record Settings(String bwPrefix, String latPrefix, String iopsPrefix, long avgMillis, boolean logMax,
-                           boolean offsets, boolean perJobIndex) {
+                           boolean offsets, boolean perJobIndex, boolean priorities) {
+        public Settings(String bwPrefix, String latPrefix, String iopsPrefix, long avgMillis, boolean logMax,
+                        boolean offsets, boolean perJobIndex) {
+            this(bwPrefix, latPrefix, iopsPrefix, avgMillis, logMax, offsets, perJobIndex, false);
+        }
+
         public boolean any() {
             return bwPrefix != null || latPrefix != null || iopsPrefix != null;
         }
@@ -60,11 +67,13 @@ public final class IoLogs {
     public IoLogs(Settings settings, long fixedBlockBytes) {
         this.settings = settings;
         this.fixedBlockBytes = fixedBlockBytes;
-        this.bw = settings.bwPrefix() != null ? new IoLog(settings.offsets()) : null;
-        this.iops = settings.iopsPrefix() != null ? new IoLog(settings.offsets()) : null;
-        this.lat = settings.latPrefix() != null ? new IoLog(settings.offsets()) : null;
-        this.clat = lat != null ? new IoLog(settings.offsets()) : null;
-        this.slat = lat != null ? new IoLog(settings.offsets()) : null;
+        boolean o = settings.offsets();
+        boolean p = settings.priorities();
+        this.bw = settings.bwPrefix() != null ? new IoLog(o, p) : null;
+        this.iops = settings.iopsPrefix() != null ? new IoLog(o, p) : null;
+        this.lat = settings.latPrefix() != null ? new IoLog(o, p) : null;
+        this.clat = lat != null ? new IoLog(o, p) : null;
+        this.slat = lat != null ? new IoLog(o, p) : null;
     }
 
     /**
@@ -74,19 +83,28 @@ public final class IoLogs {
      */
     public void completed(long sinceStartNanos, int direction, long bytes, long offset, long latNs, long slatNs,
                           long clatNs) {
+        completed(sinceStartNanos, direction, bytes, offset, latNs, slatNs, clatNs, 0);
+    }
+
+    /**
+     * One finished I/O of priority {@code ioprio} ({@code class << 13 | level}, 0: none); windows log priority 0,
+     * as fio's.
+     */
+    public void completed(long sinceStartNanos, int direction, long bytes, long offset, long latNs, long slatNs,
+                          long clatNs, int ioprio) {
         long ms = sinceStartNanos / 1_000_000;
         if (settings.avgMillis() == 0) {
             if (bw != null) {
-                bw.add(ms, clatNs > 0 ? bytes * 1_000_000 / clatNs : 0, direction, bytes, offset);
+                bw.add(ms, clatNs > 0 ? bytes * 1_000_000 / clatNs : 0, direction, bytes, offset, ioprio);
             }
             if (iops != null) {
-                iops.add(ms, 1, direction, bytes, offset);
+                iops.add(ms, 1, direction, bytes, offset, ioprio);
             }
             if (lat != null) {
-                lat.add(ms, latNs, direction, bytes, offset);
-                clat.add(ms, clatNs, direction, bytes, offset);
+                lat.add(ms, latNs, direction, bytes, offset, ioprio);
+                clat.add(ms, clatNs, direction, bytes, offset, ioprio);
                 if (slatNs >= 0) {
-                    slat.add(ms, slatNs, direction, bytes, offset);
+                    slat.add(ms, slatNs, direction, bytes, offset, ioprio);
                 }
             }
             return;

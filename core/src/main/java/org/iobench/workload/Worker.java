@@ -8,6 +8,10 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.measure.NanoClock;
+import org.iobench.result.IoFailure;
+import org.iobench.sys.Errno;
+import org.iobench.sys.IoPriority;
+import org.iobench.sys.SysException;
 import org.iobench.sys.TimerSlack;
 
 /**
@@ -47,6 +51,10 @@ final class Worker implements Runnable {
     private final boolean logsSlat;
     /** Pauses, flow shares and a rate floor (fio's thinktime, flow, rate_min); null when the job has none. */
     private final Throttle throttle;
+    /** Each request's I/O priority (fio's cmdprio); null when the job sets none. */
+    private final RequestPriorities priorities;
+    /** The thread's own I/O priority to set before the start (fio's prioclass/prio), or -1. */
+    private final int threadPrio;
     /** The job's reporting group when a job may end it ({@code exitall}), else null. */
     private final String group;
     final WorkerStats stats;
@@ -86,10 +94,16 @@ final class Worker implements Runnable {
         this.group = setup.group();
         this.throttle = Throttle.of(setup.schedule(), requests.length, setup.cpuLoad(),
                 setup.cpuBurnNanos());
+        this.priorities = RequestPriorities.of(setup.priorities(), setup.seed() * 0x2545F491L + id);
+        this.threadPrio = setup.priorities() != null && setup.priorities().setThread()
+                ? setup.priorities().defaultPrio() : -1;
     }
 
     @Override
     public void run() {
+        if (threadPrio >= 0) {
+            setThreadPriority(); // fio's ioprio_set before the job's first request; a failure stops the run
+        }
         task.begin(); // before the start signal: the thread has done no I/O yet
         if (throttle != null) {
             throttle.join(); // every job of a flow group joins before the stage's barrier opens
@@ -123,6 +137,15 @@ final class Worker implements Runnable {
             task.end(); // after the last request, outside the loop
             stats.endNanos = clock.nanoTime();
             stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
+        }
+    }
+
+    private void setThreadPriority() {
+        try {
+            IoPriority.setThisThread(threadPrio);
+        } catch (SysException e) {
+            control.fail(new IoFailure(id, "ioprio_set", 0, 0, e.errno(), Errno.name(e.errno()),
+                    e.getMessage() + (e.errno() == Errno.EPERM ? " (the real-time class needs CAP_SYS_ADMIN)" : "")));
         }
     }
 
@@ -256,6 +279,7 @@ final class Worker implements Runnable {
             intendedNanos[r.index()] = pacer.take();
         }
         source.next(r);
+        r.ioprio(priorities == null ? 0 : priorities.choose(r.op(), r.length()));
         return r;
     }
 
@@ -369,7 +393,7 @@ final class Worker implements Runnable {
         }
         stats.completed(op == IoOp.WRITE, length, r.issueNanos(), r.submitNanos(), now,
                 pacer.paced() ? intendedNanos[r.index()] : -1, t.measureStartNanos(), r.offset() - r.bufferOffset(),
-                logsSlat);
+                logsSlat, r.ioprio());
     }
 
     private void periodicSync(Timeline t) {

@@ -3,6 +3,7 @@ package org.iobench.workload;
 import org.iobench.engine.IoOp;
 import org.iobench.job.JobSpec;
 import org.iobench.job.LogSpec;
+import org.iobench.job.Priorities;
 import org.iobench.job.Schedule;
 import org.iobench.measure.IoLogs;
 import org.iobench.job.SyncMode;
@@ -19,15 +20,18 @@ import org.iobench.job.SyncMode;
  * @param directAlignment the logical block size O_DIRECT requests must align to, for an EINVAL's explanation;
  *                        0 for buffered jobs
  * @param logs            fio's I/O logs each worker keeps (a job of one worker), null: none
+ * @param priorities      the job's I/O priorities (fio's prioclass/prio, cmdprio_*), null: none
+ * @param seed            the job's random seed (each worker draws its requests' priorities from it)
  */
 record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                    long directAlignment, IoLogs.Settings logs, long fixedBlockBytes, boolean logsSlat,
-                   Schedule schedule, String group, int cpuLoad, long cpuBurnNanos) {
+                   Schedule schedule, String group, int cpuLoad, long cpuBurnNanos, Priorities priorities,
+                   long seed) {
 
     WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                 long directAlignment) {
         this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, null, 0, false,
-                Schedule.NONE, null, 0, 0);
+                Schedule.NONE, null, 0, 0, null, 0);
     }
 
     /** @param logicalBlockSize the target's logical block size (O_DIRECT's unit) */
@@ -39,7 +43,7 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
     static WorkerSetup of(JobSpec spec, long intervalNanos, long logicalBlockSize, boolean syncEngine) {
         LogSpec l = spec.logs();
         IoLogs.Settings logs = l == null ? null : new IoLogs.Settings(l.bwPrefix(), l.latPrefix(), l.iopsPrefix(),
-                l.avgMillis(), l.logMax(), l.offsets(), l.perJobIndex());
+                l.avgMillis(), l.logMax(), l.offsets(), l.perJobIndex(), l.priorities());
         long fixed = spec.access().maxBytes(spec.workload().blockSize()) == spec.workload().blockSize()
                 ? spec.workload().blockSize() : 0;
         return new WorkerSetup(spec.durability().fsyncEvery(), spec.durability().sync() == SyncMode.FDATASYNC
@@ -49,6 +53,7 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
                 spec.durability().direct() ? logicalBlockSize : 0, logs, fixed, !syncEngine, spec.schedule(),
                 spec.grouping().group().isEmpty() ? null : spec.grouping().group(),
                 spec.burn() == null ? 0 : spec.burn().loadPercent(),
-                spec.burn() == null || spec.burn().qsort() ? 0 : spec.burn().chunkNanos());
+                spec.burn() == null || spec.burn().qsort() ? 0 : spec.burn().chunkNanos(), spec.priorities(),
+                spec.workload().seed());
     }
 }

@@ -50,9 +50,10 @@ public final class WorkerStats {
      *
      * @param intendedNanos the request's slot on the rate's schedule, -1 when unpaced
      * @param logSlat       the engine hands requests over (an asynchronous engine): fio logs its submission latency
+     * @param ioprio        the request's I/O priority (0: none), for fio's logs
      */
     void completed(boolean write, long length, long issueNanos, long submitNanos, long now, long intendedNanos,
-                   long measureStartNanos, long offset, boolean logSlat) {
+                   long measureStartNanos, long offset, boolean logSlat, int ioprio) {
         long latency = now - issueNanos;
         boolean split = submitNanos >= issueNanos && submitNanos <= now; // engines stamp it with System.nanoTime
         if (split) {
@@ -77,7 +78,7 @@ public final class WorkerStats {
         series.record(now - measureStartNanos, write, length);
         if (logs != null) {
             logs.completed(now - measureStartNanos, write ? 1 : 0, length, offset, latency,
-                    logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency);
+                    logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency, ioprio);
         }
         publishLive(bytesRead + bytesWritten, reads + writes);
     }

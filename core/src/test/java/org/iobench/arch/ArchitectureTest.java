@@ -20,6 +20,7 @@ import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.NativeIo;
 import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
+import org.iobench.sys.IoPriority;
 import org.iobench.sys.TimerSlack;
 import org.junit.jupiter.api.Test;
 
@@ -107,8 +108,10 @@ class ArchitectureTest {
     void theWorkloadUsesSysOnlyForBuffersErrnoIdentityAndClaims() {
         noClasses().that().resideInAPackage(p("workload"))
                 .should().dependOnClassesThat(resideInAPackage(p("sys")).and(not(belongToAnyOf(NativeBuffer.class,
-                        Errno.class, SysException.class, FileId.class, FileLock.class, TimerSlack.class))))
-                .because("the engine owns file handles; the workload touches sys only for buffers and errno")
+                        Errno.class, SysException.class, FileId.class, FileLock.class, TimerSlack.class,
+                        IoPriority.class))))
+                .because("the engine owns file handles; the workload touches sys only for buffers, errno and its"
+                        + " threads' own settings (timer slack, I/O priority)")
                 .check(CLASSES);
     }
 

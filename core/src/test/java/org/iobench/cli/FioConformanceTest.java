@@ -123,12 +123,32 @@ class FioConformanceTest {
                     assertThat(ours.getFirst().split(", ").length).as("%s: columns of %s", name, f)
                             .isEqualTo(theirs.getFirst().split(", ").length);
                 }
+                if (text.contains("; @same-priorities")) { // a file that asks: priorities as often, per kind of I/O
+                    Map<String, Double> theirShares = priorityShares(theirs);
+                    Map<String, Double> ourShares = priorityShares(ours);
+                    assertThat(ourShares.keySet()).as("%s: direction, size and priority in %s", name, f)
+                            .isEqualTo(theirShares.keySet());
+                    for (Map.Entry<String, Double> e : theirShares.entrySet()) {
+                        assertThat(ourShares.get(e.getKey())).as("%s: share of %s in %s", name, e.getKey(), f)
+                                .isCloseTo(e.getValue(), org.assertj.core.data.Offset.offset(0.12));
+                    }
+                }
                 if (text.contains("; @same-offsets")) { // a file that asks: the same offsets, in the same order
                     assertThat(ours.stream().map(l -> l.split(", ")[4]).toList()).as("%s: offsets in %s", name, f)
                             .isEqualTo(theirs.stream().map(l -> l.split(", ")[4]).toList());
                 }
             }
         }
+    }
+
+    /** A log's lines by direction, block size and priority (its first, third and last columns): their shares. */
+    private static Map<String, Double> priorityShares(List<String> lines) {
+        Map<String, Double> out = new java.util.TreeMap<>();
+        for (String line : lines) {
+            String[] c = line.split(", ");
+            out.merge(c[2] + " " + c[3] + " " + c[c.length - 1], 1.0 / lines.size(), Double::sum);
+        }
+        return out;
     }
 
     /** iobench's jobs by reporting group, in order: a label shared by jobs, or a job alone. */

@@ -47,4 +47,21 @@ class IoLogsTest {
         assertThat(Files.readAllLines(dir.resolve("w_lat.log"))).containsExactly("100, 1005, 0, 0, 0, 0",
                 "200, 3000, 1, 0, 0, 0");
     }
+
+    @Test
+    void thePriorityColumnIsTheRealTimeFlagOrWithLogPrioTheValueInHexAsFio333PrintsIt() throws Exception {
+        for (boolean logPrio : new boolean[] {false, true}) {
+            IoLogs logs = new IoLogs(new IoLogs.Settings(null, "p" + logPrio, null, 0, false, true, true, logPrio),
+                    65536);
+            logs.completed(0, 0, 65536, 0, 1000, 10, 990, 0x2000);       // real-time class, level 0
+            logs.completed(1_000_000, 0, 131072, 65536, 1000, 10, 990, 0x6007); // idle class, level 7
+            logs.completed(2_000_000, 1, 4096, 0, 1000, 10, 990, 0);     // no priority
+            logs.write(dir, 1);
+        }
+        // fio 3.33: "0, 270081, 0, 65536, 0x2000" with log_prio=1; the RT flag (1 or 0) without it
+        assertThat(Files.readAllLines(dir.resolve("ptrue_lat.1.log"))).containsExactly("0, 1000, 0, 65536, 0, 0x2000",
+                "1, 1000, 0, 131072, 65536, 0x6007", "2, 1000, 1, 4096, 0, 0x0000");
+        assertThat(Files.readAllLines(dir.resolve("pfalse_lat.1.log"))).containsExactly("0, 1000, 0, 65536, 0, 1",
+                "1, 1000, 0, 131072, 65536, 0", "2, 1000, 1, 4096, 0, 0");
+    }
 }

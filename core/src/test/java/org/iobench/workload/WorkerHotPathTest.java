@@ -29,15 +29,15 @@ class WorkerHotPathTest {
     private static final long BLOCK = 4096;
     private static final long HOUR_NANOS = 3_600_000_000_000L;
 
-    @ParameterizedTest(name = "iodepth {0}, fsync every {1}")
-    @CsvSource({"1, 0", "8, 0", "8, 64"})
-    void theLoopAllocatesNothingPerRequest(int iodepth, int fsyncEvery) throws Exception {
+    @ParameterizedTest(name = "iodepth {0}, fsync every {1}, priorities per request {2}")
+    @CsvSource({"1, 0, false", "8, 0, false", "8, 64, false", "8, 0, true"})
+    void theLoopAllocatesNothingPerRequest(int iodepth, int fsyncEvery, boolean priorities) throws Exception {
         int requests = 200_000;
         long allocated = Long.MAX_VALUE;
         // The JIT compiles the loop while it runs; on a busy machine that takes a few rounds.
         for (int round = 0; round < 10 && allocated >= requests / 10; round++) {
-            long longRun = allocatedBy(iodepth, fsyncEvery, requests);
-            long shortRun = allocatedBy(iodepth, fsyncEvery, 1_000);
+            long longRun = allocatedBy(iodepth, fsyncEvery, priorities, requests);
+            long shortRun = allocatedBy(iodepth, fsyncEvery, priorities, 1_000);
             allocated = longRun - shortRun;
         }
         assertThat(allocated).as("bytes allocated by %d more requests", requests - 1_000)
@@ -45,7 +45,8 @@ class WorkerHotPathTest {
     }
 
     /** Bytes the worker's thread allocated over a whole run of {@code requests} requests. */
-    private static long allocatedBy(int iodepth, int fsyncEvery, int requests) throws Exception {
+    private static long allocatedBy(int iodepth, int fsyncEvery, boolean priorities, int requests)
+            throws Exception {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         List<NativeBuffer> buffers = new ArrayList<>();
         IoRequest[] slots = new IoRequest[iodepth];
@@ -56,6 +57,12 @@ class WorkerHotPathTest {
         try (IoEngine engine = NullEngine.PROVIDER.create(new EngineOptions(iodepth, 1, buffers, false))) {
             IoFile file = engine.open(Path.of("/nonexistent/never-opened"), org.iobench.engine.OpenMode.READ_WRITE);
             WorkerSetup setup = new WorkerSetup(fsyncEvery, IoOp.FDATASYNC, 1_000_000_000L, 0, 1, 0);
+            if (priorities) { // fio's cmdprio_percentage=20 with a default priority: a draw per request
+                setup = new WorkerSetup(fsyncEvery, IoOp.FDATASYNC, 1_000_000_000L, 0, 1, 0, null, 0, false,
+                        org.iobench.job.Schedule.NONE, null, 0, 0, new org.iobench.job.Priorities(0x4007, false,
+                        List.of(new org.iobench.job.Priorities.Choice(0, 20, 0x2000)),
+                        List.of(new org.iobench.job.Priorities.Choice(BLOCK, 50, 0x6001))), 1);
+            }
             AccessPattern mix = new AccessPattern(BLOCK, 70, true, false, true, 3, false, 1, false);
             WorkerPlan plan = new WorkerPlan(0, 0, 1L << 30, requests * BLOCK);
             StartSignal start = new StartSignal();

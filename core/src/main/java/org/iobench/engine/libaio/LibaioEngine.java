@@ -84,7 +84,8 @@ public final class LibaioEngine implements IoEngine {
             case FSYNC -> AioAbi.CMD_FSYNC;
         };
         if (r.op().transfersData()) {
-            aio.prepare(opcode, r.fd(), r.buffer().address() + r.bufferOffset(), r.length(), r.offset(), index);
+            aio.prepare(opcode, r.fd(), r.buffer().address() + r.bufferOffset(), r.length(), r.offset(), index,
+                    r.ioprio());
         } else {
             aio.prepare(opcode, r.fd(), 0, 0, 0, index);
         }

@@ -190,7 +190,7 @@ public final class UringEngine implements IoEngine {
                     : (bufIndex >= 0 ? OP_WRITE_FIXED : OP_WRITE);
             int length = (int) Math.min(r.length(), MAX_TRANSFER);
             ring.prepareReadWrite(opcode, sqeFlags, fd, buffer.address() + r.bufferOffset(), length, r.offset(),
-                    Math.max(bufIndex, 0), index);
+                    Math.max(bufIndex, 0), index, r.ioprio());
         } else {
             ring.prepareFsync(sqeFlags, fd, op == IoOp.FDATASYNC ? FSYNC_DATASYNC : 0, index);
         }

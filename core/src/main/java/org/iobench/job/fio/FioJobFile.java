@@ -10,7 +10,6 @@ import java.util.function.UnaryOperator;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
-import org.iobench.job.LogSpec;
 
 /**
  * A fio job file → {@link JobFile}: sections read as fio reads them ({@link FioReader}), each job's options made of
@@ -133,9 +132,7 @@ public final class FioJobFile {
                 }
                 int n = first;
                 for (JobSpec c : j.clones()) {
-                    specs.add(c.logs() == null ? c : c.toBuilder().logs(new LogSpec(c.logs().bwPrefix(),
-                            c.logs().latPrefix(), c.logs().iopsPrefix(), c.logs().avgMillis(), c.logs().logMax(),
-                            c.logs().offsets(), c.logs().perJobIndex(), n)).build());
+                    specs.add(c.logs() == null ? c : c.toBuilder().logs(c.logs().withJobIndex(n)).build());
                     specGroups.add(g);
                     n++;
                 }

@@ -243,6 +243,7 @@ final class FioJobTranslator {
             }
         }
         b.engine(engine);
+        b.priorities(FioPriorities.of(o, engine));
         b.burn(engine.equals("cpuio") ? burn(o) : null);
         b.program(engine.equals("exec") ? program(o, name, blocking) : null);
         for (String cpuOption : List.of("cpuload", "cpumode", "cpuchunks", "program", "arguments", "grace_time",
@@ -418,7 +419,7 @@ final class FioJobTranslator {
             return null;
         }
         return new LogSpec(bw, lat, iops, o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
-                o.flag("per_job_logs", true), 0);
+                o.flag("per_job_logs", true), 0, o.flag("log_prio"));
     }
 
     /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */

@@ -62,7 +62,8 @@ final class FioOptionTable {
                 + " thinktime_spin flow_id flow flow_sleep rate rate_iops rate_min rate_iops_min rate_cycle"
                 + " filesize exitall exit_what verify do_verify rate_process steadystate steadystate_duration"
                 + " steadystate_ramp_time zonemode zonesize zoneskip zonerange latency_target latency_window"
-                + " latency_percentile latency_run max_latency cpuload cpumode cpuchunks fill_device program arguments grace_time std_redirect");
+                + " latency_percentile latency_run max_latency cpuload cpumode cpuchunks fill_device program arguments grace_time std_redirect"
+                + " prio prioclass cmdprio_percentage cmdprio_class cmdprio cmdprio_bssplit log_prio");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
@@ -73,7 +74,7 @@ final class FioOptionTable {
         NOTES.put("random_generator", "iobench draws offsets with its own generator (fio's lfsr touches each block"
                 + " once per pass, as fio's random map, which iobench keeps)");
         kind(Kind.REPORTING, "write_hist_log"
-                + " log_entries log_hist_msec log_hist_coarseness log_prio"
+                + " log_entries log_hist_msec log_hist_coarseness"
                 + " log_compression log_compression_cpus log_store_compressed log_unix_epoch log_alternate_epoch"
                 + " log_alternate_epoch_clock_id block_error_percentiles bwavgtime iopsavgtime"
                 + " lat_percentiles slat_percentiles percentile_list significant_figures"

@@ -59,6 +59,8 @@ public final class AioAbi {
     static final long IOCB_RESERVED2 = 48;
     static final long IOCB_FLAGS = 56;
     static final long IOCB_RESFD = 60;
+    /** {@code aio_flags}: {@code aio_reqprio} holds the request's I/O priority. */
+    static final int IOCB_FLAG_IOPRIO = 1 << 1;
 
     // struct io_event (32 bytes)
     static final long EVENT_SIZE = 32;

@@ -201,28 +201,37 @@ public final class IoUring implements AutoCloseable {
      */
     public void prepareReadWrite(byte opcode, byte sqeFlags, int fd, long address, int length, long offset,
                                  int bufIndex, long userData) {
-        fill(opcode, sqeFlags, fd, offset, address, length, 0, bufIndex, userData);
+        prepareReadWrite(opcode, sqeFlags, fd, address, length, offset, bufIndex, userData, 0);
+    }
+
+    /**
+     * As {@link #prepareReadWrite(byte, byte, int, long, int, long, int, long)}, with the SQE's {@code ioprio}
+     * ({@code class << 13 | level}; 0: the submitting task's priority).
+     */
+    public void prepareReadWrite(byte opcode, byte sqeFlags, int fd, long address, int length, long offset,
+                                 int bufIndex, long userData, int ioprio) {
+        fill(opcode, sqeFlags, fd, offset, address, length, 0, bufIndex, userData, ioprio);
     }
 
     /** Fills the next SQE with {@code OP_FSYNC}; {@code fsyncFlags} {@link IoUringAbi#FSYNC_DATASYNC} or 0. */
     public void prepareFsync(byte sqeFlags, int fd, int fsyncFlags, long userData) {
-        fill(OP_FSYNC, sqeFlags, fd, 0, 0, 0, fsyncFlags, 0, userData);
+        fill(OP_FSYNC, sqeFlags, fd, 0, 0, 0, fsyncFlags, 0, userData, 0);
     }
 
     /** Fills the next SQE with {@code OP_NOP}. */
     public void prepareNop(long userData) {
-        fill(OP_NOP, (byte) 0, -1, 0, 0, 0, 0, 0, userData);
+        fill(OP_NOP, (byte) 0, -1, 0, 0, 0, 0, 0, userData, 0);
     }
 
     private void fill(byte opcode, byte sqeFlags, int fd, long offset, long address, int length, int opFlags,
-                      int bufIndex, long userData) {
+                      int bufIndex, long userData, int ioprio) {
         MemorySegment s = sqes;
         long base = (long) (sqTail & sqMask) * SQE_SIZE;
         // Every field is written: SQEs are reused and stale values in ioprio/personality/addr3 would change
         // the meaning of the request.
         s.set(JAVA_BYTE, base + SQE_OPCODE, opcode);
         s.set(JAVA_BYTE, base + SQE_FLAGS, sqeFlags);
-        s.set(JAVA_SHORT, base + SQE_IOPRIO, (short) 0);
+        s.set(JAVA_SHORT, base + SQE_IOPRIO, (short) ioprio);
         s.set(JAVA_INT, base + SQE_FD, fd);
         s.set(JAVA_LONG, base + SQE_OFF, offset);
         s.set(JAVA_LONG, base + SQE_ADDR, address);
