@@ -34,8 +34,15 @@ class FioConformanceTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final double BYTES_TOLERANCE = 0.01;
     private static final double BLOCK_SIZE_TOLERANCE = 0.02;
-    /** Time-based jobs: iobench's measured time against fio's job runtime (ms granularity, a 300 ms job). */
+    /**
+     * Time-based jobs: iobench's measured time is at least this share of fio's job runtime (ms granularity, a 300 ms
+     * job): a job that ended by bytes or too early fails. Load only lengthens a run (a stop seen late, a job of an
+     * exitall group ended a scheduling delay after the other), so the upper bound is only a sanity check that a job
+     * did not ignore its time: wall-clock windows are no test here.
+     */
     private static final double TIME_TOLERANCE = 0.15;
+    private static final double TIME_SANITY_FACTOR = 4;
+    private static final double TIME_SANITY_SLACK_MS = 2000;
 
     @TempDir
     Path dir;
@@ -187,7 +194,7 @@ class FioConformanceTest {
             double fioMs = Math.max(fio.path("read").path("runtime").asLong(), fio.path("write").path("runtime")
                     .asLong());
             assertThat(elapsedNanos / 1e6).as("%s: runtime (ms)", what).isBetween(fioMs * (1 - TIME_TOLERANCE),
-                    fioMs * (1 + TIME_TOLERANCE));
+                    fioMs * TIME_SANITY_FACTOR + TIME_SANITY_SLACK_MS);
         } else {
             within(what + ": bytes", read + write, fioRead + fioWrite, BYTES_TOLERANCE);
         }
