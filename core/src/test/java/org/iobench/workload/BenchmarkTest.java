@@ -107,9 +107,10 @@ class BenchmarkTest {
         assertThat(r.totals().elapsedSeconds()).isLessThan(2.5);
         RunResult timed = run(JobSpec.builder(dir.resolve("t2")).rw(RwMode.RANDREAD).blockSize(4096)
                 .timeNanos(1_200_000_000L).sizeBytes(0).build()).runs().getFirst();
-        assertThat(timed.totals().elapsedSeconds()).isBetween(1.2, 2.0);
-        assertThat(timed.intervals().series()).hasSize(2);
-        assertThat(timed.intervals().series().getFirst().reads() + timed.intervals().series().get(1).reads())
+        // the deadline ends it: never before; after it only by as much as the machine delays a thread (no window)
+        assertThat(timed.totals().elapsedSeconds()).isGreaterThanOrEqualTo(1.2).isLessThan(12);
+        assertThat(timed.intervals().series()).hasSize((int) Math.ceil(timed.totals().elapsedSeconds()));
+        assertThat(timed.intervals().series().stream().mapToLong(i -> i.reads()).sum())
                 .isEqualTo(timed.totals().reads());
     }
 
