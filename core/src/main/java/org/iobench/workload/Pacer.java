@@ -1,5 +1,7 @@
 package org.iobench.workload;
 
+import org.iobench.sys.TimerSlack;
+
 /**
  * One worker's schedule under a rate limit: request {@code i} is due at {@code start + phase + i × period}. The
  * deadlines are absolute, so a late wake-up (a coarse timer, a descheduled thread, a slow request) is made up by
@@ -16,6 +18,8 @@ package org.iobench.workload;
  * Not thread-safe: one per worker.
  */
 final class Pacer {
+    /** A paced worker's sleeps end within this of the due time, instead of the kernel's default 50 us. */
+    static final long PACED_TIMER_SLACK_NANOS = 1_000;
     private final double periodNanos;
     private final double phaseNanos;
     /** Poisson arrivals (fio's rate_process=poisson): exponential gaps of mean {@code periodNanos}; else null. */
@@ -79,8 +83,14 @@ final class Pacer {
         return periodNanos > 0;
     }
 
-    /** Fixes the schedule's origin: the run's start, in the worker's clock. */
+    /**
+     * Fixes the schedule's origin: the run's start, in the worker's clock. Called on the worker's thread: a paced
+     * worker's sleeps then end within {@link #PACED_TIMER_SLACK_NANOS} of the due time, not the kernel's 50 us.
+     */
     void start(long startNanos) {
+        if (paced()) {
+            TimerSlack.set(PACED_TIMER_SLACK_NANOS);
+        }
         this.startNanos = startNanos;
         this.taken = 0;
         this.poissonOffsetNanos = 0;

@@ -4,6 +4,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.iobench.engine.IoOp;
 import org.iobench.job.Priorities;
+import org.iobench.result.IoFailure;
+import org.iobench.sys.Errno;
+import org.iobench.sys.IoPriority;
+import org.iobench.sys.SysException;
 
 /**
  * Picks each request's I/O priority as fio's {@code fio_cmdprio_set_ioprio} does: the choices of the request's
@@ -24,6 +28,21 @@ final class RequestPriorities {
         this.random = new SplittableRandom(seed);
         fill(0, p.read());
         fill(1, p.write());
+    }
+
+    /** The I/O priority a worker sets on its own thread (fio's {@code prioclass}/{@code prio}), or -1: none. */
+    static int threadPrio(Priorities p) {
+        return p != null && p.setThread() ? p.defaultPrio() : -1;
+    }
+
+    /** Sets {@code prio} on the calling thread ({@code ioprio_set}); a refusal fails the run, naming the call. */
+    static void setThisThread(int prio, int worker, RunControl control) {
+        try {
+            IoPriority.setThisThread(prio);
+        } catch (SysException e) {
+            control.fail(new IoFailure(worker, "ioprio_set", 0, 0, e.errno(), Errno.name(e.errno()),
+                    e.getMessage() + (e.errno() == Errno.EPERM ? " (the real-time class needs CAP_SYS_ADMIN)" : "")));
+        }
     }
 
     /** The chooser of a job with per-request priorities, or null when every request has the default. */

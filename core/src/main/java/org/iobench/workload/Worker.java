@@ -9,10 +9,6 @@ import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.measure.NanoClock;
 import org.iobench.result.IoFailure;
-import org.iobench.sys.Errno;
-import org.iobench.sys.IoPriority;
-import org.iobench.sys.SysException;
-import org.iobench.sys.TimerSlack;
 
 /**
  * One worker, the run loop of every job: keeps up to {@code iodepth} requests from its {@link RequestSource} in
@@ -29,8 +25,6 @@ final class Worker implements Runnable {
     private static final long MAX_PARK_NANOS = 10_000_000;
     /** Sleep slice while requests are in flight on an async engine, so completions are reaped on time. */
     private static final long IN_FLIGHT_PARK_NANOS = 50_000;
-    /** A paced worker's sleeps end within this of the due time, instead of the kernel's default 50 us. */
-    private static final long PACED_TIMER_SLACK_NANOS = 1_000;
     private final int id;
     private final RequestSource source;
     private final IoEngine engine;
@@ -95,57 +89,39 @@ final class Worker implements Runnable {
         this.throttle = Throttle.of(setup.schedule(), requests.length, setup.cpuLoad(),
                 setup.cpuBurnNanos());
         this.priorities = RequestPriorities.of(setup.priorities(), setup.seed() * 0x2545F491L + id);
-        this.threadPrio = setup.priorities() != null && setup.priorities().setThread()
-                ? setup.priorities().defaultPrio() : -1;
+        this.threadPrio = RequestPriorities.threadPrio(setup.priorities());
     }
 
     @Override
     public void run() {
-        if (threadPrio >= 0) {
-            setThreadPriority(); // fio's ioprio_set before the job's first request; a failure stops the run
+        if (threadPrio >= 0) { // fio's ioprio_set before the job's first request; a failure stops the run
+            RequestPriorities.setThisThread(threadPrio, id, control);
         }
         task.begin(); // before the start signal: the thread has done no I/O yet
         if (throttle != null) {
             throttle.join(); // every job of a flow group joins before the stage's barrier opens
         }
-        Timeline t;
+        Timeline t = null;
         try {
             t = start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            task.end();
-            if (throttle != null) {
-                throttle.leave();
-            }
-            return;
-        }
-        try {
             // One origin for every worker: the job's rate holds even if a thread starts late (it then catches up,
             // and its corrected latency shows the delay; --ramp leaves start-up out of the figures).
             pacer.start(t.startNanos());
-            if (pacer.paced()) {
-                TimerSlack.set(PACED_TIMER_SLACK_NANOS);
-            }
             if (throttle != null) {
                 throttle.start(t.startNanos());
             }
             loop(t);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // stopped before the start: no request was made
         } finally {
             if (throttle != null) {
                 throttle.leave();
             }
             task.end(); // after the last request, outside the loop
-            stats.endNanos = clock.nanoTime();
-            stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
-        }
-    }
-
-    private void setThreadPriority() {
-        try {
-            IoPriority.setThisThread(threadPrio);
-        } catch (SysException e) {
-            control.fail(new IoFailure(id, "ioprio_set", 0, 0, e.errno(), Errno.name(e.errno()),
-                    e.getMessage() + (e.errno() == Errno.EPERM ? " (the real-time class needs CAP_SYS_ADMIN)" : "")));
+            if (t != null) {
+                stats.endNanos = clock.nanoTime();
+                stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
+            }
         }
     }
 
@@ -310,17 +286,11 @@ final class Worker implements Runnable {
             }
             IoOp op = r.op();
             if (!op.transfersData()) {
-                stats.syncs++;
-                stats.syncNanos += now - r.issueNanos();
-                stats.syncLatency.record(now - r.issueNanos());
+                stats.synced(now - r.issueNanos());
                 release(r);
                 return;
             }
-            if (op == IoOp.READ) {
-                stats.issuedBytesRead += result;
-            } else {
-                stats.issuedBytesWritten += result;
-            }
+            stats.issued(op == IoOp.WRITE, result);
             if (result == 0 && !endsQuietly(r)) {
                 release(r);
                 return;

@@ -83,6 +83,22 @@ public final class WorkerStats {
         publishLive(bytesRead + bytesWritten, reads + writes);
     }
 
+    /** A sync request that took {@code nanos}. */
+    void synced(long nanos) {
+        syncs++;
+        syncNanos += nanos;
+        syncLatency.record(nanos);
+    }
+
+    /** Bytes the engine moved for a request (a short transfer's part included), measured phase or not. */
+    void issued(boolean write, long bytes) {
+        if (write) {
+            issuedBytesWritten += bytes;
+        } else {
+            issuedBytesRead += bytes;
+        }
+    }
+
     void publishLive(long bytes, long requests) {
         liveBytes = bytes;
         liveRequests = requests;
