@@ -5,14 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.iobench.job.CpuBurn;
-import org.iobench.job.ExecProgram;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Access;
 import org.iobench.job.Layout;
 import org.iobench.job.VerifyChecksum;
-import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 
@@ -75,11 +72,12 @@ final class FioJobTranslator {
         }
         sync(o, rw, b, blocking);
         b.dropCache(o.flag("invalidate", true));
-        b.layout(Layout.fio(o.flag("overwrite"), preallocate(o)));
+        b.layout(Layout.fio(o.flag("overwrite"), FioLayouts.preallocate(o)));
         if (o.flag("fill_device")) {
-            fillDevice(o, rw, b, target(o, name, 0, new ArrayList<>()), access.unitBytes(), blocking);
+            FioLayouts.fillDevice(o, rw, b, target(o, name, 0, new ArrayList<>()), access.unitBytes(), problems,
+                    blocking);
         }
-        b.logs(logs(o, name));
+        b.logs(FioLayouts.logs(o, name));
         int clones = (int) o.number("numjobs", 1);
         if (clones < 1) {
             throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be at least 1");
@@ -87,7 +85,7 @@ final class FioJobTranslator {
         long seed = seed(o);
         FioSchedule schedule = FioSchedule.of(o, rw, seed, problems, blocking);
         b.schedule(o.value("ioengine").filter(e -> e.equalsIgnoreCase("exec")).isPresent()
-                ? execThink(schedule.schedule()) : schedule.schedule()).rate(schedule.rate());
+                ? FioEngineWork.execThink(schedule.schedule()) : schedule.schedule()).rate(schedule.rate());
         long increment = offsetIncrement(o, blocking);
         long offset = o.has("offset") && !o.value("offset").orElseThrow().endsWith("%")
                 ? o.size(o.setting("offset").orElseThrow(), o.value("offset").orElseThrow()) : 0;
@@ -172,7 +170,7 @@ final class FioJobTranslator {
     }
 
     /** fio's {@code filesize} (a range {@code a-b} drawn at random, seeded); 0 when not given. */
-    private static long fileSize(FioJobOptions o) {
+    static long fileSize(FioJobOptions o) {
         FioSetting s = o.setting("filesize").orElse(null);
         if (s == null) {
             return 0;
@@ -244,16 +242,9 @@ final class FioJobTranslator {
         }
         b.engine(engine);
         b.priorities(FioPriorities.of(o, engine));
-        b.burn(engine.equals("cpuio") ? burn(o) : null);
-        b.program(engine.equals("exec") ? program(o, name, blocking) : null);
-        for (String cpuOption : List.of("cpuload", "cpumode", "cpuchunks", "program", "arguments", "grace_time",
-                "std_redirect")) {
-            String owner = cpuOption.startsWith("cpu") ? "cpuio" : "exec";
-            if (!engine.equals(owner) && o.has(cpuOption)) {
-                throw FioJobOptions.bad(o.setting(cpuOption).orElseThrow(), "an option of the " + owner + " engine, and the"
-                        + " job's ioengine is " + o.value("ioengine").orElse("psync") + " (fio refuses it too)");
-            }
-        }
+        b.burn(engine.equals("cpuio") ? FioEngineWork.burn(o) : null);
+        b.program(engine.equals("exec") ? FioEngineWork.program(o, name, problems, warnings, blocking) : null);
+        FioEngineWork.refuseOthers(o, engine);
         long depth = o.number("iodepth", 1);
         if (depth < 1) {
             throw FioJobOptions.bad(o.setting("iodepth").orElseThrow(), "must be at least 1");
@@ -264,83 +255,6 @@ final class FioJobTranslator {
             depth = 1;
         }
         b.iodepth((int) depth);
-    }
-
-    /**
-     * fio's cpuio options: {@code cpuload} (required, above 100 taken as 100), {@code cpumode} (noop, qsort),
-     * {@code cpuchunks} (a noop burn's length in microseconds, 50000 by default).
-     */
-    private static CpuBurn burn(FioJobOptions o) {
-        FioSetting load = o.setting("cpuload").orElse(null);
-        if (load == null || o.number("cpuload", 0) < 1) {
-            throw new InvalidJobException((load == null ? o.setting("ioengine").orElseThrow() : load).where()
-                    + ": ioengine=cpuio: needs cpuload=1..100 (fio: \"cpu thread needs rate (cpuload=)\")");
-        }
-        FioSetting mode = o.setting("cpumode").orElse(null);
-        boolean qsort = mode != null && switch (mode.value().toLowerCase(Locale.ROOT)) {
-            case "noop" -> false;
-            case "qsort" -> true;
-            default -> throw FioJobOptions.bad(mode, "must be noop or qsort");
-        };
-        long chunkMicros = o.number("cpuchunks", 50_000);
-        if (chunkMicros < 1) {
-            throw FioJobOptions.bad(o.setting("cpuchunks").orElseThrow(), "must be at least 1");
-        }
-        return new CpuBurn(qsort, chunkMicros * 1000, (int) Math.min(100, o.number("cpuload", 0)));
-    }
-
-    /**
-     * fio's exec options: {@code program} (required), {@code arguments} split at spaces with {@code %r} (the runtime
-     * in whole seconds) and {@code %n} (the job's name), {@code grace_time} (seconds, 1), {@code std_redirect} (1).
-     * A job without {@code runtime} never ends in fio and is refused; a program that is not there is a warning
-     * (fio runs the job without it).
-     */
-    private ExecProgram program(FioJobOptions o, String name, List<FioProblems.Problem> blocking) {
-        FioSetting program = o.setting("program").orElse(null);
-        if (program == null || program.value().isBlank()) {
-            throw new InvalidJobException(o.setting("ioengine").orElseThrow().where()
-                    + ": ioengine=exec: no program is defined (program=), as fio says");
-        }
-        if (!o.has("runtime") || o.nanos("runtime", "s") == 0) {
-            blocking.add(problems.unsupported(o.setting("ioengine").orElseThrow(), "an exec job without runtime="
-                    + " never ends in fio; iobench needs its runtime", true));
-        }
-        long runtimeSeconds = o.has("runtime") ? o.nanos("runtime", "s") / 1_000_000_000L : 0;
-        List<String> command = new ArrayList<>();
-        command.add(program.value());
-        for (String a : o.value("arguments").orElse("").split(" ")) {
-            if (!a.isEmpty()) {
-                command.add(a.replace("%r", Long.toString(runtimeSeconds)).replace("%n", name));
-            }
-        }
-        if (!executable(program.value())) {
-            warnings.add(program.where() + ": program=" + program.value() + ": not found or not executable; the job"
-                    + " runs without it, as fio's does");
-        }
-        long grace = o.number("grace_time", 1);
-        if (grace < 0) {
-            throw FioJobOptions.bad(o.setting("grace_time").orElseThrow(), "must be at least 0");
-        }
-        return new ExecProgram(command, grace * 1_000_000_000L, o.flag("std_redirect", true));
-    }
-
-    private static boolean executable(String program) {
-        if (program.contains("/")) {
-            return java.nio.file.Files.isExecutable(Path.of(program));
-        }
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** fio's exec engine sets a 50 ms think time after every request, whatever the job file says. */
-    private static org.iobench.job.Schedule execThink(org.iobench.job.Schedule s) {
-        return new org.iobench.job.Schedule(s.startDelayNanos(), 50_000_000L, 1, s.flowId(), s.flowWeight(),
-                s.flowSleepNanos(), s.rateMinBytes(), s.rateMinIops(), s.rateCycleMillis(), s.exitAll(),
-                s.poissonRate(), s.timeCapsOnly(), s.latency());
     }
 
     private void sync(FioJobOptions o, RwMode rw, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
@@ -410,69 +324,11 @@ final class FioJobTranslator {
         b.access(plain).verify(checksum).verifyAfter(o.flag("do_verify", true));
     }
 
-    /** fio's I/O logs; the job's number in the file is set when the file's jobs are counted (0 here). */
-    private static LogSpec logs(FioJobOptions o, String name) {
-        String bw = logName(o, "write_bw_log", name);
-        String lat = logName(o, "write_lat_log", name);
-        String iops = logName(o, "write_iops_log", name);
-        if (bw == null && lat == null && iops == null) {
-            return null;
-        }
-        return new LogSpec(bw, lat, iops, o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
-                o.flag("per_job_logs", true), 0, o.flag("log_prio"));
-    }
-
-    /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */
-    private static String logName(FioJobOptions o, String key, String job) {
-        return o.setting(key).map(s -> s.value().isEmpty() ? job : s.value()).orElse(null);
-    }
-
     /**
      * fio's {@code fill_device}: a sequential write job writes until ENOSPC or EDQUOT, which ends it normally; without
      * {@code size=} its size is the file system's usable space (plus what the file already holds), in whole
      * requests, and nothing is reserved first. A device's size is its own (the whole device, as without size=).
      */
-    private void fillDevice(FioJobOptions o, RwMode rw, JobSpec.Builder b, Path target, long unitBytes,
-                            List<FioProblems.Problem> blocking) {
-        FioSetting s = o.setting("fill_device").orElseThrow();
-        if (rw != RwMode.WRITE) {
-            blocking.add(problems.unsupported(s, "iobench fills a device with sequential write jobs only (fio fills"
-                    + " the file system first for other jobs)", true));
-            return;
-        }
-        b.layout(Layout.fio(o.flag("overwrite"), preallocate(o)).fillingDevice());
-        if (o.has("size") || fileSize(o) > 0 || java.nio.file.Files.exists(target)
-                && !java.nio.file.Files.isRegularFile(target)) {
-            return;
-        }
-        try {
-            Path dir = target.toAbsolutePath().getParent();
-            while (dir != null && !java.nio.file.Files.exists(dir)) {
-                dir = dir.getParent();
-            }
-            long bytes = java.nio.file.Files.getFileStore(dir).getUsableSpace()
-                    + (java.nio.file.Files.isRegularFile(target) ? java.nio.file.Files.size(target) : 0);
-            b.sizeBytes(bytes / unitBytes * unitBytes);
-        } catch (java.io.IOException e) {
-            throw FioJobOptions.bad(s, "cannot read the free space of " + target + "'s file system: " + e.getMessage());
-        }
-    }
-
-    /** fio's {@code fallocate}: native by default (allocate and extend), as its documentation has it on Linux. */
-    private static Layout.Preallocate preallocate(FioJobOptions o) {
-        FioSetting s = o.setting("fallocate").orElse(null);
-        if (s == null) {
-            return Layout.Preallocate.ALLOCATE;
-        }
-        return switch (s.value().toLowerCase(Locale.ROOT)) {
-            case "none", "0" -> Layout.Preallocate.NONE;
-            case "native", "posix", "1" -> Layout.Preallocate.ALLOCATE;
-            case "keep" -> Layout.Preallocate.KEEP_SIZE;
-            case "truncate" -> Layout.Preallocate.TRUNCATE;
-            default -> throw FioJobOptions.bad(s, "must be none, native, posix, keep, truncate, 0 or 1");
-        };
-    }
-
     /** {@code randseed}, else a fixed seed ({@code randrepeat=1}, fio's default) or a new one ({@code randrepeat=0}). */
     private static long seed(FioJobOptions o) {
         if (o.has("randseed")) {
