@@ -29,11 +29,13 @@ import java.util.Objects;
  * @param schedule     start delay, pauses, flow shares and a rate floor ({@link Schedule#NONE}: none)
  * @param burn         what the {@code cpuio} engine burns per request; null for other engines
  * @param program      what the {@code exec} engine runs; null for other engines
+ * @param fileOps      the files of fio's {@code filecreate}, {@code filestat} and {@code filedelete} engines; null for
+ *                     other engines
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
-                      Schedule schedule, CpuBurn burn, ExecProgram program) {
+                      Schedule schedule, CpuBurn burn, ExecProgram program, FileOps fileOps) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -63,6 +65,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                 "applies to the cpuio engine only");
         check(program == null || queue.engine().equals("exec"), "program", program,
                 "applies to the exec engine only");
+        check(fileOps == null || queue.engine().startsWith("file"), "nrfiles", fileOps == null ? 0 : fileOps.count(),
+                "several files per job are supported with the filecreate, filestat and filedelete engines only");
         check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
@@ -208,6 +212,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private Schedule schedule = Schedule.NONE;
         private CpuBurn burn;
         private ExecProgram program;
+        private FileOps fileOps;
 
         private Builder(Path target) {
             this.target = target;
@@ -237,6 +242,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             schedule = s.schedule();
             burn = s.burn();
             program = s.program();
+            fileOps = s.fileOps();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -279,6 +285,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder schedule(Schedule v) { schedule = v; return this; }
         public Builder burn(CpuBurn v) { burn = v; return this; }
         public Builder program(ExecProgram v) { program = v; return this; }
+        public Builder fileOps(FileOps v) { fileOps = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -289,7 +296,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                    program);
+                    program, fileOps);
         }
     }
 }

@@ -26,7 +26,9 @@ record JobSpecJson(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         CpuBurn burn,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        ExecProgram program) {
+        ExecProgram program,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        FileOps fileOps) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -41,7 +43,7 @@ record JobSpecJson(
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
                 s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
-                s.program());
+                s.program(), s.fileOps());
     }
 
     JobSpec toSpec() {
@@ -51,6 +53,6 @@ record JobSpecJson(
                 new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                 new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                program);
+                program, fileOps);
     }
 }

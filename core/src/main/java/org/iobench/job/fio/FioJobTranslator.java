@@ -33,8 +33,10 @@ final class FioJobTranslator {
 
     FioJob translate(String section, String where, FioJobOptions o) {
         List<FioProblems.Problem> blocking = new ArrayList<>();
+        boolean fileOps = FioFileOps.applies(o);
         for (Map.Entry<String, FioSetting> e : o.all().entrySet()) {
-            FioOptionTable.Kind kind = FioOptionTable.kind(e.getKey());
+            FioOptionTable.Kind kind = fileOps && FioFileOps.OWN.contains(e.getKey()) ? FioOptionTable.Kind.HONOURED
+                    : FioOptionTable.kind(e.getKey());
             if (kind == FioOptionTable.Kind.MEASURED_ANYWAY
                     && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
                 String note = e.getValue().where() + ": " + e.getValue().text() + ": "
@@ -94,6 +96,9 @@ final class FioJobTranslator {
         List<JobSpec> specs = new ArrayList<>();
         for (int i = 0; i < clones; i++) {
             // each clone its own random sequence, as fio seeds each thread by its number
+            if (fileOps) {
+                fileOps(o, b, name, i, access.unitBytes(), file, rw, blocking);
+            }
             b.target(target(o, name, i, blocking)).name(clones == 1 ? name : name + "." + i)
                     .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset + i * increment);
             try {
@@ -503,7 +508,28 @@ final class FioJobTranslator {
      * {@code filename_format} there ({@code $jobname.$jobnum.$filenum} by default; {@code $jobnum} is the clone's
      * number, {@code $filenum} 0 for a job's one file).
      */
+    /**
+     * A job of a file-operation engine: its files, one request per file counting {@code bs} (filecreate) or each
+     * file's size ({@code filesize}, else {@code size} shared by the files), as fio counts them.
+     */
+    private void fileOps(FioJobOptions o, JobSpec.Builder b, String name, int clone, long bs, long fileSize, RwMode rw,
+                         List<FioProblems.Problem> blocking) {
+        boolean create = o.value("ioengine").orElseThrow().equalsIgnoreCase("filecreate");
+        long count = Math.max(1, o.number("nrfiles", 1));
+        long size = o.has("size") && !o.value("size").orElseThrow().endsWith("%")
+                ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0;
+        long each = create ? bs : fileSize > 0 ? fileSize : size / count;
+        org.iobench.job.FileOps files = FioFileOps.files(o, target(o, name, clone, "$filenum", new ArrayList<>())
+                .toString(), each, rw, problems, blocking);
+        b.fileOps(files).blockSize(each).sizeBytes(files.count() * each).exactSize(false);
+    }
+
     private Path target(FioJobOptions o, String name, int clone, List<FioProblems.Problem> blocking) {
+        return target(o, name, clone, "0", blocking);
+    }
+
+    private Path target(FioJobOptions o, String name, int clone, String fileNumber,
+                        List<FioProblems.Problem> blocking) {
         FioSetting filename = o.setting("filename").orElse(null);
         FioSetting directory = o.setting("directory").orElse(null);
         if (directory != null && directory.value().contains(":")) {
@@ -518,7 +544,7 @@ final class FioJobTranslator {
         FioSetting format = o.setting("filename_format").orElse(null);
         String file = filename != null ? filename.value()
                 : (format == null ? "$jobname.$jobnum.$filenum" : format.value()).replace("$jobname", name)
-                        .replace("$jobnum", Integer.toString(clone)).replace("$filenum", "0");
+                        .replace("$jobnum", Integer.toString(clone)).replace("$filenum", fileNumber);
         if (filename == null && format != null && (file.contains("$clientuid") || file.contains("/"))) {
             blocking.add(problems.unsupported(format, file.contains("$clientuid") ? "$clientuid belongs to fio's"
                     + " client/server mode" : "iobench does not create directories for files", true));
