@@ -94,6 +94,7 @@ public final class FileOpEngine implements IoEngine {
     @Override
     public IoFile open(Path path, OpenMode mode) throws IOException {
         List<Path> files = work.files();
+        calls.prelink();
         for (int i = 0; i < files.size(); i++) {
             if (Files.exists(files.get(i), LinkOption.NOFOLLOW_LINKS)) {
                 if (!work.allowExisting()) {
@@ -160,12 +161,14 @@ public final class FileOpEngine implements IoEngine {
                 yield fd < 0 ? fd : r.length();
             }
             case STAT -> {
-                r.submitNanos(System.nanoTime());
+                r.issueNanos(System.nanoTime()); // fio takes the time right before the call
+                r.submitNanos(r.issueNanos());
                 int rc = calls.stat(index, statKind);
                 yield rc < 0 ? rc : r.length();
             }
             case DELETE -> {
-                r.submitNanos(System.nanoTime());
+                r.issueNanos(System.nanoTime());
+                r.submitNanos(r.issueNanos());
                 int rc = calls.unlink(index);
                 if (rc == 0) {
                     deleted.set(index);

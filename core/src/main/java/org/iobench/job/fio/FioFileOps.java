@@ -59,7 +59,12 @@ final class FioFileOps {
             throw FioJobOptions.bad(o.setting("ioengine").orElseThrow(), "needs filesize= (or size=): fio lays the"
                     + " files out to it before the job stats or deletes them");
         }
-        String stat = o.value("stat_type").orElse("stat").toLowerCase(Locale.ROOT);
+        if (!engine.equals("filecreate") && o.flag("create_on_open")) {
+            throw FioJobOptions.bad(o.setting("create_on_open").orElseThrow(), "with " + engine + " fio lays no file"
+                    + " out before the job (it would create it on open, and " + engine + " does not open it), so the"
+                    + " first call fails with ENOENT");
+        }
+                String stat = o.value("stat_type").orElse("stat").toLowerCase(Locale.ROOT);
         if (o.has("stat_type") && !engine.equals("filestat")) {
             throw FioJobOptions.bad(o.setting("stat_type").orElseThrow(), "an option of the filestat engine, and the"
                     + " job's ioengine is " + engine + " (fio refuses it too)");
