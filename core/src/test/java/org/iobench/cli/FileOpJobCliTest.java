@@ -84,6 +84,17 @@ class FileOpJobCliTest {
     }
 
     @Test
+    void filesLargerThanABlockSayHowFioCountsThemAndCreateOnOpenWithoutALayoutIsRefused() throws Exception {
+        InProcessMain.Result r = run("big", "ioengine=filestat\nnrfiles=3\nfilesize=8k\n[b]\n");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(totals("big", 0).path("reads").asLong()).isEqualTo(3);
+        assertThat(r.err()).contains("fio counts 2 per file");
+        InProcessMain.Result open = run("open", "ioengine=filedelete\nnrfiles=3\nfilesize=4k\ncreate_on_open=1\n[o]\n");
+        assertThat(open.status()).isEqualTo(2);
+        assertThat(open.err()).contains("create_on_open=1").contains("ENOENT");
+    }
+
+    @Test
     void severalFilesWithADataEngineAreStillRefusedInStrictMode() throws Exception {
         InProcessMain.Result r = run("data", "rw=read\nnrfiles=4\nsize=64k\n[r]\n");
         assertThat(r.status()).isEqualTo(2);

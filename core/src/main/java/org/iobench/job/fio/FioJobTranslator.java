@@ -522,6 +522,15 @@ final class FioJobTranslator {
         org.iobench.job.FileOps files = FioFileOps.files(o, target(o, name, clone, "$filenum", new ArrayList<>())
                 .toString(), each, rw, problems, blocking);
         b.fileOps(files).blockSize(each).sizeBytes(files.count() * each).exactSize(false);
+        if (!create && each > bs) {
+            String note = o.setting("ioengine").orElseThrow().where() + ": " + o.value("ioengine").orElseThrow()
+                    + " with files of " + each + " bytes and bs=" + bs + ": iobench counts one request of the file's"
+                    + " size per file; fio counts " + ((each + bs - 1) / bs) + " per file (all but the first do"
+                    + " nothing and are not timed): the same calls and bytes";
+            if (!warnings.contains(note)) {
+                warnings.add(note);
+            }
+        }
     }
 
     private Path target(FioJobOptions o, String name, int clone, List<FioProblems.Problem> blocking) {
