@@ -14,6 +14,7 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.engine.SubmitStatus;
+import org.iobench.sys.Errno;
 import org.iobench.sys.FileHandle;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.NativeIo;
@@ -70,6 +71,7 @@ public final class FileOpEngine implements IoEngine {
     private final BitSet existed = new BitSet();
     /** Files a request deleted. */
     private final BitSet deleted = new BitSet();
+    private final NativeIo io = new NativeIo();
     private int openFd = -1;
 
     private FileOpEngine(String name, Op op, FileOpWork work, List<NativeBuffer> buffers) {
@@ -120,7 +122,6 @@ public final class FileOpEngine implements IoEngine {
     /** Writes the file to its size, as fio lays out a file before a job that reads it. */
     private void layOut(int index, Path file) throws IOException {
         NativeBuffer buffer = buffers.getFirst();
-        NativeIo io = new NativeIo();
         try (FileHandle h = FileHandle.open(file, OpenFlags.O_CREAT | OpenFlags.O_RDWR, 0600)) {
             if (!existed.get(index)) {
                 made.set(index);
@@ -130,7 +131,7 @@ public final class FileOpEngine implements IoEngine {
             while (done < work.layoutBytes()) {
                 long n = io.pwrite(h.fd(), buffer, 0, Math.min(buffer.size(), work.layoutBytes() - done), done);
                 if (n <= 0) {
-                    throw new SysException("write", file.toString(), n < 0 ? (int) -n : org.iobench.sys.Errno.EIO);
+                    throw new SysException("write", file.toString(), n < 0 ? (int) -n : Errno.EIO);
                 }
                 done += n;
             }
@@ -142,7 +143,7 @@ public final class FileOpEngine implements IoEngine {
         int index = (int) (r.offset() / Math.max(1, r.length()));
         if (index >= calls.size()) {
             r.submitNanos(System.nanoTime());
-            r.complete(-org.iobench.sys.Errno.EINVAL);
+            r.complete(-Errno.EINVAL);
             return SubmitStatus.COMPLETED;
         }
         long result = switch (op) {

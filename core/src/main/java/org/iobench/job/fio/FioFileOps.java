@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.iobench.job.FileOps;
+import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 
 /**
@@ -28,12 +29,37 @@ final class FioFileOps {
     }
 
     /**
+     * Makes {@code b} a job of a file-operation engine: its files (named by {@code pattern}), one request per file
+     * counting {@code bs} (filecreate) or each file's size ({@code filesize}, else {@code size} shared by the
+     * files), as fio counts them; a note in {@code warnings} where fio counts several requests per file.
+     */
+    static void apply(FioJobOptions o, JobSpec.Builder b, String pattern, long bs, long fileSize, RwMode rw,
+                      FioProblems problems, List<FioProblems.Problem> blocking, List<String> warnings) {
+        boolean create = o.value("ioengine").orElseThrow().equalsIgnoreCase("filecreate");
+        long count = Math.max(1, o.number("nrfiles", 1));
+        long size = o.has("size") && !o.value("size").orElseThrow().endsWith("%")
+                ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0;
+        long each = create ? bs : fileSize > 0 ? fileSize : size / count;
+        FileOps files = files(o, pattern, each, rw, problems, blocking);
+        b.fileOps(files).blockSize(each).sizeBytes(files.count() * each).exactSize(false);
+        if (!create && each > bs) {
+            String note = o.setting("ioengine").orElseThrow().where() + ": " + o.value("ioengine").orElseThrow()
+                    + " with files of " + each + " bytes and bs=" + bs + ": iobench counts one request of the file's"
+                    + " size per file; fio counts " + ((each + bs - 1) / bs) + " per file (all but the first do"
+                    + " nothing and are not timed): the same calls and bytes";
+            if (!warnings.contains(note)) {
+                warnings.add(note);
+            }
+        }
+    }
+
+    /**
      * The job's files, each counting {@code bytesEach}; what these engines cannot do as fio does is added to
      * {@code blocking}.
      *
      * @param pattern the files' path with {@code $filenum} in it
      */
-    static FileOps files(FioJobOptions o, String pattern, long bytesEach, RwMode rw, FioProblems problems,
+    private static FileOps files(FioJobOptions o, String pattern, long bytesEach, RwMode rw, FioProblems problems,
                          List<FioProblems.Problem> blocking) {
         String engine = o.value("ioengine").orElseThrow().toLowerCase(Locale.ROOT);
         long count = o.number("nrfiles", 1);

@@ -97,7 +97,8 @@ final class FioJobTranslator {
         for (int i = 0; i < clones; i++) {
             // each clone its own random sequence, as fio seeds each thread by its number
             if (fileOps) {
-                fileOps(o, b, name, i, access.unitBytes(), file, rw, blocking);
+                FioFileOps.apply(o, b, target(o, name, i, "$filenum", new ArrayList<>()).toString(),
+                        access.unitBytes(), file, rw, problems, blocking, warnings);
             }
             b.target(target(o, name, i, blocking)).name(clones == 1 ? name : name + "." + i)
                     .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset + i * increment);
@@ -508,31 +509,6 @@ final class FioJobTranslator {
      * {@code filename_format} there ({@code $jobname.$jobnum.$filenum} by default; {@code $jobnum} is the clone's
      * number, {@code $filenum} 0 for a job's one file).
      */
-    /**
-     * A job of a file-operation engine: its files, one request per file counting {@code bs} (filecreate) or each
-     * file's size ({@code filesize}, else {@code size} shared by the files), as fio counts them.
-     */
-    private void fileOps(FioJobOptions o, JobSpec.Builder b, String name, int clone, long bs, long fileSize, RwMode rw,
-                         List<FioProblems.Problem> blocking) {
-        boolean create = o.value("ioengine").orElseThrow().equalsIgnoreCase("filecreate");
-        long count = Math.max(1, o.number("nrfiles", 1));
-        long size = o.has("size") && !o.value("size").orElseThrow().endsWith("%")
-                ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0;
-        long each = create ? bs : fileSize > 0 ? fileSize : size / count;
-        org.iobench.job.FileOps files = FioFileOps.files(o, target(o, name, clone, "$filenum", new ArrayList<>())
-                .toString(), each, rw, problems, blocking);
-        b.fileOps(files).blockSize(each).sizeBytes(files.count() * each).exactSize(false);
-        if (!create && each > bs) {
-            String note = o.setting("ioengine").orElseThrow().where() + ": " + o.value("ioengine").orElseThrow()
-                    + " with files of " + each + " bytes and bs=" + bs + ": iobench counts one request of the file's"
-                    + " size per file; fio counts " + ((each + bs - 1) / bs) + " per file (all but the first do"
-                    + " nothing and are not timed): the same calls and bytes";
-            if (!warnings.contains(note)) {
-                warnings.add(note);
-            }
-        }
-    }
-
     private Path target(FioJobOptions o, String name, int clone, List<FioProblems.Problem> blocking) {
         return target(o, name, clone, "0", blocking);
     }
