@@ -125,6 +125,10 @@ final class Execution {
             throw new ExitException(ExitException.USAGE, "--engine exec: needs a program (fio's program=,"
                     + " arguments=), which a job file gives");
         }
+        if (spec.queue().engine().startsWith("file") && spec.fileOps() == null) {
+            throw new ExitException(ExitException.USAGE, "--engine " + spec.queue().engine() + ": needs the job's"
+                    + " files (fio's nrfiles=, filesize=), which a job file gives");
+        }
         if (!provider.storage() && spec.verification().checksum().enabled()) {
             throw new ExitException(ExitException.USAGE, "--verify " + spec.verification().checksum().label() + ": the "
                     + spec.queue().engine() + " engine reads and writes nothing, so there is nothing to verify");

@@ -12,15 +12,21 @@ import org.iobench.sys.NativeBuffer;
  * @param fixedBuffers register buffers, and the files it opens, with the kernel where the engine can
  * @param cpu       what the cpuio engine does per request; null for the others
  * @param exec      the program the exec engine runs; null for the others
+ * @param fileOps   the files of the filecreate, filestat and filedelete engines; null for the others
  */
 public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers,
-                            CpuWork cpu, ExecWork exec) {
+                            CpuWork cpu, ExecWork exec, FileOpWork fileOps) {
     public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers) {
-        this(iodepth, batch, buffers, fixedBuffers, null, null);
+        this(iodepth, batch, buffers, fixedBuffers, null, null, null);
     }
 
     public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers, CpuWork cpu) {
-        this(iodepth, batch, buffers, fixedBuffers, cpu, null);
+        this(iodepth, batch, buffers, fixedBuffers, cpu, null, null);
+    }
+
+    public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers, CpuWork cpu,
+                         ExecWork exec) {
+        this(iodepth, batch, buffers, fixedBuffers, cpu, exec, null);
     }
 
     public EngineOptions {

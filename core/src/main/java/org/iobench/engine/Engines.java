@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.iobench.engine.cpuio.CpuioEngine;
 import org.iobench.engine.exec.ExecEngine;
+import org.iobench.engine.fileops.FileOpEngine;
 import org.iobench.engine.ftruncate.FtruncateEngine;
 import org.iobench.engine.libaio.LibaioEngine;
 import org.iobench.engine.nullio.NullEngine;
@@ -24,6 +25,9 @@ public final class Engines {
         register(FtruncateEngine.PROVIDER);
         register(CpuioEngine.PROVIDER);
         register(ExecEngine.PROVIDER);
+        register(FileOpEngine.CREATE);
+        register(FileOpEngine.STAT);
+        register(FileOpEngine.DELETE);
     }
 
     private Engines() {}

@@ -30,11 +30,14 @@ import java.util.Objects;
  * @param burn         what the {@code cpuio} engine burns per request; null for other engines
  * @param program      what the {@code exec} engine runs; null for other engines
  * @param priorities   the job's I/O priorities (fio's {@code prioclass}/{@code prio}, {@code cmdprio_*}); null: none
+ * @param fileOps      the files of fio's {@code filecreate}, {@code filestat} and {@code filedelete} engines; null for
+ *                     other engines
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
-                      Schedule schedule, CpuBurn burn, ExecProgram program, Priorities priorities) {
+                      Schedule schedule, CpuBurn burn, ExecProgram program, Priorities priorities,
+                      FileOps fileOps) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -67,6 +70,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(priorities == null || !priorities.perRequest() || queue.engine().equals("libaio")
                         || queue.engine().equals("uring"), "cmdprio", queue.engine(),
                 "per-request priorities need the libaio or uring engine");
+        check(fileOps == null || queue.engine().startsWith("file"), "nrfiles", fileOps == null ? 0 : fileOps.count(),
+                "several files per job are supported with the filecreate, filestat and filedelete engines only");
         check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
@@ -213,6 +218,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private CpuBurn burn;
         private ExecProgram program;
         private Priorities priorities;
+        private FileOps fileOps;
 
         private Builder(Path target) {
             this.target = target;
@@ -243,6 +249,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             burn = s.burn();
             program = s.program();
             priorities = s.priorities();
+            fileOps = s.fileOps();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -286,6 +293,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder burn(CpuBurn v) { burn = v; return this; }
         public Builder program(ExecProgram v) { program = v; return this; }
         public Builder priorities(Priorities v) { priorities = v; return this; }
+        public Builder fileOps(FileOps v) { fileOps = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -296,7 +304,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                    program, priorities);
+                    program, priorities, fileOps);
         }
     }
 }

@@ -28,7 +28,9 @@ record JobSpecJson(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         ExecProgram program,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Priorities priorities) {
+        Priorities priorities,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        FileOps fileOps) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -43,7 +45,7 @@ record JobSpecJson(
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
                 s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
-                s.program(), s.priorities());
+                s.program(), s.priorities(), s.fileOps());
     }
 
     JobSpec toSpec() {
@@ -53,6 +55,6 @@ record JobSpecJson(
                 new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                 new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                program, priorities);
+                program, priorities, fileOps);
     }
 }

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.iobench.engine.CpuWork;
 import org.iobench.engine.ExecWork;
+import org.iobench.engine.FileOpWork;
+import org.iobench.engine.IoOp;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -76,11 +78,14 @@ final class WorkerSet implements AutoCloseable {
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
                 spec.queue().fixedBuffers(),
                 spec.burn() == null ? null : new CpuWork(spec.burn().qsort(), spec.burn().chunkNanos()),
-                execWork(spec)));
+                execWork(spec), fileOpWork(spec)));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
         plan(plan.byteBudget());
-        RequestSource source = spec.burn() != null || spec.program() != null
+        RequestSource source = spec.fileOps() != null
+                ? new FileOpSource(file, spec.workload().rw().writes() ? IoOp.WRITE : IoOp.READ,
+                        spec.fileOps().count(), spec.workload().blockSize())
+                : spec.burn() != null || spec.program() != null
                 ? new CpuSource(file, spec.workload().blockSize())
                 : spec.access().isDefault()
                 ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
@@ -102,6 +107,12 @@ final class WorkerSet implements AutoCloseable {
         boolean redirect = spec.program().redirect();
         return new ExecWork(spec.program().command(), redirect ? Path.of(spec.name() + ".stdout") : null,
                 redirect ? Path.of(spec.name() + ".stderr") : null, spec.program().graceNanos());
+    }
+
+    /** The files of a file-operation engine (fio's filecreate, filestat, filedelete); null for other jobs. */
+    private static FileOpWork fileOpWork(JobSpec spec) {
+        return spec.fileOps() == null ? null : new FileOpWork(spec.fileOps().files(), spec.fileOps().layoutBytes(),
+                spec.fileOps().stat(), spec.safety().allowOverwrite(), spec.safety().keep());
     }
 
     /** A copy: one worker, one request, reading the source and writing the target through one engine. */

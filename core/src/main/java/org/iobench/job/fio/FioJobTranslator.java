@@ -30,8 +30,10 @@ final class FioJobTranslator {
 
     FioJob translate(String section, String where, FioJobOptions o) {
         List<FioProblems.Problem> blocking = new ArrayList<>();
+        boolean fileOps = FioFileOps.applies(o);
         for (Map.Entry<String, FioSetting> e : o.all().entrySet()) {
-            FioOptionTable.Kind kind = FioOptionTable.kind(e.getKey());
+            FioOptionTable.Kind kind = fileOps && FioFileOps.OWN.contains(e.getKey()) ? FioOptionTable.Kind.HONOURED
+                    : FioOptionTable.kind(e.getKey());
             if (kind == FioOptionTable.Kind.MEASURED_ANYWAY
                     && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
                 String note = e.getValue().where() + ": " + e.getValue().text() + ": "
@@ -92,6 +94,10 @@ final class FioJobTranslator {
         List<JobSpec> specs = new ArrayList<>();
         for (int i = 0; i < clones; i++) {
             // each clone its own random sequence, as fio seeds each thread by its number
+            if (fileOps) {
+                FioFileOps.apply(o, b, target(o, name, i, "$filenum", new ArrayList<>()).toString(),
+                        access.unitBytes(), file, rw, problems, blocking, warnings);
+            }
             b.target(target(o, name, i, blocking)).name(clones == 1 ? name : name + "." + i)
                     .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset + i * increment);
             try {
@@ -361,6 +367,11 @@ final class FioJobTranslator {
      * number, {@code $filenum} 0 for a job's one file).
      */
     private Path target(FioJobOptions o, String name, int clone, List<FioProblems.Problem> blocking) {
+        return target(o, name, clone, "0", blocking);
+    }
+
+    private Path target(FioJobOptions o, String name, int clone, String fileNumber,
+                        List<FioProblems.Problem> blocking) {
         FioSetting filename = o.setting("filename").orElse(null);
         FioSetting directory = o.setting("directory").orElse(null);
         if (directory != null && directory.value().contains(":")) {
@@ -375,7 +386,7 @@ final class FioJobTranslator {
         FioSetting format = o.setting("filename_format").orElse(null);
         String file = filename != null ? filename.value()
                 : (format == null ? "$jobname.$jobnum.$filenum" : format.value()).replace("$jobname", name)
-                        .replace("$jobnum", Integer.toString(clone)).replace("$filenum", "0");
+                        .replace("$jobnum", Integer.toString(clone)).replace("$filenum", fileNumber);
         if (filename == null && format != null && (file.contains("$clientuid") || file.contains("/"))) {
             blocking.add(problems.unsupported(format, file.contains("$clientuid") ? "$clientuid belongs to fio's"
                     + " client/server mode" : "iobench does not create directories for files", true));

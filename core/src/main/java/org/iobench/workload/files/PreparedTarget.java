@@ -102,7 +102,7 @@ public final class PreparedTarget implements AutoCloseable {
      */
     public IoFile open(IoEngine engine, JobSpec spec) throws IOException {
         if (kind == Kind.NONE) {
-            return IoFile.unopened(path);
+            return engine.open(path, OpenMode.READ); // a diskless engine names it (file engines lay out theirs)
         }
         OpenMode mode = (spec.workload().rw().writes() ? OpenMode.READ_WRITE
                 : OpenMode.READ).withDirect(spec.durability().direct())
