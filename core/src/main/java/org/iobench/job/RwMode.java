@@ -39,6 +39,23 @@ public enum RwMode {
         return Arrays.stream(values()).filter(m -> m.label.equals(label)).findFirst();
     }
 
+    /**
+     * The pattern of fio's {@code rw=} value (an {@code :N} step suffix ignored): its own names and
+     * {@code readwrite}; empty for fio's trims and for values fio does not know.
+     */
+    public static Optional<RwMode> fio(String value) {
+        String v = value.contains(":") ? value.substring(0, value.indexOf(':')) : value;
+        return Optional.ofNullable(switch (v) {
+            case "read" -> READ;
+            case "write" -> WRITE;
+            case "randread" -> RANDREAD;
+            case "randwrite" -> RANDWRITE;
+            case "rw", "readwrite" -> RW;
+            case "randrw" -> RANDRW;
+            default -> null;
+        });
+    }
+
     @Override
     public String toString() {
         return label;

@@ -117,14 +117,12 @@ final class FioJobTranslator {
             return RwMode.READ;
         }
         String v = s.value();
+        java.util.Optional<RwMode> known = RwMode.fio(v);
+        if (known.isPresent()) {
+            return known.get();
+        }
         String mode = v.contains(":") ? v.substring(0, v.indexOf(':')) : v;
         return switch (mode) {
-            case "read" -> RwMode.READ;
-            case "write" -> RwMode.WRITE;
-            case "randread" -> RwMode.RANDREAD;
-            case "randwrite" -> RwMode.RANDWRITE;
-            case "rw", "readwrite" -> RwMode.RW;
-            case "randrw" -> RwMode.RANDRW;
             case "trim", "randtrim", "trimwrite", "randtrimwrite" -> {
                 blocking.add(problems.unsupported(s, "trims are not supported by iobench", true));
                 yield RwMode.READ;

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
@@ -172,17 +173,12 @@ public final class FioImport {
     }
 
     private static RwMode rw(String job, String value) throws IOException {
-        String v = value.contains(":") ? value.substring(0, value.indexOf(':')) : value;
-        return switch (v) {
-            case "read" -> RwMode.READ;
-            case "write" -> RwMode.WRITE;
-            case "randread" -> RwMode.RANDREAD;
-            case "randwrite" -> RwMode.RANDWRITE;
-            case "rw", "readwrite" -> RwMode.RW;
-            case "randrw" -> RwMode.RANDRW;
-            default -> throw new IOException("fio job " + job + ": rw=" + value + " skipped: "
-                    + (v.contains("trim") ? "iobench's results hold reads and writes, not discards"
+        Optional<RwMode> mode = RwMode.fio(value);
+        if (mode.isEmpty()) {
+            throw new IOException("fio job " + job + ": rw=" + value + " skipped: "
+                    + (value.contains("trim") ? "iobench's results hold reads and writes, not discards"
                     : "no iobench equivalent (read, write, randread, randwrite, rw, randrw)"));
-        };
+        }
+        return mode.get();
     }
 }
