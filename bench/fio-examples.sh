@@ -98,7 +98,7 @@ PY
         --output="$SCRATCH/out/$n.fio.json" "$SCRATCH/safe/$n.fio")
     rm -rf "$work"; mkdir -p "$work"
     iob_status=$(run_bounded 60 "$work" "$SCRATCH/out/$n.iobench.log" $IOBENCH run --keep \
-        --allow-overwrite --no-store --quiet --sample-interval 0 --json "$SCRATCH/out/$n.iobench.json" --force \
+        --allow-overwrite --no-store --quiet --sample-interval 0 -o "$SCRATCH/out/$n.iobench.json" --force \
         "$SCRATCH/safe/$n.fio")
     rm -rf "$work"
     python3 - "$n" "$fio_status" "$iob_status" "$SCRATCH/out" <<'PY'

@@ -42,7 +42,7 @@ echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 iobench() {
     "$ROOT/bin/iobench" run --quiet --no-store --format json --engine libaio --iodepth "$4" --rw "$2" --bs "$3" \
         --direct --pattern random --time "${RUNTIME}s" --ramp "${RAMP}s" --allow-overwrite "$1" 2>/dev/null \
-        | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["benchmarks"][0]["runs"][0]["totals"]["iops"]))'
+        | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["benchmarks"][0]["runs"][0]["totals"]["opsPerSecond"]))'
 }
 
 # fio FILE RW BS DEPTH -> IOPS

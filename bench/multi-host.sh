@@ -49,11 +49,11 @@ fio --name=r --rw=randread --bs=4k --size=$size --numjobs=3 --invalidate=0 --tim
 python3 - "$dir" <<'PY'
 import json, sys, statistics
 d = sys.argv[1]
-local = json.load(open(f"{d}/local.json"))["benchmarks"][0]["runs"][0]["totals"]["iops"]
+local = json.load(open(f"{d}/local.json"))["benchmarks"][0]["runs"][0]["totals"]["opsPerSecond"]
 c = json.load(open(f"{d}/cluster.json"))
 runs = c["benchmarks"][0]["runs"]
-agg = statistics.mean(r["totals"]["iops"] for r in runs)
-stone = statistics.mean(s["iops"] for s in c["cluster"]["stonewall"])
+agg = statistics.mean(r["totals"]["opsPerSecond"] for r in runs)
+stone = statistics.mean(s["opsPerSecond"] for s in c["cluster"]["stonewall"])
 fio = json.load(open(f"{d}/fio.json"))["jobs"][0]["read"]["iops"]
 print(f"4 KiB random read from the page cache, 3 workers, {len(runs)} runs of the cluster job")
 print(f"{'':34}{'IOPS':>12}{'vs local':>10}{'vs fio':>8}")
@@ -62,8 +62,8 @@ for name, v in [("fio --numjobs=3", fio), ("iobench local --threads 3", local),
     print(f"{name:34}{v:12.0f}{v / local:10.2f}{v / fio:8.2f}")
 sk = c["cluster"]["startSkew"]
 ms = lambda ns: f"{ns / 1e6:.3f} ms"
-print(f"start skew over {len(sk)} barriers: measured starts max {ms(max(s['skewNanos'] for s in sk))},"
-      f" median {ms(statistics.median(s['skewNanos'] for s in sk))}; barrier release max"
-      f" {ms(max(s['releaseSkewNanos'] for s in sk))}, median {ms(statistics.median(s['releaseSkewNanos'] for s in sk))};"
-      f" clock offsets known to +-{ms(max(s['uncertaintyNanos'] for s in sk))}")
+print(f"start skew over {len(sk)} barriers: measured starts max {ms(max(s['skewNs'] for s in sk))},"
+      f" median {ms(statistics.median(s['skewNs'] for s in sk))}; barrier release max"
+      f" {ms(max(s['releaseSkewNs'] for s in sk))}, median {ms(statistics.median(s['releaseSkewNs'] for s in sk))};"
+      f" clock offsets known to +-{ms(max(s['uncertaintyNs'] for s in sk))}")
 PY

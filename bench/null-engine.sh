@@ -33,8 +33,8 @@ iobench() {
         --iodepth "$1" --time "${RUNTIME}s" "$WORK/unused" 2>/dev/null \
         | python3 -c 'import json,sys
 r = json.load(sys.stdin)["benchmarks"][0]["runs"][0]; t = r["totals"]; s = r["systemSummary"]
-cpu = s["cpuPerWorkerPercent"] / 100 * t["elapsedNanos"] / 1e9
-print(round(t["iops"]), round(t["ops"] / cpu))'
+cpu = s["cpuPerWorkerPercent"] / 100 * t["elapsedNs"] / 1e9
+print(round(t["opsPerSecond"]), round(t["ops"] / cpu))'
 }
 
 # fio DEPTH -> "IOPS PER_CPU_SECOND"

@@ -30,7 +30,7 @@ echo "dir $dir, ${secs}s per job, $rounds rounds, $(nproc) cores, load $(cut -d'
 fio_achieved() {  # $1 json, $2 iops|bw_bytes: the group's total
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["jobs"][0]["read"][sys.argv[2]])' "$@"
 }
-iob_achieved() {  # $1 json, $2 iops|bytesPerSecond
+iob_achieved() {  # $1 json, $2 opsPerSecond|bytesPerSecond
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["benchmarks"][0]["runs"][0]["totals"][sys.argv[2]])' "$@"
 }
 
@@ -58,10 +58,10 @@ print(f"{name:<32} asked {asked:>12.0f}   fio {f / asked:6.3f}   iobench {i / as
 PY
 }
 
-run_job "randread-4k-T2-3000iops" 3000 iops iops \
+run_job "randread-4k-T2-3000iops" 3000 iops opsPerSecond \
     --rw=randread --bs=4k --numjobs=2 --rate_iops=1500 -- \
     --rw randread --bs 4k --threads 2 --rate 3000
-run_job "randread-4k-uring-qd4-4000iops" 4000 iops iops \
+run_job "randread-4k-uring-qd4-4000iops" 4000 iops opsPerSecond \
     --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 --rate_iops=4000 -- \
     --rw randread --bs 4k --engine uring --iodepth 4 --rate 4000
 run_job "read-64k-32MiBps" $((32 << 20)) bw_bytes bytesPerSecond \

@@ -56,7 +56,7 @@ iobench() {
     [ "$5" = 1 ] && direct=(--direct)
     "$ROOT/bin/iobench" run --quiet --no-store --format json --engine uring --iodepth "$4" --rw "$2" --bs "$3" "${direct[@]}" \
         --time "${RUNTIME}s" --ramp "${RAMP}s" --allow-overwrite "$1" 2>/dev/null \
-        | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["benchmarks"][0]["runs"][0]["totals"]["iops"]), "-")'
+        | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["benchmarks"][0]["runs"][0]["totals"]["opsPerSecond"]), "-")'
 }
 
 # fio FILE RW BS DEPTH DIRECT -> "IOPS CPU_NS_PER_IO" (fio's usr+sys CPU over its runtime, per I/O)

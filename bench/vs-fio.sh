@@ -47,7 +47,7 @@ fio_common=(--ioengine=psync --group_reporting --output-format=json --randrepeat
 metric_fio() {  # $1 json, $2 read|write, $3 iops|bw_bytes
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["jobs"][0][sys.argv[2]][sys.argv[3]])' "$@"
 }
-metric_iob() {  # $1 json, $2 iops|bytesPerSecond
+metric_iob() {  # $1 json, $2 opsPerSecond|bytesPerSecond
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["benchmarks"][0]["runs"][0]["totals"][sys.argv[2]])' "$@"
 }
 
@@ -79,7 +79,7 @@ PY
 
 echo
 printf '%-34s %-5s %16s   %20s   %s\n' job unit fio iobench "iobench/fio"
-run_job "randread-4k-cached-psync-T1" IOPS read iops iops \
+run_job "randread-4k-cached-psync-T1" IOPS read iops opsPerSecond \
     --filename="$file" --rw=randread --bs=4k --size="$size" --time_based --runtime="$secs" -- \
     --rw randread --bs 4k --time "${secs}s" "$file"
 run_job seqwrite MB/s write bw_bytes bytesPerSecond \
@@ -88,7 +88,7 @@ run_job seqwrite MB/s write bw_bytes bytesPerSecond \
 run_job "seqread-1m-direct" MB/s read bw_bytes bytesPerSecond \
     --filename="$file" --rw=read --bs=1m --size="$size" --direct=1 -- \
     --rw read --bs 1m --direct "$file"
-run_job "randwrite-4k-direct-T16" IOPS write iops iops \
+run_job "randwrite-4k-direct-T16" IOPS write iops opsPerSecond \
     --filename="$file" --rw=randwrite --bs=4k --size="$size" --direct=1 --numjobs=16 --time_based \
     --runtime="$secs" -- \
     --rw randwrite --bs 4k --direct --threads 16 --time "${secs}s" --pattern random --allow-overwrite "$file"
