@@ -19,6 +19,8 @@ public final class Errno {
     public static final int ENODEV = 19;
     public static final int EISDIR = 21;
     public static final int EINVAL = 22;
+    /** Not a terminal, and generally: an ioctl this file does not have ({@code BLKDISCARD} on a regular file). */
+    public static final int ENOTTY = 25;
     public static final int EFBIG = 27;
     public static final int ENOSPC = 28;
     public static final int EROFS = 30;

@@ -70,6 +70,12 @@ public final class Libc {
                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG));
     }
 
+    /** {@code ioctl(fd, request, void *arg)}: variadic after the request, as C declares it. */
+    static final class Ioctl {
+        static final MethodHandle IOCTL = errnoCall("ioctl",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), Linker.Option.firstVariadicArg(2));
+    }
+
     /** posix_fadvise returns the error number itself and leaves errno alone. */
     private static final class Fadvise {
         static final MethodHandle POSIX_FADVISE = plainCall("posix_fadvise",

@@ -2,9 +2,11 @@ package org.iobench.sys;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
- * The hot-path system calls of one worker thread: {@code pread}, {@code pwrite}, {@code fdatasync}, {@code fsync}.
+ * The hot-path system calls of one worker thread: {@code pread}, {@code pwrite}, {@code fdatasync}, {@code fsync},
+ * and the calls of fio's other directions ({@code ftruncate}, {@code fallocate}, {@code ioctl(BLKDISCARD)}).
  *
  * <p>Each call returns the kernel's answer in the kernel's convention: a byte count or 0 on success, or
  * {@code -errno} on failure. Nothing is thrown and nothing is allocated per call, so a failure can be stored on the
@@ -15,7 +17,12 @@ public final class NativeIo {
         prelink();
     }
 
+    /** {@code BLKDISCARD} = {@code _IO(0x12, 119)} from {@code <linux/fs.h>}: discard a byte range of a block device. */
+    static final long BLKDISCARD = 0x1277L;
+
     private final MemorySegment capture = Arena.ofAuto().allocate(Libc.CAPTURE_LAYOUT);
+    /** {@code uint64_t range[2]} ({@code offset, length}) for {@link #discard}, reused by every call. */
+    private final MemorySegment range = Arena.ofAuto().allocate(16, 8);
 
     /**
      * Calls each hot-path function once on an invalid descriptor (EBADF, nothing happens), so that linking the
@@ -84,6 +91,24 @@ public final class NativeIo {
             return rc == 0 ? 0 : -Libc.errno(capture);
         } catch (Throwable t) {
             throw new AssertionError("fallocate downcall failed", t);
+        }
+    }
+
+    /**
+     * {@code ioctl(fd, BLKDISCARD, {offset, length})}: tells a block device that the bytes are no longer needed, as
+     * fio's trims do on its synchronous engines. Both values in bytes, aligned to the device's logical block size
+     * (else EINVAL); on a regular file the kernel answers ENOTTY.
+     *
+     * @return 0 or {@code -errno}
+     */
+    public int discard(int fd, long offset, long length) {
+        range.set(ValueLayout.JAVA_LONG, 0, offset);
+        range.set(ValueLayout.JAVA_LONG, 8, length);
+        try {
+            int rc = (int) Libc.Ioctl.IOCTL.invokeExact(capture, fd, BLKDISCARD, range);
+            return rc == 0 ? 0 : -Libc.errno(capture);
+        } catch (Throwable t) {
+            throw new AssertionError("ioctl(BLKDISCARD) downcall failed", t);
         }
     }
 
