@@ -24,6 +24,7 @@ import org.iobench.sys.OpenFlags;
 import org.iobench.sys.PageCacheStat;
 import org.iobench.sys.SysException;
 import org.iobench.testing.DiskDirs;
+import org.iobench.testing.Root;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -210,6 +211,65 @@ class IoEngineContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("engines")
+    void aTrimOnARegularFileCompletesWithEnottyAndLeavesTheDataAsFioFindsIt(EngineCase c) throws Exception {
+        assumeTrue(c.data(), NO_DATA);
+        IoRequest r = requests(1, 8192, 0).getFirst();
+        IoEngine engine = engine(c, 2, List.of(r.buffer()));
+        IoFile fd = open(engine, dir.resolve("not-a-device"), OpenMode.CREATE_NEW);
+        r.buffer().fillRandom(5);
+        byte[] written = r.buffer().toArray(0, 8192);
+        assertThat(run(engine, r.prepare(IoOp.WRITE, fd, 0, 8192))).isEqualTo(8192);
+
+        assertThat(run(engine, r.prepare(IoOp.TRIM, fd, 0, 4096))).as("BLKDISCARD on a file").isEqualTo(-Errno.ENOTTY);
+        assertThat(run(engine, r.prepare(IoOp.READ, fd, 0, 8192))).isEqualTo(8192);
+        assertThat(r.buffer().toArray(0, 8192)).isEqualTo(written);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("engines")
+    void aTrimOnABlockDeviceCountsItsLengthAndTheRangeThenReadsAsZerosAmidQueuedWrites(EngineCase c)
+            throws Exception {
+        assumeTrue(c.data(), NO_DATA);
+        Root.assumeLoopDevices("discard a range of a loop device made for the test");
+        Path loop = Root.losetup(Root.sparseFile(dir.resolve("trim.img"), 1 << 20));
+        try {
+            List<IoRequest> writes = requests(3, 65536, 0);
+            IoRequest trim = requests(1, 4096, 3).getFirst();
+            IoEngine engine = engine(c, 4, concat(writes, List.of(trim)));
+            IoFile dev = engine.open(loop, OpenMode.READ_WRITE);
+            try {
+                byte[][] data = new byte[3][];
+                for (int i = 0; i < 3; i++) {
+                    writes.get(i).buffer().fillRandom(20 + i);
+                    data[i] = writes.get(i).buffer().toArray(0, 65536);
+                    writes.get(i).prepare(IoOp.WRITE, dev, i * 65536L, 65536);
+                }
+                assertThat(runAll(engine, writes)).containsOnly(65536L);
+                assertThat(run(engine, writes.get(2).prepare(IoOp.FDATASYNC, dev, 0, 0))).isZero();
+                // the next two writes are queued (async engines) when the trim comes: they go first, then it
+                writes.get(0).prepare(IoOp.WRITE, dev, 3 * 65536L, 65536);
+                writes.get(1).prepare(IoOp.WRITE, dev, 4 * 65536L, 65536);
+                trim.prepare(IoOp.TRIM, dev, 65536L, 65536);
+                assertThat(runAll(engine, List.of(writes.get(0), writes.get(1), trim)))
+                        .as("a trim counts its whole length, as fio counts it").containsExactly(65536L, 65536L, 65536L);
+
+                IoRequest read = writes.get(2);
+                assertThat(run(engine, read.prepare(IoOp.READ, dev, 0, 65536))).isEqualTo(65536);
+                assertThat(read.buffer().toArray(0, 65536)).as("before the trimmed range").isEqualTo(data[0]);
+                assertThat(run(engine, read.prepare(IoOp.READ, dev, 65536L, 65536))).isEqualTo(65536);
+                assertThat(read.buffer().toArray(0, 65536)).as("the trimmed range").containsOnly((byte) 0);
+                assertThat(run(engine, read.prepare(IoOp.READ, dev, 4 * 65536L, 65536))).isEqualTo(65536);
+                assertThat(read.buffer().toArray(0, 65536)).as("a write queued before it").isEqualTo(data[1]);
+            } finally {
+                engine.close(dev);
+            }
+        } finally {
+            Root.detach(loop);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("engines")
     void openGivesTheEngineADescriptorOfThatFileAndCloseReleasesIt(EngineCase c) throws Exception {
         assumeTrue(c.data(), NO_DATA);
         Path file = dir.resolve("opened");
@@ -276,6 +336,9 @@ class IoEngineContractTest {
         assertThat(f.isOpen()).isFalse();
         assertThat(f.unwrittenPages()).isEqualTo(-1);
         engine.invalidate(f);
+        IoRequest trim = requests(1, 4096, 0).getFirst();
+        assertThat(run(engine, trim.prepare(IoOp.TRIM, f, 8192, 65536)))
+                .as("a trim counts its length, as fio's null engine").isEqualTo(65536);
         engine.close(f);
         assertThat(Files.exists(file)).isFalse();
     }
@@ -559,7 +622,10 @@ class IoEngineContractTest {
         long total = 0;
         while (true) {
             long result = once(engine, r);
-            if (result <= 0 || !r.op().transfersData()) {
+            if (!r.op().transfersData()) {
+                return result; // 0 for a sync, the length for a trim, or the -errno
+            }
+            if (result <= 0) {
                 return result < 0 ? result : total;
             }
             total += result;

@@ -98,6 +98,8 @@ public final class ShortTransferEngine implements IoEngine {
         }
         if (r.op().transfersData()) {
             s.prepare(r.op(), r.file(), r.offset(), piece(r.length()), r.bufferOffset());
+        } else if (r.op() == IoOp.TRIM) {
+            s.prepare(r.op(), r.file(), r.offset(), r.length()); // a discard is never split: fio trims whole blocks
         } else {
             s.prepare(r.op(), r.file(), 0, 0);
         }

@@ -10,8 +10,8 @@ import org.iobench.sys.NativeIo;
 
 /**
  * fio's {@code ftruncate} engine: a write is {@code ftruncate(fd, offset)} (the file's size set to where the
- * request starts) and counts its whole length, as fio counts it; a read is refused with EINVAL, as fio refuses it;
- * syncs are real. Synchronous: each call is done inside {@link #submit}.
+ * request starts) and counts its whole length, as fio counts it; a read or a trim is refused with EINVAL, as fio
+ * refuses them; syncs are real. Synchronous: each call is done inside {@link #submit}.
  */
 public final class FtruncateEngine implements IoEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
@@ -34,7 +34,7 @@ public final class FtruncateEngine implements IoEngine {
     public SubmitStatus submit(IoRequest r) {
         r.submitNanos(System.nanoTime());
         long result = switch (r.op()) {
-            case READ -> -Errno.EINVAL;
+            case READ, TRIM -> -Errno.EINVAL;
             case WRITE -> {
                 int rc = io.ftruncate(r.fd(), r.offset());
                 yield rc < 0 ? rc : r.length();

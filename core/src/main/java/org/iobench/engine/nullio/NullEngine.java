@@ -12,7 +12,7 @@ import org.iobench.engine.SubmitStatus;
 
 /**
  * Completes every request at once without a system call or touching the file, like fio's {@code null} engine: a
- * read or write "transfers" its whole length (the buffer is left as it is), a sync returns 0. What a run with it
+ * read, write or trim "transfers" its whole length (the buffer is left as it is), a sync returns 0. What a run with it
  * measures is iobench's own cost per request (offsets, clock reads, latency histograms, the series): the harness's
  * ceiling, not storage.
  *
@@ -65,7 +65,7 @@ public final class NullEngine implements DisklessEngine {
 
     private static void finish(IoRequest r) {
         r.submitNanos(r.issueNanos());
-        r.complete(r.op().transfersData() ? r.length() : 0);
+        r.complete(r.op().countsLength() ? r.length() : 0);
     }
 
     @Override

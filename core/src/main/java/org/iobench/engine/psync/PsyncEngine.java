@@ -9,7 +9,8 @@ import org.iobench.sys.NativeIo;
 
 /**
  * Positional synchronous I/O, like fio's {@code psync}: each request is one {@code pread}/{@code pwrite}
- * (or {@code fdatasync}/{@code fsync}) done inside {@link #submit}, which therefore always completes.
+ * (or {@code fdatasync}/{@code fsync}, or a trim's {@code ioctl(BLKDISCARD)}) done inside {@link #submit}, which
+ * therefore always completes.
  */
 public final class PsyncEngine implements IoEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
@@ -34,6 +35,10 @@ public final class PsyncEngine implements IoEngine {
             case WRITE -> io.pwrite(r.fd(), r.buffer(), r.bufferOffset(), r.length(), r.offset());
             case FDATASYNC -> io.fdatasync(r.fd());
             case FSYNC -> io.fsync(r.fd());
+            case TRIM -> {
+                int rc = io.discard(r.fd(), r.offset(), r.length());
+                yield rc < 0 ? rc : r.length();
+            }
         };
         r.complete(result);
         return SubmitStatus.COMPLETED;

@@ -36,6 +36,9 @@ class FtruncateEngineTest {
             assertThat(Files.size(f)).isEqualTo(1024);
             e.submit(r.prepare(IoOp.READ, file, 0, 4096));
             assertThat(r.result()).isEqualTo(-Errno.EINVAL);
+            e.submit(r.prepare(IoOp.TRIM, file, 0, 512));
+            assertThat(r.result()).as("a trim, as fio's ftruncate engine refuses it").isEqualTo(-Errno.EINVAL);
+            assertThat(Files.size(f)).isEqualTo(1024);
             e.close(file);
         }
     }
