@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.iobench.engine.cpuio.CpuioEngine;
 import org.iobench.engine.exec.ExecEngine;
+import org.iobench.engine.falloc.FallocEngine;
 import org.iobench.engine.fileops.FileOpEngine;
 import org.iobench.engine.ftruncate.FtruncateEngine;
 import org.iobench.engine.libaio.LibaioEngine;
@@ -23,6 +24,7 @@ public final class Engines {
         register(LibaioEngine.PROVIDER);
         register(NullEngine.PROVIDER);
         register(FtruncateEngine.PROVIDER);
+        register(FallocEngine.PROVIDER);
         register(CpuioEngine.PROVIDER);
         register(ExecEngine.PROVIDER);
         register(FileOpEngine.CREATE);

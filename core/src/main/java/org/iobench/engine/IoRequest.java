@@ -34,7 +34,8 @@ public final class IoRequest {
 
     /**
      * Sets the operation on {@code file} (opened by the engine that will run it); {@code length} bytes of the buffer
-     * from its start, at file {@code offset}. A sync takes offset and length 0.
+     * from its start, at file {@code offset}. A sync takes offset and length 0; a trim ({@link IoOp#TRIM}) uses no
+     * buffer, so its length is not bounded by the buffer's size.
      */
     public IoRequest prepare(IoOp op, IoFile file, long offset, long length) {
         return prepare(op, file, offset, length, 0);

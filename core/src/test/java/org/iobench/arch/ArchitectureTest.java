@@ -91,7 +91,7 @@ class ArchitectureTest {
 
     @Test
     void eachEngineKnowsOnlyTheContractAndSys() {
-        for (String engine : List.of("psync", "uring", "libaio", "nullio", "ftruncate", "cpuio", "exec",
+        for (String engine : List.of("psync", "uring", "libaio", "nullio", "ftruncate", "falloc", "cpuio", "exec",
                 "fileops")) {
             classes().that().resideInAPackage(p("engine." + engine))
                     .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".engine", p("engine." + engine),

@@ -1,0 +1,63 @@
+package org.iobench.engine.falloc;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
+import org.iobench.engine.SubmitStatus;
+import org.iobench.sys.FileHandle;
+import org.iobench.sys.NativeIo;
+
+/**
+ * fio's {@code falloc} engine: every request is one {@code fallocate(2)} over its range, counted by its length as
+ * fio counts it. A read is {@code fallocate(KEEP_SIZE)} (blocks reserved, the size kept), a write
+ * {@code fallocate(0)} (blocks reserved, the size extended), a trim {@code fallocate(PUNCH_HOLE | KEEP_SIZE)} (the
+ * blocks freed; the range then reads as zeros); syncs are real. Files are always opened read-write, as fio's
+ * engine opens them ({@code O_CREAT | O_RDWR}, here without creating one the job did not ask for), since
+ * fallocate needs a writable descriptor. Synchronous: each call is done inside {@link #submit}.
+ */
+public final class FallocEngine implements IoEngine {
+    public static final EngineProvider PROVIDER = new EngineProvider() {
+        @Override public String name() { return "falloc"; }
+        @Override public boolean synchronous() { return true; }
+        /** fallocate is not a read(2) or write(2): /proc/self/io does not count it. */
+        @Override public boolean countedInProcIo() { return false; }
+        @Override public boolean transfersData() { return false; }
+        @Override public IoEngine create(EngineOptions options) { return new FallocEngine(); }
+    };
+
+    private final NativeIo io = new NativeIo();
+
+    @Override
+    public String name() {
+        return "falloc";
+    }
+
+    @Override
+    public IoFile open(Path path, OpenMode mode) throws IOException {
+        return IoFile.open(path, new OpenMode(true, mode.direct(), mode.dsync(), mode.sync(), mode.createNew()));
+    }
+
+    @Override
+    public SubmitStatus submit(IoRequest r) {
+        r.submitNanos(System.nanoTime());
+        long result = switch (r.op()) {
+            case READ -> allocate(r, FileHandle.FALLOC_KEEP_SIZE);
+            case WRITE -> allocate(r, 0);
+            case TRIM -> allocate(r, FileHandle.FALLOC_PUNCH_HOLE | FileHandle.FALLOC_KEEP_SIZE);
+            case FDATASYNC -> io.fdatasync(r.fd());
+            case FSYNC -> io.fsync(r.fd());
+        };
+        r.complete(result);
+        return SubmitStatus.COMPLETED;
+    }
+
+    private long allocate(IoRequest r, int mode) {
+        int rc = io.fallocate(r.fd(), mode, r.offset(), r.length());
+        return rc < 0 ? rc : r.length();
+    }
+}
