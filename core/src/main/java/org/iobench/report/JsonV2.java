@@ -64,6 +64,7 @@ public final class JsonV2 {
             new Rule("avgMillis", "avgNs", 1e6, Set.of("logs")),
             // amounts: bytes
             new Rule("bytesRead", "readBytes", 1), new Rule("bytesWritten", "writeBytes", 1),
+            new Rule("bytesTrimmed", "trimBytes", 1),
             new Rule("bytes", "totalBytes", 1, Set.of("totals")),
             new Rule("appBytesRead", "appReadBytes", 1), new Rule("appBytesWritten", "appWriteBytes", 1),
             new Rule("kernelBytesRead", "kernelReadBytes", 1), new Rule("kernelBytesWritten", "kernelWriteBytes", 1),

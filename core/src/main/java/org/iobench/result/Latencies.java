@@ -1,5 +1,7 @@
 package org.iobench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * A run's latency summaries.
  *
@@ -8,15 +10,22 @@ package org.iobench.result;
  * @param sync  syncs (periodic and final)
  * @param split submission (slat) and completion (clat) latency of the data operations, as fio splits them; null where
  *              no engine stamped it
- * @param all   every read and write together ("all requests": their histograms merged, so a mixed job's percentiles
- *              are of all its requests, not the larger of two); null where unknown (older results, imports)
+ * @param all   every read, write and trim together ("all requests": their histograms merged, so a mixed job's
+ *              percentiles are of all its requests, not the larger of two); null where unknown (older results, imports)
+ * @param trim  trims (fio's trim direction), from issue to completion; null (absent from JSON) when the run made none
  */
 public record Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
-                        LatencySummary all) {
+                        LatencySummary all, @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary trim) {
 
     /** Latencies without the all-requests summary (results and imports from before it). */
     public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split) {
-        this(read, write, sync, split, null);
+        this(read, write, sync, split, null, null);
+    }
+
+    /** Latencies of a run without trims. */
+    public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
+                     LatencySummary all) {
+        this(read, write, sync, split, all, null);
     }
 
     /**

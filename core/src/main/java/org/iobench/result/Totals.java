@@ -1,5 +1,6 @@
 package org.iobench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.iobench.job.RwMode;
 
@@ -10,18 +11,30 @@ import org.iobench.job.RwMode;
  *                     any) returned: the sync is inside the time
  * @param syncNanos    the final fdatasync/fsync alone, plus periodic syncs ({@code --fsync-every}) summed over workers
  * @param syncs        sync calls made
+ * @param bytesTrimmed bytes discarded by trims (fio's trim direction), counted by their length as fio counts them;
+ *                     absent from JSON when 0, so runs without trims keep their documents
+ * @param trims        trims made; absent from JSON when 0
  */
 public record Totals(long bytesRead, long bytesWritten, long reads, long writes, long elapsedNanos, long syncNanos,
-                     long syncs) {
+                     long syncs, @JsonInclude(JsonInclude.Include.NON_DEFAULT) long bytesTrimmed,
+                     @JsonInclude(JsonInclude.Include.NON_DEFAULT) long trims) {
 
-    @JsonProperty
-    public long bytes() {
-        return bytesRead + bytesWritten;
+    /** Totals of a run without trims. */
+    public Totals(long bytesRead, long bytesWritten, long reads, long writes, long elapsedNanos, long syncNanos,
+                  long syncs) {
+        this(bytesRead, bytesWritten, reads, writes, elapsedNanos, syncNanos, syncs, 0, 0);
     }
 
+    /** Bytes of every direction: read, written and trimmed (fio counts a trim's length as its bytes). */
+    @JsonProperty
+    public long bytes() {
+        return bytesRead + bytesWritten + bytesTrimmed;
+    }
+
+    /** Reads, writes and trims. */
     @JsonProperty
     public long ops() {
-        return reads + writes;
+        return reads + writes + trims;
     }
 
     /** Bytes per second over the elapsed time; NaN for a zero-length run. */

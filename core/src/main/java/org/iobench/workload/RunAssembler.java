@@ -53,7 +53,8 @@ final class RunAssembler {
         LatencyRecorder writes = new LatencyRecorder();
         LatencyRecorder syncs = syncs(finalSync);
         IntervalSeries series = new IntervalSeries(intervalNanos);
-        long bytesRead = 0, bytesWritten = 0, nReads = 0, nWrites = 0;
+        LatencyRecorder trims = new LatencyRecorder();
+        long bytesRead = 0, bytesWritten = 0, nReads = 0, nWrites = 0, bytesTrimmed = 0, nTrims = 0;
         long syncCount = finalSync == null ? 0 : finalSync.latency.count();
         long syncNanos = finalSync == null ? 0 : finalSync.nanos;
         List<WorkerResult> perWorker = new ArrayList<>();
@@ -61,6 +62,9 @@ final class RunAssembler {
             WorkerStats s = w.stats;
             reads.add(s.readLatency);
             writes.add(s.writeLatency);
+            trims.add(s.trimLatency);
+            bytesTrimmed += s.bytesTrimmed;
+            nTrims += s.trims;
             series.merge(s.series);
             bytesRead += s.bytesRead;
             bytesWritten += s.bytesWritten;
@@ -73,7 +77,8 @@ final class RunAssembler {
                     s.writeLatency.summary()));
         }
         long elapsed = Math.max(0, endNanos - t.measureStartNanos());
-        Totals totals = new Totals(bytesRead, bytesWritten, nReads, nWrites, elapsed, syncNanos, syncCount);
+        Totals totals = new Totals(bytesRead, bytesWritten, nReads, nWrites, elapsed, syncNanos, syncCount,
+                bytesTrimmed, nTrims);
         List<String> warnings = new ArrayList<>(); // an accounting mismatch is the advisor's finding, not repeated here
         RunControl.StopReason why = control.reason();
         String stopReason = null;
@@ -87,17 +92,19 @@ final class RunAssembler {
         SystemSummary summary = evidence.system() == null ? null
                 : SystemEvidence.summarize(evidence.system(), target, totals, evidence.workers());
         return new RunResult(run, startedAt, new Outcome(why == null, stopReason, failure, warnings), totals,
-                new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit(), all(reads, writes)),
+                new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit(),
+                        all(reads, writes, trims), trims.count() == 0 ? null : trims.summary()),
                 new Intervals(intervalNanos, series.intervals(elapsed)), perWorker,
                 new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
                 new Extras(null, pacing(), evidence.steady()));
     }
 
-    /** Every read and write together: the two histograms merged (percentiles of all requests). */
-    private static LatencySummary all(LatencyRecorder reads, LatencyRecorder writes) {
+    /** Every read, write and trim together: the histograms merged (percentiles of all requests). */
+    private static LatencySummary all(LatencyRecorder reads, LatencyRecorder writes, LatencyRecorder trims) {
         LatencyRecorder all = new LatencyRecorder();
         all.add(reads);
         all.add(writes);
+        all.add(trims);
         return all.summary();
     }
 

@@ -285,6 +285,18 @@ final class Worker implements Runnable {
                 return;
             }
             IoOp op = r.op();
+            if (op == IoOp.TRIM) { // counted by its length, never short: BLKDISCARD and punching holes are whole
+                record(r, op, now, t, result);
+                if (!source.completed(r, result)) {
+                    release(r);
+                    return;
+                }
+                r.issueNanos(now); // the source's follow-up (trimwrite: the write of the block just trimmed)
+                if (!resubmit(r)) {
+                    return;
+                }
+                continue;
+            }
             if (!op.transfersData()) {
                 stats.synced(now - r.issueNanos());
                 release(r);
@@ -361,7 +373,7 @@ final class Worker implements Runnable {
         if (throttle != null) {
             throttle.completed(now, now - r.issueNanos(), control, id);
         }
-        stats.completed(op == IoOp.WRITE, length, r.issueNanos(), r.submitNanos(), now,
+        stats.completed(op, length, r.issueNanos(), r.submitNanos(), now,
                 pacer.paced() ? intendedNanos[r.index()] : -1, t.measureStartNanos(), r.offset() - r.bufferOffset(),
                 logsSlat, r.ioprio());
     }

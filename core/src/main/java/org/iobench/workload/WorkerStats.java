@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import org.iobench.engine.IoOp;
 import org.iobench.measure.IoLogs;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
@@ -12,6 +13,8 @@ public final class WorkerStats {
     final LatencyRecorder readLatency = new LatencyRecorder();
     final LatencyRecorder writeLatency = new LatencyRecorder();
     final LatencyRecorder syncLatency = new LatencyRecorder();
+    /** Trims (fio's trim direction): issue to completion. */
+    final LatencyRecorder trimLatency = new LatencyRecorder();
     /** fio's slat: issue to hand-over to the kernel; and clat: hand-over to completion (reads and writes). */
     final LatencyRecorder submitLatency = new LatencyRecorder();
     final LatencyRecorder completionLatency = new LatencyRecorder();
@@ -24,6 +27,8 @@ public final class WorkerStats {
     long reads;
     long writes;
     long syncs;
+    long bytesTrimmed;
+    long trims;
     long syncNanos;
     /** Every byte the kernel reported transferred, warm-up included: compared with /proc/self/io. */
     long issuedBytesRead;
@@ -42,6 +47,34 @@ public final class WorkerStats {
     WorkerStats(WorkerSetup setup) {
         this(setup.intervalNanos());
         logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());
+    }
+
+    /**
+     * One finished request of the measured phase: a read or write ({@link #completed(boolean, long, long, long,
+     * long, long, long, long, boolean, int) below}), or a trim, counted by its length in its own direction (fio's
+     * direction 2 in its logs; not in the interval series, which holds reads and writes).
+     */
+    void completed(IoOp op, long length, long issueNanos, long submitNanos, long now, long intendedNanos,
+                   long measureStartNanos, long offset, boolean logSlat, int ioprio) {
+        if (op != IoOp.TRIM) {
+            completed(op == IoOp.WRITE, length, issueNanos, submitNanos, now, intendedNanos, measureStartNanos,
+                    offset, logSlat, ioprio);
+            return;
+        }
+        long latency = now - issueNanos;
+        boolean split = submitNanos >= issueNanos && submitNanos <= now;
+        if (split) {
+            submitLatency.record(submitNanos - issueNanos);
+            completionLatency.record(now - submitNanos);
+        }
+        trims++;
+        bytesTrimmed += length;
+        trimLatency.record(latency);
+        if (logs != null) {
+            logs.completed(now - measureStartNanos, 2, length, offset, latency,
+                    logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency, ioprio);
+        }
+        publishLive(bytesRead + bytesWritten + bytesTrimmed, reads + writes + trims);
     }
 
     /**
@@ -80,7 +113,7 @@ public final class WorkerStats {
             logs.completed(now - measureStartNanos, write ? 1 : 0, length, offset, latency,
                     logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency, ioprio);
         }
-        publishLive(bytesRead + bytesWritten, reads + writes);
+        publishLive(bytesRead + bytesWritten + bytesTrimmed, reads + writes + trims);
     }
 
     /** A sync request that took {@code nanos}. */

@@ -59,7 +59,7 @@ public final class EveryField {
                 .rate(RateLimit.iops(5000)).steady(criterion).build();
         JobSpec copy = JobSpec.builder(Path.of("/data/copy.dat")).rw(RwMode.COPY).source(Path.of("/data/src.dat"))
                 .sourceOffsetBytes(1024).blockSize(65536).truncate(true).exactSize(true).allowOverwrite(true).build();
-        Totals totals = new Totals(1000, 2000, 3, 4, 5_000_000, 600, 2);
+        Totals totals = new Totals(1000, 2000, 3, 4, 5_000_000, 600, 2, 4096, 1);
         IoFailure failure = new IoFailure(1, "write", 8192, 4096, 28, "ENOSPC", "write failed: ENOSPC");
         List<Interval> series = List.of(new Interval(0, 1_000_000_000L, 10, 20, 1, 2),
                 new Interval(1, 500_000_000L, 30, 40, 3, 4));
@@ -78,7 +78,7 @@ public final class EveryField {
                 4096);
         RunResult full = new RunResult(1, "2026-12-01T06:00:00.000Z",
                 new Outcome(false, "write failed: ENOSPC", failure, List.of("a warning")), totals,
-                new Latencies(lat(7), lat(8), lat(9), new LatencySplit(lat(5), lat(6)), lat(13)),
+                new Latencies(lat(7), lat(8), lat(9), new LatencySplit(lat(5), lat(6)), lat(13), lat(14)),
                 new Intervals(1_000_000_000L, series), workers, new RunEvidence(acc, ev, null, sum),
                 new Extras(ver, pacing, steady));
         RunResult bare = new RunResult(2, "2026-12-01T06:01:00.000Z", Outcome.COMPLETE, totals,
