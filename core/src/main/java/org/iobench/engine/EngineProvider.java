@@ -35,6 +35,14 @@ public interface EngineProvider {
         return storage();
     }
 
+    /**
+     * True when the engine's trims work on regular files (fio's {@code falloc}: a hole punched); false for the data
+     * engines, whose trims are {@code BLKDISCARD} and need a block device (see {@link IoOp#TRIM}).
+     */
+    default boolean trimsFiles() {
+        return false;
+    }
+
     /** Creates an engine for one worker; throws when the engine cannot work on this system, saying why. */
     IoEngine create(EngineOptions options) throws IOException;
 }

@@ -76,6 +76,9 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
                 "copies one block size from start to end");
+        check(access.isDefault() || !workload.rw().trims(), "--rw", workload.rw(),
+                "trims run with one block size and plain offsets yet (no size mix, distribution, holes,"
+                        + " I/O limits or random map)");
         check(access.isDefault() || !verification.checksum().enabled()
                         || access.equals(Access.DEFAULT.withRandomMap()) && queue.threads() == 1, "--verify",
                 verification.checksum().label(), "is not supported with mixed request sizes, a distribution, holes,"
@@ -126,6 +129,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(!s.truncate() || rw.writes(), "truncate", rw, "applies to jobs that write");
         check(!(d.sync().everyWrite() && !rw.writes()), "--sync", d.sync(),
                 "applies to writes; " + rw + " writes nothing");
+        check(!rw.trims() || !v.checksum().enabled(), "--verify", v.checksum().label(),
+                rw + " discards blocks, which --verify does not check yet");
         VerifyChecksum.check(v.checksum(), v.after(), rw, blockSize, q.threads(), q.iodepth());
     }
 

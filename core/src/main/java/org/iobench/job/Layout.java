@@ -37,8 +37,8 @@ public record Layout(boolean fillRandomWrites, boolean fillWrites, Preallocate p
         return equals(DEFAULT);
     }
 
-    /** Whether a new file for a job of {@code rw} is filled first. */
+    /** Whether a new file for a job of {@code rw} is filled first (as fio lays out a file to read or trim). */
     public boolean fills(RwMode rw) {
-        return rw.reads() && rw != RwMode.COPY || fillWrites && rw.writes() || fillRandomWrites && rw.random();
+        return rw.reads() && rw != RwMode.COPY || rw.trims() || fillWrites && rw.writes() || fillRandomWrites && rw.random();
     }
 }

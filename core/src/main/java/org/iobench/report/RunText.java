@@ -180,7 +180,11 @@ public final class RunText {
     public static String ddLine(RunResult r, JobSpec j) {
         Totals t = r.totals();
         String moved;
-        if (t.bytesRead() > 0 && t.bytesWritten() > 0) {
+        if (t.bytesTrimmed() > 0 || j.workload().rw().trims()) { // fio's trim direction: its bytes named apart
+            moved = (t.bytesWritten() > 0 || j.workload().rw().writes() ? t.bytesWritten() + " bytes written + " : "")
+                    + t.bytesTrimmed() + " bytes trimmed (" + Units.sizeDecimal(t.bytes()) + ", "
+                    + Units.sizeBinary(t.bytes()) + ")";
+        } else if (t.bytesRead() > 0 && t.bytesWritten() > 0) {
             moved = t.bytesRead() + " bytes read + " + t.bytesWritten() + " bytes written ("
                     + Units.sizeDecimal(t.bytes()) + ", " + Units.sizeBinary(t.bytes()) + ")";
         } else {

@@ -15,15 +15,18 @@ import org.iobench.job.JobSpec;
  * @param stripedRandom a verified random job: each request slot of each worker owns the blocks of one stripe
  *                      (block index modulo workers x iodepth), so no two writes of one block are ever in flight
  *                      together and every block's last version is defined
+ * @param trims         every request is a trim (fio's trim direction); with {@code writesOnly}, fio's trimwrite: each
+ *                      block is trimmed, then written
  */
 record AccessPattern(long blockSize, int readPercent, boolean mixed, boolean writesOnly, boolean random, long seed,
-                     boolean exactSize, int workers, boolean stripedRandom) {
+                     boolean exactSize, int workers, boolean stripedRandom, boolean trims) {
 
     static AccessPattern of(JobSpec spec) {
         return new AccessPattern(spec.workload().blockSize(), spec.workload().mixReadPercent(),
                 spec.workload().rw().mixed(),
                 spec.workload().rw().writes() && !spec.workload().rw().reads(), spec.workload().rw().random(),
                         spec.workload().seed(), spec.workload().exactSize(),
-                spec.queue().threads(), spec.workload().rw().random() && spec.verification().checksum().enabled());
+                spec.queue().threads(), spec.workload().rw().random() && spec.verification().checksum().enabled(),
+                spec.workload().rw().trims());
     }
 }

@@ -10,7 +10,9 @@ import org.iobench.verify.WorkerVerifier;
  * The requests of a read, write or mixed job: offsets from the worker's {@link OffsetGenerator} (sequential or
  * random over its region; one stripe per request slot for a verified random job), reads and writes mixed by the
  * job's read share, until the worker's byte budget is issued. With {@code --verify}, each whole-block write is
- * stamped before it is issued and each whole-block read checked after it completed.
+ * stamped before it is issued and each whole-block read checked after it completed. A trim job issues a trim per
+ * block; fio's trimwrite issues the block's write as the trim's follow-up (on the same request, once the trim
+ * completed), so the budget counts each block once and the job trims and writes it, as fio does.
  */
 final class MixSource implements RequestSource {
     private final IoFile file;
@@ -19,6 +21,7 @@ final class MixSource implements RequestSource {
     private final int readPercent;
     private final boolean mixed;
     private final boolean writesOnly;
+    private final boolean trims;
     private final OffsetGenerator offsets;
     /** Per request slot, for a verified random job (see {@link AccessPattern#stripedRandom()}); else null. */
     private final OffsetGenerator[] slotOffsets;
@@ -39,6 +42,7 @@ final class MixSource implements RequestSource {
         this.readPercent = setup.readPercent();
         this.mixed = setup.mixed();
         this.writesOnly = setup.writesOnly();
+        this.trims = setup.trims();
         this.offsets = setup.random()
                 ? OffsetGenerator.random(plan.regionStart(), plan.regionLength(), blockSize, setup.seed() + id)
                 : OffsetGenerator.sequential(plan.regionStart(), setup.exactSize()
@@ -68,6 +72,11 @@ final class MixSource implements RequestSource {
         boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         long offset = slotOffsets != null ? slotOffsets[r.index()].next() : offsets.next();
         long length = Math.min(blockSize, byteBudget - budgetIssued); // short only for an exact-size tail
+        if (trims) {
+            r.prepare(IoOp.TRIM, file, offset, length);
+            budgetIssued += length;
+            return;
+        }
         r.prepare(read ? IoOp.READ : IoOp.WRITE, file, offset, length);
         if (!read && verifier != null && length == blockSize) {
             verifier.stamp(r.index(), offset);
@@ -83,6 +92,10 @@ final class MixSource implements RequestSource {
 
     @Override
     public boolean completed(IoRequest r, long bytes) {
+        if (r.op() == IoOp.TRIM && writesOnly) { // trimwrite: now the block's write
+            r.prepare(IoOp.WRITE, file, r.offset(), r.length());
+            return true;
+        }
         if (verifier != null && r.op() == IoOp.READ && bytes == blockSize) {
             verifier.checkRead(r.index(), r.offset() - r.bufferOffset());
         }

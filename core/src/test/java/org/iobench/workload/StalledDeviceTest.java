@@ -52,7 +52,7 @@ class StalledDeviceTest {
     void aStallHidesInTheRawLatenciesButNotInTheCorrectedOnes() throws Exception {
         int rate = 1000;
         WorkerSetup setup = new WorkerSetup(0, IoOp.FSYNC, 1_000_000_000L, rate, 1, 0);
-        AccessPattern reads = new AccessPattern(4096, 100, false, false, true, 1, false, 1, false);
+        AccessPattern reads = new AccessPattern(4096, 100, false, false, true, 1, false, 1, false, false);
         WorkerPlan plan = new WorkerPlan(0, 0, 1 << 20, Long.MAX_VALUE);
         StartSignal start = new StartSignal();
         IoFile file = IoFile.unopened(Path.of("stalling"));

@@ -63,7 +63,7 @@ class WorkerHotPathTest {
                         List.of(new org.iobench.job.Priorities.Choice(0, 20, 0x2000)),
                         List.of(new org.iobench.job.Priorities.Choice(BLOCK, 50, 0x6001))), 1);
             }
-            AccessPattern mix = new AccessPattern(BLOCK, 70, true, false, true, 3, false, 1, false);
+            AccessPattern mix = new AccessPattern(BLOCK, 70, true, false, true, 3, false, 1, false, false);
             WorkerPlan plan = new WorkerPlan(0, 0, 1L << 30, requests * BLOCK);
             StartSignal start = new StartSignal();
             RunControl control = new RunControl();

@@ -58,7 +58,7 @@ class WorkerPrioritiesTest {
             WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, 1_000_000_000L, 0, 1, 0, null, 0, false,
                     Schedule.NONE, null, 0, 0, new Priorities(idle3, true,
                     List.of(new Priorities.Choice(0, 25, be1)), List.of()), 9);
-            AccessPattern mix = new AccessPattern(BLOCK, 50, true, false, true, 3, false, 1, false);
+            AccessPattern mix = new AccessPattern(BLOCK, 50, true, false, true, 3, false, 1, false, false);
             WorkerPlan plan = new WorkerPlan(0, 0, 1L << 30, requests * BLOCK);
             StartSignal start = new StartSignal();
             RunControl control = new RunControl();

@@ -27,6 +27,7 @@ public final class FallocEngine implements IoEngine {
         /** fallocate is not a read(2) or write(2): /proc/self/io does not count it. */
         @Override public boolean countedInProcIo() { return false; }
         @Override public boolean transfersData() { return false; }
+        @Override public boolean trimsFiles() { return true; }
         @Override public IoEngine create(EngineOptions options) { return new FallocEngine(); }
     };
 

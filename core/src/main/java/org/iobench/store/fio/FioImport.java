@@ -174,7 +174,7 @@ public final class FioImport {
 
     private static RwMode rw(String job, String value) throws IOException {
         Optional<RwMode> mode = RwMode.fio(value);
-        if (mode.isEmpty()) {
+        if (mode.isEmpty() || mode.get().trims()) { // fio's trim section is not imported yet
             throw new IOException("fio job " + job + ": rw=" + value + " skipped: "
                     + (value.contains("trim") ? "iobench's results hold reads and writes, not discards"
                     : "no iobench equivalent (read, write, randread, randwrite, rw, randrw)"));

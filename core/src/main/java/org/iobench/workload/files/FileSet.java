@@ -76,7 +76,7 @@ public final class FileSet implements AutoCloseable {
     /** One spec standing for every job of a shared file: for its preparation only. */
     private static JobSpec combined(List<JobSpec> jobs, List<JobSpec> firstStage) {
         JobSpec first = jobs.getFirst();
-        boolean writes = jobs.stream().anyMatch(j -> j.workload().rw().writes());
+        boolean writes = jobs.stream().anyMatch(j -> j.workload().rw().modifies()); // trims claim as writes do
         boolean fills = jobs.stream().filter(firstStage::contains)
                 .anyMatch(j -> j.layout().fills(j.workload().rw()));
         long end = 0; // jobs without size= take the file as it is: the others decide its size

@@ -97,14 +97,14 @@ public final class PreparedTarget implements AutoCloseable {
     }
 
     /**
-     * Opens the target through {@code engine} for a worker of {@code spec}: read-only for read jobs, with O_DIRECT /
+     * Opens the target through {@code engine} for a worker of {@code spec}: read-only for read jobs (a trim needs a writable descriptor, as BLKDISCARD checks), with O_DIRECT /
      * O_DSYNC as asked. A {@link Kind#NONE} target is named, never opened.
      */
     public IoFile open(IoEngine engine, JobSpec spec) throws IOException {
         if (kind == Kind.NONE) {
             return engine.open(path, OpenMode.READ); // a diskless engine names it (file engines lay out theirs)
         }
-        OpenMode mode = (spec.workload().rw().writes() ? OpenMode.READ_WRITE
+        OpenMode mode = (spec.workload().rw().modifies() ? OpenMode.READ_WRITE
                 : OpenMode.READ).withDirect(spec.durability().direct())
                 .withDsync(spec.durability().sync() == SyncMode.DSYNC)
                 .withSync(spec.durability().sync() == SyncMode.SYNC);

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.iobench.engine.Blocking;
+import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
@@ -81,6 +82,7 @@ public final class TargetPreparer {
             return; // its target is never opened (see untouched)
         }
         Path given = spec.target();
+        refuseTrimsOfFiles(spec, given);
         if (Files.isDirectory(given)) {
             return;
         }
@@ -128,6 +130,7 @@ public final class TargetPreparer {
         if (!spec.storesData()) {
             return untouched(spec, given);
         }
+        refuseTrimsOfFiles(spec, given);
         if (Files.isDirectory(given)) {
             Path file = given.resolve(".iobench-" + ProcessHandle.current().pid() + "-"
                     + SCRATCH_COUNTER.incrementAndGet() + ".tmp");
@@ -142,6 +145,24 @@ public final class TargetPreparer {
             case S_IFREG -> existingFile(spec, given);
             default -> throw notATarget(given);
         };
+    }
+
+    /**
+     * A trim job whose engine discards with {@code BLKDISCARD} (psync, libaio, uring) needs a block device: on a file
+     * or a new file it is refused before anything is created or laid out, where fio lays the file out and then fails
+     * the job with ENOTTY.
+     */
+    private static void refuseTrimsOfFiles(JobSpec spec, Path given) throws IOException {
+        if (!spec.workload().rw().trims()
+                || Engines.byName(spec.queue().engine()).map(EngineProvider::trimsFiles).orElse(false)) {
+            return;
+        }
+        if (Files.exists(given) && typeOf(given) == S_IFBLK) {
+            return;
+        }
+        throw new InvalidJobException("--rw", spec.workload().rw(), "the " + spec.queue().engine() + " engine trims"
+                + " with BLKDISCARD, which needs a block device, and " + given + " is not one; --engine falloc"
+                + " punches holes in a file");
     }
 
     private static int typeOf(Path given) throws IOException {
@@ -181,19 +202,21 @@ public final class TargetPreparer {
     }
 
     private void refuseBlockDevice(JobSpec spec, Path device, BlockDevice dev) {
-        if (spec.workload().rw().writes()) {
+        if (spec.workload().rw().modifies()) {
+            boolean writes = spec.workload().rw().writes();
             if (!spec.safety().allowOverwrite()) {
-                throw new InvalidJobException("TARGET", device, "writing to a block device destroys its data;"
-                        + " pass --allow-overwrite to consent");
+                throw new InvalidJobException("TARGET", device, (writes ? "writing to" : "trimming (discarding)")
+                        + " a block device destroys its data; pass --allow-overwrite to consent");
             }
             mountCheck.whyBusy(dev).ifPresent(why -> {
-                throw new InvalidJobException("TARGET", device, "refusing to write: " + why);
+                throw new InvalidJobException("TARGET", device, "refusing to " + (writes ? "write" : "trim") + ": "
+                        + why);
             });
         }
     }
 
     private void refuseExistingFile(JobSpec spec, Path file) throws IOException {
-        if (!spec.workload().rw().writes()) {
+        if (!spec.workload().rw().modifies()) {
             return;
         }
         if (!spec.safety().allowOverwrite()) {
@@ -201,13 +224,17 @@ public final class TargetPreparer {
                     + " pass --allow-overwrite to consent, or name a new file or a directory");
         }
         fileUse.whyBusy(file).ifPresent(why -> {
-            throw new InvalidJobException("TARGET", file, "refusing to write: it " + why);
+            throw new InvalidJobException("TARGET", file, "refusing to "
+                    + (spec.workload().rw().writes() ? "write" : "trim") + ": it " + why);
         });
     }
 
-    /** The job's claim on its existing target: exclusive to write; a written block device is also opened O_EXCL. */
+    /**
+     * The job's claim on its existing target: exclusive to write or trim; a written (or trimmed) block device is also
+     * opened O_EXCL.
+     */
     private static TargetClaim claim(JobSpec spec, Path target, boolean blockDevice) throws IOException {
-        boolean writes = spec.workload().rw().writes();
+        boolean writes = spec.workload().rw().modifies();
         return TargetClaim.acquire(target, writes, blockDevice && writes, "TARGET", null);
     }
 
@@ -268,8 +295,9 @@ public final class TargetPreparer {
                                           DeviceResolution res, FileId id) throws IOException {
         List<TargetClaim> claims = new ArrayList<>();
         try {
-            boolean writtenDevice = kind == PreparedTarget.Kind.BLOCK_DEVICE && spec.workload().rw().writes();
-            claims.add(TargetClaim.acquire(path, spec.workload().rw().writes(), writtenDevice, "TARGET", id));
+            boolean modifies = spec.workload().rw().modifies();
+            boolean writtenDevice = kind == PreparedTarget.Kind.BLOCK_DEVICE && modifies;
+            claims.add(TargetClaim.acquire(path, modifies, writtenDevice, "TARGET", id));
             claims.addAll(claimSource(spec));
             PreparedTarget t = new PreparedTarget(path, kind, false, false, region, spec.workload().sizeBytes() > 0,
                     blockSize(res), res, id, claims);
