@@ -67,6 +67,7 @@ public final class ClusterAggregator {
 
     private static RunResult run(int index, int run, List<HostPart> with, List<HostPart> all) {
         long bytesRead = 0, bytesWritten = 0, reads = 0, writes = 0, elapsed = 0, syncNanos = 0, syncs = 0;
+        long bytesTrimmed = 0, trims = 0; // trims' counts add up; their latency histograms do not travel yet
         long intervalNanos = 0;
         String startedAt = null;
         IoFailure failure = null;
@@ -96,6 +97,8 @@ public final class ClusterAggregator {
             elapsed = Math.max(elapsed, t.elapsedNanos());
             syncNanos += t.syncNanos();
             syncs += t.syncs();
+            bytesTrimmed += t.bytesTrimmed();
+            trims += t.trims();
             intervalNanos = r.intervals().intervalNanos();
             series.add(r.intervals().series());
             if (startedAt == null || (r.startedAt() != null && r.startedAt().compareTo(startedAt) < 0)) {
@@ -141,7 +144,7 @@ public final class ClusterAggregator {
                 kernelWritten, mismatch, "the sum over " + present + " hosts, each checked against its own kernel");
         return new RunResult(run, startedAt,
                 new Outcome(complete, complete ? null : String.join("; ", stops), failure, warnings),
-                new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs),
+                new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs, bytesTrimmed, trims),
                 new Latencies(LatencyRecorder.summarize(readHist), LatencyRecorder.summarize(writeHist),
                         LatencyRecorder.summarize(syncHist), null, all(readHist, writeHist)),
                 new Intervals(intervalNanos, sum(series)), workers, new RunEvidence(accounting, null, null, null),

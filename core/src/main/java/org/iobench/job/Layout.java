@@ -39,6 +39,7 @@ public record Layout(boolean fillRandomWrites, boolean fillWrites, Preallocate p
 
     /** Whether a new file for a job of {@code rw} is filled first (as fio lays out a file to read or trim). */
     public boolean fills(RwMode rw) {
-        return rw.reads() && rw != RwMode.COPY || rw.trims() || fillWrites && rw.writes() || fillRandomWrites && rw.random();
+        return rw.reads() && rw != RwMode.COPY || rw.trims() || fillWrites && rw.writes()
+                || fillRandomWrites && rw.random();
     }
 }

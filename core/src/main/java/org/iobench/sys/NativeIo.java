@@ -17,7 +17,7 @@ public final class NativeIo {
         prelink();
     }
 
-    /** {@code BLKDISCARD} = {@code _IO(0x12, 119)} from {@code <linux/fs.h>}: discard a byte range of a block device. */
+    /** {@code BLKDISCARD} = {@code _IO(0x12, 119)} ({@code <linux/fs.h>}): discard a byte range of a block device. */
     static final long BLKDISCARD = 0x1277L;
 
     private final MemorySegment capture = Arena.ofAuto().allocate(Libc.CAPTURE_LAYOUT);

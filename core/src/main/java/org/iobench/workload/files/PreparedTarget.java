@@ -97,8 +97,9 @@ public final class PreparedTarget implements AutoCloseable {
     }
 
     /**
-     * Opens the target through {@code engine} for a worker of {@code spec}: read-only for read jobs (a trim needs a writable descriptor, as BLKDISCARD checks), with O_DIRECT /
-     * O_DSYNC as asked. A {@link Kind#NONE} target is named, never opened.
+     * Opens the target through {@code engine} for a worker of {@code spec}: read-only for read jobs (a trim needs a
+     * writable descriptor, as BLKDISCARD checks), with O_DIRECT / O_DSYNC as asked. A {@link Kind#NONE} target is
+     * named, never opened.
      */
     public IoFile open(IoEngine engine, JobSpec spec) throws IOException {
         if (kind == Kind.NONE) {
