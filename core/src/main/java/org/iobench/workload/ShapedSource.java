@@ -40,6 +40,8 @@ final class ShapedSource implements RequestSource {
     private final boolean again;
     private final boolean reads;
     private final boolean writes;
+    /** Every request is a trim, on the write direction's offsets and sizes; with {@code writes}, fio's trimwrite. */
+    private final boolean trims;
     private long issuedBytes;
     private long issuedCount;
 
@@ -91,18 +93,20 @@ final class ShapedSource implements RequestSource {
         this.again = spec.timing().loopRegion() || a.ioBytes() > 0;
         this.reads = rw.reads();
         this.writes = rw.writes();
+        this.trims = rw.trims();
     }
 
     @Override
     public boolean more() {
         // fio ends a size-based sequential walk at the region's end, even with bytes left (holes)
-        boolean ended = steps != null && !again && (reads && steps[0].atEnd() || writes && steps[1].atEnd());
+        boolean ended = steps != null && !again && (reads && steps[0].atEnd()
+                || (writes || trims) && steps[1].atEnd());
         return !ended && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit);
     }
 
     @Override
     public void next(IoRequest r) {
-        boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
+        boolean read = !trims && !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         int d = read ? 0 : 1;
         long offset;
         long length;
@@ -129,12 +133,22 @@ final class ShapedSource implements RequestSource {
             }
             steps[d].advance(offset, length);
         }
-        r.prepare(read ? IoOp.READ : IoOp.WRITE, file, regionStart + offset, length);
-        if (!read && verifier != null && length == unit) {
+        r.prepare(trims ? IoOp.TRIM : read ? IoOp.READ : IoOp.WRITE, file, regionStart + offset, length);
+        if (!read && !trims && verifier != null && length == unit) {
             verifier.stamp(r.index(), regionStart + offset);
         }
         issuedBytes += length;
         issuedCount++;
+    }
+
+    /** fio's trimwrite: a trimmed block is written next, on the same request (the budget counted it once). */
+    @Override
+    public boolean completed(IoRequest r, long bytes) {
+        if (r.op() == IoOp.TRIM && writes) {
+            r.prepare(IoOp.WRITE, file, r.offset(), r.length());
+            return true;
+        }
+        return false;
     }
 
     @Override

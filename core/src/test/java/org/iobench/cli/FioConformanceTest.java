@@ -174,7 +174,9 @@ class FioConformanceTest {
         long fioWrite = fio.path("write").path("io_bytes").asLong();
         long fioReads = fio.path("read").path("total_ios").asLong();
         long fioWrites = fio.path("write").path("total_ios").asLong();
-        long read = 0, write = 0, reads = 0, writes = 0, elapsedNanos = 0;
+        long fioTrim = fio.path("trim").path("io_bytes").asLong();
+        long fioTrims = fio.path("trim").path("total_ios").asLong();
+        long read = 0, write = 0, reads = 0, writes = 0, elapsedNanos = 0, trim = 0, trims = 0;
         boolean timeBased = false;
         for (JsonNode b : ours) {
             JsonNode t = b.path("runs").get(0).path("totals");
@@ -186,6 +188,8 @@ class FioConformanceTest {
             write += t.path("writeBytes").asLong();
             reads += t.path("reads").asLong();
             writes += t.path("writes").asLong();
+            trim += t.path("trimBytes").asLong(); // absent (0) without trims
+            trims += t.path("trims").asLong();
             elapsedNanos = Math.max(elapsedNanos, t.path("elapsedNs").asLong());
             timeBased |= b.path("job").path("loopRegion").asBoolean();
         }
@@ -197,6 +201,7 @@ class FioConformanceTest {
                     fioMs * TIME_SANITY_FACTOR + TIME_SANITY_SLACK_MS);
         } else {
             within(what + ": bytes", read + write, fioRead + fioWrite, BYTES_TOLERANCE);
+            within(what + ": bytes trimmed", trim, fioTrim, BYTES_TOLERANCE);
         }
         // a mixed job draws each request's direction at random, as fio does: the shares agree within sampling error
         long n = reads + writes;
@@ -214,6 +219,11 @@ class FioConformanceTest {
             within(what + ": average write size", (double) write / writes, (double) fioWrite / fioWrites,
                     sizeTolerance(Math.min(writes, fioWrites)));
         }
+        if (fioTrims > 0 && trims > 0) {
+            within(what + ": average trim size", (double) trim / trims, (double) fioTrim / fioTrims,
+                    sizeTolerance(Math.min(trims, fioTrims)));
+        }
+        assertThat(trims > 0).as("%s: trims happen in both", what).isEqualTo(fioTrims > 0);
         assertThat(reads > 0).as("%s: reads happen in both", what).isEqualTo(fioReads > 0);
         assertThat(writes > 0).as("%s: writes happen in both", what).isEqualTo(fioWrites > 0);
     }

@@ -36,6 +36,9 @@ record FioAccess(long unitBytes, Access access) {
         if (min == Long.MAX_VALUE) {
             min = read.minBytes();
         }
+        if (rw.trims()) {
+            min = trimBytes(o, rw, write, problems, blocking);
+        }
         long unit = min;
         boolean alignOff = false;
         if (o.has("ba")) {
@@ -114,6 +117,34 @@ record FioAccess(long unitBytes, Access access) {
     }
 
     /** Read and write sizes: {@code bssplit}, else {@code bsrange}, else {@code bs}; 4 KiB by default. */
+    /**
+     * The size of a trim job's trims: {@code bs}'s third field (fio's {@code bs=read,write,trim}), one size only; a
+     * trimwrite writes what it trimmed, so its write size must be the same.
+     */
+    private static long trimBytes(FioJobOptions o, RwMode rw, BlockSizeMix write, FioProblems problems,
+                                  List<FioProblems.Problem> blocking) {
+        for (String key : new String[] {"bssplit", "bsrange"}) {
+            if (o.has(key)) {
+                blocking.add(problems.unsupported(o.setting(key).orElseThrow(), "trims of several sizes are not"
+                        + " supported by iobench yet", true));
+                return write.minBytes();
+            }
+        }
+        if (!o.has("bs")) {
+            return 4096;
+        }
+        FioSetting s = o.setting("bs").orElseThrow();
+        long trim = o.size(s, FioJobOptions.perDirection(s.value(), "4k")[2]);
+        if (trim < 1) {
+            throw FioJobOptions.bad(s, "the trim size must be at least 1");
+        }
+        if (rw.writes() && !(write.fixed() && write.minBytes() == trim)) {
+            blocking.add(problems.unsupported(s, "a trimwrite whose writes and trims differ in size is not supported"
+                    + " by iobench yet", true));
+        }
+        return trim;
+    }
+
     private static BlockSizeMix[] sizes(FioJobOptions o, FioProblems problems, List<FioProblems.Problem> blocking) {
         BlockSizeMix[] out = new BlockSizeMix[2];
         if (o.has("bssplit")) {

@@ -7,7 +7,7 @@ import java.util.Optional;
 public final class FioEngines {
     /** For messages: the fio engines iobench runs. */
     public static final String KNOWN = "psync, sync, pvsync, vsync, pvsync2 (iobench's psync), io_uring, libaio,"
-            + " null, ftruncate, cpuio, exec, filecreate, filestat, filedelete";
+            + " null, ftruncate, falloc, cpuio, exec, filecreate, filestat, filedelete";
 
     private FioEngines() {}
 
@@ -23,6 +23,7 @@ public final class FioEngines {
             case "libaio" -> "libaio";
             case "null" -> "null";
             case "ftruncate" -> "ftruncate";
+            case "falloc" -> "falloc";
             case "cpuio" -> "cpuio";
             case "exec" -> "exec";
             case "filecreate", "filestat", "filedelete" -> name.toLowerCase(Locale.ROOT);

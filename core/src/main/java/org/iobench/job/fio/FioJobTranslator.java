@@ -118,9 +118,11 @@ final class FioJobTranslator {
         }
         String v = s.value();
         java.util.Optional<RwMode> known = RwMode.fio(v);
-        if (known.isPresent() && known.get().trims()) { // iobench runs trims; its job files do not map them yet
-            blocking.add(problems.unsupported(s, "trims are not supported by iobench job files yet", true));
-            return RwMode.READ;
+        if (known.isPresent() && known.get().trims()) {
+            for (String perDirection : new String[] {"rate", "rate_iops", "rate_min", "rate_iops_min", "max_latency"}) {
+                o.setting(perDirection).ifPresent(p -> blocking.add(problems.unsupported(p, "a limit on trims is not"
+                        + " supported by iobench yet", true)));
+            }
         }
         if (known.isPresent()) {
             return known.get();
@@ -311,7 +313,7 @@ final class FioJobTranslator {
                     + " crc32c-intel) and sha256", true));
             return;
         }
-        if (!rw.writes() || rw.reads()) {
+        if (!rw.writes() || rw.reads() || rw.trims()) {
             blocking.add(problems.unsupported(s, "iobench verifies jobs that only write (a write phase, then the"
                     + " verify phase); " + rw + " is not supported yet", true));
             return;
