@@ -23,7 +23,9 @@ record FioBlockSize(long bytes, Optional<String> warning) {
         }
         String value = o.get(key).orElseThrow();
         String[] directions = value.split(",", -1);
-        int index = rw.writes() && !rw.reads() && directions.length > 1 && !directions[1].isBlank() ? 1 : 0;
+        // fio's read,write,trim: a value not ended by a comma applies to the types after it; an empty one is 4k
+        int index = rw.trims() ? Math.min(2, directions.length - 1)
+                : rw.writes() && !rw.reads() && directions.length > 1 && !directions[1].isBlank() ? 1 : 0;
         String mine = directions[index].isBlank() ? "4k" : directions[index].strip();
         String[] range = mine.split("-", -1);
         try {

@@ -39,7 +39,8 @@ import org.iobench.result.Totals;
  * <p>Mapping: {@code rw}/{@code readwrite}, {@code bs}/{@code bsrange} ({@link FioBlockSize}), {@code numjobs} →
  * threads, {@code iodepth}, {@code direct}, {@code ioengine} (default psync), {@code rwmixread}/{@code rwmixwrite};
  * {@code sync=1} → dsync, {@code end_fsync}/{@code fsync_on_close} → fsync, {@code fsync=N}/{@code fdatasync=N} →
- * an fsync every N writes. Latency is {@code clat_ns} ({@link FioLatency}). A job iobench cannot express (trim) is
+ * an fsync every N writes. Latency is {@code clat_ns} ({@link FioLatency}), fio's trim section included (trims
+ * counted apart, as iobench counts them). A job iobench cannot express is
  * skipped by name; the others import.
  */
 public final class FioImport {
@@ -81,28 +82,36 @@ public final class FioImport {
         JsonNode first = clones.getFirst();
         String name = first.path("jobname").asText("fio");
         List<String> warnings = new ArrayList<>();
-        long bytesRead = 0, bytesWritten = 0, reads = 0, writes = 0, syncs = 0;
+        long bytesRead = 0, bytesWritten = 0, reads = 0, writes = 0, syncs = 0, bytesTrimmed = 0, trims = 0;
         double bw = 0, iops = 0;
-        long runtimeMs = 0, readMs = 0, writeMs = 0;
+        long runtimeMs = 0, readMs = 0, writeMs = 0, trimMs = 0;
         boolean ok = true;
         for (JsonNode c : clones) {
-            JsonNode r = c.path("read"), w = c.path("write");
+            JsonNode r = c.path("read"), w = c.path("write"), t = c.path("trim");
             bytesRead += r.path("io_bytes").asLong();
             bytesWritten += w.path("io_bytes").asLong();
+            bytesTrimmed += t.path("io_bytes").asLong();
             reads += r.path("total_ios").asLong();
             writes += w.path("total_ios").asLong();
+            trims += t.path("total_ios").asLong();
             syncs += c.path("sync").path("total_ios").asLong();
-            bw += r.path("bw_bytes").asDouble() + w.path("bw_bytes").asDouble();
-            iops += r.path("iops").asDouble() + w.path("iops").asDouble();
+            bw += r.path("bw_bytes").asDouble() + w.path("bw_bytes").asDouble() + t.path("bw_bytes").asDouble();
+            iops += r.path("iops").asDouble() + w.path("iops").asDouble() + t.path("iops").asDouble();
             readMs = Math.max(readMs, r.path("runtime").asLong());
             writeMs = Math.max(writeMs, w.path("runtime").asLong());
-            runtimeMs = Math.max(runtimeMs, c.path("job_runtime").asLong(Math.max(r.path("runtime").asLong(),
-                    w.path("runtime").asLong())));
+            trimMs = Math.max(trimMs, t.path("runtime").asLong());
+            runtimeMs = Math.max(runtimeMs, c.path("job_runtime").asLong(Math.max(Math.max(r.path("runtime")
+                    .asLong(), w.path("runtime").asLong()), t.path("runtime").asLong())));
             ok &= c.path("error").asInt() == 0;
         }
         boolean grouped = o.flag("group_reporting");
         RwMode rw = rw(name, o.get("rw", "read"));
-        boolean differentJobs = grouped && (reads > 0 && !rw.reads() || writes > 0 && !rw.writes());
+        boolean differentJobs = grouped && (reads > 0 && !rw.reads() || writes > 0 && !rw.writes()
+                || trims > 0 && !rw.trims());
+        if (differentJobs && (trims > 0 || rw.trims())) {
+            throw new IOException("fio group " + first.path("groupid").asInt() + " (group_reporting, job " + name
+                    + ") skipped: it holds trims and other jobs, which one access pattern cannot say");
+        }
         if (differentJobs) {
             // fio lists one job's options for a whole group: the group's I/O says what it did
             rw = reads > 0 && writes > 0 ? (rw.random() ? RwMode.RANDRW : RwMode.RW)
@@ -111,8 +120,9 @@ public final class FioImport {
                     + " fio lists the options of one of them, so the access pattern and read share here come from"
                     + " the group's reads and writes");
         }
-        long ops = reads + writes;
-        FioBlockSize bs = FioBlockSize.of(name, o, rw, ops == 0 ? 0 : (double) (bytesRead + bytesWritten) / ops);
+        long ops = reads + writes + trims;
+        FioBlockSize bs = FioBlockSize.of(name, o, rw, ops == 0 ? 0
+                : (double) (bytesRead + bytesWritten + bytesTrimmed) / ops);
         bs.warning().ifPresent(warnings::add);
         int threads = Math.max(1, o.getInt("numjobs", 1));
         String target = o.get("filename").orElse(o.get("directory").map(d -> d + "/" + name).orElse(name));
@@ -139,14 +149,18 @@ public final class FioImport {
         }
         JobSpec job = b.build();
 
-        long bytes = bytesRead + bytesWritten;
+        long bytes = bytesRead + bytesWritten + bytesTrimmed;
         long elapsedNanos = iops > 0 ? Math.round(ops * 1e9 / iops)
                 : bw > 0 ? Math.round(bytes * 1e9 / bw) : runtimeMs * 1_000_000L;
         if (readMs > 0 && writeMs > 0 && readMs != writeMs) {
             warnings.add("fio's reads ran " + readMs + " ms and its writes " + writeMs + " ms: IOPS is fio's sum ("
                     + Math.round(iops) + "); fio's bandwidths sum to " + Math.round(bw) + " bytes/s");
+        } else if (trimMs > 0 && writeMs > 0 && trimMs != writeMs) {
+            warnings.add("fio's trims ran " + trimMs + " ms and its writes " + writeMs + " ms: IOPS is fio's sum ("
+                    + Math.round(iops) + "); fio's bandwidths sum to " + Math.round(bw) + " bytes/s");
         }
-        Totals totals = new Totals(bytesRead, bytesWritten, reads, writes, elapsedNanos, 0, syncs);
+        Totals totals = new Totals(bytesRead, bytesWritten, reads, writes, elapsedNanos, 0, syncs, bytesTrimmed,
+                trims);
         if (clones.size() > 1) {
             warnings.add("imported from " + clones.size() + " fio entries of job " + name + " (numjobs without"
                     + " group_reporting), summed");
@@ -155,7 +169,7 @@ public final class FioImport {
         RunResult run = new RunResult(1, finished.minusMillis(runtimeMs).toString(),
                 new Outcome(ok, ok ? null : "fio reported error " + error, null, warnings),
                 totals, new Latencies(FioLatency.of(clones, "read"), FioLatency.of(clones, "write"),
-                        LatencySummary.EMPTY, null),
+                        LatencySummary.EMPTY, null, null, trims == 0 ? null : FioLatency.of(clones, "trim")),
                 new Intervals(0, List.of()), List.of(), new RunEvidence(new Accounting(false, 0, 0, 0, 0, false,
                         "imported from " + version + (grouped ? " (group_reporting)" : "")), null, null, null),
                 Extras.NONE);
@@ -174,10 +188,9 @@ public final class FioImport {
 
     private static RwMode rw(String job, String value) throws IOException {
         Optional<RwMode> mode = RwMode.fio(value);
-        if (mode.isEmpty() || mode.get().trims()) { // fio's trim section is not imported yet
-            throw new IOException("fio job " + job + ": rw=" + value + " skipped: "
-                    + (value.contains("trim") ? "iobench's results hold reads and writes, not discards"
-                    : "no iobench equivalent (read, write, randread, randwrite, rw, randrw)"));
+        if (mode.isEmpty()) {
+            throw new IOException("fio job " + job + ": rw=" + value + " skipped: no iobench equivalent (read, write,"
+                    + " randread, randwrite, rw, randrw, trim, randtrim, trimwrite, randtrimwrite)");
         }
         return mode.get();
     }

@@ -105,9 +105,9 @@ class FioImportTest {
     void aJobWithAnAccessPatternIobenchLacksIsSkippedByName() throws IOException {
         var doc = (com.fasterxml.jackson.databind.node.ObjectNode) fixture("fio-cmdline.json");
         ((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("jobs").get(0).path("job options"))
-                .put("rw", "trimwrite");
+                .put("rw", "zonedrandread"); // not a pattern fio has either: only such a value has no iobench mapping
         FioImported imported = FioImport.read(doc);
         assertThat(imported.results()).isEmpty();
-        assertThat(imported.skipped()).singleElement().asString().contains("cli-read").contains("rw=trimwrite");
+        assertThat(imported.skipped()).singleElement().asString().contains("cli-read").contains("rw=zonedrandread");
     }
 }
