@@ -122,14 +122,25 @@ class StoreCliTest {
     }
 
     @Test
-    void fioOutputWithNoteLinesImportsAndATrimJobIsSkippedWithItsName() throws Exception {
+    void fioOutputWithNoteLinesImportsAndATrimJobIsStoredWithItsTrims() throws Exception {
         String db = Databases.sqlite(dir);
         Path notes = Path.of(getClass().getResource("/store/fio/fio-notes-before-json.json").toURI());
         Path trim = Path.of(getClass().getResource("/store/fio/fio-randtrim.json").toURI());
-        InProcess.Result imported = InProcess.run("import", notes.toString(), trim.toString(), "--db", db);
+        Path device = Path.of(getClass().getResource("/store/fio/fio-randtrim-loop-device.json").toURI());
+        InProcess.Result imported = InProcess.run("import", notes.toString(), trim.toString(), device.toString(),
+                "--db", db);
         assertThat(imported.status()).as(imported.err()).isZero();
-        assertThat(imported.out()).isEqualTo("imported " + notes + " as run 1\nimported " + trim + " as run 2, 3\n");
-        assertThat(imported.err()).contains(trim + ": fio job trimmer: rw=randtrim skipped");
+        assertThat(imported.out()).isEqualTo("imported " + notes + " as run 1\nimported " + trim + " as run 2, 3, 4\n"
+                + "imported " + device + " as run 5\n");
+        assertThat(imported.err()).doesNotContain("skipped");
+        try (ResultStore store = ResultStore.open(db)) {
+            assertThat(store.get(3).orElseThrow().complete()).as("fio's ENOTTY on a file").isFalse();
+            assertThat(store.get(5).orElseThrow().workload().rw()).isEqualTo("randtrim");
+            var run = store.result(5).orElseThrow().runs().getFirst();
+            assertThat(run.totals().trims()).isEqualTo(256);
+            assertThat(run.totals().bytesTrimmed()).isEqualTo(16L << 20);
+            assertThat(run.latencies().trim().count()).isEqualTo(256);
+        }
     }
 
     @Test
