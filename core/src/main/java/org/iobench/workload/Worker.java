@@ -286,16 +286,10 @@ final class Worker implements Runnable {
             }
             IoOp op = r.op();
             if (op == IoOp.TRIM) { // counted by its length, never short: BLKDISCARD and punching holes are whole
-                record(r, op, now, t, result);
-                if (!source.completed(r, result)) {
-                    release(r);
-                    return;
+                if (recordAndFollow(r, op, now, t, result)) {
+                    continue;
                 }
-                r.issueNanos(now); // the source's follow-up (trimwrite: the write of the block just trimmed)
-                if (!resubmit(r)) {
-                    return;
-                }
-                continue;
+                return;
             }
             if (!op.transfersData()) {
                 stats.synced(now - r.issueNanos());
@@ -322,17 +316,21 @@ final class Worker implements Runnable {
                 release(r);
                 return;
             }
-            record(r, op, now, t, bytes);
-            if (!source.completed(r, bytes)) {
-                release(r);
-                return;
-            }
-            // the source's follow-up on the same request (a copy's write of what it read): issued now
-            r.issueNanos(now);
-            if (!resubmit(r)) {
+            if (!recordAndFollow(r, op, now, t, bytes)) {
                 return;
             }
         }
+    }
+
+    /** Records a finished request; its follow-up (a copy's write, trimwrite's write) goes now: true to handle again. */
+    private boolean recordAndFollow(IoRequest r, IoOp op, long now, Timeline t, long bytes) {
+        record(r, op, now, t, bytes);
+        if (!source.completed(r, bytes)) {
+            release(r);
+            return false;
+        }
+        r.issueNanos(now);
+        return resubmit(r);
     }
 
     /**

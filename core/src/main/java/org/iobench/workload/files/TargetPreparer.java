@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.iobench.engine.Blocking;
-import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
@@ -57,13 +56,11 @@ public final class TargetPreparer {
     private static final AtomicInteger SCRATCH_COUNTER = new AtomicInteger();
 
     private final DeviceResolver resolver;
-    private final MountCheck mountCheck;
-    private final FileUse fileUse;
+    private final Consent consent;
 
     public TargetPreparer(DeviceResolver resolver, MountCheck mountCheck, FileUse fileUse) {
         this.resolver = resolver;
-        this.mountCheck = mountCheck;
-        this.fileUse = fileUse;
+        this.consent = new Consent(mountCheck, fileUse);
     }
 
     public static TargetPreparer system() {
@@ -82,7 +79,7 @@ public final class TargetPreparer {
             return; // its target is never opened (see untouched)
         }
         Path given = spec.target();
-        refuseTrimsOfFiles(spec, given);
+        Consent.refuseTrimsOfFiles(spec, given, Files.exists(given) && typeOf(given) == S_IFBLK);
         if (Files.isDirectory(given)) {
             return;
         }
@@ -91,11 +88,11 @@ public final class TargetPreparer {
         } else {
             switch (typeOf(given)) {
                 case S_IFBLK -> {
-                    refuseBlockDevice(spec, given, device(given, resolver.resolve(given)));
+                    consent.blockDevice(spec, given, device(given, resolver.resolve(given)));
                     claim(spec, given, true).close();
                 }
                 case S_IFREG -> {
-                    refuseExistingFile(spec, given);
+                    consent.existingFile(spec, given);
                     claim(spec, given, false).close();
                 }
                 default -> throw notATarget(given);
@@ -130,7 +127,7 @@ public final class TargetPreparer {
         if (!spec.storesData()) {
             return untouched(spec, given);
         }
-        refuseTrimsOfFiles(spec, given);
+        Consent.refuseTrimsOfFiles(spec, given, Files.exists(given) && typeOf(given) == S_IFBLK);
         if (Files.isDirectory(given)) {
             Path file = given.resolve(".iobench-" + ProcessHandle.current().pid() + "-"
                     + SCRATCH_COUNTER.incrementAndGet() + ".tmp");
@@ -145,24 +142,6 @@ public final class TargetPreparer {
             case S_IFREG -> existingFile(spec, given);
             default -> throw notATarget(given);
         };
-    }
-
-    /**
-     * A trim job whose engine discards with {@code BLKDISCARD} (psync, libaio, uring) needs a block device: on a file
-     * or a new file it is refused before anything is created or laid out, where fio lays the file out and then fails
-     * the job with ENOTTY.
-     */
-    private static void refuseTrimsOfFiles(JobSpec spec, Path given) throws IOException {
-        if (!spec.workload().rw().trims()
-                || Engines.byName(spec.queue().engine()).map(EngineProvider::trimsFiles).orElse(false)) {
-            return;
-        }
-        if (Files.exists(given) && typeOf(given) == S_IFBLK) {
-            return;
-        }
-        throw new InvalidJobException("--rw", spec.workload().rw(), "the " + spec.queue().engine() + " engine trims"
-                + " with BLKDISCARD, which needs a block device, and " + given + " is not one; --engine falloc"
-                + " punches holes in a file");
     }
 
     private static int typeOf(Path given) throws IOException {
@@ -201,34 +180,6 @@ public final class TargetPreparer {
                 new InvalidJobException("TARGET", device, "block device not found in sysfs"));
     }
 
-    private void refuseBlockDevice(JobSpec spec, Path device, BlockDevice dev) {
-        if (spec.workload().rw().modifies()) {
-            boolean writes = spec.workload().rw().writes();
-            if (!spec.safety().allowOverwrite()) {
-                throw new InvalidJobException("TARGET", device, (writes ? "writing to" : "trimming (discarding)")
-                        + " a block device destroys its data; pass --allow-overwrite to consent");
-            }
-            mountCheck.whyBusy(dev).ifPresent(why -> {
-                throw new InvalidJobException("TARGET", device, "refusing to " + (writes ? "write" : "trim") + ": "
-                        + why);
-            });
-        }
-    }
-
-    private void refuseExistingFile(JobSpec spec, Path file) throws IOException {
-        if (!spec.workload().rw().modifies()) {
-            return;
-        }
-        if (!spec.safety().allowOverwrite()) {
-            throw new InvalidJobException("TARGET", file, "exists and " + spec.workload().rw() + " would overwrite it;"
-                    + " pass --allow-overwrite to consent, or name a new file or a directory");
-        }
-        fileUse.whyBusy(file).ifPresent(why -> {
-            throw new InvalidJobException("TARGET", file, "refusing to "
-                    + (spec.workload().rw().writes() ? "write" : "trim") + ": it " + why);
-        });
-    }
-
     /**
      * The job's claim on its existing target: exclusive to write or trim; a written (or trimmed) block device is also
      * opened O_EXCL.
@@ -254,7 +205,7 @@ public final class TargetPreparer {
     private PreparedTarget blockDevice(JobSpec spec, Path device) throws IOException {
         DeviceResolution res = resolver.resolve(device);
         BlockDevice dev = device(device, res);
-        refuseBlockDevice(spec, device, dev);
+        consent.blockDevice(spec, device, dev);
         long region = regionOf(spec, dev.sizeBytes(), device);
         return claimed(spec, device, PreparedTarget.Kind.BLOCK_DEVICE, region, res, null);
     }
@@ -266,7 +217,7 @@ public final class TargetPreparer {
             throw new IOException(file + ": iobench created it as its scratch file (" + scratch + "), but another"
                     + " file (" + id + ") has replaced it since; refusing to touch the replacement");
         }
-        refuseExistingFile(spec, file);
+        consent.existingFile(spec, file);
         long length = Files.size(file);
         long region;
         if (spec.workload().rw().writes()) {

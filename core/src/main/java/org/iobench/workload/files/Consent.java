@@ -1,0 +1,64 @@
+package org.iobench.workload.files;
+
+import java.nio.file.Path;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.Engines;
+import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobSpec;
+import org.iobench.sysmon.BlockDevice;
+import org.iobench.sysmon.FileUse;
+import org.iobench.sysmon.MountCheck;
+
+/**
+ * What a job that modifies its target (writes or trims) needs before anything is opened: the user's consent
+ * ({@code --allow-overwrite}) for an existing file or a block device, and no other user of it (mounts, holders,
+ * loop devices, swap); and, for a trim, an engine that can discard on that kind of target.
+ */
+record Consent(MountCheck mountCheck, FileUse fileUse) {
+
+    /**
+     * A trim job whose engine discards with {@code BLKDISCARD} (psync, libaio, uring) needs a block device: on a file
+     * or a new file it is refused before anything is created or laid out, where fio lays the file out and then fails
+     * the job with ENOTTY.
+     */
+    static void refuseTrimsOfFiles(JobSpec spec, Path given, boolean blockDevice) {
+        if (!spec.workload().rw().trims()
+                || Engines.byName(spec.queue().engine()).map(EngineProvider::trimsFiles).orElse(false)) {
+            return;
+        }
+        if (blockDevice) {
+            return;
+        }
+        throw new InvalidJobException("--rw", spec.workload().rw(), "the " + spec.queue().engine() + " engine trims"
+                + " with BLKDISCARD, which needs a block device, and " + given + " is not one; --engine falloc"
+                + " punches holes in a file");
+    }
+
+    void blockDevice(JobSpec spec, Path device, BlockDevice dev) {
+        if (spec.workload().rw().modifies()) {
+            boolean writes = spec.workload().rw().writes();
+            if (!spec.safety().allowOverwrite()) {
+                throw new InvalidJobException("TARGET", device, (writes ? "writing to" : "trimming (discarding)")
+                        + " a block device destroys its data; pass --allow-overwrite to consent");
+            }
+            mountCheck.whyBusy(dev).ifPresent(why -> {
+                throw new InvalidJobException("TARGET", device, "refusing to " + (writes ? "write" : "trim") + ": "
+                        + why);
+            });
+        }
+    }
+
+    void existingFile(JobSpec spec, Path file) {
+        if (!spec.workload().rw().modifies()) {
+            return;
+        }
+        if (!spec.safety().allowOverwrite()) {
+            throw new InvalidJobException("TARGET", file, "exists and " + spec.workload().rw() + " would overwrite it;"
+                    + " pass --allow-overwrite to consent, or name a new file or a directory");
+        }
+        fileUse.whyBusy(file).ifPresent(why -> {
+            throw new InvalidJobException("TARGET", file, "refusing to "
+                    + (spec.workload().rw().writes() ? "write" : "trim") + ": it " + why);
+        });
+    }
+}
