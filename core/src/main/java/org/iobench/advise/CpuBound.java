@@ -3,6 +3,7 @@ package org.iobench.advise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.JobSpec;
 import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
@@ -57,8 +58,9 @@ final class CpuBound implements Rule {
         if (j.workload().blockSize() < (1 << 20)) {
             ways.add("a larger --bs (fewer system calls per byte)");
         }
-        if (!"uring".equals(j.queue().engine())) {
-            ways.add("--engine uring with --iodepth (fewer system calls per request)");
+        if (!j.engine().has(EngineFlag.ASYNC_BUFFERED)) {
+            DeepEngine.name().ifPresent(e -> ways.add("--engine " + e + " with --iodepth (fewer system calls per"
+                    + " request)"));
         }
         if (j.queue().threads() == 1) {
             ways.add("more --threads if the CPU path itself is the subject");

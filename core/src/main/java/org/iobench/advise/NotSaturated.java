@@ -1,6 +1,7 @@
 package org.iobench.advise;
 
 import java.util.Optional;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.JobSpec;
 import org.iobench.result.Finding;
 import org.iobench.result.LatencySummary;
@@ -97,8 +98,9 @@ final class NotSaturated implements Rule {
     /** More depth than the job has, in the form its engine allows. */
     static String raise(JobSpec j) {
         String threads = "--threads " + Math.max(16, j.queue().threads() * 4);
-        String depth = "uring".equals(j.queue().engine()) ? "--iodepth " + Math.max(32, j.queue().iodepth() * 4)
-                : "--engine uring --iodepth 32";
+        String depth = j.engine().has(EngineFlag.ASYNC_BUFFERED)
+                ? "--iodepth " + Math.max(32, j.queue().iodepth() * 4)
+                : DeepEngine.name().map(e -> "--engine " + e + " --iodepth 32").orElse("--iodepth 32");
         return "raise the depth, e.g. " + threads + ", or " + depth + "; iobench saturate finds the knee";
     }
 }

@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.iobench.advise.Advisor;
-import org.iobench.engine.EngineProvider;
-import org.iobench.engine.Engines;
 import org.iobench.job.Deliberate;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
@@ -19,11 +17,11 @@ import org.iobench.result.TestId;
 import org.iobench.sys.Libc;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
-import org.iobench.workload.files.FileSet;
-import org.iobench.workload.files.TargetPreparer;
 import org.iobench.workload.JobCutShortException;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
+import org.iobench.workload.files.FileSet;
+import org.iobench.workload.files.TargetPreparer;
 
 /**
  * Runs jobs for a command and turns the outcome into output and an exit status: 0 when every run completed,
@@ -103,40 +101,9 @@ final class Execution {
         return new TestId(group.isBlank() ? stage.getFirst().name() : group, i + 1, stage.size());
     }
 
-    /** Checks what the job spec alone cannot: the engine exists and can do what was asked. */
+    /** Checks what the job spec alone cannot: the engine exists and can do what was asked ({@link EngineFit}). */
     static void checkEngine(JobSpec spec) {
-        EngineProvider provider = Engines.require(spec.queue().engine());
-        if (provider.synchronous() && spec.queue().iodepth() > 1) {
-            throw new ExitException(ExitException.USAGE, "--iodepth " + spec.queue().iodepth() + ": the "
-                    + spec.queue().engine()
-                    + " engine completes each request before the next, so a depth above 1 would do nothing;"
-                    + " use --threads N for parallelism" + (Engines.names().contains("uring")
-                    ? " or --engine uring" : ""));
-        }
-        if (spec.queue().fixedBuffers() && !spec.queue().engine().equals("uring")) {
-            throw new ExitException(ExitException.USAGE, "--fixed-buffers: registers buffers and files with"
-                    + " io_uring (--engine uring); the " + spec.queue().engine() + " engine has nothing to register");
-        }
-        if (spec.queue().engine().equals("cpuio") && spec.burn() == null) {
-            throw new ExitException(ExitException.USAGE, "--engine cpuio: needs what to burn (fio's cpuload=,"
-                    + " cpumode=, cpuchunks=), which a job file gives");
-        }
-        if (spec.queue().engine().equals("exec") && spec.program() == null) {
-            throw new ExitException(ExitException.USAGE, "--engine exec: needs a program (fio's program=,"
-                    + " arguments=), which a job file gives");
-        }
-        if (spec.queue().engine().startsWith("file") && spec.fileOps() == null) {
-            throw new ExitException(ExitException.USAGE, "--engine " + spec.queue().engine() + ": needs the job's"
-                    + " files (fio's nrfiles=, filesize=), which a job file gives");
-        }
-        if (!provider.storage() && spec.verification().checksum().enabled()) {
-            throw new ExitException(ExitException.USAGE, "--verify " + spec.verification().checksum().label() + ": the "
-                    + spec.queue().engine() + " engine reads and writes nothing, so there is nothing to verify");
-        }
-        if (!provider.storage() && spec.workload().rw() == org.iobench.job.RwMode.COPY) {
-            throw new ExitException(ExitException.USAGE, "--rw copy: the " + spec.queue().engine()
-                    + " engine reads and writes nothing, so it cannot copy");
-        }
+        EngineFit.check(spec);
     }
 
     /** Runs {@code specs} in order and prints them with {@code text}; returns the exit status. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.iobench.advise.Advisor;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.Engines;
 import org.iobench.job.Durations;
 import org.iobench.job.JobSpec;
@@ -84,7 +85,7 @@ final class SaturateCommand implements Callable<Integer> {
         String series = "saturate " + Instant.now().truncatedTo(ChronoUnit.SECONDS);
         JobSpec base = job.applyTo(JobSpec.builder(target)).timeNanos(step).runs(1).series(series).build();
         Execution.checkEngine(base);
-        boolean sync = Engines.byName(base.queue().engine()).orElseThrow().synchronous();
+        boolean sync = base.engine().has(EngineFlag.SYNC);
         LatencyTarget lt = latencyTarget == null ? null : LatencyTarget.parse(latencyTarget);
         Axis a = axis(sync, lt != null);
         if (a == Axis.RATE && lt == null) {
@@ -189,9 +190,9 @@ final class SaturateCommand implements Callable<Integer> {
             return Axis.THREADS;
         }
         if (a == Axis.IODEPTH && synchronousEngine) {
-            throw ExitException.usage("--axis iodepth: the " + (job.engine == null ? "psync"
+            throw ExitException.usage("--axis iodepth: the " + (job.engine == null ? Engines.setup().name()
                     : job.engine) + " engine completes each request before the next; use --axis threads"
-                    + (Engines.names().contains("uring") ? " or --engine uring" : ""));
+                    + EngineFit.deeper(Engines.installed()).map(d -> " or --engine " + d.name()).orElse(""));
         }
         return a;
     }

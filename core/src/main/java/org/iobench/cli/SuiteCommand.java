@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.Engines;
 import org.iobench.job.CrystalSuite;
 import org.iobench.job.JobSpec;
@@ -117,19 +120,32 @@ final class SuiteCommand implements Callable<Integer> {
     private int crystal(Execution execution, long bytes, int n) throws IOException {
         Path file = scratch("crystal");
         boolean direct = directSupported();
-        String async = Engines.byName("uring").isPresent() ? "uring" : null;
-        if (async == null) {
-            outputs.err().println("iobench: note: the uring engine is not available here; queue depths run as that"
-                    + " many psync threads (Q8T1 as T8)");
+        EngineDescription deep = crystalEngine(Engines.installed()).orElse(null);
+        String async = deep == null ? null : deep.name();
+        if (deep == null) {
+            outputs.err().println("iobench: note: " + Engines.installed().descriptions().stream()
+                    .filter(d -> d.has(EngineFlag.ASYNC_BUFFERED)).findFirst()
+                    .map(d -> "the " + d.name() + " engine is not available here").orElse("no engine here keeps"
+                            + " requests in flight") + "; queue depths run as that many " + Engines.setup().name()
+                    + " threads (Q8T1 as T8)");
         }
         long time = timeNanos != null ? timeNanos : 5_000_000_000L;
         List<JobSpec> jobs = CrystalSuite.jobs(file, bytes, time, direct, async, n);
         List<String> tests = CrystalSuite.TESTS.stream().map(CrystalSuite.Test::label).toList();
         String title = "iobench crystal suite (" + Units.sizeBinary(bytes) + " scratch file, "
                 + (direct ? "O_DIRECT" : "buffered, cache dropped before reads") + ", "
-                + (async != null ? "io_uring queue depths" : "queue depth as psync threads") + ")";
+                + (deep != null ? deep.title() + " queue depths" : "queue depth as " + Engines.setup().name()
+                + " threads") + ")";
         return withScratch(file, () -> execution.acknowledging(CrystalSuite.deliberate()).run(jobs,
                 results -> CrystalText.print(title, tests, results, outputs.out())));
+    }
+
+    /**
+     * The engine the crystal suite keeps its queue depths with: the first that keeps requests in flight on buffered
+     * files too and works here (tried, not only registered); empty: queue depths run as threads.
+     */
+    static Optional<EngineDescription> crystalEngine(Engines engines) {
+        return EngineFit.deeper(engines);
     }
 
     private int kernelDd(Execution execution, long bytes, int n) throws IOException {

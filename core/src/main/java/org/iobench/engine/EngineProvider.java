@@ -1,46 +1,39 @@
 package org.iobench.engine;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 
-/** Makes engines of one kind; registered in {@link Engines}. */
+/**
+ * Makes engines of one kind; registered in {@link Engines}. An engine says what it is once, in its
+ * {@link #description()} (its name, flags and fio's names for it); nothing outside the engines needs its name.
+ */
 public interface EngineProvider {
+    /** What the engine is: name, flags, fio's names. */
+    EngineDescription description();
+
     /** The name users type: {@code --engine NAME}. */
-    String name();
+    default String name() {
+        return description().name();
+    }
 
-    /** True when the engine can only keep one request in flight per worker. */
-    boolean synchronous();
-
-    /**
-     * True when the engine's reads and writes show up in {@code /proc/self/io} {@code rchar}/{@code wchar}
-     * (they are counted by the {@code read}/{@code write} family of system calls). io_uring bypasses them, so
-     * a check comparing those counters with iobench's own byte counts must be skipped for such engines.
-     */
-    default boolean countedInProcIo() {
-        return true;
+    default boolean has(EngineFlag flag) {
+        return description().has(flag);
     }
 
     /**
-     * False for engines that move no data to or from storage ({@code null}): their runs measure iobench itself, so
-     * no file is opened or created for them and the store keeps them apart from storage runs.
+     * Why the engine cannot work on this system, found by trying: an engine of one request is made and closed (an
+     * io_uring ring, an AIO context); empty when that worked. An engine that needs the job's own inputs to be made
+     * (a program, files) answers empty: it needs nothing from the kernel beyond plain calls.
      */
-    default boolean storage() {
-        return true;
-    }
-
-    /**
-     * False for engines whose reads and writes are not data transfers but other calls on the file, counted by their
-     * length as fio counts them (fio's {@code ftruncate}, {@code falloc}): reads return no data to check.
-     */
-    default boolean transfersData() {
-        return storage();
-    }
-
-    /**
-     * True when the engine's trims work on regular files (fio's {@code falloc}: a hole punched); false for the data
-     * engines, whose trims are {@code BLKDISCARD} and need a block device (see {@link IoOp#TRIM}).
-     */
-    default boolean trimsFiles() {
-        return false;
+    default Optional<String> unavailable() {
+        try (IoEngine probe = create(new EngineOptions(1, 1, List.of(), false))) {
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     /** Creates an engine for one worker; throws when the engine cannot work on this system, saying why. */

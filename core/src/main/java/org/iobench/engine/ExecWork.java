@@ -11,7 +11,7 @@ import java.util.List;
  * @param stderr     where its standard error goes; null: iobench's own
  * @param graceNanos how long it may take to end after SIGTERM before SIGKILL
  */
-public record ExecWork(List<String> command, Path stdout, Path stderr, long graceNanos) {
+public record ExecWork(List<String> command, Path stdout, Path stderr, long graceNanos) implements EngineInput {
     public ExecWork {
         command = List.copyOf(command);
         if (command.isEmpty()) {

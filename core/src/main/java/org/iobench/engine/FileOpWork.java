@@ -14,7 +14,8 @@ import java.util.List;
  * @param allowExisting  consent to work on files that existed before (deleting them, for filedelete)
  * @param keep           leave the files the engine made when it is done (else they are removed)
  */
-public record FileOpWork(List<Path> files, long layoutBytes, String stat, boolean allowExisting, boolean keep) {
+public record FileOpWork(List<Path> files, long layoutBytes, String stat, boolean allowExisting, boolean keep)
+        implements EngineInput {
     public FileOpWork {
         files = List.copyOf(files);
         if (files.isEmpty()) {

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.iobench.catalog.EngineCatalog;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 
 /**
  * One benchmark job, immutable: what to run against which target, in a few parts named for what they hold. Made
@@ -27,8 +30,8 @@ import java.util.Objects;
  * @param layout       how a file the job creates is laid out ({@link Layout#DEFAULT}: iobench's rule)
  * @param logs         fio's I/O logs to write; null: none
  * @param schedule     start delay, pauses, flow shares and a rate floor ({@link Schedule#NONE}: none)
- * @param burn         what the {@code cpuio} engine burns per request; null for other engines
- * @param program      what the {@code exec} engine runs; null for other engines
+ * @param burn         what an engine that burns CPU ({@code cpuio}) burns per request; null for other engines
+ * @param program      what an engine that runs a program ({@code exec}) runs; null for other engines
  * @param priorities   the job's I/O priorities (fio's {@code prioclass}/{@code prio}, {@code cmdprio_*}); null: none
  * @param fileOps      the files of fio's {@code filecreate}, {@code filestat} and {@code filedelete} engines; null for
  *                     other engines
@@ -63,15 +66,17 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             name = workload.rw().label() + "-" + Sizes.binary(workload.blockSize());
         }
         check(workload, timing, queue, durability, safety, copy, verification);
-        check(burn == null || queue.engine().equals("cpuio"), "cpuload", burn,
-                "applies to the cpuio engine only");
-        check(program == null || queue.engine().equals("exec"), "program", program,
-                "applies to the exec engine only");
-        check(priorities == null || !priorities.perRequest() || queue.engine().equals("libaio")
-                        || queue.engine().equals("uring"), "cmdprio", queue.engine(),
-                "per-request priorities need the libaio or uring engine");
-        check(fileOps == null || queue.engine().startsWith("file"), "nrfiles", fileOps == null ? 0 : fileOps.count(),
-                "several files per job are supported with the filecreate, filestat and filedelete engines only");
+        EngineDescription engine = queue.described();
+        check(burn == null || engine.has(EngineFlag.BURNS_CPU), "cpuload", burn,
+                "applies to the " + engines(EngineFlag.BURNS_CPU, "and") + " engine only");
+        check(program == null || engine.has(EngineFlag.RUNS_PROGRAM), "program", program,
+                "applies to the " + engines(EngineFlag.RUNS_PROGRAM, "and") + " engine only");
+        check(priorities == null || !priorities.perRequest() || engine.has(EngineFlag.PER_REQUEST_PRIORITY),
+                "cmdprio", queue.engine(), "per-request priorities need the "
+                        + engines(EngineFlag.PER_REQUEST_PRIORITY, "or") + " engine");
+        check(fileOps == null || engine.has(EngineFlag.WORKS_ON_FILES), "nrfiles",
+                fileOps == null ? 0 : fileOps.count(), "several files per job are supported with the "
+                        + engines(EngineFlag.WORKS_ON_FILES, "and") + " engines only");
         check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
@@ -84,6 +89,11 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                         + " I/O limits, or a random map shared by several workers yet");
         check(access.maxBytes(workload.blockSize()) <= MAX_BLOCK_SIZE, "--bs", access.maxBytes(workload.blockSize()),
                 "must be between 1 and 1GiB");
+    }
+
+    /** The installed engines with {@code flag}, named for a message. */
+    private static String engines(EngineFlag flag, String conjunction) {
+        return EngineCatalog.names(EngineCatalog.installed().with(flag), conjunction);
     }
 
     /** The checks of one job, across its parts; the first that fails names its option. */
@@ -163,12 +173,17 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         return timing.timeBased();
     }
 
+    /** What the job's engine is ({@link Queue#described()}): read its flags, not its name. */
+    public EngineDescription engine() {
+        return queue.described();
+    }
+
     /**
-     * False when the engine moves no data to or from storage ({@code --engine null}; see {@link EngineKinds}): the
-     * target is then not opened, and the run is a measure of iobench itself.
+     * False when the engine moves no data to or from storage ({@code --engine null}; {@link EngineFlag#DISKLESS}):
+     * the target is then not opened, and the run is a measure of iobench itself.
      */
     public boolean storesData() {
-        return EngineKinds.storesData(queue.engine());
+        return queue.described().storesData();
     }
 
     public static Builder builder(Path target) {
@@ -193,7 +208,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private int threads = 1;
         private int iodepth = 1;
         private int batch = 1;
-        private String engine = "psync";
+        private String engine = EngineCatalog.installed().defaultEngine().name();
+        private EngineDescription described;
         private boolean fixedBuffers;
         private boolean direct;
         private SyncMode sync = SyncMode.NONE;
@@ -239,6 +255,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             rate = t.rate(); steady = t.steady();
             Queue q = s.queue();
             threads = q.threads(); iodepth = q.iodepth(); batch = q.batch(); engine = q.engine();
+            described = q.described();
             fixedBuffers = q.fixedBuffers();
             Durability d = s.durability();
             direct = d.direct(); sync = d.sync(); fsyncEvery = d.fsyncEvery(); dropCache = d.dropCache();
@@ -268,7 +285,9 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder threads(int v) { threads = v; return this; }
         public Builder iodepth(int v) { iodepth = v; return this; }
         public Builder batch(int v) { batch = v; return this; }
-        public Builder engine(String v) { engine = v; return this; }
+        public Builder engine(String v) { engine = v; described = null; return this; }
+        /** The engine {@code d} describes: for an engine of a registry of one's own (tests). */
+        public Builder engine(EngineDescription d) { engine = d.name(); described = d; return this; }
         public Builder fixedBuffers(boolean v) { fixedBuffers = v; return this; }
         public Builder direct(boolean v) { direct = v; return this; }
         public Builder sync(SyncMode v) { sync = v; return this; }
@@ -303,7 +322,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             return new JobSpec(name, target,
                     new Workload(rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, pattern, seed, exactSize),
                     new Timing(timeNanos, rampNanos, runs, loopRegion, rate, steady),
-                    new Queue(threads, iodepth, batch, engine, fixedBuffers),
+                    new Queue(threads, iodepth, batch, engine, fixedBuffers, described),
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),

@@ -3,6 +3,7 @@ package org.iobench.report;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
 import org.iobench.result.BenchmarkResult;
@@ -63,7 +64,7 @@ public final class RunText {
         if (b.job().workload().rw().mixed() || b.job().workload().rw() == org.iobench.job.RwMode.COPY) {
             printMixedLatency(b.runs(), out);
         }
-        if (!"psync".equals(b.job().queue().engine())) {
+        if (!b.job().engine().has(EngineFlag.SYNC)) { // slat is ~0 by construction
             printLatencySplit(b.runs(), out);
         }
         LimitsText.print(b, out);

@@ -6,7 +6,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import org.iobench.job.EngineKinds;
+import org.iobench.catalog.EngineCatalog;
+import org.iobench.catalog.EngineDescription;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Sizes;
 
@@ -16,8 +17,8 @@ import org.iobench.job.Sizes;
  * whatever their target or engine. A run of a suite or job file carries its test's name ({@code dd2-dir}), so that
  * two tests of the same shape (dd1 and the members of dd2 all write 1 MiB blocks with one thread) stay apart; a run
  * on its own has none. The storage engine is not part of the key, but an engine that stores nothing ({@code null},
- * or fio's {@code cpuio}, {@code net}...: see {@link EngineKinds}) is, so such runs are never pooled with storage
- * runs of the same shape.
+ * or fio's {@code cpuio}, {@code net}...: {@link EngineDescription#storesData()}) is, so such runs are never pooled
+ * with storage runs of the same shape.
  *
  * @param rw        {@code read}, {@code randwrite}, ... (fio's names)
  * @param blockSize bytes per request
@@ -59,8 +60,13 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
     }
 
     /** The key's engine part for a run of {@code engine}: {@code ""} for storage engines, else the name. */
+    public static String enginePart(EngineDescription engine) {
+        return engine == null || engine.storesData() ? "" : engine.name();
+    }
+
+    /** The key's engine part for a stored or imported run whose engine is recorded as {@code engine}. */
     public static String enginePart(String engine) {
-        return engine == null || EngineKinds.storesData(engine) ? "" : engine;
+        return engine == null ? "" : enginePart(EngineCatalog.installed().describe(engine));
     }
 
     /** This key as the workload of test {@code name} ({@code ""}: of no test). */
@@ -93,7 +99,7 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
     public static WorkloadKey of(JobSpec job) {
         return new WorkloadKey(job.workload().rw().label(), job.workload().blockSize(), job.queue().threads(),
                 job.queue().iodepth(), job.durability().direct(),
-                job.durability().sync().label(), enginePart(job.queue().engine()));
+                job.durability().sync().label(), enginePart(job.engine()));
     }
 
     @Override

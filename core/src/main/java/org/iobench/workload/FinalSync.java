@@ -40,7 +40,8 @@ final class FinalSync implements AutoCloseable {
 
     /** The job's final sync, ready to go; null when it has none (no such --sync, no writes, nothing stored). */
     static FinalSync prepare(JobSpec spec, PreparedTarget target, EngineProvider provider) throws IOException {
-        if (!spec.durability().sync().syncsAtEnd() || !spec.workload().rw().writes() || !provider.storage()) {
+        if (!spec.durability().sync().syncsAtEnd() || !spec.workload().rw().writes() 
+                || !provider.description().storesData()) {
             return null;
         }
         IoEngine engine = provider.create(new EngineOptions(1, 1, List.of(), false));

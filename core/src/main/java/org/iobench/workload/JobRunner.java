@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.JobSpec;
@@ -51,13 +52,17 @@ public final class JobRunner {
         return run(spec, target, run, control, listener, Engines.require(spec.queue().engine()));
     }
 
-    /** One run with the given engine provider (tests hand in engines that misbehave on purpose). */
-    RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener,
+    /**
+     * One run with the given engine provider: an engine of a registry of one's own ({@code Engines.of}), or one that
+     * misbehaves on purpose (tests).
+     */
+    public RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener,
                   EngineProvider provider) throws IOException {
         control.beginRun();
         StartSignal start = new StartSignal();
         RunShared shared = new RunShared(clock, control, start);
-        WorkerSetup setup = WorkerSetup.of(spec, intervalNanos, target.logicalBlockSize(), provider.synchronous());
+        WorkerSetup setup = WorkerSetup.of(spec, intervalNanos, target.logicalBlockSize(),
+                provider.has(EngineFlag.SYNC));
         RunVerification verification = RunVerification.start(spec, target.regionBytes());
         List<Thread> threads = new ArrayList<>();
         try (WorkerSet set = WorkerSet.open(spec, target, provider, setup, shared, verification);
@@ -111,7 +116,7 @@ public final class JobRunner {
                               StartSignal start, List<Thread> threads, RunVerification verification)
             throws IOException {
         List<Worker> workers = set.workers;
-        boolean threadIo = provider.countedInProcIo();
+        boolean threadIo = !provider.has(EngineFlag.OUTSIDE_PROC_IO);
         // io_uring may hand I/O to kernel threads of the process: then the process's counters hold the job's
         // storage I/O, but only when no other job runs in this process at the same time
         boolean processIo = !threadIo && spec.grouping().group().isEmpty();

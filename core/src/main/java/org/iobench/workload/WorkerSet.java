@@ -5,13 +5,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.iobench.engine.CpuWork;
-import org.iobench.engine.ExecWork;
-import org.iobench.engine.FileOpWork;
-import org.iobench.engine.IoOp;
+import org.iobench.engine.EngineInput;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
+import org.iobench.engine.ExecWork;
+import org.iobench.engine.FileOpWork;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.job.DataPattern;
@@ -76,9 +77,7 @@ final class WorkerSet implements AutoCloseable {
         int id = plan.worker();
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
-                spec.queue().fixedBuffers(),
-                spec.burn() == null ? null : new CpuWork(spec.burn().qsort(), spec.burn().chunkNanos()),
-                execWork(spec), fileOpWork(spec)));
+                spec.queue().fixedBuffers(), input(spec)));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
         plan(plan.byteBudget());
@@ -97,6 +96,14 @@ final class WorkerSet implements AutoCloseable {
             source = new FillingSource(source);
         }
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
+    }
+
+    /** The engine's own input from the job's parts for it (cpuio's burn, exec's program, the file engines' files). */
+    private static EngineInput input(JobSpec spec) {
+        if (spec.burn() != null) {
+            return new CpuWork(spec.burn().qsort(), spec.burn().chunkNanos());
+        }
+        return spec.program() != null ? execWork(spec) : fileOpWork(spec);
     }
 
     /** The exec engine's program, its output in {@code NAME.stdout} and {@code NAME.stderr} unless told otherwise. */

@@ -16,11 +16,11 @@ import org.iobench.sys.Errno;
 import org.iobench.sys.FileHandle;
 import org.iobench.sys.FileId;
 import org.iobench.sys.FileLock;
+import org.iobench.sys.IoPriority;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.NativeIo;
 import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
-import org.iobench.sys.IoPriority;
 import org.iobench.sys.TimerSlack;
 import org.junit.jupiter.api.Test;
 
@@ -65,7 +65,7 @@ class ArchitectureTest {
     @Test
     void jobSpecsAreMadeBeforeAnythingRuns() {
         classes().that().resideInAPackage(p("job"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("job"), "java..",
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("job"), p("catalog"), "java..",
                         "com.fasterxml.jackson.annotation..")
                 .because("cli -> job: a JobSpec is made from the command line and knows nothing that runs it")
                 .check(CLASSES);
@@ -84,7 +84,7 @@ class ArchitectureTest {
     @Test
     void enginesKnowOnlySys() {
         classes().that().resideInAPackage(p("engine"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("engine"), p("sys"), "java..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("engine"), p("sys"), p("catalog"), "java..")
                 .because("workload -> engine -> sys: an engine submits requests through sys and nothing else")
                 .check(CLASSES);
     }
@@ -95,7 +95,7 @@ class ArchitectureTest {
                 "fileops")) {
             classes().that().resideInAPackage(p("engine." + engine))
                     .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".engine", p("engine." + engine),
-                            p("sys"), "java..")
+                            p("sys"), p("catalog"), "java..")
                     .check(CLASSES);
         }
     }
@@ -147,6 +147,19 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /**
+     * What engines are, as data: the engines describe themselves in it and every layer above reads it, so it knows
+     * nothing but Java; the one catalog in use is the engines', found at run time.
+     */
+    @Test
+    void theEngineCatalogIsNeutralAndAtTheBottom() {
+        classes().that().resideInAPackage(p("catalog"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("catalog"), "java..")
+                .because("engine descriptions are read by job, result, advise, store and report, which may not"
+                        + " depend on the engines")
+                .check(CLASSES);
+    }
+
     @Test
     void sysIsTheBottomLayer() {
         classes().that().resideInAPackage(p("sys"))
@@ -184,8 +197,8 @@ class ArchitectureTest {
     @Test
     void runResultsHoldOnlyTheirJobAndSamples() {
         classes().that().resideInAPackage(p("result"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("result"), p("job"), p("sysmon"), "java..",
-                        "com.fasterxml.jackson.annotation..", "org.hipparchus..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("result"), p("job"), p("sysmon"), p("catalog"),
+                        "java..", "com.fasterxml.jackson.annotation..", "org.hipparchus..")
                 .because("the finished RunResult is immutable data that everything downstream reads")
                 .check(CLASSES);
     }
@@ -194,7 +207,7 @@ class ArchitectureTest {
     void theAdvisorJudgesResultsAndKnowsNothingDownstream() {
         classes().that().resideInAPackage(p("advise"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("advise"), p("result"), p("job"),
-                        p("sysmon"), "java..")
+                        p("sysmon"), p("catalog"), "java..")
                 .because("run result -> advise: findings come from the result alone, before it is stored")
                 .check(CLASSES);
     }
@@ -203,7 +216,7 @@ class ArchitectureTest {
     void theStoreKeepsResultsWithoutKnowingHowTheyAreComparedOrPrinted() {
         classes().that().resideInAPackage(p("store"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("store"), p("result"), p("job"),
-                        p("sysmon"), "java..", "com.fasterxml.jackson..", "org.sqlite", "org.postgresql")
+                        p("sysmon"), p("catalog"), "java..", "com.fasterxml.jackson..", "org.sqlite", "org.postgresql")
                 .because("advise -> store -> compare/report: store never imports compare, history, report or"
                         + " table; it has its own codec, and opens its two databases through their drivers")
                 .check(CLASSES);

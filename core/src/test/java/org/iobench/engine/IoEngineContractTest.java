@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.sys.Errno;
 import org.iobench.sys.FileHandle;
 import org.iobench.sys.NativeBuffer;
@@ -50,11 +51,11 @@ class IoEngineContractTest {
 
         /** Reads return what writes wrote: every storage engine but those counting other calls (ftruncate). */
         boolean data() {
-            return provider.transfersData();
+            return provider.description().transfersData();
         }
 
         boolean storage() {
-            return provider.storage();
+            return provider.description().storesData();
         }
 
         IoEngine create(int iodepth, List<NativeBuffer> buffers) throws IOException {
@@ -363,7 +364,7 @@ class IoEngineContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("engines")
     void anAsyncEngineAnswersBusyAtItsIodepthUntilSomethingIsReaped(EngineCase c) throws Exception {
-        assumeFalse(c.provider().synchronous(), "synchronous engines never queue");
+        assumeFalse(c.provider().has(EngineFlag.SYNC), "synchronous engines never queue");
         Path file = dir.resolve("busy");
         Files.write(file, new byte[8 * 4096]);
         List<IoRequest> rs = requests(5, 4096, 0);
@@ -480,7 +481,7 @@ class IoEngineContractTest {
         assumeTrue(c.registered(), "a test wrapper, not an engine");
         Path file = dir.resolve("cached");
         Files.write(file, new byte[4 << 20]);
-        int depth = c.provider().synchronous() ? 1 : 8;
+        int depth = c.provider().has(EngineFlag.SYNC) ? 1 : 8;
         IoRequest[] pool = requests(depth, 4096, 0).toArray(IoRequest[]::new);
         IoEngine engine = engine(c, depth, buffers(List.of(pool)));
         IoFile fd = open(engine, file, OpenMode.READ);

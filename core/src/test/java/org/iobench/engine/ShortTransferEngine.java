@@ -3,6 +3,8 @@ package org.iobench.engine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import org.iobench.catalog.EngineDescription;
 
 /**
  * A test engine that never transfers all that was asked, after Okio's {@code ONE_BYTE_AT_A_TIME} sources: each
@@ -41,10 +43,9 @@ public final class ShortTransferEngine implements IoEngine {
     /** The provider of {@code delegate}'s kind, wrapping every engine it creates. */
     public static EngineProvider wrap(EngineProvider delegate) {
         return new EngineProvider() {
-            @Override public String name() { return delegate.name() + "-short-transfers"; }
-            @Override public boolean synchronous() { return delegate.synchronous(); }
-            @Override public boolean countedInProcIo() { return delegate.countedInProcIo(); }
-            @Override public boolean storage() { return delegate.storage(); }
+            private final EngineDescription description = new EngineDescription(delegate.name() + "-short-transfers",
+                    null, List.of(), delegate.description().flags(), true);
+            @Override public EngineDescription description() { return description; }
             @Override
             public IoEngine create(EngineOptions options) throws IOException {
                 return new ShortTransferEngine(delegate.create(options));

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.iobench.advise.Advisor;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -40,8 +42,9 @@ class AccountingSelfCheckTest {
     /** psync, except that every {@code every}-th write is issued twice and counted once: a miscount. */
     private static EngineProvider miscounting(int every) {
         return new EngineProvider() {
-            @Override public String name() { return "psync-miscounting"; }
-            @Override public boolean synchronous() { return true; }
+            @Override public EngineDescription description() {
+                return EngineDescription.of("psync-miscounting", null, List.of(), EngineFlag.SYNC);
+            }
             @Override public IoEngine create(EngineOptions options) throws IOException {
                 IoEngine psync = PsyncEngine.PROVIDER.create(options);
                 AtomicInteger writes = new AtomicInteger();

@@ -1,10 +1,14 @@
 package org.iobench.engine.cpuio;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.CpuWork;
+import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
-import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
@@ -18,15 +22,14 @@ import org.iobench.engine.SubmitStatus;
  */
 public final class CpuioEngine implements DisklessEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
-        @Override public String name() { return "cpuio"; }
-        @Override public boolean synchronous() { return true; }
-        @Override public boolean countedInProcIo() { return false; }
-        @Override public boolean storage() { return false; }
+        private final EngineDescription description = EngineDescription.of("cpuio", null, List.of("cpuio"),
+                EngineFlag.SYNC, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.DISKLESS, EngineFlag.BURNS_CPU);
+        @Override public EngineDescription description() { return description; }
+        /** It burns CPU: nothing to try. */
+        @Override public Optional<String> unavailable() { return Optional.empty(); }
         @Override public IoEngine create(EngineOptions options) {
-            if (options.cpu() == null) {
-                throw new IllegalArgumentException("the cpuio engine needs what to burn (cpuload=)");
-            }
-            return new CpuioEngine(options.cpu());
+            return new CpuioEngine(options.input(CpuWork.class).orElseThrow(() -> new IllegalArgumentException(
+                    "the cpuio engine needs what to burn (cpuload=)")));
         }
     };
 

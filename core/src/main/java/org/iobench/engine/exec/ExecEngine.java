@@ -3,11 +3,15 @@ package org.iobench.engine.exec;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
+import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.ExecWork;
-import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
@@ -22,15 +26,14 @@ import org.iobench.engine.SubmitStatus;
  */
 public final class ExecEngine implements DisklessEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
-        @Override public String name() { return "exec"; }
-        @Override public boolean synchronous() { return true; }
-        @Override public boolean countedInProcIo() { return false; }
-        @Override public boolean storage() { return false; }
+        private final EngineDescription description = EngineDescription.of("exec", null, List.of("exec"),
+                EngineFlag.SYNC, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.DISKLESS, EngineFlag.RUNS_PROGRAM);
+        @Override public EngineDescription description() { return description; }
+        /** It starts a program: nothing to try before the job names one. */
+        @Override public Optional<String> unavailable() { return Optional.empty(); }
         @Override public IoEngine create(EngineOptions options) {
-            if (options.exec() == null) {
-                throw new IllegalArgumentException("the exec engine needs a program (program=)");
-            }
-            return new ExecEngine(options.exec());
+            return new ExecEngine(options.input(ExecWork.class).orElseThrow(() -> new IllegalArgumentException(
+                    "the exec engine needs a program (program=)")));
         }
     };
 

@@ -2,6 +2,9 @@ package org.iobench.engine.falloc;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -22,12 +25,10 @@ import org.iobench.sys.NativeIo;
  */
 public final class FallocEngine implements IoEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
-        @Override public String name() { return "falloc"; }
-        @Override public boolean synchronous() { return true; }
         /** fallocate is not a read(2) or write(2): /proc/self/io does not count it. */
-        @Override public boolean countedInProcIo() { return false; }
-        @Override public boolean transfersData() { return false; }
-        @Override public boolean trimsFiles() { return true; }
+        private final EngineDescription description = EngineDescription.of("falloc", null, List.of("falloc"),
+                EngineFlag.SYNC, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.NO_DATA, EngineFlag.TRIMS_FILES);
+        @Override public EngineDescription description() { return description; }
         @Override public IoEngine create(EngineOptions options) { return new FallocEngine(); }
     };
 

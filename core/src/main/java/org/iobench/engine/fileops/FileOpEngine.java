@@ -6,6 +6,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.FileOpWork;
@@ -40,21 +43,24 @@ public final class FileOpEngine implements IoEngine {
     /** The three engines. */
     public enum Op { CREATE, STAT, DELETE }
 
-    public static final EngineProvider CREATE = provider("filecreate", Op.CREATE);
-    public static final EngineProvider STAT = provider("filestat", Op.STAT);
-    public static final EngineProvider DELETE = provider("filedelete", Op.DELETE);
+    public static final EngineProvider CREATE = provider("filecreate", Op.CREATE, EngineFlag.CREATES_FILES);
+    public static final EngineProvider STAT = provider("filestat", Op.STAT, EngineFlag.STATS_FILES);
+    public static final EngineProvider DELETE = provider("filedelete", Op.DELETE, null);
 
-    private static EngineProvider provider(String name, Op op) {
+    private static EngineProvider provider(String name, Op op, EngineFlag own) {
+        EngineDescription description = own == null
+                ? EngineDescription.of(name, null, List.of(name), EngineFlag.SYNC, EngineFlag.OUTSIDE_PROC_IO,
+                        EngineFlag.DISKLESS, EngineFlag.WORKS_ON_FILES)
+                : EngineDescription.of(name, null, List.of(name), EngineFlag.SYNC, EngineFlag.OUTSIDE_PROC_IO,
+                        EngineFlag.DISKLESS, EngineFlag.WORKS_ON_FILES, own);
         return new EngineProvider() {
-            @Override public String name() { return name; }
-            @Override public boolean synchronous() { return true; }
-            @Override public boolean countedInProcIo() { return false; }
-            @Override public boolean storage() { return false; }
+            @Override public EngineDescription description() { return description; }
+            /** Plain path calls: nothing to try before the job's files are known. */
+            @Override public Optional<String> unavailable() { return Optional.empty(); }
             @Override public IoEngine create(EngineOptions options) {
-                if (options.fileOps() == null) {
-                    throw new IllegalArgumentException("the " + name + " engine needs the job's files (nrfiles=)");
-                }
-                return new FileOpEngine(name, op, options.fileOps(), options.buffers());
+                FileOpWork work = options.input(FileOpWork.class).orElseThrow(() -> new IllegalArgumentException(
+                        "the " + name + " engine needs the job's files (nrfiles=)"));
+                return new FileOpEngine(name, op, work, options.buffers());
             }
         };
     }

@@ -1,5 +1,8 @@
 package org.iobench.engine.ftruncate;
 
+import java.util.List;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -15,11 +18,10 @@ import org.iobench.sys.NativeIo;
  */
 public final class FtruncateEngine implements IoEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
-        @Override public String name() { return "ftruncate"; }
-        @Override public boolean synchronous() { return true; }
         /** ftruncate is not a write(2): /proc/self/io does not count it. */
-        @Override public boolean countedInProcIo() { return false; }
-        @Override public boolean transfersData() { return false; }
+        private final EngineDescription description = EngineDescription.of("ftruncate", null, List.of("ftruncate"),
+                EngineFlag.SYNC, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.NO_DATA);
+        @Override public EngineDescription description() { return description; }
         @Override public IoEngine create(EngineOptions options) { return new FtruncateEngine(); }
     };
 

@@ -3,6 +3,9 @@ package org.iobench.engine.libaio;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -15,20 +18,13 @@ final class LibaioProvider implements EngineProvider {
     static final Path AIO_MAX_NR = Path.of("/proc/sys/fs/aio-max-nr");
     static final Path AIO_NR = Path.of("/proc/sys/fs/aio-nr");
 
-    @Override
-    public String name() {
-        return "libaio";
-    }
+    /** OUTSIDE_PROC_IO: see {@link LibaioEngine}, AIO transfers are not counted in rchar/wchar. */
+    private static final EngineDescription DESCRIPTION = EngineDescription.of("libaio", "native AIO (libaio)",
+            List.of("libaio"), EngineFlag.PER_REQUEST_PRIORITY, EngineFlag.OUTSIDE_PROC_IO);
 
     @Override
-    public boolean synchronous() {
-        return false;
-    }
-
-    /** False: see {@link LibaioEngine}, AIO transfers are not counted in rchar/wchar. */
-    @Override
-    public boolean countedInProcIo() {
-        return false;
+    public EngineDescription description() {
+        return DESCRIPTION;
     }
 
     @Override

@@ -1,10 +1,13 @@
 package org.iobench.engine.nullio;
 
 import java.util.Arrays;
+import java.util.List;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.Completions;
+import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
-import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
@@ -26,11 +29,10 @@ import org.iobench.engine.SubmitStatus;
  */
 public final class NullEngine implements DisklessEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
-        @Override public String name() { return "null"; }
-        @Override public boolean synchronous() { return false; }
         /** Nothing is read or written, so there is nothing for /proc/self/io to agree with. */
-        @Override public boolean countedInProcIo() { return false; }
-        @Override public boolean storage() { return false; }
+        private final EngineDescription description = EngineDescription.of("null", null, List.of("null"),
+                EngineFlag.DISKLESS, EngineFlag.OUTSIDE_PROC_IO);
+        @Override public EngineDescription description() { return description; }
         @Override public IoEngine create(EngineOptions options) { return new NullEngine(options.iodepth()); }
     };
 

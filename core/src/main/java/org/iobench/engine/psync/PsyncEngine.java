@@ -1,5 +1,8 @@
 package org.iobench.engine.psync;
 
+import java.util.List;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -14,8 +17,10 @@ import org.iobench.sys.NativeIo;
  */
 public final class PsyncEngine implements IoEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
-        @Override public String name() { return "psync"; }
-        @Override public boolean synchronous() { return true; }
+        /** fio's sync, pvsync, vsync and pvsync2 do the same I/O with read, readv or preadv2: one call each. */
+        private final EngineDescription description = EngineDescription.of("psync", null,
+                List.of("psync", "sync", "pvsync", "vsync", "pvsync2"), EngineFlag.SYNC);
+        @Override public EngineDescription description() { return description; }
         @Override public IoEngine create(EngineOptions options) { return new PsyncEngine(); }
     };
 

@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.iobench.engine.Completions;
 import org.iobench.engine.EngineProvider;
+import org.iobench.engine.InlineDiscard;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
-import org.iobench.engine.InlineDiscard;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
@@ -46,7 +46,7 @@ import org.iobench.sys.uring.IoUringAbi;
  * each way: deltas of a few KiB, the JVM's own reading). Those counters are kept by the {@code read(2)}/
  * {@code write(2)} family in the VFS, which io_uring bypasses by calling the file's {@code read_iter}/
  * {@code write_iter} directly. {@code read_bytes}/{@code write_bytes}, what reaches storage, are still counted
- * (O_DIRECT: exactly 32 MiB each way). Hence {@link EngineProvider#countedInProcIo()} is false for this engine.
+ * (O_DIRECT: exactly 32 MiB each way). Hence its description has {@code OUTSIDE_PROC_IO}.
  *
  * <p>With fixed buffers ({@code --fixed-buffers}) each file {@link #open opened} through the engine is also registered
  * with the ring, and its requests name it by index ({@code IOSQE_FIXED_FILE}). Open files before the first submit:

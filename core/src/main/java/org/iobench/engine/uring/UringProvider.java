@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -35,20 +37,14 @@ final class UringProvider implements EngineProvider {
 
     static final Path IO_URING_DISABLED = Path.of("/proc/sys/kernel/io_uring_disabled");
 
-    @Override
-    public String name() {
-        return "uring";
-    }
+    /** OUTSIDE_PROC_IO: see {@link UringEngine}, io_uring transfers are not counted in rchar/wchar. */
+    private static final EngineDescription DESCRIPTION = EngineDescription.of("uring", "io_uring", List.of("io_uring"),
+            EngineFlag.ASYNC_BUFFERED, EngineFlag.PER_REQUEST_PRIORITY, EngineFlag.REGISTERED_BUFFERS,
+            EngineFlag.OUTSIDE_PROC_IO);
 
     @Override
-    public boolean synchronous() {
-        return false;
-    }
-
-    /** False: see {@link UringEngine} — io_uring transfers are not counted in rchar/wchar. */
-    @Override
-    public boolean countedInProcIo() {
-        return false;
+    public EngineDescription description() {
+        return DESCRIPTION;
     }
 
     @Override

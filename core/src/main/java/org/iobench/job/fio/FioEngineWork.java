@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.catalog.EngineCatalog;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.CpuBurn;
 import org.iobench.job.ExecProgram;
 import org.iobench.job.InvalidJobException;
@@ -13,13 +16,15 @@ final class FioEngineWork {
     private FioEngineWork() {}
 
     /** The options of the cpuio and exec engines are refused with any other engine, as fio refuses them. */
-    static void refuseOthers(FioJobOptions o, String engine) {
+    static void refuseOthers(FioJobOptions o, EngineDescription engine) {
         for (String option : List.of("cpuload", "cpumode", "cpuchunks", "program", "arguments", "grace_time",
                 "std_redirect")) {
-            String owner = option.startsWith("cpu") ? "cpuio" : "exec";
-            if (!engine.equals(owner) && o.has(option)) {
-                throw FioJobOptions.bad(o.setting(option).orElseThrow(), "an option of the " + owner + " engine, and"
-                        + " the job's ioengine is " + o.value("ioengine").orElse("psync") + " (fio refuses it too)");
+            EngineFlag owner = option.startsWith("cpu") ? EngineFlag.BURNS_CPU : EngineFlag.RUNS_PROGRAM;
+            if (!engine.has(owner) && o.has(option)) {
+                throw FioJobOptions.bad(o.setting(option).orElseThrow(), "an option of the "
+                        + EngineCatalog.names(EngineCatalog.installed().with(owner), "and") + " engine, and the job's"
+                        + " ioengine is " + o.value("ioengine").orElse(FioEngines.standard().name())
+                        + " (fio refuses it too)");
             }
         }
     }

@@ -1,13 +1,21 @@
 package org.iobench.job.fio;
 
-import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import org.iobench.catalog.EngineCatalog;
+import org.iobench.catalog.EngineDescription;
 
-/** fio's engine names that have an iobench engine doing the same I/O, and that engine's name. */
+/**
+ * fio's engine names that have an iobench engine doing the same I/O, and that engine: each engine lists the fio
+ * names it answers to in its own description ({@link EngineDescription#fioNames()}).
+ */
 public final class FioEngines {
-    /** For messages: the fio engines iobench runs. */
-    public static final String KNOWN = "psync, sync, pvsync, vsync, pvsync2 (iobench's psync), io_uring, libaio,"
-            + " null, ftruncate, falloc, cpuio, exec, filecreate, filestat, filedelete";
+    /** For messages: the fio engines iobench runs, those with several names marked with iobench's name. */
+    public static final String KNOWN = EngineCatalog.installed().engines().stream()
+            .filter(d -> !d.fioNames().isEmpty())
+            .map(d -> String.join(", ", d.fioNames())
+                    + (d.fioNames().size() > 1 ? " (iobench's " + d.name() + ")" : ""))
+            .collect(Collectors.joining(", "));
 
     private FioEngines() {}
 
@@ -17,17 +25,16 @@ public final class FioEngines {
      * iobench has none.
      */
     public static Optional<String> iobench(String name) {
-        return Optional.ofNullable(switch (name.toLowerCase(Locale.ROOT)) {
-            case "psync", "sync", "pvsync", "vsync", "pvsync2" -> "psync";
-            case "io_uring" -> "uring";
-            case "libaio" -> "libaio";
-            case "null" -> "null";
-            case "ftruncate" -> "ftruncate";
-            case "falloc" -> "falloc";
-            case "cpuio" -> "cpuio";
-            case "exec" -> "exec";
-            case "filecreate", "filestat", "filedelete" -> name.toLowerCase(Locale.ROOT);
-            default -> null;
-        });
+        return describe(name).map(EngineDescription::name);
+    }
+
+    /** The description of iobench's engine for fio's {@code name}; empty when iobench has none. */
+    public static Optional<EngineDescription> describe(String name) {
+        return EngineCatalog.installed().byFioName(name);
+    }
+
+    /** The engine a job file without {@code ioengine=} runs: fio's default, plain positional calls. */
+    public static EngineDescription standard() {
+        return EngineCatalog.installed().defaultEngine();
     }
 }

@@ -2,7 +2,11 @@ package org.iobench.job.fio;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import org.iobench.catalog.EngineCatalog;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.FileOps;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
@@ -19,13 +23,15 @@ final class FioFileOps {
     /** The options these engines honour that other engines do not. */
     static final Set<String> OWN = Set.of("nrfiles", "openfiles", "create_on_open", "unlink", "stat_type");
 
-    private static final Set<String> ENGINES = Set.of("filecreate", "filestat", "filedelete");
-
     private FioFileOps() {}
 
     /** True when the job's engine is one of fio's file-operation engines. */
     static boolean applies(FioJobOptions o) {
-        return o.value("ioengine").map(e -> ENGINES.contains(e.toLowerCase(Locale.ROOT))).orElse(false);
+        return engine(o).map(d -> d.has(EngineFlag.WORKS_ON_FILES)).orElse(false);
+    }
+
+    private static Optional<EngineDescription> engine(FioJobOptions o) {
+        return o.value("ioengine").flatMap(FioEngines::describe);
     }
 
     /**
@@ -35,7 +41,7 @@ final class FioFileOps {
      */
     static void apply(FioJobOptions o, JobSpec.Builder b, String pattern, long bs, long fileSize, RwMode rw,
                       FioProblems problems, List<FioProblems.Problem> blocking, List<String> warnings) {
-        boolean create = o.value("ioengine").orElseThrow().equalsIgnoreCase("filecreate");
+        boolean create = engine(o).orElseThrow().has(EngineFlag.CREATES_FILES);
         long count = Math.max(1, o.number("nrfiles", 1));
         long size = o.has("size") && !o.value("size").orElseThrow().endsWith("%")
                 ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0;
@@ -62,6 +68,8 @@ final class FioFileOps {
     private static FileOps files(FioJobOptions o, String pattern, long bytesEach, RwMode rw, FioProblems problems,
                          List<FioProblems.Problem> blocking) {
         String engine = o.value("ioengine").orElseThrow().toLowerCase(Locale.ROOT);
+        EngineDescription described = engine(o).orElseThrow();
+        boolean creates = described.has(EngineFlag.CREATES_FILES);
         long count = o.number("nrfiles", 1);
         if (count < 1 || count > 10_000_000) {
             throw FioJobOptions.bad(o.setting("nrfiles").orElseThrow(), "must be 1..10000000");
@@ -81,23 +89,24 @@ final class FioFileOps {
             blocking.add(problems.unsupported(o.setting("time_based").orElseThrow(), "the " + engine + " engine"
                     + " makes one pass over its files in iobench", true));
         }
-        if (!engine.equals("filecreate") && bytesEach <= 0) {
+        if (!creates && bytesEach <= 0) {
             throw FioJobOptions.bad(o.setting("ioengine").orElseThrow(), "needs filesize= (or size=): fio lays the"
                     + " files out to it before the job stats or deletes them");
         }
-        if (!engine.equals("filecreate") && o.flag("create_on_open")) {
+        if (!creates && o.flag("create_on_open")) {
             throw FioJobOptions.bad(o.setting("create_on_open").orElseThrow(), "with " + engine + " fio lays no file"
                     + " out before the job (it would create it on open, and " + engine + " does not open it), so the"
                     + " first call fails with ENOENT");
         }
                 String stat = o.value("stat_type").orElse("stat").toLowerCase(Locale.ROOT);
-        if (o.has("stat_type") && !engine.equals("filestat")) {
-            throw FioJobOptions.bad(o.setting("stat_type").orElseThrow(), "an option of the filestat engine, and the"
-                    + " job's ioengine is " + engine + " (fio refuses it too)");
+        if (o.has("stat_type") && !described.has(EngineFlag.STATS_FILES)) {
+            throw FioJobOptions.bad(o.setting("stat_type").orElseThrow(), "an option of the "
+                    + EngineCatalog.names(EngineCatalog.installed().with(EngineFlag.STATS_FILES), "and")
+                    + " engine, and the job's ioengine is " + engine + " (fio refuses it too)");
         }
         if (!Set.of("stat", "lstat", "statx").contains(stat)) {
             throw FioJobOptions.bad(o.setting("stat_type").orElseThrow(), "must be stat, lstat or statx");
         }
-        return new FileOps(pattern, (int) count, engine.equals("filecreate") ? 0 : bytesEach, stat);
+        return new FileOps(pattern, (int) count, creates ? 0 : bytesEach, stat);
     }
 }

@@ -5,13 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
+import org.iobench.job.Access;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
-import org.iobench.job.Access;
 import org.iobench.job.Layout;
-import org.iobench.job.VerifyChecksum;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
+import org.iobench.job.VerifyChecksum;
 
 /**
  * One job section's options → the iobench jobs fio would run, with fio's defaults (4 KiB blocks, the cache of the
@@ -86,7 +88,8 @@ final class FioJobTranslator {
         }
         long seed = seed(o);
         FioSchedule schedule = FioSchedule.of(o, rw, seed, problems, blocking);
-        b.schedule(o.value("ioengine").filter(e -> e.equalsIgnoreCase("exec")).isPresent()
+        b.schedule(o.value("ioengine").flatMap(FioEngines::describe).filter(d -> d.has(EngineFlag.RUNS_PROGRAM))
+                .isPresent()
                 ? FioEngineWork.execThink(schedule.schedule()) : schedule.schedule()).rate(schedule.rate());
         long increment = offsetIncrement(o, blocking);
         long offset = o.has("offset") && !o.value("offset").orElseThrow().endsWith("%")
@@ -236,23 +239,24 @@ final class FioJobTranslator {
 
     private void engine(FioJobOptions o, JobSpec.Builder b, String name, List<FioProblems.Problem> blocking) {
         FioSetting e = o.setting("ioengine").orElse(null);
-        String engine = "psync";
+        EngineDescription engine = FioEngines.standard();
         if (e != null) {
-            engine = FioEngines.iobench(e.value()).orElse(engine);
-            if (FioEngines.iobench(e.value()).isEmpty()) {
+            engine = FioEngines.describe(e.value()).orElse(engine);
+            if (FioEngines.describe(e.value()).isEmpty()) {
                 blocking.add(problems.unsupported(e, "iobench runs the engines " + FioEngines.KNOWN, true));
             }
         }
-        b.engine(engine);
+        b.engine(engine.name());
         b.priorities(FioPriorities.of(o, engine));
-        b.burn(engine.equals("cpuio") ? FioEngineWork.burn(o) : null);
-        b.program(engine.equals("exec") ? FioEngineWork.program(o, name, problems, warnings, blocking) : null);
+        b.burn(engine.has(EngineFlag.BURNS_CPU) ? FioEngineWork.burn(o) : null);
+        b.program(engine.has(EngineFlag.RUNS_PROGRAM) ? FioEngineWork.program(o, name, problems, warnings, blocking)
+                : null);
         FioEngineWork.refuseOthers(o, engine);
         long depth = o.number("iodepth", 1);
         if (depth < 1) {
             throw FioJobOptions.bad(o.setting("iodepth").orElseThrow(), "must be at least 1");
         }
-        if (depth > 1 && (engine.equals("psync") || engine.equals("cpuio"))) {
+        if (depth > 1 && engine.has(EngineFlag.SYNC)) {
             warnings.add(o.setting("iodepth").orElseThrow().where() + ": iodepth=" + depth + " with a synchronous"
                     + " engine: queue depth capped at 1, as fio does");
             depth = 1;

@@ -2,6 +2,9 @@ package org.iobench.job.fio;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.catalog.EngineCatalog;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.Priorities;
 
 /**
@@ -16,13 +19,15 @@ final class FioPriorities {
 
     private FioPriorities() {}
 
-    /** The job's priorities, or null when it sets none; {@code engine} is iobench's engine name. */
-    static Priorities of(FioJobOptions o, String engine) {
-        boolean async = engine.equals("libaio") || engine.equals("uring");
+    /** The job's priorities, or null when it sets none; {@code engine} is the job's engine. */
+    static Priorities of(FioJobOptions o, EngineDescription engine) {
         for (String name : CMDPRIO) {
-            if (!async && o.has(name)) {
-                throw FioJobOptions.bad(o.setting(name).orElseThrow(), "an option of the libaio and io_uring engines,"
-                        + " and the job's ioengine is " + o.value("ioengine").orElse("psync") + " (fio refuses it too)");
+            if (!engine.has(EngineFlag.PER_REQUEST_PRIORITY) && o.has(name)) {
+                String engines = String.join(" and ", EngineCatalog.installed().with(EngineFlag.PER_REQUEST_PRIORITY)
+                        .stream().map(d -> d.fioNames().getFirst()).toList());
+                throw FioJobOptions.bad(o.setting(name).orElseThrow(), "an option of the " + engines + " engines, and"
+                        + " the job's ioengine is " + o.value("ioengine").orElse(FioEngines.standard().name())
+                        + " (fio refuses it too)");
             }
         }
         boolean setThread = o.has("prioclass") || o.has("prio");

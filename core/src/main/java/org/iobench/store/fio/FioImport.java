@@ -7,20 +7,21 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
+import org.iobench.catalog.EngineCatalog;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.Sizes;
 import org.iobench.job.SyncMode;
 import org.iobench.result.Accounting;
+import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Extras;
 import org.iobench.result.Intervals;
 import org.iobench.result.Latencies;
+import org.iobench.result.LatencySummary;
 import org.iobench.result.Outcome;
 import org.iobench.result.RunEvidence;
-import org.iobench.result.BenchmarkResult;
-import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
 import org.iobench.result.TargetInfo;
 import org.iobench.result.Totals;
@@ -128,7 +129,8 @@ public final class FioImport {
         String target = o.get("filename").orElse(o.get("directory").map(d -> d + "/" + name).orElse(name));
 
         JobSpec.Builder b = JobSpec.builder(Path.of(target)).name(name).rw(rw).blockSize(bs.bytes()).threads(threads)
-                .iodepth(Math.max(1, o.getInt("iodepth", 1))).engine(o.get("ioengine", "psync"))
+                .iodepth(Math.max(1, o.getInt("iodepth", 1)))
+                .engine(o.get("ioengine", EngineCatalog.installed().defaultEngine().name()))
                 .direct(o.flag("direct") || o.get("buffered").map(v -> v.equals("0")).orElse(false));
         b.batch(1);
         if (rw.mixed()) {

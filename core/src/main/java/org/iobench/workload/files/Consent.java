@@ -1,7 +1,7 @@
 package org.iobench.workload.files;
 
 import java.nio.file.Path;
-import org.iobench.engine.EngineProvider;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.Engines;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
@@ -22,16 +22,16 @@ record Consent(MountCheck mountCheck, FileUse fileUse) {
      * the job with ENOTTY.
      */
     static void refuseTrimsOfFiles(JobSpec spec, Path given, boolean blockDevice) {
-        if (!spec.workload().rw().trims()
-                || Engines.byName(spec.queue().engine()).map(EngineProvider::trimsFiles).orElse(false)) {
+        if (!spec.workload().rw().trims() || spec.engine().has(EngineFlag.TRIMS_FILES)) {
             return;
         }
         if (blockDevice) {
             return;
         }
         throw new InvalidJobException("--rw", spec.workload().rw(), "the " + spec.queue().engine() + " engine trims"
-                + " with BLKDISCARD, which needs a block device, and " + given + " is not one; --engine falloc"
-                + " punches holes in a file");
+                + " with BLKDISCARD, which needs a block device, and " + given + " is not one"
+                + Engines.installed().descriptions().stream().filter(d -> d.has(EngineFlag.TRIMS_FILES)).findFirst()
+                        .map(d -> "; --engine " + d.name() + " punches holes in a file").orElse(""));
     }
 
     void blockDevice(JobSpec spec, Path device, BlockDevice dev) {

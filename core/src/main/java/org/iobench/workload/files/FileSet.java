@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.iobench.engine.Engines;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
@@ -88,7 +89,7 @@ public final class FileSet implements AutoCloseable {
         RwMode rw = writes ? (fills ? RwMode.RW : RwMode.WRITE) : RwMode.READ;
         long unit = jobs.stream().mapToLong(j -> j.workload().blockSize()).min().orElse(4096);
         return first.toBuilder().rw(rw).sizeBytes(end).offsetBytes(0).blockSize(unit).threads(1)
-                .iodepth(1).batch(1).engine("psync").priorities(null).fixedBuffers(false).direct(false)
+                .iodepth(1).batch(1).engine(Engines.setup().name()).priorities(null).fixedBuffers(false).direct(false)
                 .sync(org.iobench.job.SyncMode.NONE).fsyncEvery(0).runs(1).rate(null).steady(null)
                 .verify(org.iobench.job.VerifyChecksum.NONE).verifyAfter(false).truncate(false).exactSize(false)
                 .access(org.iobench.job.Access.DEFAULT).allowOverwrite(jobs.stream()

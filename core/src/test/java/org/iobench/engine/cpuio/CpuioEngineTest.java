@@ -54,7 +54,7 @@ class CpuioEngineTest {
 
     @Test
     void theEngineNeedsWhatToBurnAndIsNotStorage() {
-        assertThat(CpuioEngine.PROVIDER.storage()).isFalse();
+        assertThat(CpuioEngine.PROVIDER.description().storesData()).isFalse();
         assertThatThrownBy(() -> CpuioEngine.PROVIDER.create(new EngineOptions(1, 1, List.of(), false)))
                 .hasMessageContaining("cpuload");
     }

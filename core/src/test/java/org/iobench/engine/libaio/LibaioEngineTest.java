@@ -9,19 +9,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.Completions;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.engine.ProcSelfIo;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.engine.IoFile;
-import org.iobench.engine.OpenMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,9 +61,11 @@ class LibaioEngineTest {
     @Test
     void isRegisteredAsAnAsynchronousStorageEngineNotCountedInProcIo() {
         EngineProvider aio = Engines.byName("libaio").orElseThrow();
-        assertThat(aio.synchronous()).isFalse();
-        assertThat(aio.storage()).isTrue();
-        assertThat(aio.countedInProcIo()).isFalse();
+        assertThat(aio.has(EngineFlag.SYNC)).isFalse();
+        assertThat(aio.description().storesData()).isTrue();
+        assertThat(aio.has(EngineFlag.OUTSIDE_PROC_IO)).isTrue();
+        assertThat(aio.has(EngineFlag.PER_REQUEST_PRIORITY)).isTrue();
+        assertThat(aio.description().answersTo("libaio")).isTrue();
     }
 
     @Test

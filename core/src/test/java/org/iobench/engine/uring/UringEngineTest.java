@@ -11,18 +11,19 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.Completions;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
 import org.iobench.engine.ProcSelfIo;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.engine.IoFile;
-import org.iobench.engine.OpenMode;
 import org.iobench.sys.uring.IoUringAbi;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -64,9 +65,11 @@ class UringEngineTest {
     @Test
     void isRegisteredAsAnAsynchronousEngineNotCountedInProcIo() {
         var uring = Engines.byName("uring").orElseThrow();
-        assertThat(uring.synchronous()).isFalse();
-        assertThat(uring.countedInProcIo()).isFalse();
-        assertThat(Engines.byName("psync").orElseThrow().countedInProcIo()).isTrue();
+        assertThat(uring.has(EngineFlag.SYNC)).isFalse();
+        assertThat(uring.has(EngineFlag.OUTSIDE_PROC_IO)).isTrue();
+        assertThat(uring.has(EngineFlag.REGISTERED_BUFFERS)).isTrue();
+        assertThat(uring.description().answersTo("io_uring")).isTrue();
+        assertThat(Engines.byName("psync").orElseThrow().has(EngineFlag.OUTSIDE_PROC_IO)).isFalse();
     }
 
     @Test

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
-import org.iobench.job.Priorities;
 import org.iobench.job.Priorities.Choice;
+import org.iobench.job.Priorities;
 import org.junit.jupiter.api.Test;
 
 /** fio 3.33's priority options, read as fio reads them (engines/cmdprio.c, options.c). */
@@ -51,7 +51,7 @@ class FioPrioritiesTest {
     void prioritiesAreRefusedAsFioRefusesThem() {
         assertThatThrownBy(() -> jobs("[j]\nioengine=psync\ncmdprio_percentage=20\n"))
                 .isInstanceOf(InvalidJobException.class)
-                .hasMessageStartingWith("t.fio:6: cmdprio_percentage=20: an option of the libaio and io_uring"
+                .hasMessageStartingWith("t.fio:6: cmdprio_percentage=20: an option of the io_uring and libaio"
                         + " engines");
         assertThatThrownBy(() -> jobs("[j]\nioengine=libaio\ncmdprio_percentage=20\ncmdprio_bssplit=4k/10\n"))
                 .hasMessageContaining("mutually exclusive");

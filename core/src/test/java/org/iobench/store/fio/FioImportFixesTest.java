@@ -8,12 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import org.iobench.job.EngineKinds;
 import org.iobench.job.RwMode;
+import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
-import org.iobench.report.JsonReportReader;
 import org.iobench.store.WorkloadKey;
 import org.junit.jupiter.api.Test;
 
@@ -90,7 +89,7 @@ class FioImportFixesTest {
 
         assertThat(results).extracting(b -> b.job().queue().engine()).containsExactly("null", "cpuio");
         for (BenchmarkResult b : results) {
-            assertThat(EngineKinds.storesData(b.job().queue().engine())).isFalse();
+            assertThat(b.job().storesData()).isFalse();
             assertThat(WorkloadKey.enginePart(b.job().queue().engine())).isEqualTo(b.job().queue().engine());
         }
         JsonNode nullRead = doc.path("jobs").get(0).path("read");
