@@ -2,6 +2,7 @@ package org.iobench.engine;
 
 import java.util.List;
 import java.util.Optional;
+import org.iobench.clock.NanoClock;
 import org.iobench.sys.NativeBuffer;
 
 /**
@@ -12,11 +13,14 @@ import org.iobench.sys.NativeBuffer;
  * @param buffers      the request buffers, for engines that register them
  * @param fixedBuffers register buffers, and the files it opens, with the kernel where the engine can
  * @param input        the engine's own input ({@link EngineInput}); null for engines that take none
+ * @param clock        the run's clock: engines stamp submission times ({@link IoRequest#submitNanos}) with it, on the
+ *                     time base of the worker's issue and completion times
  */
 public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers,
-                            EngineInput input) {
+                            EngineInput input, NanoClock clock) {
+    /** Options on the system clock, without an input of the engine's own. */
     public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers) {
-        this(iodepth, batch, buffers, fixedBuffers, null);
+        this(iodepth, batch, buffers, fixedBuffers, null, NanoClock.SYSTEM);
     }
 
     public EngineOptions {
@@ -27,6 +31,7 @@ public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, 
             throw new IllegalArgumentException("batch must be >= 1: batch=" + batch);
         }
         buffers = List.copyOf(buffers);
+        clock = clock == null ? NanoClock.SYSTEM : clock;
     }
 
     /** The engine's own input of {@code type}; empty when the worker gave none or one of another engine. */

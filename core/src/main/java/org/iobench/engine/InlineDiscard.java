@@ -1,5 +1,6 @@
 package org.iobench.engine;
 
+import org.iobench.clock.NanoClock;
 import org.iobench.sys.NativeIo;
 
 /**
@@ -12,10 +13,15 @@ import org.iobench.sys.NativeIo;
  */
 public final class InlineDiscard {
     private final NativeIo io = new NativeIo();
+    private final NanoClock clock;
+
+    public InlineDiscard(NanoClock clock) {
+        this.clock = clock;
+    }
 
     /** Discards {@code r}'s range now; the request completes before this returns. */
     public SubmitStatus submit(IoRequest r) {
-        r.submitNanos(System.nanoTime());
+        r.submitNanos(clock.nanoTime());
         int rc = io.discard(r.fd(), r.offset(), r.length());
         r.complete(rc < 0 ? rc : r.length());
         return SubmitStatus.COMPLETED;

@@ -4,14 +4,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongSupplier;
+import org.iobench.clock.NanoClock;
 
 /**
  * Samples the system (and a set of block devices) on a daemon thread while a benchmark runs.
  *
  * <pre>{@code
- * SystemSampler sampler = new SystemSampler(ProcFs.system(), List.of("vda"), 1000, System::nanoTime);
+ * SystemSampler sampler = new SystemSampler(ProcFs.system(), List.of("vda"), 1000, NanoClock.SYSTEM);
  * sampler.start();
  * ... run the benchmark ...
  * SystemSeries series = sampler.stop();
@@ -31,7 +30,7 @@ public final class SystemSampler {
     private final ProcFs proc;
     private final List<String> deviceNames;
     private final long intervalNanos;
-    private final LongSupplier nanoClock;
+    private final NanoClock nanoClock;
     private final Auxv constants;
 
     private final List<SystemSample> samples = new ArrayList<>();
@@ -45,9 +44,9 @@ public final class SystemSampler {
      * @param proc           where to read procfs
      * @param deviceNames    kernel names of the devices to sample ({@code vda}, {@code sdb1}); may be empty
      * @param intervalMillis sampling period, ms, at least 1 (1000 is vmstat's usual choice)
-     * @param nanoClock      monotonic clock, nanoseconds ({@code System::nanoTime})
+     * @param nanoClock      the run's clock: samples are stamped with it and it paces them ({@link NanoClock#SYSTEM})
      */
-    public SystemSampler(ProcFs proc, Collection<String> deviceNames, long intervalMillis, LongSupplier nanoClock) {
+    public SystemSampler(ProcFs proc, Collection<String> deviceNames, long intervalMillis, NanoClock nanoClock) {
         if (intervalMillis < 1) {
             throw new IllegalArgumentException("intervalMillis must be at least 1: intervalMillis=" + intervalMillis);
         }
@@ -60,7 +59,7 @@ public final class SystemSampler {
 
     /** Samples this machine every second. */
     public static SystemSampler everySecond(Collection<String> deviceNames) {
-        return new SystemSampler(ProcFs.system(), deviceNames, 1000, System::nanoTime);
+        return new SystemSampler(ProcFs.system(), deviceNames, 1000, NanoClock.SYSTEM);
     }
 
     /** Takes the first snapshot and starts the sampling thread. */
@@ -120,18 +119,18 @@ public final class SystemSampler {
     private void loop(long startNanos) {
         long deadline = startNanos + intervalNanos;
         while (running) {
-            long wait = deadline - nanoClock.getAsLong();
+            long wait = deadline - nanoClock.nanoTime();
             if (wait > 0) {
-                LockSupport.parkNanos(wait);
+                nanoClock.awaitOthers(deadline, wait);
                 if (!running) {
                     return;
                 }
-                if (nanoClock.getAsLong() < deadline) {
+                if (nanoClock.nanoTime() < deadline) {
                     continue; // spurious wake-up, or a test clock that has not moved
                 }
             }
             sampleNow();
-            long now = nanoClock.getAsLong();
+            long now = nanoClock.nanoTime();
             while (deadline <= now) {
                 deadline += intervalNanos;
             }
@@ -139,6 +138,6 @@ public final class SystemSampler {
     }
 
     private SystemSnapshot snapshot() {
-        return SystemSnapshot.read(proc, deviceNames, nanoClock.getAsLong());
+        return SystemSnapshot.read(proc, deviceNames, nanoClock.nanoTime());
     }
 }

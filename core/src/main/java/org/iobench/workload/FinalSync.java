@@ -2,6 +2,7 @@ package org.iobench.workload;
 
 import java.io.IOException;
 import java.util.List;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.Blocking;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
@@ -12,7 +13,6 @@ import org.iobench.engine.IoRequest;
 import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
 import org.iobench.measure.LatencyRecorder;
-import org.iobench.measure.NanoClock;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
 import org.iobench.workload.files.PreparedTarget;
@@ -39,12 +39,13 @@ final class FinalSync implements AutoCloseable {
     }
 
     /** The job's final sync, ready to go; null when it has none (no such --sync, no writes, nothing stored). */
-    static FinalSync prepare(JobSpec spec, PreparedTarget target, EngineProvider provider) throws IOException {
+    static FinalSync prepare(JobSpec spec, PreparedTarget target, EngineProvider provider, NanoClock clock)
+            throws IOException {
         if (!spec.durability().sync().syncsAtEnd() || !spec.workload().rw().writes() 
                 || !provider.description().storesData()) {
             return null;
         }
-        IoEngine engine = provider.create(new EngineOptions(1, 1, List.of(), false));
+        IoEngine engine = provider.create(new EngineOptions(1, 1, List.of(), false, null, clock));
         try {
             return new FinalSync(engine, target.open(engine, spec),
                     spec.durability().sync() == SyncMode.FSYNC ? IoOp.FSYNC : IoOp.FDATASYNC,

@@ -5,12 +5,11 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.JobSpec;
-import org.iobench.measure.NanoClock;
 import org.iobench.result.Accounting;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
@@ -66,7 +65,7 @@ public final class JobRunner {
         RunVerification verification = RunVerification.start(spec, target.regionBytes());
         List<Thread> threads = new ArrayList<>();
         try (WorkerSet set = WorkerSet.open(spec, target, provider, setup, shared, verification);
-             FinalSync finalSync = FinalSync.prepare(spec, target, provider)) {
+             FinalSync finalSync = FinalSync.prepare(spec, target, provider, clock)) {
             List<Worker> workers = set.workers;
             try {
                 for (Worker w : workers) {
@@ -92,12 +91,8 @@ public final class JobRunner {
      */
     private void awaitStartDelay(JobSpec spec, RunControl control) {
         long until = clock.nanoTime() + spec.schedule().startDelayNanos();
-        while (!control.stopped()) {
-            long left = until - clock.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            LockSupport.parkNanos(Math.min(left, WARM_UP_PARK_NANOS));
+        while (!control.stopped() && clock.nanoTime() < until) {
+            clock.idle(until, WARM_UP_PARK_NANOS);
         }
     }
 
@@ -184,8 +179,7 @@ public final class JobRunner {
         }
         List<String> devices = target.resolution().devices().stream().map(BlockDevice::name).toList();
         try {
-            SystemSampler sampler = new SystemSampler(ProcFs.system(), devices, sampleIntervalMillis,
-                    System::nanoTime);
+            SystemSampler sampler = new SystemSampler(ProcFs.system(), devices, sampleIntervalMillis, clock);
             sampler.start();
             return sampler;
         } catch (RuntimeException e) {
@@ -198,12 +192,9 @@ public final class JobRunner {
      * of those is missed.
      */
     private void awaitMeasuredWindow(Timeline t, List<Thread> threads, RunControl control) {
-        while (true) {
-            long left = t.measureStartNanos() - clock.nanoTime();
-            if (left <= 0 || control.stopped() || threads.stream().noneMatch(Thread::isAlive)) {
-                return;
-            }
-            LockSupport.parkNanos(Math.min(left, WARM_UP_PARK_NANOS));
+        while (clock.nanoTime() < t.measureStartNanos() && !control.stopped()
+                && threads.stream().anyMatch(Thread::isAlive)) {
+            clock.awaitOthers(t.measureStartNanos(), WARM_UP_PARK_NANOS);
         }
     }
 

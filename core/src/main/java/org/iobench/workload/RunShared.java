@@ -1,6 +1,6 @@
 package org.iobench.workload;
 
-import org.iobench.measure.NanoClock;
+import org.iobench.clock.NanoClock;
 
 /**
  * What every worker of one run shares with the runner.

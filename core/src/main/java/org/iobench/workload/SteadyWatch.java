@@ -1,8 +1,8 @@
 package org.iobench.workload;
 
 import java.util.List;
+import org.iobench.clock.NanoClock;
 import org.iobench.job.JobSpec;
-import org.iobench.measure.NanoClock;
 import org.iobench.result.SteadyOutcome;
 
 /**
@@ -11,7 +11,7 @@ import org.iobench.result.SteadyOutcome;
  * Runs on the runner's thread between releasing the workers and joining them.
  */
 final class SteadyWatch {
-    private static final long MAX_SLEEP_MILLIS = 50;
+    private static final long MAX_SLEEP_NANOS = 50_000_000L;
 
     private SteadyWatch() {}
 
@@ -47,17 +47,12 @@ final class SteadyWatch {
 
     /** Sleeps until {@code boundary} on {@code clock} or until every worker ended; false when interrupted. */
     private static boolean sleepUntil(long boundary, List<Thread> workers, NanoClock clock) {
-        while (true) {
-            long left = boundary - clock.nanoTime();
-            if (left <= 0 || workers.stream().noneMatch(Thread::isAlive)) {
-                return true;
-            }
-            try {
-                Thread.sleep(Math.min(MAX_SLEEP_MILLIS, Math.max(1, left / 1_000_000)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        while (clock.nanoTime() < boundary && workers.stream().anyMatch(Thread::isAlive)) {
+            clock.awaitOthers(boundary, MAX_SLEEP_NANOS);
+            if (Thread.currentThread().isInterrupted()) {
                 return false;
             }
         }
+        return true;
     }
 }

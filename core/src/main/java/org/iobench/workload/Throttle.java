@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import org.iobench.clock.IdleStrategy;
 import org.iobench.job.Schedule;
 import org.iobench.result.IoFailure;
 
@@ -14,10 +15,11 @@ import org.iobench.result.IoFailure;
  */
 final class Throttle {
     private static final long SETTLE_NANOS = 2_000_000_000L;
-    /** A flow without flow_sleep tries again at once in fio: the worker spins (see {@link #SPIN_BELOW_NANOS}). */
+    /**
+     * A flow without flow_sleep tries again at once in fio: the worker spins (the idle strategy spins below
+     * {@link IdleStrategy#SPIN_BELOW_NANOS}).
+     */
     private static final long FLOW_RETRY_NANOS = 1;
-    /** Waits shorter than this spin instead of parking (a park sleeps 50 us or more). */
-    static final long SPIN_BELOW_NANOS = 20_000;
 
     private final Schedule s;
     private Flows.Member flow;

@@ -1,14 +1,12 @@
 package org.iobench.workload;
 
-import java.util.concurrent.locks.LockSupport;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.Completions;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
-import org.iobench.measure.NanoClock;
-import org.iobench.result.IoFailure;
 
 /**
  * One worker, the run loop of every job: keeps up to {@code iodepth} requests from its {@link RequestSource} in
@@ -210,9 +208,9 @@ final class Worker implements Runnable {
             long until = Math.min(due, t.deadlineNanos());
             if (inFlight > 0) {
                 reap(0, t);
-                LockSupport.parkNanos(Math.min(until - now, IN_FLIGHT_PARK_NANOS));
+                clock.idle(until, IN_FLIGHT_PARK_NANOS);
             } else {
-                LockSupport.parkNanos(Math.min(until - now, MAX_PARK_NANOS));
+                clock.idle(until, MAX_PARK_NANOS);
             }
         }
     }
@@ -238,11 +236,7 @@ final class Worker implements Runnable {
             if (at <= now) {
                 return true;
             }
-            if (at - now < Throttle.SPIN_BELOW_NANOS) {
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(Math.min(at - now, MAX_PARK_NANOS));
-            }
+            clock.idle(at, MAX_PARK_NANOS);
         }
     }
 

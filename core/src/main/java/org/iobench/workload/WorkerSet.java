@@ -77,7 +77,7 @@ final class WorkerSet implements AutoCloseable {
         int id = plan.worker();
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
-                spec.queue().fixedBuffers(), input(spec)));
+                spec.queue().fixedBuffers(), input(spec), run.clock()));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
         plan(plan.byteBudget());
@@ -126,7 +126,8 @@ final class WorkerSet implements AutoCloseable {
     private void addCopier(JobSpec spec, PreparedTarget target, EngineProvider provider, WorkerSetup setup,
                            RunShared run) throws IOException {
         List<NativeBuffer> mine = buffers(spec, target, 0, 1);
-        IoEngine engine = engine(provider, new EngineOptions(1, 1, mine, spec.queue().fixedBuffers()));
+        IoEngine engine = engine(provider, new EngineOptions(1, 1, mine, spec.queue().fixedBuffers(), null,
+                run.clock()));
         boolean zero = spec.copy().source().equals(DEV_ZERO);
         IoFile source = zero ? null : open(engine, engine.open(spec.copy().source(),
                 OpenMode.READ.withDirect(spec.durability().direct())));

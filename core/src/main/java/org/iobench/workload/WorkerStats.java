@@ -1,8 +1,8 @@
 package org.iobench.workload;
 
 import org.iobench.engine.IoOp;
-import org.iobench.measure.IoLogs;
 import org.iobench.measure.IntervalSeries;
+import org.iobench.measure.IoLogs;
 import org.iobench.measure.LatencyRecorder;
 
 /**
@@ -88,7 +88,7 @@ public final class WorkerStats {
     void completed(boolean write, long length, long issueNanos, long submitNanos, long now, long intendedNanos,
                    long measureStartNanos, long offset, boolean logSlat, int ioprio) {
         long latency = now - issueNanos;
-        boolean split = submitNanos >= issueNanos && submitNanos <= now; // engines stamp it with System.nanoTime
+        boolean split = submitNanos >= issueNanos && submitNanos <= now; // on the run's clock; 0 when not stamped
         if (split) {
             submitLatency.record(submitNanos - issueNanos);
             completionLatency.record(now - submitNanos);

@@ -84,7 +84,8 @@ class ArchitectureTest {
     @Test
     void enginesKnowOnlySys() {
         classes().that().resideInAPackage(p("engine"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("engine"), p("sys"), p("catalog"), "java..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("engine"), p("sys"), p("catalog"), p("clock"),
+                        "java..")
                 .because("workload -> engine -> sys: an engine submits requests through sys and nothing else")
                 .check(CLASSES);
     }
@@ -95,7 +96,7 @@ class ArchitectureTest {
                 "fileops")) {
             classes().that().resideInAPackage(p("engine." + engine))
                     .should().onlyDependOnClassesThat().resideInAnyPackage(ROOT + ".engine", p("engine." + engine),
-                            p("sys"), p("catalog"), "java..")
+                            p("sys"), p("catalog"), p("clock"), "java..")
                     .check(CLASSES);
         }
     }
@@ -160,6 +161,14 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /** Time and waiting for it: read by engines, samplers, workers and the command line, so it knows only Java. */
+    @Test
+    void theClockIsNeutralAndAtTheBottom() {
+        classes().that().resideInAPackage(p("clock"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("clock"), "java..")
+                .check(CLASSES);
+    }
+
     @Test
     void sysIsTheBottomLayer() {
         classes().that().resideInAPackage(p("sys"))
@@ -187,7 +196,7 @@ class ArchitectureTest {
     @Test
     void sysmonStandsAlone() {
         classes().that().resideInAPackage(p("sysmon"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("sysmon"), "java..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("sysmon"), p("clock"), "java..")
                 .because("workload -> sysmon: samples of /proc and /sys, usable by anything")
                 .check(CLASSES);
     }

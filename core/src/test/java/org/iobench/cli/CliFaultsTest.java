@@ -6,9 +6,9 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.iobench.testing.Root;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.iobench.testing.Root;
 
 /** Real faults: a full filesystem, Ctrl-C, a mounted device. Partial results, right exit status, no leftovers. */
 class CliFaultsTest {
@@ -44,13 +44,40 @@ class CliFaultsTest {
         while (scratchBytes() < 1L << 30 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
-        Thread.sleep(1500);
+        awaitReads(p, 8 << 20); // the measured run is reading: interrupt it, not the fill
         Cli.signal(p, "INT");
         Cli.Result r = Cli.finish(p);
         assertThat(r.status()).as(r.err()).isEqualTo(130);
         assertThat(r.out()).contains("INCOMPLETE: interrupted").contains("IOPS");
         assertThat(r.err()).contains("interrupted");
         assertThat(scratchFiles()).isZero();
+    }
+
+    /**
+     * Waits until {@code p} has read {@code bytes} more through read(2) ({@code /proc/PID/io} rchar): a sign that its
+     * measured run is under way, not a guess of how long that takes; bounded, so a slow machine only makes the run
+     * shorter before the signal.
+     */
+    private static void awaitReads(Process p, long bytes) throws Exception {
+        Path io = Path.of("/proc", Long.toString(p.pid()), "io");
+        long from = rchar(io);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (from >= 0 && p.isAlive() && rchar(io) >= 0 && rchar(io) - from < bytes && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+    }
+
+    private static long rchar(Path io) {
+        try {
+            for (String line : Files.readAllLines(io)) {
+                if (line.startsWith("rchar:")) {
+                    return Long.parseLong(line.substring(6).strip());
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            // gone or unreadable: no more reads to wait for
+        }
+        return -1;
     }
 
     /** Bytes in the scratch file so far: the run starts once iobench has filled it (1 GiB by default). */
@@ -79,7 +106,7 @@ class CliFaultsTest {
                 && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
-        Thread.sleep(2000);
+        awaitReads(p, 8 << 20); // w2 is reading its laid-out file: both jobs run
         Cli.signal(p, "INT");
         Cli.Result r = Cli.finish(p);
         assertThat(r.status()).as(r.err()).isEqualTo(130);

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
 import org.iobench.job.DataPattern;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
@@ -16,6 +15,8 @@ import org.iobench.job.SyncMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.testing.DiskDirs;
+import org.iobench.testing.TickingClock;
+import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,12 @@ class BenchmarkTest {
 
     private static BenchmarkResult run(JobSpec spec) throws IOException {
         return Benchmark.system().execute(spec, new RunControl(), RunListener.NONE);
+    }
+
+    /** A run on a clock of its own, which never sleeps ({@link TickingClock}). */
+    private static BenchmarkResult run(JobSpec spec, TickingClock clock, RunListener listener) throws IOException {
+        return new Benchmark(TargetPreparer.system(), clock, Benchmark.DEFAULT_INTERVAL_NANOS, 0)
+                .execute(spec, new RunControl(), listener);
     }
 
     @Test
@@ -102,13 +109,16 @@ class BenchmarkTest {
     @Test
     void aTimeBasedJobStopsAtItsDeadlineAndKeepsAPerSecondSeries() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("t")).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(8 << 20)
-                .timeNanos(1_200_000_000L).build()).runs().getFirst();
-        // sizeBytes was given, so the first of size and time ends the job: here the size, if the machine is fast
-        assertThat(r.totals().elapsedSeconds()).isLessThan(2.5);
+                .timeNanos(1_200_000_000L).build(), TickingClock.standard(), RunListener.NONE).runs().getFirst();
+        // sizeBytes was given, so the first of size and time ends the job: here the size (2048 requests of a few
+        // 10 us steps each are far less than 1.2 s of the run's clock)
+        assertThat(r.totals().reads()).isEqualTo(2048);
+        assertThat(r.totals().elapsedNanos()).isLessThan(1_200_000_000L);
         RunResult timed = run(JobSpec.builder(dir.resolve("t2")).rw(RwMode.RANDREAD).blockSize(4096)
-                .timeNanos(1_200_000_000L).sizeBytes(0).build()).runs().getFirst();
-        // the deadline ends it: never before; after it only by as much as the machine delays a thread (no window)
-        assertThat(timed.totals().elapsedSeconds()).isGreaterThanOrEqualTo(1.2).isLessThan(12);
+                .timeNanos(1_200_000_000L).sizeBytes(0).build(), new TickingClock(400_000), RunListener.NONE)
+                .runs().getFirst(); // 400 us a reading: about a thousand requests
+        // the deadline ends it: never before, and on this clock after it only by the steps of the last request
+        assertThat(timed.totals().elapsedSeconds()).isGreaterThanOrEqualTo(1.2).isLessThan(1.21);
         assertThat(timed.intervals().series()).hasSize((int) Math.ceil(timed.totals().elapsedSeconds()));
         assertThat(timed.intervals().series().stream().mapToLong(i -> i.reads()).sum())
                 .isEqualTo(timed.totals().reads());
@@ -213,22 +223,21 @@ class BenchmarkTest {
             raf.setLength(64 << 20);
         }
         JobSpec spec = JobSpec.builder(f).rw(RwMode.READ).blockSize(4096).timeNanos(5_000_000_000L).build();
-        CompletableFuture<BenchmarkResult> future = CompletableFuture.supplyAsync(() -> {
-            try {
-                return run(spec);
-            } catch (IOException e) {
-                throw new RuntimeException(e);
+        RunListener truncate = new RunListener() {
+            @Override
+            public void runStarted(JobSpec s, int run, LiveView live) {
+                try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+                    raf.setLength(0); // under the opened target, as the workers start
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
             }
-        });
-        Thread.sleep(300);
-        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
-            raf.setLength(0);
-        }
-        BenchmarkResult b = future.get();
+        };
+        BenchmarkResult b = run(spec, TickingClock.standard(), truncate);
         RunResult r = b.runs().getFirst();
         assertThat(r.complete()).isFalse();
         assertThat(b.complete()).isFalse();
         assertThat(r.outcome().stopReason()).contains("truncated");
-        assertThat(r.totals().elapsedSeconds()).isLessThan(4);
+        assertThat(r.totals().elapsedNanos()).as("stopped before its deadline").isLessThan(spec.timing().timeNanos());
     }
 }

@@ -8,13 +8,16 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
 import org.iobench.job.SteadyCriterion;
-import org.iobench.measure.NanoClock;
 import org.iobench.result.RunResult;
+import org.iobench.testing.TickingClock;
 import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Real paced runs on a cached file: the schedule, not the sleeps, sets the rate. */
+/**
+ * Real paced runs on a cached file, on a clock that never sleeps ({@link TickingClock}): the schedule, not the sleeps,
+ * sets the rate.
+ */
 class RateLimitedRunTest {
     @TempDir
     Path dir;
@@ -25,7 +28,7 @@ class RateLimitedRunTest {
     }
 
     private static RunResult run(JobSpec spec, long intervalNanos) throws IOException {
-        return new Benchmark(TargetPreparer.system(), NanoClock.SYSTEM, intervalNanos, 0)
+        return new Benchmark(TargetPreparer.system(), TickingClock.standard(), intervalNanos, 0)
                 .execute(spec, new RunControl(), RunListener.NONE).runs().getFirst();
     }
 

@@ -3,12 +3,12 @@ package org.iobench.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
-import org.iobench.measure.NanoClock;
 import org.iobench.result.LatencySummary;
 import org.iobench.sys.NativeBuffer;
 import org.junit.jupiter.api.Test;

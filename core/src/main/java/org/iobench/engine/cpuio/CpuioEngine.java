@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.CpuWork;
 import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.EngineOptions;
@@ -29,7 +30,7 @@ public final class CpuioEngine implements DisklessEngine {
         @Override public Optional<String> unavailable() { return Optional.empty(); }
         @Override public IoEngine create(EngineOptions options) {
             return new CpuioEngine(options.input(CpuWork.class).orElseThrow(() -> new IllegalArgumentException(
-                    "the cpuio engine needs what to burn (cpuload=)")));
+                    "the cpuio engine needs what to burn (cpuload=)")), options.clock());
         }
     };
 
@@ -37,12 +38,14 @@ public final class CpuioEngine implements DisklessEngine {
     private static final int QSORT_INTS = 256 * 1024;
 
     private final CpuWork burn;
+    private final NanoClock clock;
     private final int[] data;
     private final Integer[] boxed;
     private final byte[] bytes;
 
-    private CpuioEngine(CpuWork burn) {
+    private CpuioEngine(CpuWork burn, NanoClock clock) {
         this.burn = burn;
+        this.clock = clock;
         if (burn.qsort()) {
             data = new int[QSORT_INTS];
             long w = 521288629L;
@@ -68,12 +71,13 @@ public final class CpuioEngine implements DisklessEngine {
 
     @Override
     public SubmitStatus submit(IoRequest r) {
-        r.submitNanos(System.nanoTime());
+        r.submitNanos(clock.nanoTime());
         if (burn.qsort()) {
             sorts();
         } else {
-            long until = System.nanoTime() + burn.chunkNanos();
-            while (System.nanoTime() < until) {
+            // The spin is the work (a noop burn keeps the CPU busy for the chunk), not a wait: no idle strategy.
+            long until = r.submitNanos() + burn.chunkNanos();
+            while (clock.nanoTime() < until) {
                 Thread.onSpinWait();
             }
         }

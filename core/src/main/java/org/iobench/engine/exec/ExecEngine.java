@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
@@ -33,19 +34,21 @@ public final class ExecEngine implements DisklessEngine {
         @Override public Optional<String> unavailable() { return Optional.empty(); }
         @Override public IoEngine create(EngineOptions options) {
             return new ExecEngine(options.input(ExecWork.class).orElseThrow(() -> new IllegalArgumentException(
-                    "the exec engine needs a program (program=)")));
+                    "the exec engine needs a program (program=)")), options.clock());
         }
     };
 
-    /** fio's pause inside each request after the first, in milliseconds. */
-    private static final long WAIT_MILLIS = 50;
+    /** fio's pause inside each request after the first. */
+    private static final long WAIT_NANOS = 50_000_000L;
 
     private final ExecWork work;
+    private final NanoClock clock;
     private Process process;
     private boolean started;
 
-    private ExecEngine(ExecWork work) {
+    private ExecEngine(ExecWork work, NanoClock clock) {
         this.work = work;
+        this.clock = clock;
     }
 
     @Override
@@ -55,15 +58,14 @@ public final class ExecEngine implements DisklessEngine {
 
     @Override
     public SubmitStatus submit(IoRequest r) {
-        r.submitNanos(System.nanoTime());
+        r.submitNanos(clock.nanoTime());
         if (!started) {
             started = true;
             process = start();
         } else {
-            try {
-                Thread.sleep(WAIT_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            long until = r.submitNanos() + WAIT_NANOS;
+            while (clock.nanoTime() < until && !Thread.currentThread().isInterrupted()) {
+                clock.idle(until, WAIT_NANOS);
             }
         }
         r.complete(0);

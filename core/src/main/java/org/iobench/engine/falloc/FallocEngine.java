@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -29,10 +30,15 @@ public final class FallocEngine implements IoEngine {
         private final EngineDescription description = EngineDescription.of("falloc", null, List.of("falloc"),
                 EngineFlag.SYNC, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.NO_DATA, EngineFlag.TRIMS_FILES);
         @Override public EngineDescription description() { return description; }
-        @Override public IoEngine create(EngineOptions options) { return new FallocEngine(); }
+        @Override public IoEngine create(EngineOptions options) { return new FallocEngine(options.clock()); }
     };
 
     private final NativeIo io = new NativeIo();
+    private final NanoClock clock;
+
+    FallocEngine(NanoClock clock) {
+        this.clock = clock;
+    }
 
     @Override
     public String name() {
@@ -46,7 +52,7 @@ public final class FallocEngine implements IoEngine {
 
     @Override
     public SubmitStatus submit(IoRequest r) {
-        r.submitNanos(System.nanoTime());
+        r.submitNanos(clock.nanoTime());
         long result = switch (r.op()) {
             case READ -> allocate(r, FileHandle.FALLOC_KEEP_SIZE);
             case WRITE -> allocate(r, 0);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.FileOpWork;
@@ -60,12 +61,13 @@ public final class FileOpEngine implements IoEngine {
             @Override public IoEngine create(EngineOptions options) {
                 FileOpWork work = options.input(FileOpWork.class).orElseThrow(() -> new IllegalArgumentException(
                         "the " + name + " engine needs the job's files (nrfiles=)"));
-                return new FileOpEngine(name, op, work, options.buffers());
+                return new FileOpEngine(name, op, work, options.buffers(), options.clock());
             }
         };
     }
 
     private final String name;
+    private final NanoClock clock;
     private final Op op;
     private final FileOpWork work;
     private final List<NativeBuffer> buffers;
@@ -80,7 +82,8 @@ public final class FileOpEngine implements IoEngine {
     private final NativeIo io = new NativeIo();
     private int openFd = -1;
 
-    private FileOpEngine(String name, Op op, FileOpWork work, List<NativeBuffer> buffers) {
+    private FileOpEngine(String name, Op op, FileOpWork work, List<NativeBuffer> buffers, NanoClock clock) {
+        this.clock = clock;
         this.name = name;
         this.op = op;
         this.work = work;
@@ -148,7 +151,7 @@ public final class FileOpEngine implements IoEngine {
     public SubmitStatus submit(IoRequest r) {
         int index = (int) (r.offset() / Math.max(1, r.length()));
         if (index >= calls.size()) {
-            r.submitNanos(System.nanoTime());
+            r.submitNanos(clock.nanoTime());
             r.complete(-Errno.EINVAL);
             return SubmitStatus.COMPLETED;
         }
@@ -156,7 +159,7 @@ public final class FileOpEngine implements IoEngine {
             case CREATE -> {
                 closeOpen();
                 // fio times the open alone (the previous file's close is not part of it)
-                r.issueNanos(System.nanoTime());
+                r.issueNanos(clock.nanoTime());
                 r.submitNanos(r.issueNanos());
                 int fd = calls.openCreate(index);
                 if (fd >= 0) {
@@ -168,13 +171,13 @@ public final class FileOpEngine implements IoEngine {
                 yield fd < 0 ? fd : r.length();
             }
             case STAT -> {
-                r.issueNanos(System.nanoTime()); // fio takes the time right before the call
+                r.issueNanos(clock.nanoTime()); // fio takes the time right before the call
                 r.submitNanos(r.issueNanos());
                 int rc = calls.stat(index, statKind);
                 yield rc < 0 ? rc : r.length();
             }
             case DELETE -> {
-                r.issueNanos(System.nanoTime());
+                r.issueNanos(clock.nanoTime());
                 r.submitNanos(r.issueNanos());
                 int rc = calls.unlink(index);
                 if (rc == 0) {

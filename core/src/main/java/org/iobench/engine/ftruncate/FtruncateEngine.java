@@ -3,6 +3,7 @@ package org.iobench.engine.ftruncate;
 import java.util.List;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -22,10 +23,15 @@ public final class FtruncateEngine implements IoEngine {
         private final EngineDescription description = EngineDescription.of("ftruncate", null, List.of("ftruncate"),
                 EngineFlag.SYNC, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.NO_DATA);
         @Override public EngineDescription description() { return description; }
-        @Override public IoEngine create(EngineOptions options) { return new FtruncateEngine(); }
+        @Override public IoEngine create(EngineOptions options) { return new FtruncateEngine(options.clock()); }
     };
 
     private final NativeIo io = new NativeIo();
+    private final NanoClock clock;
+
+    FtruncateEngine(NanoClock clock) {
+        this.clock = clock;
+    }
 
     @Override
     public String name() {
@@ -34,7 +40,7 @@ public final class FtruncateEngine implements IoEngine {
 
     @Override
     public SubmitStatus submit(IoRequest r) {
-        r.submitNanos(System.nanoTime());
+        r.submitNanos(clock.nanoTime());
         long result = switch (r.op()) {
             case READ, TRIM -> -Errno.EINVAL;
             case WRITE -> {

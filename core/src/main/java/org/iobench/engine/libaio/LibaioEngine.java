@@ -1,10 +1,11 @@
 package org.iobench.engine.libaio;
 
 import java.util.Arrays;
+import org.iobench.clock.NanoClock;
+import org.iobench.engine.AsyncQueue;
 import org.iobench.engine.Completions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
-import org.iobench.engine.InlineDiscard;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
@@ -30,7 +31,7 @@ import org.iobench.sys.aio.AioContext;
  * asynchronously): the request then completes with that {@code -errno} and comes back from the next {@link #reap},
  * like any other.
  *
- * <p>Latency, as fio: {@link IoRequest#submitNanos} is {@link System#nanoTime()} just after the {@code io_submit}
+ * <p>Latency, as fio: {@link IoRequest#submitNanos} is the run's clock just after the {@code io_submit}
  * that handed the request to the kernel returned; the caller takes completion time when {@code reap} returns.
  *
  * <p>Not counted in {@code /proc/self/io} {@code rchar}/{@code wchar}: the kernel calls the file's
@@ -42,24 +43,15 @@ public final class LibaioEngine implements IoEngine {
 
     private final AioContext aio;
     private final int iodepth;
-    private final InlineDiscard trims = new InlineDiscard();
-    private final int batch;
-    /** Requests in flight by index (null: free). */
-    private IoRequest[] slots;
-    /** Requests with a prepared iocb not yet accepted by {@code io_submit}, in queue order. */
-    private final IoRequest[] queued;
-    private int queuedCount;
+    private final AsyncQueue q;
     /** Requests {@code io_submit} refused, already completed with {@code -errno}, waiting to be reaped. */
     private final IoRequest[] refused;
     private int refusedCount;
-    private int inFlight;
 
-    LibaioEngine(AioContext aio, int iodepth, int batch) {
+    LibaioEngine(AioContext aio, int iodepth, int batch, NanoClock clock) {
         this.aio = aio;
         this.iodepth = iodepth;
-        this.batch = Math.min(batch, iodepth);
-        this.slots = new IoRequest[iodepth];
-        this.queued = new IoRequest[iodepth];
+        this.q = new AsyncQueue(iodepth, batch, clock);
         this.refused = new IoRequest[iodepth];
     }
 
@@ -71,18 +63,12 @@ public final class LibaioEngine implements IoEngine {
     @Override
     public SubmitStatus submit(IoRequest r) {
         if (r.op() == IoOp.TRIM) {
-            return submitTrim(r);
+            return q.trim(r, this);
         }
-        if (inFlight >= iodepth) {
+        if (q.full()) {
             return SubmitStatus.BUSY;
         }
-        int index = r.index();
-        if (index >= slots.length) {
-            slots = Arrays.copyOf(slots, Math.max(index + 1, slots.length * 2));
-        }
-        if (slots[index] != null) {
-            throw new IllegalStateException("request " + index + " is already in flight");
-        }
+        q.claim(r);
         short opcode = switch (r.op()) {
             case READ -> AioAbi.CMD_PREAD;
             case WRITE -> AioAbi.CMD_PWRITE;
@@ -91,57 +77,32 @@ public final class LibaioEngine implements IoEngine {
             case TRIM -> throw new IllegalStateException("trims are done inline");
         };
         if (r.op().transfersData()) {
-            aio.prepare(opcode, r.fd(), r.buffer().address() + r.bufferOffset(), r.length(), r.offset(), index,
+            aio.prepare(opcode, r.fd(), r.buffer().address() + r.bufferOffset(), r.length(), r.offset(), r.index(),
                     r.ioprio());
         } else {
-            aio.prepare(opcode, r.fd(), 0, 0, 0, index);
+            aio.prepare(opcode, r.fd(), 0, 0, 0, r.index());
         }
-        slots[index] = r;
-        queued[queuedCount++] = r;
-        inFlight++;
-        if (queuedCount >= batch) {
+        if (q.enqueue(r)) {
             commit();
         }
         return SubmitStatus.QUEUED;
     }
 
-    /**
-     * A trim, as fio 3.33's engine does it: the requests queued so far go to the kernel first, then the discard is
-     * done inline ({@link InlineDiscard}) while those already in the kernel keep running.
-     */
-    private SubmitStatus submitTrim(IoRequest r) {
-        if (queuedCount > 0) {
-            commit();
-            if (queuedCount > 0) {
-                return SubmitStatus.BUSY;
-            }
-        }
-        return trims.submit(r);
-    }
-
     @Override
     public void commit() {
-        IoRequest[] q = queued;
-        while (queuedCount > 0) {
+        while (q.queuedCount() > 0) {
             int n = aio.submit();
-            long now = System.nanoTime();
             if (n == -Errno.EAGAIN || n == -Errno.EINTR || n == 0) {
                 return; // stays queued; the next commit or reap tries again
             }
             if (n < 0) {
                 // The first queued iocb failed on its own: it completes now, with the errno, and is reaped later.
                 aio.dropFirst();
-                refuse(q[0], n, now);
-                n = 1;
+                refuse(q.queued(0), n, q.now());
+                q.dequeue(1);
             } else {
-                for (int i = 0; i < n; i++) {
-                    q[i].submitNanos(now);
-                }
+                q.submitted(n);
             }
-            int left = queuedCount - n;
-            System.arraycopy(q, n, q, 0, left);
-            Arrays.fill(q, left, queuedCount, null);
-            queuedCount = left;
         }
     }
 
@@ -153,7 +114,7 @@ public final class LibaioEngine implements IoEngine {
 
     @Override
     public int reap(int min, Completions out) {
-        if (queuedCount > 0) {
+        if (q.queuedCount() > 0) {
             commit();
         }
         int room = out.capacity() - out.size();
@@ -162,8 +123,8 @@ public final class LibaioEngine implements IoEngine {
             added = deliverRefused(out, room);
             room -= added;
         }
-        int inKernel = inFlight - queuedCount - refusedCount;
-        if (inKernel == 0 && queuedCount > 0 && refusedCount == 0 && added == 0) {
+        int inKernel = q.inFlight() - q.queuedCount() - refusedCount;
+        if (inKernel == 0 && q.queuedCount() > 0 && refusedCount == 0 && added == 0) {
             failStuckQueue(); // io_submit keeps answering EAGAIN with nothing of ours in the kernel
             return reap(min, out);
         }
@@ -180,18 +141,12 @@ public final class LibaioEngine implements IoEngine {
         if (n < 0) {
             throw new IllegalStateException("io_getevents: " + Errno.describe(-n));
         }
-        IoRequest[] s = slots;
         for (int i = 0; i < n; i++) {
-            long tag = aio.eventData(i);
-            IoRequest r = tag >= 0 && tag < s.length ? s[(int) tag] : null;
-            if (r == null) {
-                throw new IllegalStateException("AIO event for request " + tag + " which is not in flight");
-            }
-            s[(int) tag] = null;
+            IoRequest r = q.release(aio.eventData(i), "AIO event");
             r.complete(aio.eventResult(i));
             out.add(r);
         }
-        inFlight -= n;
+        q.completed(n);
         return added + n;
     }
 
@@ -199,14 +154,14 @@ public final class LibaioEngine implements IoEngine {
         int n = Math.min(room, refusedCount);
         IoRequest[] f = refused;
         for (int i = 0; i < n; i++) {
-            slots[f[i].index()] = null;
+            q.releaseSlot(f[i]);
             out.add(f[i]);
         }
         int left = refusedCount - n;
         System.arraycopy(f, n, f, 0, left);
         Arrays.fill(f, left, refusedCount, null);
         refusedCount = left;
-        inFlight -= n;
+        q.completed(n);
         return n;
     }
 
@@ -215,18 +170,17 @@ public final class LibaioEngine implements IoEngine {
      * kernel, waiting cannot free any, so the queued requests complete with EAGAIN instead of spinning forever.
      */
     private void failStuckQueue() {
-        long now = System.nanoTime();
-        while (queuedCount > 0) {
+        long now = q.now();
+        while (q.queuedCount() > 0) {
             aio.dropFirst();
-            refuse(queued[0], -Errno.EAGAIN, now);
-            System.arraycopy(queued, 1, queued, 0, queuedCount - 1);
-            queued[--queuedCount] = null;
+            refuse(q.queued(0), -Errno.EAGAIN, now);
+            q.dequeue(1);
         }
     }
 
     @Override
     public int inFlight() {
-        return inFlight;
+        return q.inFlight();
     }
 
     /**
@@ -236,7 +190,7 @@ public final class LibaioEngine implements IoEngine {
     @Override
     public void close() {
         try {
-            int inKernel = inFlight - queuedCount - refusedCount;
+            int inKernel = q.inFlight() - q.queuedCount() - refusedCount;
             while (inKernel > 0) {
                 int n = aio.getEvents(inKernel, Math.min(inKernel, iodepth), true);
                 if (n < 0 && n != -Errno.EINTR) {
@@ -246,10 +200,8 @@ public final class LibaioEngine implements IoEngine {
             }
         } finally {
             aio.close();
-            inFlight = 0;
-            queuedCount = 0;
+            q.clear();
             refusedCount = 0;
-            Arrays.fill(slots, null);
         }
     }
 }

@@ -31,7 +31,7 @@ final class LibaioProvider implements EngineProvider {
     public IoEngine create(EngineOptions options) throws IOException {
         int iodepth = options.iodepth();
         try {
-            return new LibaioEngine(AioContext.create(iodepth, iodepth), iodepth, options.batch());
+            return new LibaioEngine(AioContext.create(iodepth, iodepth), iodepth, options.batch(), options.clock());
         } catch (SysException e) {
             throw new IOException(unavailableMessage(e.errno(), iodepth, read(AIO_NR), read(AIO_MAX_NR)), e);
         }

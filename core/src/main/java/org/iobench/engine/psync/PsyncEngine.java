@@ -3,6 +3,7 @@ package org.iobench.engine.psync;
 import java.util.List;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
@@ -21,10 +22,20 @@ public final class PsyncEngine implements IoEngine {
         private final EngineDescription description = EngineDescription.of("psync", null,
                 List.of("psync", "sync", "pvsync", "vsync", "pvsync2"), EngineFlag.SYNC);
         @Override public EngineDescription description() { return description; }
-        @Override public IoEngine create(EngineOptions options) { return new PsyncEngine(); }
+        @Override public IoEngine create(EngineOptions options) { return new PsyncEngine(options.clock()); }
     };
 
     private final NativeIo io = new NativeIo();
+    private final NanoClock clock;
+
+    /** An engine on the system clock, for set-up I/O ({@code Engines.forSetup()}). */
+    public PsyncEngine() {
+        this(NanoClock.SYSTEM);
+    }
+
+    PsyncEngine(NanoClock clock) {
+        this.clock = clock;
+    }
 
     @Override
     public String name() {
@@ -34,7 +45,7 @@ public final class PsyncEngine implements IoEngine {
     @Override
     public SubmitStatus submit(IoRequest r) {
         // As fio's psync: submission is the system call itself, so slat is ~0 and clat is the call's duration.
-        r.submitNanos(System.nanoTime());
+        r.submitNanos(clock.nanoTime());
         long result = switch (r.op()) {
             case READ -> io.pread(r.fd(), r.buffer(), r.bufferOffset(), r.length(), r.offset());
             case WRITE -> io.pwrite(r.fd(), r.buffer(), r.bufferOffset(), r.length(), r.offset());

@@ -10,9 +10,10 @@ import static org.iobench.sys.uring.IoUringAbi.SQE_FIXED_FILE;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.iobench.clock.NanoClock;
+import org.iobench.engine.AsyncQueue;
 import org.iobench.engine.Completions;
 import org.iobench.engine.EngineProvider;
-import org.iobench.engine.InlineDiscard;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
@@ -36,7 +37,7 @@ import org.iobench.sys.uring.IoUringAbi;
  * index must not be in flight together. A completion's {@code res} becomes the request's result: bytes (short
  * at end of file), 0 for a sync, or {@code -errno}.
  *
- * <p>Latency, as fio: {@link IoRequest#submitNanos} is {@link System#nanoTime()} just after the
+ * <p>Latency, as fio: {@link IoRequest#submitNanos} is the run's clock just after the
  * {@code io_uring_enter} that handed the request to the kernel returned (slat = submitNanos - issueNanos);
  * the caller takes completion time when {@code reap} returns (clat = completion - submitNanos). Buffered reads
  * of cached data usually complete inside that {@code io_uring_enter}, so their time shows up in slat.
@@ -63,32 +64,22 @@ public final class UringEngine implements IoEngine {
     static final long MAX_TRANSFER = 0x7ffff000L;
 
     private final IoUring ring;
-    private final int iodepth;
-    private final InlineDiscard trims = new InlineDiscard();
-    private final int batch;
+    private final AsyncQueue q;
     private final boolean fixedFiles;
     /** The descriptors registered with the ring, by fixed-file index; -1 for a file closed since. Null: none. */
     private int[] fileTable;
     private final NativeBuffer[] bufferTable;
-    /** Requests in flight by index (null: free). */
-    private IoRequest[] slots;
     /** Per index, the buffer last seen and its registered index, so fixed-buffer lookups are O(1). */
     private NativeBuffer[] slotBuffer;
     private int[] slotBufferIndex;
-    /** Requests with a prepared SQE that the kernel has not consumed yet, in SQ order. */
-    private final IoRequest[] queued;
-    private int queuedCount;
-    private int inFlight;
     private boolean enabled;
 
-    UringEngine(IoUring ring, int iodepth, int batch, boolean fixedFiles, NativeBuffer[] bufferTable) {
+    UringEngine(IoUring ring, int iodepth, int batch, boolean fixedFiles, NativeBuffer[] bufferTable,
+                NanoClock clock) {
         this.ring = ring;
-        this.iodepth = iodepth;
-        this.batch = Math.min(batch, iodepth);
+        this.q = new AsyncQueue(iodepth, batch, clock);
         this.fixedFiles = fixedFiles;
         this.bufferTable = bufferTable;
-        this.queued = new IoRequest[iodepth];
-        this.slots = new IoRequest[iodepth];
         this.slotBuffer = new NativeBuffer[iodepth];
         this.slotBufferIndex = new int[iodepth];
         this.enabled = (ring.flags() & IoUringAbi.SETUP_R_DISABLED) == 0;
@@ -153,26 +144,21 @@ public final class UringEngine implements IoEngine {
     @Override
     public SubmitStatus submit(IoRequest r) {
         if (r.op() == IoOp.TRIM) {
-            return submitTrim(r);
+            return q.trim(r, this);
         }
-        if (inFlight >= iodepth || ring.sqSpace() == 0) {
+        if (q.full() || ring.sqSpace() == 0) {
             return SubmitStatus.BUSY;
         }
         if (!enabled) {
             enable();
         }
+        q.claim(r);
         int index = r.index();
-        if (index >= slots.length) {
-            growSlots(index + 1);
-        }
-        if (slots[index] != null) {
-            throw new IllegalStateException("request " + index + " is already in flight");
+        if (index >= slotBuffer.length) {
+            growSlotBuffers(q.slotCapacity());
         }
         prepare(r, index);
-        slots[index] = r;
-        queued[queuedCount++] = r;
-        inFlight++;
-        if (queuedCount >= batch) {
+        if (q.enqueue(r)) {
             commit();
         }
         return SubmitStatus.QUEUED;
@@ -231,55 +217,31 @@ public final class UringEngine implements IoEngine {
         return slotBufferIndex[slot];
     }
 
-    /**
-     * A trim, as fio 3.33's engine does it: the requests queued so far go to the kernel first, then the discard is
-     * done inline ({@link InlineDiscard}) while those already in the kernel keep running.
-     */
-    private SubmitStatus submitTrim(IoRequest r) {
-        if (queuedCount > 0) {
-            commit();
-            if (queuedCount > 0) {
-                return SubmitStatus.BUSY;
-            }
-        }
-        return trims.submit(r);
-    }
-
     @Override
     public void commit() {
-        if (queuedCount == 0) {
+        if (q.queuedCount() == 0) {
             return;
         }
         if (!enabled) {
             enable();
         }
         int n = ring.submit();
-        long now = System.nanoTime();
         if (n < 0) {
             if (isTransient(n)) {
                 return; // stays queued; the next commit or reap tries again
             }
             throw failure("io_uring_enter (submit)", n);
         }
-        IoRequest[] q = queued;
-        for (int i = 0; i < n; i++) {
-            q[i].submitNanos(now);
-        }
-        int left = queuedCount - n;
-        if (left > 0) {
-            System.arraycopy(q, n, q, 0, left);
-        }
-        Arrays.fill(q, left, queuedCount, null);
-        queuedCount = left;
+        q.submitted(n);
     }
 
     @Override
     public int reap(int min, Completions out) {
-        if (queuedCount > 0) {
+        if (q.queuedCount() > 0) {
             commit();
         }
         int room = out.capacity() - out.size();
-        int inKernel = inFlight - queuedCount;
+        int inKernel = q.inFlight() - q.queuedCount();
         if (room <= 0 || inKernel == 0) {
             return 0;
         }
@@ -290,19 +252,13 @@ public final class UringEngine implements IoEngine {
             ready = awaitCompletions(want);
         }
         int n = Math.min(ready, room);
-        IoRequest[] s = slots;
         for (int i = 0; i < n; i++) {
-            long tag = ring.cqeUserData(i);
-            IoRequest r = tag >= 0 && tag < s.length ? s[(int) tag] : null;
-            if (r == null) {
-                throw new IllegalStateException("io_uring completion for request " + tag + " which is not in flight");
-            }
-            s[(int) tag] = null;
+            IoRequest r = q.release(ring.cqeUserData(i), "io_uring completion");
             r.complete(ring.cqeResult(i));
             out.add(r);
         }
         ring.cqAdvance(n);
-        inFlight -= n;
+        q.completed(n);
         return n;
     }
 
@@ -321,7 +277,7 @@ public final class UringEngine implements IoEngine {
 
     @Override
     public int inFlight() {
-        return inFlight;
+        return q.inFlight();
     }
 
     /**
@@ -332,7 +288,7 @@ public final class UringEngine implements IoEngine {
     @Override
     public void close() {
         try {
-            int inKernel = inFlight - queuedCount;
+            int inKernel = q.inFlight() - q.queuedCount();
             while (enabled && inKernel > 0) {
                 int rc = ring.waitCompletions(inKernel);
                 if (rc < 0 && !isTransient(rc)) {
@@ -344,9 +300,7 @@ public final class UringEngine implements IoEngine {
             }
         } finally {
             ring.close();
-            inFlight = 0;
-            queuedCount = 0;
-            Arrays.fill(slots, null);
+            q.clear();
         }
     }
 
@@ -359,9 +313,7 @@ public final class UringEngine implements IoEngine {
         }
     }
 
-    private void growSlots(int size) {
-        int n = Math.max(size, slots.length * 2);
-        slots = Arrays.copyOf(slots, n);
+    private void growSlotBuffers(int n) {
         slotBuffer = Arrays.copyOf(slotBuffer, n);
         slotBufferIndex = Arrays.copyOf(slotBufferIndex, n);
     }

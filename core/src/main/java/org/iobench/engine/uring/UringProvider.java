@@ -74,7 +74,8 @@ final class UringProvider implements EngineProvider {
                     ring.registerBuffers(addresses, lengths);
                 }
             }
-            return new UringEngine(ring, iodepth, options.batch(), options.fixedBuffers(), buffers);
+            return new UringEngine(ring, iodepth, options.batch(), options.fixedBuffers(), buffers,
+                    options.clock());
         } catch (SysException e) {
             ring.close();
             throw new IOException("io_uring: cannot register fixed buffers: " + e.getMessage()

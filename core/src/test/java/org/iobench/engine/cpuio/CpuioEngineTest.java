@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.CpuWork;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.IoEngine;
@@ -23,7 +24,7 @@ class CpuioEngineTest {
     Path dir;
 
     private static IoEngine engine(CpuWork burn, NativeBuffer b) throws Exception {
-        return CpuioEngine.PROVIDER.create(new EngineOptions(1, 1, List.of(b), false, burn));
+        return CpuioEngine.PROVIDER.create(new EngineOptions(1, 1, List.of(b), false, burn, NanoClock.SYSTEM));
     }
 
     @Test

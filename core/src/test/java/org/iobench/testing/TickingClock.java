@@ -1,0 +1,122 @@
+package org.iobench.testing;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.iobench.clock.NanoClock;
+
+/**
+ * A test clock driven by the run itself, never by the machine's speed: each reading moves it on by one step, and a
+ * thread with nothing to do until a time ({@link #idle}) moves it there at once. A run on it goes by its own time,
+ * whatever the machine's load: a 2 s paced run is as many requests as the rate allows in 2 s of this clock, done as
+ * fast as the CPU goes, so tests assert what the run did in its time (ended at its deadline, kept its rate, filled its
+ * intervals) and never a wall-clock window.
+ *
+ * <p>Shared by every thread of a run; time only moves forward. A thread that waits for a time while others work
+ * ({@link #awaitOthers}: the run's watcher at an interval boundary) holds time at that deadline until it has seen it:
+ * the working threads' readings stop there (they wait, in the machine's time) so that what the watcher reads at the
+ * boundary is what was done before it. That hold is bounded, so a watcher that went away cannot stop a run. A thread
+ * doing I/O without reading the clock lets no time pass, so latencies come out as a few steps.
+ */
+public final class TickingClock implements NanoClock {
+    /** How long, in the machine's time, a reading waits at a watcher's deadline before going past it anyway. */
+    private static final long HOLD_LIMIT_NANOS = 50_000_000L;
+    /** How long, in the machine's time, a watcher waits for the workers to reach its deadline before returning. */
+    private static final long WATCH_LIMIT_NANOS = 2_000_000L;
+
+    private final AtomicLong now = new AtomicLong(1_000_000_000L);
+    private final AtomicLong readings = new AtomicLong();
+    private final long stepNanos;
+    private final boolean jitter;
+    private final Map<Thread, Long> holds = new ConcurrentHashMap<>();
+    private volatile long hold = Long.MAX_VALUE;
+
+    /** A clock moving {@code stepNanos} per reading. */
+    public TickingClock(long stepNanos) {
+        this(stepNanos, false);
+    }
+
+    private TickingClock(long stepNanos, boolean jitter) {
+        if (stepNanos < 2) {
+            throw new IllegalArgumentException("stepNanos must be >= 2: " + stepNanos);
+        }
+        this.stepNanos = stepNanos;
+        this.jitter = jitter;
+    }
+
+    /**
+     * A clock whose readings move it by half to one and a half {@code stepNanos}, the same uneven sequence every
+     * time: a run on it is not perfectly even, as no run on a machine is.
+     */
+    public static TickingClock uneven(long stepNanos) {
+        return new TickingClock(stepNanos, true);
+    }
+
+    /** 10 µs a reading. */
+    public static TickingClock standard() {
+        return new TickingClock(10_000);
+    }
+
+    @Override
+    public long nanoTime() {
+        long step = stepNanos;
+        if (jitter) {
+            long z = readings.incrementAndGet() * 0x9E3779B97F4A7C15L; // SplitMix64's finaliser
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            step = stepNanos / 2 + Math.floorMod(z ^ (z >>> 31), stepNanos);
+        }
+        return advanceTo(Long.MAX_VALUE, step);
+    }
+
+    /** Nothing to do until the deadline: time moves there (by at most {@code maxNanos}), up to a watcher's hold. */
+    @Override
+    public void idle(long deadlineNanos, long maxNanos) {
+        advanceTo(deadlineNanos, maxNanos);
+    }
+
+    /** Others fill the time: hold it at {@code deadlineNanos} until they reach it and this thread has seen it. */
+    @Override
+    public void awaitOthers(long deadlineNanos, long maxNanos) {
+        Thread me = Thread.currentThread();
+        holds.put(me, deadlineNanos);
+        hold = holds.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+        try {
+            long giveUp = System.nanoTime() + WATCH_LIMIT_NANOS;
+            while (now.get() < deadlineNanos && System.nanoTime() < giveUp) {
+                LockSupport.parkNanos(20_000);
+            }
+        } finally {
+            holds.remove(me);
+            hold = holds.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+        }
+    }
+
+    /** Moves time by up to {@code by}, not past {@code limit} nor a hold; returns the time after the move. */
+    private long advanceTo(long limit, long by) {
+        long waitedSince = 0;
+        while (true) {
+            long cur = now.get();
+            long h = hold;
+            long target = Math.min(limit, cur + by);
+            if (target > h && h != Long.MAX_VALUE) {
+                if (cur < h) {
+                    target = h; // reach the hold exactly, so the watcher sees its deadline
+                } else if (waitedSince == 0 || System.nanoTime() - waitedSince < HOLD_LIMIT_NANOS) {
+                    if (waitedSince == 0) {
+                        waitedSince = System.nanoTime();
+                    }
+                    Thread.onSpinWait();
+                    continue; // held: wait until the watcher has seen it
+                }
+            }
+            if (target <= cur) {
+                return cur;
+            }
+            if (now.compareAndSet(cur, target)) {
+                return target;
+            }
+        }
+    }
+}
