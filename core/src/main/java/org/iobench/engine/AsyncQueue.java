@@ -51,7 +51,7 @@ public final class AsyncQueue {
             slots = Arrays.copyOf(slots, Math.max(index + 1, slots.length * 2));
         }
         if (slots[index] != null) {
-            throw new IllegalStateException("request " + index + " is already in flight");
+            throw alreadyInFlight(index);
         }
         slots[index] = r;
     }
@@ -102,10 +102,19 @@ public final class AsyncQueue {
     public IoRequest release(long tag, String what) {
         IoRequest r = tag >= 0 && tag < slots.length ? slots[(int) tag] : null;
         if (r == null) {
-            throw new IllegalStateException(what + " for request " + tag + " which is not in flight");
+            throw notInFlight(what, tag);
         }
         slots[(int) tag] = null;
         return r;
+    }
+
+    // The failures are built apart, so that the paths of every request stay small enough to be inlined.
+    private static IllegalStateException alreadyInFlight(int index) {
+        return new IllegalStateException("request " + index + " is already in flight");
+    }
+
+    private static IllegalStateException notInFlight(String what, long tag) {
+        return new IllegalStateException(what + " for request " + tag + " which is not in flight");
     }
 
     /** Frees {@code r}'s slot without an event (a request the kernel refused). */
