@@ -1,6 +1,7 @@
 package org.iobench.testing;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -14,7 +15,8 @@ import org.iobench.clock.NanoClock;
  * intervals) and never a wall-clock window.
  *
  * <p>Shared by every thread of a run; time only moves forward. A thread that waits for a time while others work
- * ({@link #awaitOthers}: the run's watcher at an interval boundary) holds time at that deadline until it has seen it:
+ * ({@link #awaitOthers}: the run's watcher at an interval boundary) becomes a watcher, whose readings only look, and
+ * holds time at that deadline until it has seen it:
  * the working threads' readings stop there (they wait, in the machine's time) so that what the watcher reads at the
  * boundary is what was done before it. That hold is bounded, so a watcher that went away cannot stop a run. A thread
  * doing I/O without reading the clock lets no time pass, so latencies come out as a few steps.
@@ -30,6 +32,8 @@ public final class TickingClock implements NanoClock {
     private final long stepNanos;
     private final boolean jitter;
     private final Map<Thread, Long> holds = new ConcurrentHashMap<>();
+    /** Threads that have waited for others: their readings only look. */
+    private final Set<Thread> watchers = ConcurrentHashMap.newKeySet();
     private volatile long hold = Long.MAX_VALUE;
 
     /** A clock moving {@code stepNanos} per reading. */
@@ -60,6 +64,9 @@ public final class TickingClock implements NanoClock {
 
     @Override
     public long nanoTime() {
+        if (watchers.contains(Thread.currentThread())) {
+            return now.get();
+        }
         long step = stepNanos;
         if (jitter) {
             long z = readings.incrementAndGet() * 0x9E3779B97F4A7C15L; // SplitMix64's finaliser
@@ -80,6 +87,7 @@ public final class TickingClock implements NanoClock {
     @Override
     public void awaitOthers(long deadlineNanos, long maxNanos) {
         Thread me = Thread.currentThread();
+        watchers.add(me);
         holds.put(me, deadlineNanos);
         hold = holds.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
         try {
