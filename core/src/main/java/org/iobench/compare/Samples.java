@@ -16,12 +16,4 @@ final class Samples {
             }
         }
     }
-
-    /** True if every value equals the first one (also for 0 or 1 values). */
-    static boolean allEqual(double[] a, double[] b) {
-        double first = a.length > 0 ? a[0] : b.length > 0 ? b[0] : 0;
-        for (double v : a) if (v != first) return false;
-        for (double v : b) if (v != first) return false;
-        return true;
-    }
 }

@@ -47,10 +47,6 @@ public final class NativeBuffer implements AutoCloseable {
         return offset == 0 && length == segment.byteSize() ? segment : segment.asSlice(offset, length);
     }
 
-    public void fillZero() {
-        segment.fill((byte) 0);
-    }
-
     /** Fills the buffer with pseudo-random bytes: incompressible data for writes. */
     public void fillRandom(long seed) {
         SplittableRandom random = new SplittableRandom(seed);

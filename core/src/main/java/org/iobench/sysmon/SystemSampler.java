@@ -57,11 +57,6 @@ public final class SystemSampler {
         this.constants = proc.auxv();
     }
 
-    /** Samples this machine every second. */
-    public static SystemSampler everySecond(Collection<String> deviceNames) {
-        return new SystemSampler(ProcFs.system(), deviceNames, 1000, NanoClock.SYSTEM);
-    }
-
     /** Takes the first snapshot and starts the sampling thread. */
     public synchronized void start() {
         if (first != null) {

@@ -76,8 +76,8 @@ public final class JobRunner {
                 }
                 listener.ready(spec, run);
                 awaitStartDelay(spec, control);
-                return measure(spec, target, run, control, listener, provider, set, finalSync, start, threads,
-                        verification);
+                return measure(new Inputs(spec, target, run, control, listener, provider),
+                        new Made(set, finalSync, start, threads, verification));
             } finally {
                 start.cancel(); // workers not released yet end without a request
                 control.interruptWorkersIfStillRunning(threads);
@@ -106,12 +106,26 @@ public final class JobRunner {
         }
     }
 
-    private RunResult measure(JobSpec spec, PreparedTarget target, int run, RunControl control,
-                              RunListener listener, EngineProvider provider, WorkerSet set, FinalSync finalSync,
-                              StartSignal start, List<Thread> threads, RunVerification verification)
-            throws IOException {
+    /** What a run was asked: the job, its prepared target, which run, its control, listener and engine. */
+    private record Inputs(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener,
+                          EngineProvider provider) {}
+
+    /** What the run made before it measures: its workers and their threads, the final sync, the start signal. */
+    private record Made(WorkerSet set, FinalSync finalSync, StartSignal start, List<Thread> threads,
+                        RunVerification verification) {}
+
+    private RunResult measure(Inputs in, Made made) throws IOException {
+        JobSpec spec = in.spec();
+        PreparedTarget target = in.target();
+        RunControl control = in.control();
+        RunListener listener = in.listener();
+        WorkerSet set = made.set();
+        FinalSync finalSync = made.finalSync();
+        StartSignal start = made.start();
+        List<Thread> threads = made.threads();
+        int run = in.run();
         List<Worker> workers = set.workers;
-        boolean threadIo = !provider.has(EngineFlag.OUTSIDE_PROC_IO);
+        boolean threadIo = !in.provider().has(EngineFlag.OUTSIDE_PROC_IO);
         // io_uring may hand I/O to kernel threads of the process: then the process's counters hold the job's
         // storage I/O, but only when no other job runs in this process at the same time
         boolean processIo = !threadIo && spec.grouping().group().isEmpty();
@@ -163,13 +177,13 @@ public final class JobRunner {
         }
         WorkerEvidence evidence = TaskEvidence.evidence(counted, threadIo,
                 processClosed == null ? null : processClosed.minus(processOpened), unwritten);
-        Accounting accounting = TaskEvidence.accounting(counted, threadIo, provider.name());
+        Accounting accounting = TaskEvidence.accounting(counted, threadIo, in.provider().name());
         RunAssembler assembler = new RunAssembler(spec, workers, intervalNanos);
         RunResult result = assembler.result(run, startedAt, t, end, finalSync, control,
                 new RunAssembler.Evidence(accounting, evidence, system, steady), target);
         listener.latencies(spec, run, assembler.latencies(finalSync));
-        return verification == null ? result
-                : result.withVerification(verification.finish(target.path(), result.complete()));
+        return made.verification() == null ? result
+                : result.withVerification(made.verification().finish(target.path(), result.complete()));
     }
 
     /** Starts the system monitor on the target's devices; null when off or when /proc cannot be read. */

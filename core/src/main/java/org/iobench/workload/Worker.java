@@ -365,9 +365,8 @@ final class Worker implements Runnable {
         if (throttle != null) {
             throttle.completed(now, now - r.issueNanos(), control, id);
         }
-        stats.completed(op, length, r.issueNanos(), r.submitNanos(), now,
-                pacer.paced() ? intendedNanos[r.index()] : -1, t.measureStartNanos(), r.offset() - r.bufferOffset(),
-                logsSlat, r.ioprio());
+        stats.completed(op, length, r, now, pacer.paced() ? intendedNanos[r.index()] : -1, t.measureStartNanos(),
+                logsSlat);
     }
 
     private void periodicSync(Timeline t) {

@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.IoLogs;
 import org.iobench.measure.LatencyRecorder;
@@ -50,68 +51,59 @@ public final class WorkerStats {
     }
 
     /**
-     * One finished request of the measured phase: a read or write ({@link #completed(boolean, long, long, long,
-     * long, long, long, long, boolean, int) below}), or a trim, counted by its length in its own direction (fio's
-     * direction 2 in its logs; not in the interval series, which holds reads and writes).
-     */
-    void completed(IoOp op, long length, long issueNanos, long submitNanos, long now, long intendedNanos,
-                   long measureStartNanos, long offset, boolean logSlat, int ioprio) {
-        if (op != IoOp.TRIM) {
-            completed(op == IoOp.WRITE, length, issueNanos, submitNanos, now, intendedNanos, measureStartNanos,
-                    offset, logSlat, ioprio);
-            return;
-        }
-        long latency = now - issueNanos;
-        boolean split = submitNanos >= issueNanos && submitNanos <= now;
-        if (split) {
-            submitLatency.record(submitNanos - issueNanos);
-            completionLatency.record(now - submitNanos);
-        }
-        trims++;
-        bytesTrimmed += length;
-        trimLatency.record(latency);
-        if (logs != null) {
-            logs.completed(now - measureStartNanos, 2, length, offset, latency,
-                    logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency, ioprio);
-        }
-        publishLive(bytesRead + bytesWritten + bytesTrimmed, reads + writes + trims);
-    }
-
-    /**
-     * One finished read or write of the measured phase: counts, latencies (total; submission and completion where
-     * the engine stamped its hand-over; from the intended start under a rate), the series and fio's logs.
+     * One finished read, write or trim of the measured phase: counts, latencies (total; submission and completion
+     * where the engine stamped its hand-over; from the intended start under a rate), the series and fio's logs. A trim
+     * is counted by its length in its own direction (fio's direction 2 in its logs; not in the interval series, which
+     * holds reads and writes).
      *
+     * @param r             the request, with its issue and submission times, offset and I/O priority
      * @param intendedNanos the request's slot on the rate's schedule, -1 when unpaced
      * @param logSlat       the engine hands requests over (an asynchronous engine): fio logs its submission latency
-     * @param ioprio        the request's I/O priority (0: none), for fio's logs
      */
-    void completed(boolean write, long length, long issueNanos, long submitNanos, long now, long intendedNanos,
-                   long measureStartNanos, long offset, boolean logSlat, int ioprio) {
+    void completed(IoOp op, long length, IoRequest r, long now, long intendedNanos, long measureStartNanos,
+                   boolean logSlat) {
+        long issueNanos = r.issueNanos();
+        long submitNanos = r.submitNanos();
         long latency = now - issueNanos;
         boolean split = submitNanos >= issueNanos && submitNanos <= now; // on the run's clock; 0 when not stamped
         if (split) {
             submitLatency.record(submitNanos - issueNanos);
             completionLatency.record(now - submitNanos);
         }
-        if (write) {
-            writes++;
-            bytesWritten += length;
-            writeLatency.record(latency);
-            if (intendedNanos >= 0) {
-                correctedWriteLatency.record(now - intendedNanos);
+        int direction;
+        switch (op) {
+            case WRITE -> {
+                direction = 1;
+                writes++;
+                bytesWritten += length;
+                writeLatency.record(latency);
+                if (intendedNanos >= 0) {
+                    correctedWriteLatency.record(now - intendedNanos);
+                }
             }
-        } else {
-            reads++;
-            bytesRead += length;
-            readLatency.record(latency);
-            if (intendedNanos >= 0) {
-                correctedReadLatency.record(now - intendedNanos);
+            case TRIM -> {
+                direction = 2;
+                trims++;
+                bytesTrimmed += length;
+                trimLatency.record(latency);
+            }
+            default -> {
+                direction = 0;
+                reads++;
+                bytesRead += length;
+                readLatency.record(latency);
+                if (intendedNanos >= 0) {
+                    correctedReadLatency.record(now - intendedNanos);
+                }
             }
         }
-        series.record(now - measureStartNanos, write, length);
+        if (direction != 2) {
+            series.record(now - measureStartNanos, direction == 1, length);
+        }
         if (logs != null) {
-            logs.completed(now - measureStartNanos, write ? 1 : 0, length, offset, latency,
-                    logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency, ioprio);
+            logs.completed(now - measureStartNanos, direction, length, r.offset() - r.bufferOffset(), latency,
+                    logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency,
+                    r.ioprio());
         }
         publishLive(bytesRead + bytesWritten + bytesTrimmed, reads + writes + trims);
     }

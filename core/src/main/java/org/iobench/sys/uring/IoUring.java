@@ -187,11 +187,6 @@ public final class IoUring implements AutoCloseable {
         return sqEntries - (sqTail - (int) INT.getAcquire(sqRing, sqHeadOff));
     }
 
-    /** SQEs prepared and not yet consumed by the kernel. */
-    public int sqPending() {
-        return sqTail - (int) INT.getAcquire(sqRing, sqHeadOff);
-    }
-
     /**
      * Fills the next SQE with a read or write ({@code OP_READ}, {@code OP_WRITE}, {@code OP_READ_FIXED},
      * {@code OP_WRITE_FIXED}). The caller checks {@link #sqSpace()} first.
