@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import org.iobench.job.Sizes;
 import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
 import org.iobench.result.WorkerEvidence;
@@ -72,7 +73,7 @@ final class Evidence {
 
     /** A size as the options spell it, with a unit even below 1 KiB: "512 B", "4KiB", "1MiB". */
     static String size(long bytes) {
-        String s = org.iobench.job.Sizes.binary(bytes);
+        String s = Sizes.binary(bytes);
         return Character.isDigit(s.charAt(s.length() - 1)) ? s + " B" : s;
     }
 

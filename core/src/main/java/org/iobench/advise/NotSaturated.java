@@ -1,5 +1,6 @@
 package org.iobench.advise;
 
+import java.util.Locale;
 import java.util.Optional;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.job.JobSpec;
@@ -88,7 +89,7 @@ final class NotSaturated implements Rule {
                 : r.latencies().write();
         String latency = l.count() == 0 || l.meanNs() <= 0 ? ""
                 : "; each request took " + Evidence.f1(l.meanNs() / 1000) + " us on average, so at most "
-                        + String.format(java.util.Locale.ROOT, "%.0f", 1e9 / l.meanNs()) + " requests per second";
+                        + String.format(Locale.ROOT, "%.0f", 1e9 / l.meanNs()) + " requests per second";
         String load = deviceLoad(r);
         return Optional.of(Hit.warning("one request in flight: the figure is the device's latency at queue depth 1,"
                         + " not its throughput", depth(j) + latency + (load.isEmpty() ? "" : "; " + load), raise(j),

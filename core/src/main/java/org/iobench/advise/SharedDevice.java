@@ -2,6 +2,7 @@ package org.iobench.advise;
 
 import java.util.List;
 import java.util.Optional;
+import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
 import org.iobench.result.SystemSummary;
 import org.iobench.result.WorkerEvidence;
@@ -55,6 +56,6 @@ final class SharedDevice {
                 + Evidence.mb(causedRead) + " of reads and " + Evidence.mb(causedWritten) + " of writes";
         return Optional.of(Hit.context("the device served other I/O during the run: the figures were measured on a"
                         + " shared device and may be lower than it gives alone", evidence,
-                "measure on a quiet device to see what it does alone", org.iobench.result.Finding.Confidence.CERTAIN));
+                "measure on a quiet device to see what it does alone", Finding.Confidence.CERTAIN));
     }
 }

@@ -1,5 +1,6 @@
 package org.iobench.advise;
 
+import java.util.List;
 import java.util.Optional;
 import org.iobench.job.JobSpec;
 import org.iobench.job.SyncMode;
@@ -34,7 +35,7 @@ final class UnsyncedWrites implements Rule {
                 && j.durability().fsyncEvery() == 0;
     }
 
-    private static RunResult runOf(java.util.List<RunResult> runs, int number) {
+    private static RunResult runOf(List<RunResult> runs, int number) {
         return runs.stream().filter(x -> x.run() == number && x.complete()).findFirst().orElse(null);
     }
 

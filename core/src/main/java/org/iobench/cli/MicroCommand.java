@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.iobench.micro.MicroJson;
 import org.iobench.micro.RunOptions;
 import org.iobench.micro.RunReport;
 import org.iobench.micro.SuiteRunner;
@@ -89,7 +90,7 @@ final class MicroCommand implements Callable<Integer> {
             }
         }
         if (choice.format().equals("json")) {
-            choice.write(org.iobench.micro.JsonReport.toJson(SuiteRunner.merge(reports)), spec.commandLine().getOut());
+            choice.write(MicroJson.toJson(SuiteRunner.merge(reports)), spec.commandLine().getOut());
             if (!jsonOnStdout) {
                 tables.println("wrote " + choice.file().path());
             }

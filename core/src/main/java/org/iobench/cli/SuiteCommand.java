@@ -179,7 +179,7 @@ final class SuiteCommand implements Callable<Integer> {
         }
         ScratchFiles.register(source);
         try {
-            CopySource.write(source, KernelDdSuite.each(bytes, 3));
+            CopySourceFile.write(source, KernelDdSuite.each(bytes, 3));
             return execution.runStages(stages, results -> StageTable.print(title, StageTable.slice(sizes, results),
                     outputs.out()));
         } finally {

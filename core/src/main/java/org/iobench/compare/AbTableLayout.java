@@ -1,7 +1,9 @@
 package org.iobench.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.iobench.table.Cell;
 import org.iobench.table.Column;
@@ -150,9 +152,9 @@ public record AbTableLayout(String title, String workloadHeader, String baseName
 
     /** The geometric mean of the positive values; NaN when there are none. */
     private static double geomean(double[] values) {
-        double[] positive = java.util.Arrays.stream(values).filter(v -> v > 0).toArray();
+        double[] positive = Arrays.stream(values).filter(v -> v > 0).toArray();
         return positive.length == 0 ? Double.NaN
-                : Math.exp(java.util.Arrays.stream(positive).map(Math::log).average().orElse(Double.NaN));
+                : Math.exp(Arrays.stream(positive).map(Math::log).average().orElse(Double.NaN));
     }
 
     private String group(String name) {
@@ -170,7 +172,7 @@ public record AbTableLayout(String title, String workloadHeader, String baseName
 
     private static Cell ci(Summary s) {
         double pct = (s.ci95High() - s.mean()) / Math.abs(s.median()) * 100;
-        return Cell.number(pct, Double.isFinite(pct) ? String.format(java.util.Locale.ROOT, "%.0f%%", pct)
+        return Cell.number(pct, Double.isFinite(pct) ? String.format(Locale.ROOT, "%.0f%%", pct)
                 : Formats.ABSENT);
     }
 

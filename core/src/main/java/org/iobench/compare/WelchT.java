@@ -1,5 +1,7 @@
 package org.iobench.compare;
 
+import java.util.Arrays;
+import java.util.stream.DoubleStream;
 import org.hipparchus.stat.StatUtils;
 import org.hipparchus.stat.inference.TTest;
 
@@ -45,7 +47,7 @@ public final class WelchT {
     public static TestResult testOfLogs(double[] base, double[] candidate) {
         Samples.checkFinite("base", base);
         Samples.checkFinite("candidate", candidate);
-        if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(base), java.util.Arrays.stream(candidate))
+        if (DoubleStream.concat(Arrays.stream(base), Arrays.stream(candidate))
                 .anyMatch(v -> v <= 0)) {
             return TestResult.undefined(SignificanceTest.WELCH_T_LOG);
         }
@@ -55,6 +57,6 @@ public final class WelchT {
     }
 
     private static double[] logs(double[] values) {
-        return java.util.Arrays.stream(values).map(Math::log).toArray();
+        return Arrays.stream(values).map(Math::log).toArray();
     }
 }

@@ -2,6 +2,7 @@ package org.iobench.engine;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.iobench.sys.Errno;
 import org.iobench.sys.FileHandle;
 import org.iobench.sys.FileId;
 import org.iobench.sys.PageCacheStat;
@@ -79,8 +80,8 @@ public final class IoFile {
         }
         try {
             handle.allocate(keepSize ? FileHandle.FALLOC_KEEP_SIZE : 0, 0, lengthBytes);
-        } catch (org.iobench.sys.SysException e) {
-            if (e.errno() != org.iobench.sys.Errno.EOPNOTSUPP) {
+        } catch (SysException e) {
+            if (e.errno() != Errno.EOPNOTSUPP) {
                 throw e;
             }
         }

@@ -1,5 +1,6 @@
 package org.iobench.search;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -28,6 +29,6 @@ public record Curve(Axis axis, List<Point> points, Point knee, Point best, Stop 
         if (axis == Axis.AUTO) {
             return points;
         }
-        return points.stream().sorted(java.util.Comparator.comparingLong(p -> p.setting().level(axis))).toList();
+        return points.stream().sorted(Comparator.comparingLong(p -> p.setting().level(axis))).toList();
     }
 }

@@ -1,6 +1,7 @@
 package org.iobench.search;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.iobench.job.Durations;
@@ -65,6 +66,6 @@ public record LatencyTarget(double percentile, long limitNanos) {
     @JsonProperty
     public String label() {
         String pct = percentile == Math.rint(percentile) ? Long.toString((long) percentile) : Double.toString(percentile);
-        return "p" + pct + "<=" + Durations.format(java.time.Duration.ofNanos(limitNanos));
+        return "p" + pct + "<=" + Durations.format(Duration.ofNanos(limitNanos));
     }
 }

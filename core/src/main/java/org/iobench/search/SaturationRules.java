@@ -1,5 +1,7 @@
 package org.iobench.search;
 
+import java.util.List;
+
 /**
  * The numbers that decide when more parallelism stops paying.
  *
@@ -24,7 +26,7 @@ public record SaturationRules(double minGain, int flatSteps, double explosionFac
      * True when the last {@code flatSteps} points of {@code points} all stay below {@code (1 + minGain)} times the
      * throughput of the point just before them: that earlier point is the knee.
      */
-    public boolean plateau(java.util.List<Point> points) {
+    public boolean plateau(List<Point> points) {
         int n = points.size();
         if (n < flatSteps + 1) {
             return false;
@@ -39,7 +41,7 @@ public record SaturationRules(double minGain, int flatSteps, double explosionFac
     }
 
     /** True when the last point's p99 exceeds {@code explosionFactor} times the one before it. */
-    public boolean latencyExploded(java.util.List<Point> points) {
+    public boolean latencyExploded(List<Point> points) {
         int n = points.size();
         if (n < 2) {
             return false;

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * Raises parallelism step by step (doubling) until throughput stops growing or latency explodes, like pushing a
@@ -48,7 +50,7 @@ public final class SaturationSearch {
         Curve depth = climb(Axis.IODEPTH, base, base.setting(), base.setting().iodepth() * 2, max);
         List<Point> points = new ArrayList<>(threads.points());
         points.addAll(depth.points().subList(1, depth.points().size()));
-        Point best = java.util.stream.Stream.of(threads.best(), depth.best()).filter(java.util.Objects::nonNull)
+        Point best = Stream.of(threads.best(), depth.best()).filter(Objects::nonNull)
                 .max(Comparator.comparingDouble(Point::iops)).orElse(null);
         return new Curve(Axis.AUTO, points, depth.knee(), best, depth.stop(), null);
     }

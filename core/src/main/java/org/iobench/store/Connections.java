@@ -3,6 +3,7 @@ package org.iobench.store;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.Driver;
 import java.sql.SQLException;
 import java.util.Properties;
 
@@ -31,7 +32,7 @@ final class Connections {
         }
         // The dialect's driver directly, not DriverManager: its first use loads and initialises every driver on the
         // class path (PostgreSQL's too, for a SQLite store), which each stored run paid for at start.
-        java.sql.Driver driver = dialect == Dialect.SQLITE ? new org.sqlite.JDBC() : new org.postgresql.Driver();
+        Driver driver = dialect == Dialect.SQLITE ? new org.sqlite.JDBC() : new org.postgresql.Driver();
         Connection c = driver.connect(jdbcUrl, props);
         if (c == null) { // what DriverManager says for a URL no driver takes
             throw new SQLException("No suitable driver found for " + jdbcUrl, "08001");

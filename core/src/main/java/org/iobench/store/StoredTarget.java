@@ -1,5 +1,6 @@
 package org.iobench.store;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.iobench.result.BenchmarkResult;
@@ -33,7 +34,7 @@ public final class StoredTarget {
         if (source.equals("iobench") && !user.isEmpty()) {
             try {
                 return Path.of(user).toAbsolutePath().normalize().toString();
-            } catch (java.nio.file.InvalidPathException e) {
+            } catch (InvalidPathException e) {
                 return user;
             }
         }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One active swap area, a line of {@code /proc/swaps}.
@@ -41,7 +42,7 @@ public record SwapArea(String fileName, String type) {
     }
 
     /** The path that still names the swap file or device; empty if it was deleted. */
-    public java.util.Optional<Path> path() {
-        return fileName.endsWith(DELETED) ? java.util.Optional.empty() : java.util.Optional.of(Path.of(fileName));
+    public Optional<Path> path() {
+        return fileName.endsWith(DELETED) ? Optional.empty() : Optional.of(Path.of(fileName));
     }
 }

@@ -1,5 +1,7 @@
 package org.iobench.verify;
 
+import org.iobench.job.InvalidJobException;
+
 /**
  * The sequence number of the last write of each block of a run's region, so a read-back knows which blocks this run
  * wrote and which version each should hold. One {@code long} per block; a block has one writer (sequential workers
@@ -16,7 +18,7 @@ final class Ledger {
     Ledger(long regionStart, long regionBytes, long blockSize) {
         long blocks = regionBytes / blockSize;
         if (blocks > MAX_BLOCKS) {
-            throw new org.iobench.job.InvalidJobException("--size", regionBytes, "has " + blocks + " blocks of "
+            throw new InvalidJobException("--size", regionBytes, "has " + blocks + " blocks of "
                     + blockSize + " bytes; --verify keeps 8 bytes per block and takes at most " + MAX_BLOCKS
                     + " blocks: use a smaller --size or a larger --bs");
         }

@@ -2,6 +2,7 @@ package org.iobench.verify;
 
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -61,7 +62,7 @@ final class Payload {
                 scratch[i] = base[i] ^ key;
             }
         } else {
-            java.util.Arrays.fill(scratch, fromWord, toWord, 0L);
+            Arrays.fill(scratch, fromWord, toWord, 0L);
         }
         words.put(fromWord, scratch, fromWord, toWord - fromWord);
         for (int p = toWord << 3; p < to; p++) {

@@ -3,8 +3,7 @@ package org.iobench.verify;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import org.iobench.result.MismatchKind;
-import org.iobench.result.VerifyResult;
+import java.util.zip.CRC32C;
 import org.iobench.engine.Blocking;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
@@ -12,6 +11,8 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
+import org.iobench.result.MismatchKind;
+import org.iobench.result.VerifyResult;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
 
@@ -66,7 +67,7 @@ public final class TargetVerifier {
                 return 0;
             }
             ByteBuffer view = b.asByteBuffer();
-            if (!BlockHeader.intact(view, new java.util.zip.CRC32C())) {
+            if (!BlockHeader.intact(view, new CRC32C())) {
                 return 0;
             }
             return BlockHeader.blockSize(view);

@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -94,7 +95,7 @@ public final class GroupRunner {
             }
 
             @Override
-            public void filling(JobSpec spec, java.nio.file.Path file, long doneBytes, long totalBytes) {
+            public void filling(JobSpec spec, Path file, long doneBytes, long totalBytes) {
                 inner.filling(spec, file, doneBytes, totalBytes);
             }
 

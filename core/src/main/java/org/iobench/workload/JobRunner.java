@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -101,7 +102,7 @@ public final class JobRunner {
         for (Worker w : workers) {
             if (w.stats.logs != null) {
                 w.stats.logs.finish(Math.max(0, w.stats.endNanos - t.measureStartNanos()));
-                w.stats.logs.write(java.nio.file.Path.of(""), spec.logs().jobIndex());
+                w.stats.logs.write(Path.of(""), spec.logs().jobIndex());
             }
         }
     }

@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import java.util.SplittableRandom;
 import org.iobench.sys.TimerSlack;
 
 /**
@@ -23,7 +24,7 @@ final class Pacer {
     private final double periodNanos;
     private final double phaseNanos;
     /** Poisson arrivals (fio's rate_process=poisson): exponential gaps of mean {@code periodNanos}; else null. */
-    private final java.util.SplittableRandom arrivals;
+    private final SplittableRandom arrivals;
     private double poissonOffsetNanos;
     private long startNanos;
     private long taken;
@@ -44,7 +45,7 @@ final class Pacer {
     private Pacer(double periodNanos, long seed) {
         this.periodNanos = periodNanos;
         this.phaseNanos = 0;
-        this.arrivals = new java.util.SplittableRandom(seed);
+        this.arrivals = new SplittableRandom(seed);
     }
 
     /** A Poisson schedule: requests at exponentially distributed gaps whose mean is the worker's period. */

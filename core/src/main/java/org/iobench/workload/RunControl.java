@@ -1,5 +1,8 @@
 package org.iobench.workload;
 
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.iobench.result.IoFailure;
 
@@ -60,7 +63,7 @@ public final class RunControl {
 
     private volatile boolean skipRest;
     /** Reporting groups whose jobs were ended by a job of theirs ({@code exitall}, {@code exit_what=group}). */
-    private final java.util.Set<String> endedGroups = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> endedGroups = ConcurrentHashMap.newKeySet();
 
     /** Ends the jobs of reporting group {@code group} as {@link #finish} ends a run (fio's exit_what=group). */
     void endGroup(String group) {
@@ -105,7 +108,7 @@ public final class RunControl {
      * After the runner is done (or failed during set-up), makes sure no worker thread outlives the run: stops them
      * and waits. A worker blocked in a system call finishes that call first.
      */
-    void interruptWorkersIfStillRunning(java.util.List<Thread> threads) {
+    void interruptWorkersIfStillRunning(List<Thread> threads) {
         boolean alive = threads.stream().anyMatch(Thread::isAlive);
         if (!alive) {
             return;

@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import java.nio.file.Path;
 import org.iobench.job.JobSpec;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.RunResult;
@@ -18,7 +19,7 @@ public interface RunListener {
      * Before the first run: a new {@code file} is being filled (so reads read data); {@code doneBytes} of
      * {@code totalBytes} are written. Called after every chunk, on the preparing thread.
      */
-    default void filling(JobSpec spec, java.nio.file.Path file, long doneBytes, long totalBytes) {}
+    default void filling(JobSpec spec, Path file, long doneBytes, long totalBytes) {}
 
     default void runStarted(JobSpec spec, int run, LiveView live) {}
 

@@ -3,6 +3,7 @@ package org.iobench.workload;
 import java.util.List;
 import org.iobench.clock.NanoClock;
 import org.iobench.job.JobSpec;
+import org.iobench.job.SteadyCriterion;
 import org.iobench.result.SteadyOutcome;
 
 /**
@@ -19,7 +20,7 @@ final class SteadyWatch {
     static SteadyOutcome watch(JobSpec spec, Timeline t, LiveView live, List<Thread> workers, NanoClock clock,
                                long intervalNanos, RunControl control) {
         SteadyState state = new SteadyState(spec.timing().steady(), intervalNanos);
-        boolean ops = spec.timing().steady().metric() == org.iobench.job.SteadyCriterion.Metric.IOPS;
+        boolean ops = spec.timing().steady().metric() == SteadyCriterion.Metric.IOPS;
         long before = 0;
         for (long k = 1; ; k++) {
             long boundary = t.measureStartNanos() + k * intervalNanos;

@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,7 +164,7 @@ final class WorkerSet implements AutoCloseable {
     /** The target file's bytes (0 for anything else): how far a walk with holes or zones may go, as in fio. */
     private static long fileBytes(PreparedTarget target) {
         try {
-            return target.kind() == PreparedTarget.Kind.FILE ? java.nio.file.Files.size(target.path()) : 0;
+            return target.kind() == PreparedTarget.Kind.FILE ? Files.size(target.path()) : 0;
         } catch (IOException e) {
             return 0;
         }

@@ -200,7 +200,7 @@ public final class Suite<I, R> {
         return result;
     }
 
-    /** Runs, prints and wraps the result with the environment, ready for {@link JsonReport}. */
+    /** Runs, prints and wraps the result with the environment, ready for {@link MicroJson}. */
     public RunReport runReport(RunOptions options, PrintStream out) {
         Instant start = Instant.now();
         return new RunReport(Environment.current(), start, List.of(run(options, out)));

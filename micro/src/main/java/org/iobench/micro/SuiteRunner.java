@@ -66,7 +66,7 @@ public final class SuiteRunner {
 
     /** Writes {@code report} as JSON (format: docs/micro-json-format.md) to {@code file}. */
     public static void writeJson(RunReport report, Path file) {
-        JsonReport.write(report, file);
+        MicroJson.write(report, file);
     }
 
     /** Several reports (e.g. one per class) as one, with the first one's environment and start. */

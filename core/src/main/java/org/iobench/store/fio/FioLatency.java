@@ -3,6 +3,7 @@ package org.iobench.store.fio;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.iobench.result.LatencySummary;
@@ -61,7 +62,7 @@ final class FioLatency {
      * bound when clones are summed); ABSENT when an entry did not print it.
      */
     private static long listed(List<JsonNode> clats, double percentile) {
-        String key = String.format(java.util.Locale.ROOT, "%.6f", percentile);
+        String key = String.format(Locale.ROOT, "%.6f", percentile);
         long worst = 0;
         for (JsonNode c : clats) {
             JsonNode v = c.path("percentile").path(key);

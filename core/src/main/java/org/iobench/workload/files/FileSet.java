@@ -10,9 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.iobench.engine.Engines;
+import org.iobench.job.Access;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.job.SyncMode;
+import org.iobench.job.VerifyChecksum;
 
 /**
  * The files several jobs of one job file use, as fio has them: each prepared once (claimed, created and laid out as
@@ -90,9 +93,9 @@ public final class FileSet implements AutoCloseable {
         long unit = jobs.stream().mapToLong(j -> j.workload().blockSize()).min().orElse(4096);
         return first.toBuilder().rw(rw).sizeBytes(end).offsetBytes(0).blockSize(unit).threads(1)
                 .iodepth(1).batch(1).engine(Engines.setup().name()).priorities(null).fixedBuffers(false).direct(false)
-                .sync(org.iobench.job.SyncMode.NONE).fsyncEvery(0).runs(1).rate(null).steady(null)
-                .verify(org.iobench.job.VerifyChecksum.NONE).verifyAfter(false).truncate(false).exactSize(false)
-                .access(org.iobench.job.Access.DEFAULT).allowOverwrite(jobs.stream()
+                .sync(SyncMode.NONE).fsyncEvery(0).runs(1).rate(null).steady(null)
+                .verify(VerifyChecksum.NONE).verifyAfter(false).truncate(false).exactSize(false)
+                .access(Access.DEFAULT).allowOverwrite(jobs.stream()
                         .anyMatch(j -> j.safety().allowOverwrite())).build();
     }
 

@@ -11,6 +11,7 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 import org.iobench.result.TargetInfo;
 import org.iobench.sys.Errno;
@@ -148,7 +149,7 @@ public final class PreparedTarget implements AutoCloseable {
         if (kind == Kind.NONE) {
             return;
         }
-        boolean emptyFirst = created && owned && run > 1 && spec.workload().rw() == org.iobench.job.RwMode.WRITE;
+        boolean emptyFirst = created && owned && run > 1 && spec.workload().rw() == RwMode.WRITE;
         boolean cut = spec.safety().truncate() && kind == Kind.FILE;
         if (!emptyFirst && !cut && !spec.durability().dropCache()) {
             return;

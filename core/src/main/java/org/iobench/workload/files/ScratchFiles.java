@@ -3,6 +3,7 @@ package org.iobench.workload.files;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -99,7 +100,7 @@ public final class ScratchFiles {
     }
 
     static void removeAll() {
-        Set<Path> all = new java.util.HashSet<>(LIVE);
+        Set<Path> all = new HashSet<>(LIVE);
         all.addAll(REGISTERED);
         all.forEach(ScratchFiles::remove);
     }

@@ -17,9 +17,12 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
+import org.iobench.job.DirectAlignment;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
 import org.iobench.job.Sizes;
+import org.iobench.job.VerifyChecksum;
 import org.iobench.sys.Errno;
 import org.iobench.sys.FileId;
 import org.iobench.sys.NativeBuffer;
@@ -223,7 +226,7 @@ public final class TargetPreparer {
         if (spec.workload().rw().writes()) {
             region = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes()
                     : length - spec.workload().offsetBytes();
-            if (spec.workload().rw() == org.iobench.job.RwMode.COPY || spec.safety().truncate()) {
+            if (spec.workload().rw() == RwMode.COPY || spec.safety().truncate()) {
                 region = Math.max(region, spec.workload().blockSize()); // the source decides how much is written
             }
             if (region <= 0) {
@@ -345,10 +348,10 @@ public final class TargetPreparer {
     }
 
     private static void checkFitsWorkers(JobSpec spec, PreparedTarget t) {
-        org.iobench.job.VerifyChecksum.checkStripes(spec.verification().checksum(), spec.workload().rw(),
+        VerifyChecksum.checkStripes(spec.verification().checksum(), spec.workload().rw(),
                 t.regionBytes(), spec.workload().blockSize(),
                 spec.queue().threads(), spec.queue().iodepth());
-        long blocks = spec.workload().exactSize() || spec.workload().rw() == org.iobench.job.RwMode.COPY
+        long blocks = spec.workload().exactSize() || spec.workload().rw() == RwMode.COPY
                 ? Math.ceilDiv(t.regionBytes(), spec.workload().blockSize())
                 : t.regionBytes() / spec.workload().blockSize();
         if (!spec.workload().rw().random() && blocks < spec.queue().threads()) {
@@ -356,9 +359,9 @@ public final class TargetPreparer {
                     + " the region has " + blocks + " blocks of " + spec.workload().blockSize() + " bytes");
         }
         if (spec.durability().direct()) {
-            org.iobench.job.DirectAlignment.checkBlockSize(spec.workload().blockSize(), t.logicalBlockSize(),
+            DirectAlignment.checkBlockSize(spec.workload().blockSize(), t.logicalBlockSize(),
                     deviceName(t));
-            org.iobench.job.DirectAlignment.checkOffset(spec.workload().offsetBytes(), t.logicalBlockSize(),
+            DirectAlignment.checkOffset(spec.workload().offsetBytes(), t.logicalBlockSize(),
                     deviceName(t));
         }
     }

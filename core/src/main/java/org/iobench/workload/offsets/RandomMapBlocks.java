@@ -1,5 +1,6 @@
 package org.iobench.workload.offsets;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -78,7 +79,7 @@ final class RandomMapBlocks implements BlockPicker {
 
     @Override
     public void newPass() {
-        java.util.Arrays.fill(used, 0);
+        Arrays.fill(used, 0);
         count = 0;
     }
 }

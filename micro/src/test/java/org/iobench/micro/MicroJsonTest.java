@@ -8,22 +8,22 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class JsonReportTest {
+class MicroJsonTest {
 
     @Test
     void jsonMatchesTheVersion1GoldenFile() throws IOException {
-        assertThat(JsonReport.toJson(Fixtures.report())).isEqualTo(TextReportTest.golden("micro-report-v1.json"));
+        assertThat(MicroJson.toJson(Fixtures.report())).isEqualTo(TextReportTest.golden("micro-report-v1.json"));
     }
 
     @Test
     void absentNumbersAreWrittenAsNullNotNaN() {
-        String json = JsonReport.toJson(Fixtures.report());
+        String json = MicroJson.toJson(Fixtures.report());
         assertThat(json).doesNotContain("NaN").contains("\"meanNanosPerOp\": null").contains("\"fastest\": null");
     }
 
     @Test
     void stringsAreEscaped() {
-        assertThat(JsonReport.toJson(Fixtures.report())).contains("wide spread: \\\"quoted\\\"\\tand tabbed");
+        assertThat(MicroJson.toJson(Fixtures.report())).contains("wide spread: \\\"quoted\\\"\\tand tabbed");
     }
 
     @Test

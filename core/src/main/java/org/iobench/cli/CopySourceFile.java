@@ -18,10 +18,10 @@ import org.iobench.workload.files.ScratchFiles;
  * does not compress, synced, and evicted from the page cache so that the copy reads it from its device (for an NFS
  * mount: over the network). Laid out through the set-up engine, like any file iobench prepares.
  */
-final class CopySource {
+final class CopySourceFile {
     private static final int CHUNK = 1 << 20;
 
-    private CopySource() {}
+    private CopySourceFile() {}
 
     /**
      * Creates {@code file}, which must not exist, as an iobench scratch file ({@link ScratchFiles}) and writes

@@ -12,12 +12,12 @@ import java.util.List;
  * {@code docs/micro-json-format.md}. Hand-written to keep this module free of dependencies. Absent numbers (NaN)
  * are written as {@code null}.
  */
-public final class JsonReport {
+public final class MicroJson {
 
     public static final int FORMAT_VERSION = 1;
     public static final String KIND = "iobench-micro";
 
-    private JsonReport() {
+    private MicroJson() {
     }
 
     public static void write(RunReport report, Path file) {
