@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the variants of org.iobench.micro.examples.SumSuites under JMH (bench/micro-jmh) and under the Suite API,
 # then prints the ratio tables side by side: each variant's time divided by the fastest in its group (doubles, ints),
-# as in the seed story. The Suite API runs twice: --fork 0 (its default: each suite's variants interleaved in a fresh
+# as in the blog post. The Suite API runs twice: --fork 0 (its default: each suite's variants interleaved in a fresh
 # JVM of the suite's own) and --fork 1 (each variant alone in a fresh JVM, like JMH's default).
 #
 # Both tables use MEDIANS (JMH: of its iteration scores; Suite API: of its samples) so that a burst of other load

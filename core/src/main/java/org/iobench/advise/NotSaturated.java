@@ -11,7 +11,7 @@ import org.iobench.result.SystemSummary;
 import org.iobench.sysmon.DiskSample;
 
 /**
- * A direct-I/O job that ran alone and did not push the device (seed 004: "I didn't push the system to its limits"):
+ * A direct-I/O job that ran alone and did not push the device (the iot sweep's post: "I didn't push the system to its limits"):
  * the device was idle more than half the window ({@code %util} below {@link Rules#SATURATION_UTIL_PERCENT}), or
  * the job kept only one request in flight, which measures latency rather than throughput. Other processes can only
  * raise {@code %util}; the depth is the job's own. Jobs of a parallel group are judged together

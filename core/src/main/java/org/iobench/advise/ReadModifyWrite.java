@@ -9,7 +9,7 @@ import org.iobench.result.WorkerEvidence;
 
 /**
  * A buffered write-only job whose worker threads caused storage reads (their own {@code read_bytes}) of at least
- * {@link Rules#RMW_READ_SHARE} of what they wrote: the kernel read pages in to modify them (seed 000: dd without
+ * {@link Rules#RMW_READ_SHARE} of what they wrote: the kernel read pages in to modify them (the blog post's dd without
  * {@code bs}). Reads of other processes on the device are not in the workers' counters, so they cannot trip it;
  * the device's count only corroborates.
  */

@@ -11,7 +11,7 @@ import org.iobench.result.WorkerEvidence;
 
 /**
  * A buffered write job with no sync at all (no {@code --sync}, no {@code --fsync-every}) that stopped the clock with
- * most of its data still in the page cache (seed 003). The evidence is the target's own pages when the workers
+ * most of its data still in the page cache (the RAID-1 mailing-list post). The evidence is the target's own pages when the workers
  * stopped ({@code cachestat(2)}): at least {@link Rules#UNSYNCED_DEVICE_SHARE} of the bytes written still dirty or
  * under writeback. Nothing else on the machine changes that count. On kernels without cachestat, the device's writes
  * over the window stand in: less than that share of what the job wrote (in a parallel group, what is left after the

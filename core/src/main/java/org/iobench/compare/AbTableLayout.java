@@ -47,7 +47,7 @@ public record AbTableLayout(String title, String workloadHeader, String baseName
         Objects.requireNonNull(unit, "unit");
     }
 
-    /** The seed's presentation: n, min, avg, max per side and the gain with its mark. */
+    /** The iot sweep's presentation (the mailing-list layout): n, min, avg, max per side and the gain with its mark. */
     public AbTableLayout(String title, String workloadHeader, String baseName, String candidateName, String unit) {
         this(title, workloadHeader, baseName, candidateName, unit, false);
     }

@@ -49,7 +49,7 @@ public final class CompareTables {
 
     /**
      * Like {@link #abWithRows(List, List, String, String, Metric, AbOptions)}, with the final sync's time in each
-     * repetition's time ({@code withSync}) or left out of it (the seed's second view), in the seed's presentation or
+     * repetition's time ({@code withSync}) or left out of it (the kernel-dd table's second view), in the iot sweep's presentation or
      * benchstat's ({@link AbTableLayout#benchstat()}).
      */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
@@ -89,7 +89,7 @@ public final class CompareTables {
     /**
      * As {@link #byLabel(List, String, List, Metric, MultiColumnTableLayout.Mode)}, with ratios against column
      * {@code reference} (null: each row's fastest) and the final sync's time in ({@code withSync}) or out. Rows of a
-     * suite's tests keep the suite's order and show the seed's per-job figures ({@code 2x44.5}) and the group's
+     * suite's tests keep the suite's order and show the kernel-dd table's per-job figures ({@code 2x44.5}) and the group's
      * aggregate.
      *
      * @throws NothingToCompare if no run has the label, or {@code reference} is not one of the columns

@@ -22,7 +22,7 @@ import org.iobench.table.Table;
  * dd1            3.43   0.07      1.92   0.02       1.00    0.00
  * </pre>
  *
- * Rows of a suite's tests (cells with their members' means) show the per-job figure of the seed's table instead of
+ * Rows of a suite's tests (cells with their members' means) show the per-job figure of the kernel-dd table's table instead of
  * the mean ({@code 96}, {@code 2x44.5}, {@code 17/32}), the group's aggregate ({@code total}) where a row is a
  * parallel group, and the number of repetitions. Text output is ASCII only, so that it pastes into a mail.
  *

@@ -115,7 +115,7 @@ public final class GroupText {
 
     /**
      * A run's rate over its elapsed time with the final sync ({@code withSync}, the time dd's conv=fdatasync counts)
-     * or without it: the seed's second view, the bytes over the time until the last write returned.
+     * or without it: the kernel-dd table's second view, the bytes over the time until the last write returned.
      */
     public static double rate(RwMode rw, Totals t, boolean withSync) {
         long nanos = nanos(t, withSync);

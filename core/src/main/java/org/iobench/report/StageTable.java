@@ -47,7 +47,7 @@ public final class StageTable {
     }
 
     /**
-     * The seed's second view: the same tests with the final sync's time left out of each job's time (the sync is
+     * The kernel-dd table's second view: the same tests with the final sync's time left out of each job's time (the sync is
      * shown apart in {@link #table}).
      */
     public static Table withoutSync(List<List<BenchmarkResult>> stages) {

@@ -13,7 +13,7 @@ import org.iobench.table.Table;
 import org.iobench.table.TextTableWriter;
 
 /**
- * A sweep as the table users build by hand (seed 004): one row per point, throughput min / avg / max over the
+ * A sweep as the table users build by hand (the iot sweep of the mailing-list post): one row per point, throughput min / avg / max over the
  * runs, then average IOPS and p99 latency.
  *
  * <pre>

@@ -83,7 +83,7 @@ class CompareCommandTest {
         InProcess.Result bad = InProcess.run("compare", "--base", "patch=without", "--new", "patch=with", "--stats",
                 "fancy", "--db", db);
         assertThat(bad.status()).isEqualTo(2);
-        assertThat(bad.err()).isEqualTo("iobench: --stats fancy: not a style (seed, benchstat)\n");
+        assertThat(bad.err()).isEqualTo("iobench: --stats fancy: not a style (minmax, benchstat)\n");
         InProcess.Result both = InProcess.run("compare", "--base", "patch=without", "--new", "patch=with", "--stats",
                 "benchstat", "--assume", "normal", "--db", db);
         assertThat(both.status()).isEqualTo(2);

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The text table, like the seed story's TestSuite output but with uncertainties. Always formatted with
+ * The text table, like the blog post's TestSuite output but with uncertainties. Always formatted with
  * {@link Locale#ROOT} (a '.' decimal point), whatever the default locale:
  * <pre>
  * ============ ints: int[] ============

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.PrimitiveIterator;
 
 /**
- * The loops of the seed story's benchmark (sum of {@code double[]}, {@code List<Double>}, {@code int[]},
+ * The loops of the blog post's benchmark (sum of {@code double[]}, {@code List<Double>}, {@code int[]},
  * {@code List<Integer>}) as plain static methods, so the Suite API ({@link SumSuites}) and JMH
  * ({@code bench/micro-jmh}, which compiles this very file) time the same code.
  *

@@ -6,7 +6,7 @@ import org.iobench.micro.ResultCheck;
 import org.iobench.micro.Suite;
 
 /**
- * The seed story's benchmark in the Suite API: sums of 10,000 numbers held in an array and in a list, each by
+ * The blog post's benchmark in the Suite API: sums of 10,000 numbers held in an array and in a list, each by
  * for / hoisted length / for-each / iterator / stream. As in the story, array and list variants share one table,
  * so the list rows are normalised to the fastest array loop.
  * <pre>
