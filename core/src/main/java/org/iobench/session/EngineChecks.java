@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import java.util.Optional;
 import org.iobench.catalog.EngineDescription;
@@ -7,21 +7,30 @@ import org.iobench.engine.Engines;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 
-/** Checks what the job spec alone cannot: the engine exists and can do what was asked, read from its flags. */
-final class EngineFit {
-    private EngineFit() {}
+/**
+ * What the job spec alone cannot check about its engine, before anything runs: the engine exists and can do what
+ * was asked, read from its description's flags, never its name; and which engine to suggest or use for queue depth,
+ * found by trying (an engine that is registered may still be unavailable here: io_uring disabled, AIO refused).
+ */
+public final class EngineChecks {
+    private EngineChecks() {}
 
-    static void check(JobSpec spec) {
+    /**
+     * Checks {@code spec}'s engine.
+     *
+     * @throws ExitException status 2 naming the option and why
+     */
+    public static void check(JobSpec spec) {
         check(spec, Engines.installed());
     }
 
-    static void check(JobSpec spec, Engines engines) {
+    /** As {@link #check(JobSpec)}, against {@code engines} (tests stand up registries of their own). */
+    public static void check(JobSpec spec, Engines engines) {
         EngineDescription e = engines.get(spec.queue().engine()).description();
         if (e.has(EngineFlag.SYNC) && spec.queue().iodepth() > 1) {
             throw ExitException.usage("--iodepth " + spec.queue().iodepth() + ": the " + e.name()
                     + " engine completes each request before the next, so a depth above 1 would do nothing;"
-                    + " use --threads N for parallelism" + deeper(engines).map(d -> " or --engine " + d.name())
-                    .orElse(""));
+                    + " use --threads N for parallelism" + asyncSuggestion(engines));
         }
         if (spec.queue().fixedBuffers() && !e.has(EngineFlag.REGISTERED_BUFFERS)) {
             String with = engines.descriptions().stream().filter(d -> d.has(EngineFlag.REGISTERED_BUFFERS))
@@ -51,8 +60,42 @@ final class EngineFit {
         }
     }
 
-    /** An engine that works here and keeps many requests in flight, to suggest instead of a synchronous one. */
+    /** Whether {@code engine} (a known engine's name) completes each request before the next. */
+    public static boolean synchronous(String engine) {
+        return Engines.require(engine).has(EngineFlag.SYNC);
+    }
+
+    /** The engine a job runs when it names none. */
+    public static String defaultEngine() {
+        return Engines.setup().name();
+    }
+
+    /** {@code " or --engine NAME"} for an engine that keeps many requests in flight and works here, else nothing. */
+    public static String asyncSuggestion() {
+        return asyncSuggestion(Engines.installed());
+    }
+
+    static String asyncSuggestion(Engines engines) {
+        return deeper(engines).map(d -> " or --engine " + d.name()).orElse("");
+    }
+
+    /**
+     * The engine queue depths run on (the crystal suite's Q8, Q32): the first that keeps requests in flight on
+     * buffered files too and works here; empty when there is none, and the depths run as threads.
+     */
+    public static Optional<EngineDescription> asyncEngine() {
+        return deeper(Engines.installed());
+    }
+
     static Optional<EngineDescription> deeper(Engines engines) {
         return engines.firstAvailable(d -> d.has(EngineFlag.ASYNC_BUFFERED)).map(p -> p.description());
+    }
+
+    /** Why queue depths run as threads here: the engine that would keep them, and that it is not available. */
+    public static String noAsyncNote() {
+        return Engines.installed().descriptions().stream().filter(d -> d.has(EngineFlag.ASYNC_BUFFERED)).findFirst()
+                .map(d -> "the " + d.name() + " engine is not available here").orElse("no engine here keeps"
+                        + " requests in flight")
+                + "; queue depths run as that many " + defaultEngine() + " threads (Q8T1 as T8)";
     }
 }

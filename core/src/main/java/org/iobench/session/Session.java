@@ -1,74 +1,60 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.iobench.advise.Advisor;
 import org.iobench.job.Deliberate;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
-import org.iobench.report.JsonReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.result.TestId;
-import org.iobench.sys.Libc;
+import org.iobench.search.Curve;
+import org.iobench.search.JobMeasurer;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
+import org.iobench.workload.files.FileSet;
+import org.iobench.workload.files.TargetPreparer;
 import org.iobench.workload.JobCutShortException;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
-import org.iobench.workload.files.FileSet;
-import org.iobench.workload.files.TargetPreparer;
 
 /**
- * Runs jobs for a command and turns the outcome into output and an exit status: 0 when every run completed,
- * 1 when an I/O error cut one short (partial results printed and marked) or the results could not all be kept,
- * 128 + the signal's number after SIGINT (130), SIGTERM (143) or SIGHUP (129). What keeps the results
- * ({@code -o} file, database) was checked before the first run (see {@link RunOutputs#execution}); after the
- * runs both are attempted even if one fails, so a bad disk for one does not lose the other.
+ * The run pipeline of every command that runs jobs, below the command line: check every job (the host's vetting,
+ * the engines, the targets) before the first byte of I/O → run the stages in order (the jobs of a stage in
+ * parallel) → keep the results (print, write, save: whatever the {@link RunHost} does) → the exit status: 0 when
+ * every run completed, 1 when an I/O error cut one short (partial results printed and marked) or the results could
+ * not all be kept, 128 + the signal's number after SIGINT (130), SIGTERM (143) or SIGHUP (129).
+ *
+ * <pre>
+ * Session session = new Session(host, 1000);               // the host: LocalHost or AgentHost
+ * int status = session.asTests().runStages(stages, results -&gt; SuiteText.print(title, results, out));
+ * </pre>
  */
-final class Execution {
-    private final Output.Choice output;
-    private final boolean quiet;
-    private final MonitorOptions monitor;
-    private final OutputFile jsonFile; // null: none
-    private final PrintStream out;
-    private final PrintStream err;
-    private final boolean debug;
-    private ResultSaver saver; // store: null = not saved
-    private boolean silentSave;
+public final class Session {
+    private final RunHost host;
+    private final long sampleIntervalMillis;
     private List<Deliberate> deliberate = List.of();
     private boolean tests;
     private boolean sharedFiles;
 
-    Execution(Output.Choice output, boolean quiet, MonitorOptions monitor, PrintStream out, PrintStream err,
-              boolean debug) {
-        this.output = output;
-        this.quiet = quiet;
-        this.monitor = monitor;
-        this.jsonFile = output.file();
-        this.out = out;
-        this.err = err;
-        this.debug = debug;
-    }
-
-    /** store: saves the results after printing them (unless {@code --no-store}); a failed save makes the status 1. */
-    Execution saveWith(StoreOptions store) {
-        this.saver = new ResultSaver(store);
-        return this;
-    }
-
-    /** Saves like {@link #saveWith} without announcing the run id: dd's stderr must stay exactly dd's. */
-    Execution saveSilentlyWith(StoreOptions store) {
-        this.silentSave = true;
-        return saveWith(store);
+    /**
+     * @param host                 where the runs run and what becomes of their results
+     * @param sampleIntervalMillis the system monitor's period (0: off)
+     */
+    public Session(RunHost host, long sampleIntervalMillis) {
+        this.host = host;
+        this.sampleIntervalMillis = sampleIntervalMillis;
     }
 
     /** The advisor gives {@code choices} (a suite's deliberate settings) as notes instead of warnings. */
-    Execution acknowledging(List<Deliberate> choices) {
+    public Session acknowledging(List<Deliberate> choices) {
         this.deliberate = List.copyOf(choices);
         return this;
     }
@@ -77,7 +63,7 @@ final class Execution {
      * The stages are the tests of a suite or job file: each result keeps its test's name and its place in the
      * test's group ({@link TestId}), which the store keeps and {@code compare} groups by.
      */
-    Execution asTests() {
+    public Session asTests() {
         this.tests = true;
         return this;
     }
@@ -86,7 +72,7 @@ final class Execution {
      * The stages are a fio job file's: a file several jobs use is prepared once before the first stage that uses it
      * starts, kept between stages and closed at the end ({@link FileSet}).
      */
-    Execution sharingFiles() {
+    public Session sharingFiles() {
         this.sharedFiles = true;
         return this;
     }
@@ -101,13 +87,8 @@ final class Execution {
         return new TestId(group.isBlank() ? stage.getFirst().name() : group, i + 1, stage.size());
     }
 
-    /** Checks what the job spec alone cannot: the engine exists and can do what was asked ({@link EngineFit}). */
-    static void checkEngine(JobSpec spec) {
-        EngineFit.check(spec);
-    }
-
     /** Runs {@code specs} in order and prints them with {@code text}; returns the exit status. */
-    int run(List<JobSpec> specs, Consumer<List<BenchmarkResult>> text) {
+    public int run(List<JobSpec> specs, Consumer<List<BenchmarkResult>> text) {
         return runStages(specs.stream().map(List::of).toList(), text);
     }
 
@@ -115,28 +96,18 @@ final class Execution {
      * Runs {@code stages} in order, the jobs of a stage in parallel (a {@link GroupRunner group}), and prints all
      * results with {@code text}, in job order; returns the exit status.
      */
-    int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
-        AgentScope agent = AgentScope.current(); // cluster: an agent runs this for a controller
-        if (agent != null) {
-            stages = stages.stream().map(stage -> stage.stream().map(agent.vet()).toList()).toList();
-        }
+    public int runStages(List<List<JobSpec>> stages, Consumer<List<BenchmarkResult>> text) {
+        stages = stages.stream().map(stage -> stage.stream().map(host::vet).toList()).toList();
         List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
-        specs.forEach(Execution::checkEngine);
-        if (jsonFile != null) {
-            specs.forEach(spec -> jsonFile.refuseTarget(spec.target()));
-        }
+        specs.forEach(EngineChecks::check);
+        host.checkBeforeRuns(specs);
         checkTargets(specs);
-        RunControl control = agent != null ? agent.control() : new RunControl();
-        if (agent == null) {
-            SignalTrap.install(control);
-        }
-        boolean live = agent == null && !quiet && Libc.isatty(2);
+        RunControl control = host.control();
         // the listener hears the first job of a parallel group only
-        ProgressLine progress = live ? new ProgressLine(err, stages.stream().map(List::getFirst).toList()) : null;
-        RunListener listener = agent != null ? agent.listener() : progress != null ? progress : RunListener.NONE;
+        RunListener listener = host.listener(stages.stream().map(List::getFirst).toList());
         List<BenchmarkResult> results = new ArrayList<>();
         FileSet files = sharedFiles ? FileSet.of(stages, TargetPreparer.system()) : null;
-        Benchmark benchmark = Benchmark.system(monitor.sampleIntervalMillis()).sharing(files);
+        Benchmark benchmark = Benchmark.system(sampleIntervalMillis).sharing(files);
         Advisor advisor = Advisor.standard().acknowledging(deliberate);
         Exception laterFailure = null; // a stage that failed after earlier ones finished: reported after keeping them
         try {
@@ -151,7 +122,7 @@ final class Execution {
                     List<BenchmarkResult> done = stage.size() == 1
                             ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
                             : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
-                                    monitor.sampleIntervalMillis()).sharing(files)).execute(stage, control, listener));
+                                    sampleIntervalMillis).sharing(files)).execute(stage, control, listener));
                     for (int i = 0; i < done.size(); i++) {
                         results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
                     }
@@ -174,16 +145,10 @@ final class Execution {
             if (files != null) {
                 files.close(); // the job file is done: files iobench created are removed unless kept
             }
-            if (progress != null) {
-                progress.finish();
-            }
+            host.runsEnded();
         }
-        int kept = 0;
-        if (agent != null) {
-            agent.results().accept(results); // the controller prints and saves them
-        } else {
-            kept = keep(results, emit(results, text));
-        }
+        int kept = host.keep(results, text, groupsOf(results));
+        PrintStream err = host.err();
         if (control.interrupted()) {
             boolean all = results.size() == specs.size() && results.stream().allMatch(BenchmarkResult::complete);
             err.println("iobench: interrupted by " + control.interruptedBy() + (all
@@ -203,17 +168,74 @@ final class Execution {
             }
         }
         if (laterFailure != null) {
-            return ErrorHandler.report(laterFailure, err, debug);
+            return Failures.report(laterFailure, err, host.debug());
         }
         int verified = VerifyFailures.report(results, err);
         return kept == 0 && verified == 0 ? 0 : ExitException.IO_FAILURE;
+    }
+
+    /** A search over settings of one job (saturate): runs its points through {@code measurer}, returns the curve. */
+    @FunctionalInterface
+    public interface Search {
+        Curve run(JobMeasurer measurer) throws IOException;
+    }
+
+    /**
+     * Runs a search from {@code base} (each point one run, advised like any other) and keeps its points as
+     * {@link #runStages} keeps results; {@code text} prints the curve (null when the search stopped before it had
+     * one) and the points, {@code json} gives the document's {@code search} part. The status: 0, 1 when a point
+     * failed or was cut short or the points could not all be kept, 128 + the signal's number after a signal.
+     */
+    public int search(JobSpec base, Search search, BiConsumer<Curve, List<BenchmarkResult>> text,
+                      Function<Curve, Map<String, Object>> json) throws IOException {
+        checkTargets(List.of(base));
+        RunControl control = host.control();
+        RunListener listener = host.listener(null);
+        Benchmark benchmark = Benchmark.system(sampleIntervalMillis);
+        Advisor advisor = Advisor.standard();
+        Curve curve = null;
+        String setupError = null;
+        List<BenchmarkResult> results;
+        try (JobMeasurer m = new JobMeasurer(base, spec -> benchmark.execute(spec, control, listener),
+                advisor::advise)) {
+            try {
+                curve = search.run(m);
+            } catch (IOException e) {
+                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                    // stopped while a step prepared its file: that step left no result
+                } else if (m.results().isEmpty()) {
+                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
+                } else {
+                    setupError = e.getMessage();
+                }
+            }
+            results = m.results();
+        } finally {
+            host.runsEnded();
+        }
+        Curve found = curve;
+        int kept = host.keep(results, points -> text.accept(found, points), json.apply(found));
+        PrintStream err = host.err();
+        if (control.interrupted()) {
+            err.println("iobench: interrupted by " + control.interruptedBy() + "; the curve above is partial");
+            return SignalTrap.exitStatus(control);
+        }
+        if (setupError != null) {
+            err.println("iobench: " + setupError);
+            return ExitException.IO_FAILURE;
+        }
+        if (results.stream().anyMatch(b -> !b.complete())) {
+            err.println("iobench: a step was cut short; the curve above stops there");
+            return ExitException.IO_FAILURE;
+        }
+        return kept;
     }
 
     /**
      * Makes every job's target refusals (consent, devices and files in use, targets another process runs on)
      * before the first job starts, so a suite or job file is refused whole rather than after its first jobs ran.
      */
-    static void checkTargets(List<JobSpec> specs) {
+    public static void checkTargets(List<JobSpec> specs) {
         Benchmark benchmark = Benchmark.system();
         for (JobSpec spec : specs) {
             try {
@@ -228,7 +250,7 @@ final class Execution {
      * The parallel groups among {@code results}, as the text prints them: {@code {"groups": [{group, jobs,
      * perJob ("2x44.5"), aggregateBytesPerSecond}]}}, or nothing when no job ran in a group.
      */
-    static Map<String, Object> groupsOf(List<BenchmarkResult> results) {
+    public static Map<String, Object> groupsOf(List<BenchmarkResult> results) {
         Map<String, List<BenchmarkResult>> byGroup = new java.util.LinkedHashMap<>();
         for (BenchmarkResult b : results) {
             String g = b.job().grouping().group();
@@ -249,65 +271,5 @@ final class Execution {
             groups.add(g);
         });
         return Map.of("groups", groups);
-    }
-
-    /** Whether the command should make the JSON document: {@code --format json} or an {@code -o} file. */
-    boolean wantsJson() {
-        return output.format().equals("json");
-    }
-
-    /** Whether standard output carries the JSON document ({@code --format json} without a file), not text. */
-    boolean jsonOnStdout() {
-        return wantsJson() && output.toStdout();
-    }
-
-    /** Prints the results (text, or the JSON document); returns the JSON document, or null when none is wanted. */
-    private String emit(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text) {
-        String json = wantsJson() ? JsonReport.write(results, Version.get(), groupsOf(results)) : null;
-        if (jsonOnStdout()) {
-            out.print(json);
-        } else if (!results.isEmpty()) {
-            text.accept(results);
-        }
-        out.flush();
-        return json;
-    }
-
-    /**
-     * Keeps what the runs paid for: saves {@code results} in the database and writes {@code json} to the
-     * {@code -o} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
-     *
-     * @return 0, or 1 when something could not be kept
-     */
-    int keep(List<BenchmarkResult> results, String json) {
-        return keep(results.isEmpty(), json, quiet -> saver.save(results, quiet, err));
-    }
-
-    /** Keeps a multi-host run as {@link #keep} does: its parts (each with its environment and labels) and JSON. */
-    int keepParts(List<ResultSaver.Part> parts, String json) {
-        return keep(parts.isEmpty(), json, quiet -> saver.saveParts(parts, quiet, err));
-    }
-
-    private int keep(boolean nothing, String json, java.util.function.Consumer<Boolean> save) {
-        int status = 0;
-        if (saver != null) {
-            try {
-                save.accept(quiet || silentSave); // store
-            } catch (RuntimeException e) {
-                status = Math.max(status, reported(e));
-            }
-        }
-        if (jsonFile != null && !jsonFile.toStdout() && json != null && !nothing) {
-            try {
-                jsonFile.write(json, null);
-            } catch (java.io.IOException e) {
-                status = Math.max(status, reported(e));
-            }
-        }
-        return status == 0 ? 0 : ExitException.IO_FAILURE;
-    }
-
-    private int reported(Exception e) {
-        return ErrorHandler.report(e, err, debug);
     }
 }
