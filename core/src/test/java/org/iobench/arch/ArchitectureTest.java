@@ -81,7 +81,7 @@ class ArchitectureTest {
         classes().that().resideInAPackage(p("cli")).and(not(CLUSTER_GLUE))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("cli"), p("session"), p("job"),
                         p("result"), p("store"), p("compare"), p("history"), p("report"), p("table"), p("search"),
-                        p("verify"), p("sysmon"), p("micro"), p("cluster"), "java..", "picocli..",
+                        p("verify"), p("sysmon"), p("micro"), p("cluster"), p("catalog"), "java..", "picocli..",
                         "com.fasterxml.jackson..")
                 .because("cli imports only what a command line needs; the session runs the jobs")
                 .check(CLASSES);
@@ -110,7 +110,7 @@ class ArchitectureTest {
         classes().that().resideInAPackage(p("session"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("session"), p("job"), p("workload"),
                         p("engine"), p("sys"), p("measure"), p("advise"), p("result"), p("search"), p("store"),
-                        p("report"), p("sysmon"), "java..", "sun.misc..")
+                        p("report"), p("sysmon"), p("catalog"), p("clock"), "java..", "sun.misc..")
                 .because("the session checks, runs, advises, prints and saves; it knows nothing of picocli or the"
                         + " cluster transport")
                 .check(CLASSES);

@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -63,8 +63,8 @@ class UnavailableEngineTest {
 
     @Test
     void theCrystalSuiteRunsItsQueueDepthsAsThreadsWhenTheRingEngineIsUnavailable() {
-        assertThat(SuiteCommand.crystalEngine(Engines.of(PsyncEngine.PROVIDER, disabledRing))).isEmpty();
-        assertThat(SuiteCommand.crystalEngine(Engines.of(PsyncEngine.PROVIDER, workingRing)))
+        assertThat(EngineChecks.deeper(Engines.of(PsyncEngine.PROVIDER, disabledRing))).isEmpty();
+        assertThat(EngineChecks.deeper(Engines.of(PsyncEngine.PROVIDER, workingRing)))
                 .hasValueSatisfying(d -> assertThat(d.name()).isEqualTo("ring"));
 
         List<JobSpec> jobs = CrystalSuite.jobs(Path.of("/tmp/x"), 1 << 20, 1_000_000_000L, false, null, 1);
@@ -77,9 +77,9 @@ class UnavailableEngineTest {
     @Test
     void aDepthOnASynchronousEngineSuggestsOnlyAnEngineThatWorksHere() {
         JobSpec deep = JobSpec.builder(Path.of("/tmp/x")).iodepth(4).build();
-        assertThatThrownBy(() -> EngineFit.check(deep, Engines.of(PsyncEngine.PROVIDER, disabledRing)))
+        assertThatThrownBy(() -> EngineChecks.check(deep, Engines.of(PsyncEngine.PROVIDER, disabledRing)))
                 .hasMessageEndingWith("use --threads N for parallelism");
-        assertThatThrownBy(() -> EngineFit.check(deep, Engines.of(PsyncEngine.PROVIDER, workingRing)))
+        assertThatThrownBy(() -> EngineChecks.check(deep, Engines.of(PsyncEngine.PROVIDER, workingRing)))
                 .hasMessageEndingWith("use --threads N for parallelism or --engine ring");
     }
 }
