@@ -1,0 +1,65 @@
+package org.iobench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run keeps its latency distributions: {@code show --format hdr} writes them as HdrHistogram's log, and
+ * HdrHistogram's own {@link HistogramLogReader} reads back histograms whose percentiles are the run's, figure for
+ * figure; the JSON carries them with documented bins.
+ */
+class HistogramsKeptTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void showFormatHdrIsReadBackByHistogramLogReaderWithTheRunsPercentiles() throws Exception {
+        String db = "jdbc:sqlite:" + dir.resolve("r.db");
+        InProcess.Result run = InProcess.run("run", "--rw", "randrw", "--mix", "50", "--bs", "4k", "--size", "2m",
+                "--runs", "2", "--sync", "fdatasync", "--db", db, "-q", dir.resolve("f").toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        InProcess.Result json = InProcess.run("show", "last", "--format", "json", "--db", db);
+        assertThat(json.status()).as(json.err()).isZero();
+        JsonNode runs = new ObjectMapper().readTree(json.out()).path("benchmarks").path(0).path("runs");
+        assertThat(runs).hasSize(2);
+
+        InProcess.Result hdr = InProcess.run("show", "last", "--format", "hdr", "--db", db);
+        assertThat(hdr.status()).as(hdr.err()).isZero();
+        assertThat(hdr.out()).startsWith("#iobench latency histograms").contains("#[Histogram log format version 1.3]");
+        Map<String, Histogram> byTag = new HashMap<>();
+        try (HistogramLogReader reader = new HistogramLogReader(
+                new ByteArrayInputStream(hdr.out().getBytes(StandardCharsets.UTF_8)))) {
+            while (reader.hasNext()) {
+                Histogram h = (Histogram) reader.nextIntervalHistogram();
+                byTag.put(h.getTag(), h);
+            }
+        }
+        String id = new ObjectMapper().readTree(json.out()).path("id").asText();
+        for (JsonNode r : runs) {
+            int rep = r.path("run").asInt();
+            for (String side : new String[]{"read", "write", "sync", "all"}) {
+                Histogram h = byTag.get(id + "/" + rep + "/" + side);
+                assertThat(h).as("histogram %s/%d/%s in %s", id, rep, side, byTag.keySet()).isNotNull();
+                JsonNode l = r.path(side + "Latency");
+                assertThat(h.getTotalCount()).isEqualTo(l.path("count").asLong());
+                assertThat(h.getValueAtPercentile(50)).isEqualTo(l.path("p50Ns").asLong());
+                assertThat(h.getValueAtPercentile(99)).isEqualTo(l.path("p99Ns").asLong());
+                assertThat(h.getValueAtPercentile(99.9)).isEqualTo(l.path("p999Ns").asLong());
+                assertThat(h.getMaxValue()).isEqualTo(l.path("maxNs").asLong());
+                assertThat(h.getMinValue()).isEqualTo(l.path("minNs").asLong());
+            }
+            assertThat(byTag).doesNotContainKey(id + "/" + rep + "/trim");
+        }
+    }
+}
