@@ -62,4 +62,56 @@ class HistogramsKeptTest {
             assertThat(byTag).doesNotContainKey(id + "/" + rep + "/trim");
         }
     }
+
+    @Test
+    void theJsonCarriesEachHistogramWithBinsThatAddUpToItsCount() throws Exception {
+        InProcess.Result run = InProcess.run("run", "--rw", "randrw", "--mix", "70", "--bs", "4k", "--size", "1m",
+                "--no-store", "--format", "json", dir.resolve("f").toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        JsonNode doc = org.iobench.testing.ResultSchema.assertValid(run.out());
+        JsonNode r = doc.path("benchmarks").path(0).path("runs").path(0);
+        for (String side : new String[]{"read", "write", "all"}) {
+            JsonNode h = r.path("latencyHistograms").path(side);
+            assertThat(h.path("hdr").asText()).isNotEmpty();
+            long sum = 0;
+            double previousHigh = 0;
+            for (JsonNode bin : h.path("bins")) {
+                assertThat(bin.path("lowNs").asDouble()).isGreaterThanOrEqualTo(previousHigh);
+                assertThat(bin.path("highNs").asDouble()).isGreaterThan(bin.path("lowNs").asDouble());
+                previousHigh = bin.path("highNs").asDouble();
+                sum += bin.path("count").asLong();
+            }
+            assertThat(sum).isEqualTo(r.path(side + "Latency").path("count").asLong());
+            // the p99 lies in the bin where the cumulative count passes 99 %
+            long cumulative = 0;
+            long target = (long) Math.ceil(0.99 * sum);
+            double p99 = r.path(side + "Latency").path("p99Ns").asDouble();
+            for (JsonNode bin : h.path("bins")) {
+                cumulative += bin.path("count").asLong();
+                if (cumulative >= target) {
+                    assertThat(p99).isBetween(bin.path("lowNs").asDouble() * 0.99, bin.path("highNs").asDouble() * 1.01);
+                    break;
+                }
+            }
+        }
+        assertThat(r.path("latencyHistograms").has("trim")).isFalse();
+    }
+
+    @Test
+    void theReportsCsvHasEveryPercentileOfTheRun() throws Exception {
+        String db = "jdbc:sqlite:" + dir.resolve("r.db");
+        assertThat(InProcess.run("run", "--rw", "randread", "--bs", "4k", "--size", "1m", "--db", db, "-q",
+                dir.resolve("f").toString()).status()).isZero();
+        InProcess.Result csv = InProcess.run("report", "--format", "csv", "--db", db);
+        assertThat(csv.status()).as(csv.err()).isZero();
+        java.util.List<String> lines = csv.out().lines().toList();
+        java.util.List<String> header = java.util.List.of(lines.getFirst().split(","));
+        assertThat(header).contains("p99 (ns)", "latency p50 (ns)", "latency p99.9 (ns)", "latency p99.99 (ns)",
+                "latency max (ns)");
+        JsonNode l = new ObjectMapper().readTree(InProcess.run("show", "last", "--format", "json", "--db", db).out())
+                .path("benchmarks").path(0).path("runs").path(0).path("allLatency");
+        String[] row = lines.get(1).split(",");
+        assertThat(Double.parseDouble(row[header.indexOf("latency p50 (ns)")])).isEqualTo(l.path("p50Ns").asDouble());
+        assertThat(Double.parseDouble(row[header.indexOf("latency max (ns)")])).isEqualTo(l.path("maxNs").asDouble());
+    }
 }
