@@ -19,6 +19,11 @@ import org.iobench.report.ReportItem;
  *   <li>{@code series}: each run's per-interval MB/s and IOPS at the middle of each interval ({@code t}, with the
  *       interval's bounds {@code from} and {@code to} in seconds since the measured phase started), with the
  *       monitor's bi/bo (MB/s) and us/sy/wa (%) at the end of each sample;</li>
+ *   <li>{@code distributions}: each benchmark's latency distribution of all requests (its last complete run's
+ *       kept histogram, in the JSON's 10-per-decade bins), as the percent of requests per bin and cumulative, on a
+ *       common axis of bin edges ({@code x}, ns), named by what differs ({@link DifferingLabels}); in charts of
+ *       at most {@link #PER_CHART} benchmarks each, so none is left out; {@code notDrawn} names each benchmark
+ *       without a kept histogram (imports, older results) and why;</li>
  *   <li>{@code ab}: an A/B comparison's rows, when the report has one;</li>
  *   <li>{@code history}: per workload its stored runs in order with change points ({@link HistoryChartData}).</li>
  * </ul>
@@ -26,15 +31,72 @@ import org.iobench.report.ReportItem;
 final class ChartData {
     /** Per-second charts beyond this many runs would make a page nobody scrolls through. */
     static final int MAX_SERIES = 24;
+    /** Benchmarks overlaid on one distribution chart; more make further charts. */
+    static final int PER_CHART = 10;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private ChartData() {}
+
+    private static ObjectNode distributions(List<ReportItem> items) {
+        Map<ReportItem, String> names = DifferingLabels.of(items);
+        ObjectNode out = MAPPER.createObjectNode();
+        ArrayNode charts = out.putArray("charts");
+        ArrayNode notDrawn = out.putArray("notDrawn");
+        List<ReportItem> drawn = new java.util.ArrayList<>();
+        for (ReportItem i : items) {
+            JsonNode run = lastCompleteRun(i.benchmark());
+            JsonNode bins = run == null ? null : run.path("latencyHistograms").path("all").path("bins");
+            if (bins == null || !bins.isArray() || bins.isEmpty()) {
+                notDrawn.add(names.get(i) + " (" + i.id() + "): " + (run == null ? "no complete run"
+                        : "no latency histogram kept (imported, or stored before iobench kept them)"));
+            } else {
+                drawn.add(i);
+            }
+        }
+        for (int from = 0; from < drawn.size(); from += PER_CHART) {
+            List<ReportItem> part = drawn.subList(from, Math.min(drawn.size(), from + PER_CHART));
+            java.util.TreeSet<Double> edges = new java.util.TreeSet<>();
+            for (ReportItem i : part) {
+                lastCompleteRun(i.benchmark()).path("latencyHistograms").path("all").path("bins")
+                        .forEach(b -> edges.add(b.path("highNs").asDouble()));
+            }
+            ObjectNode chart = charts.addObject();
+            ArrayNode x = chart.putArray("x");
+            edges.forEach(x::add);
+            ArrayNode series = chart.putArray("series");
+            for (ReportItem i : part) {
+                JsonNode bins = lastCompleteRun(i.benchmark()).path("latencyHistograms").path("all").path("bins");
+                long total = 0;
+                Map<Double, Long> counts = new java.util.HashMap<>();
+                for (JsonNode b : bins) {
+                    counts.put(b.path("highNs").asDouble(), b.path("count").asLong());
+                    total += b.path("count").asLong();
+                }
+                ObjectNode s = series.addObject().put("label", names.get(i));
+                ArrayNode pct = s.putArray("percent");
+                ArrayNode cdf = s.putArray("cdf");
+                long cumulative = 0;
+                for (double e : edges) {
+                    Long c = counts.get(e);
+                    if (c == null) {
+                        pct.addNull();
+                    } else {
+                        pct.add(100.0 * c / total);
+                    }
+                    cumulative += c == null ? 0 : c;
+                    cdf.add(100.0 * cumulative / total);
+                }
+            }
+        }
+        return out;
+    }
 
     static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history) {
         ObjectNode root = MAPPER.createObjectNode();
         root.set("bsCurves", bsCurves(items));
         root.set("latency", latency(items));
         root.set("series", series(items));
+        root.set("distributions", distributions(items));
         if (ab != null) {
             root.set("ab", ab(ab));
         }

@@ -21,7 +21,7 @@ import org.iobench.table.TableFormat;
  * <p>Sections (each a {@code <section>}, one printed page each; a section with nothing to show is left out): the
  * results table; with an A/B, the comparison as a table with significance marked, the gains as bars and what
  * differs between the two sides' environments; throughput and IOPS against block size with min-max whiskers;
- * latency percentiles; each run's per-second series over the system monitor's bi/bo, CPU and iowait; the history
+ * latency percentiles; latency distributions (histogram and CDF, runs overlaid); each run's per-second series over the system monitor's bi/bo, CPU and iowait; the history
  * of each workload with its change points; the advisor's findings; the targets and environments.
  */
 public final class HtmlReport {
@@ -56,6 +56,20 @@ public final class HtmlReport {
         }
         if (!data.path("latency").isEmpty()) {
             section(h, "latency", "Latency percentiles", "<div id=\"latency-chart\" class=\"chart\"></div>\n");
+        }
+        JsonNode dist = data.path("distributions");
+        if (!dist.path("charts").isEmpty() || !dist.path("notDrawn").isEmpty()) {
+            StringBuilder body = new StringBuilder("<div id=\"distribution-charts\"></div>\n<p class=\"note\">"
+                    + "Each benchmark's last complete run: the share of all its requests per latency bin (10 bins per"
+                    + " decade, log axis) and the cumulative share (CDF), at most " + ChartData.PER_CHART
+                    + " benchmarks a chart, named by what differs between them.</p>\n");
+            if (!dist.path("notDrawn").isEmpty()) {
+                body.append("<p class=\"note not-drawn\">Not drawn (").append(dist.path("notDrawn").size())
+                        .append("):</p>\n<ul class=\"not-drawn\">");
+                dist.path("notDrawn").forEach(n -> body.append("<li>").append(esc(n.asText())).append("</li>"));
+                body.append("</ul>\n");
+            }
+            section(h, "distributions", "Latency distributions", body.toString());
         }
         if (!data.path("series").isEmpty()) {
             section(h, "series", "Runs over time", "<div id=\"series-charts\"></div>\n"

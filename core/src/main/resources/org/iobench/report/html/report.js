@@ -123,6 +123,34 @@
     }, aligned, host));
   }
 
+  // latency distributions: the share of requests per bin and the cumulative share, benchmarks overlaid, log x
+  function distributionCharts() {
+    var host = el("distribution-charts");
+    if (!host || !data.distributions) return;
+    var n = data.distributions.charts.length;
+    data.distributions.charts.forEach(function (c, ci) {
+      var part = n > 1 ? " (" + (ci + 1) + " of " + n + ")" : "";
+      [["percent", "Latency histogram: % of requests per bin" + part, function (u, lo, hi) { return [0, hi * 1.1 || 1]; }],
+       ["cdf", "Latency CDF: % of requests at or below" + part, function () { return [0, 100]; }]].forEach(function (m) {
+        var series = [{ label: "latency up to", value: function (u, v) { return v == null ? "" : fmtNs(v); } }];
+        var aligned = [c.x];
+        c.series.forEach(function (s, si) {
+          aligned.push(s[m[0]]);
+          series.push({ label: s.label, stroke: color(si), width: 2, spanGaps: m[0] === "cdf",
+                        points: { show: m[0] === "percent", size: 4 }, value: percent });
+        });
+        var div = document.createElement("div"); div.className = "chart"; host.appendChild(div);
+        charts.push(new uPlot({
+          title: m[1], width: width, height: 280,
+          scales: { x: { time: false, distr: 3, log: 10 }, y: { range: m[2] } },
+          axes: [{ label: "latency", values: function (u, s) { return s.map(fmtNs); } },
+                 { label: "% of requests", size: 60 }],
+          series: series
+        }, aligned, div));
+      });
+    });
+  }
+
   function seriesCharts() {
     var host = el("series-charts");
     if (!host) return;
@@ -303,6 +331,7 @@
 
   try { bsCharts(); } catch (e) { errors.push("bs charts: " + e); }
   try { latencyChart(); } catch (e) { errors.push("latency chart: " + e); }
+  try { distributionCharts(); } catch (e) { errors.push("distribution charts: " + e); }
   try { seriesCharts(); } catch (e) { errors.push("series charts: " + e); }
   try { abChart(); } catch (e) { errors.push("A/B chart: " + e); }
   try { historyCharts(); } catch (e) { errors.push("history charts: " + e); }
