@@ -32,15 +32,16 @@ import picocli.CommandLine.Parameters;
         description = {"Print saved runs as they were printed when they ran, with their labels, note and environment.",
                 "SELECTOR as for 'iobench runs': an id (12), last, last:3, KEY=VALUE, id:10-20, target:..."})
 final class ShowCommand implements Callable<Integer> {
-    static final OutputFormats FORMATS = OutputFormats.of("show", "text", "json", "hdr");
+    static final OutputFormats FORMATS = OutputFormats.of("show", "text", "json", "hdr", "csv");
 
     @Parameters(paramLabel = "SELECTOR", arity = "1..*",
             description = "which runs: an id (iobench runs lists them), last, or any selector")
     List<String> selector = new ArrayList<>();
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "text (default), json, or hdr: the runs' latency histograms as HdrHistogram's log"
-                    + " (HistogramLogReader and HistogramLogProcessor read it; tags ID/REPETITION/NAME)")
+            description = "text (default), json; hdr: the runs' latency histograms as HdrHistogram's log"
+                    + " (HistogramLogReader and HistogramLogProcessor read it; tags ID/REPETITION/NAME); csv: the"
+                    + " runs' series, a row per interval with its rate and latency over time (p50, p99, max)")
     String format;
 
     @Mixin
@@ -71,6 +72,12 @@ final class ShowCommand implements Callable<Integer> {
             java.util.Collections.reverse(runs); // oldest first, as they ran
             if (choice.format().equals("hdr")) {
                 choice.write(hdr(store, runs), spec.commandLine().getOut());
+                return 0;
+            }
+            if (choice.format().equals("csv")) {
+                choice.write(org.iobench.report.SeriesCsv.render(runs.stream().filter(r -> !r.workload().isMicro())
+                        .map(r -> new HdrLog.Entry(Long.toString(r.id()), store.result(r.id()).orElseThrow()))
+                        .toList()), spec.commandLine().getOut());
                 return 0;
             }
             for (StoredRun run : runs) {

@@ -6,11 +6,14 @@ import java.util.List;
 import java.util.Map;
 import org.iobench.job.JobSpec;
 import org.iobench.measure.HistogramCodec;
+import org.iobench.measure.IntervalLatencies;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
 import org.iobench.result.Extras;
+import org.iobench.result.Interval;
+import org.iobench.result.IntervalLatency;
 import org.iobench.result.Intervals;
 import org.iobench.result.Latencies;
 import org.iobench.result.LatencyHistograms;
@@ -100,9 +103,24 @@ final class RunAssembler {
                 new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit(),
                         all.summary(), trims.count() == 0 ? null : trims.summary(),
                         histograms(reads, writes, trims, syncs, all)),
-                new Intervals(intervalNanos, series.intervals(elapsed)), perWorker,
+                new Intervals(intervalNanos, withLatency(series.intervals(elapsed))), perWorker,
                 new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
                 new Extras(null, pacing(), evidence.steady()));
+    }
+
+    /** The series with each interval's p50/p99/max per direction, the workers' interval histograms added up. */
+    private List<Interval> withLatency(List<Interval> series) {
+        List<IntervalLatencies> each = new ArrayList<>();
+        for (Worker w : workers) {
+            w.stats.intervalLatency.finish();
+            each.add(w.stats.intervalLatency);
+        }
+        List<IntervalLatency> latency = IntervalLatencies.merge(each, series.size());
+        List<Interval> out = new ArrayList<>(series.size());
+        for (int i = 0; i < series.size(); i++) {
+            out.add(series.get(i).withLatency(latency.get(i)));
+        }
+        return out;
     }
 
     /** Every read, write and trim together: the histograms merged (percentiles of all requests). */

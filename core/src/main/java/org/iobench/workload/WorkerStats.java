@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import org.iobench.engine.IoOp;
+import org.iobench.measure.IntervalLatencies;
 import org.iobench.measure.IoLogs;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
@@ -22,6 +23,8 @@ public final class WorkerStats {
     final LatencyRecorder correctedReadLatency = new LatencyRecorder();
     final LatencyRecorder correctedWriteLatency = new LatencyRecorder();
     final IntervalSeries series;
+    /** Per interval and direction: p50/p99/max of the requests completed in it. */
+    final IntervalLatencies intervalLatency;
     long bytesRead;
     long bytesWritten;
     long reads;
@@ -41,6 +44,7 @@ public final class WorkerStats {
 
     WorkerStats(long intervalNanos) {
         series = new IntervalSeries(intervalNanos);
+        intervalLatency = new IntervalLatencies(intervalNanos);
     }
 
     /** A worker's counters for its run's setup, with fio's logs when the job writes them. */
@@ -70,6 +74,7 @@ public final class WorkerStats {
         trims++;
         bytesTrimmed += length;
         trimLatency.record(latency);
+        intervalLatency.record(now - measureStartNanos, IntervalLatencies.TRIM, latency);
         if (logs != null) {
             logs.completed(now - measureStartNanos, 2, length, offset, latency,
                     logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency, ioprio);
@@ -109,6 +114,8 @@ public final class WorkerStats {
             }
         }
         series.record(now - measureStartNanos, write, length);
+        intervalLatency.record(now - measureStartNanos, write ? IntervalLatencies.WRITE : IntervalLatencies.READ,
+                latency);
         if (logs != null) {
             logs.completed(now - measureStartNanos, write ? 1 : 0, length, offset, latency,
                     logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency, ioprio);

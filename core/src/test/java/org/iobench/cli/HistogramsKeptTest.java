@@ -114,4 +114,42 @@ class HistogramsKeptTest {
         assertThat(Double.parseDouble(row[header.indexOf("latency p50 (ns)")])).isEqualTo(l.path("p50Ns").asDouble());
         assertThat(Double.parseDouble(row[header.indexOf("latency max (ns)")])).isEqualTo(l.path("maxNs").asDouble());
     }
+
+    @Test
+    void latencyOverTimeIsInTheJsonSeriesAndShowsCsvForEveryRun() throws Exception {
+        String db = "jdbc:sqlite:" + dir.resolve("r.db");
+        InProcess.Result run = InProcess.run("run", "--rw", "randrw", "--mix", "50", "--bs", "4k", "--time", "2s",
+                "--size", "1m", "--db", db, "-q", dir.resolve("f").toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        JsonNode r = new ObjectMapper().readTree(InProcess.run("show", "last", "--format", "json", "--db", db).out())
+                .path("benchmarks").path(0).path("runs").path(0);
+        JsonNode series = r.path("series");
+        assertThat(series.size()).isGreaterThanOrEqualTo(2);
+        long reads = 0;
+        long maxRead = 0;
+        for (JsonNode in : series) {
+            JsonNode l = in.path("latency").path("read");
+            if (in.path("reads").asLong() == 0) {
+                assertThat(l.isMissingNode()).isTrue();
+                continue;
+            }
+            assertThat(l.path("count").asLong()).isEqualTo(in.path("reads").asLong());
+            assertThat(l.path("p50Ns").asLong()).isLessThanOrEqualTo(l.path("p99Ns").asLong());
+            assertThat(l.path("p99Ns").asLong()).isLessThanOrEqualTo(l.path("maxNs").asLong());
+            reads += l.path("count").asLong();
+            maxRead = Math.max(maxRead, l.path("maxNs").asLong());
+        }
+        assertThat(reads).isEqualTo(r.path("readLatency").path("count").asLong());
+        // the run's max (3 digits) and the intervals' largest (2 digits) are the same request
+        assertThat((double) maxRead).isCloseTo(r.path("readLatency").path("maxNs").asDouble(),
+                org.assertj.core.data.Percentage.withPercentage(1));
+
+        InProcess.Result csv = InProcess.run("show", "last", "--format", "csv", "--db", db);
+        assertThat(csv.status()).as(csv.err()).isZero();
+        java.util.List<String> lines = csv.out().lines().toList();
+        assertThat(lines.getFirst()).startsWith("id,repetition,interval,").contains("readP99Ns", "writeMaxNs");
+        assertThat(lines).hasSize(1 + series.size());
+        String[] first = lines.get(1).split(",", -1);
+        assertThat(Long.parseLong(first[12])).isEqualTo(series.path(0).path("latency").path("read").path("p99Ns").asLong());
+    }
 }

@@ -225,7 +225,19 @@ final class ChartData {
                     startNanos += duration;
                     addNumber(mbps, num(in.path("bytesPerSecond")) / 1e6);
                     addNumber(iops, num(in.path("opsPerSecond")));
+                    for (String d : DIRECTIONS) {
+                        JsonNode p = in.path("latency").path(d);
+                        for (String f : new String[]{"p50Ns", "p99Ns", "maxNs"}) {
+                            ArrayNode a = latencyArray(s, d, f);
+                            if (p.path(f).isNumber()) {
+                                a.add(p.path(f).asLong());
+                            } else {
+                                a.addNull();
+                            }
+                        }
+                    }
                 }
+                dropEmptyLatency(s);
                 if (t.isEmpty()) {
                     t.add(intervalSeconds / 2);
                     from.add(0);
@@ -237,6 +249,35 @@ final class ChartData {
             }
         }
         return out;
+    }
+
+    private static final String[] DIRECTIONS = {"read", "write", "trim"};
+
+    /** {@code latency.DIRECTION.FIELD} of a run's series, made on first use. */
+    private static ArrayNode latencyArray(ObjectNode s, String direction, String field) {
+        ObjectNode l = s.has("latency") ? (ObjectNode) s.get("latency") : s.putObject("latency");
+        ObjectNode d = l.has(direction) ? (ObjectNode) l.get(direction) : l.putObject(direction);
+        return d.has(field) ? (ArrayNode) d.get(field) : d.putArray(field);
+    }
+
+    /** A direction without a single point is left out; a run without any latency per interval has none. */
+    private static void dropEmptyLatency(ObjectNode s) {
+        if (!(s.get("latency") instanceof ObjectNode l)) {
+            return;
+        }
+        for (String d : DIRECTIONS) {
+            JsonNode max = l.path(d).path("maxNs");
+            boolean any = false;
+            for (JsonNode v : max) {
+                any |= !v.isNull();
+            }
+            if (!any) {
+                l.remove(d);
+            }
+        }
+        if (l.isEmpty()) {
+            s.remove("latency");
+        }
     }
 
     private static ObjectNode system(JsonNode system) {

@@ -171,6 +171,28 @@
                  { label: "MB/s", stroke: color(0), width: 2, value: num },
                  { label: "IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: num }]
       }, [s.t, s.mbps, s.iops], top));
+      if (s.latency) {
+        var lat = document.createElement("div"); lat.className = "chart"; host.appendChild(lat);
+        var lseries = [{ label: "interval", value: function (u, v, si, i) {
+          return i == null ? "" : s.from[i].toFixed(3) + "-" + s.to[i].toFixed(3) + " s"; } }];
+        var ldata = [s.t];
+        var dirs = ["read", "write", "trim"].filter(function (d) { return s.latency[d]; });
+        dirs.forEach(function (d, di) {
+          [["p50Ns", "p50", [], 1], ["p99Ns", "p99", [], 2], ["maxNs", "max", [2, 3], 1]].forEach(function (f) {
+            ldata.push(s.latency[d][f[0]]);
+            lseries.push({ label: d + " " + f[1], stroke: color(di * 3 + (f[1] === "p99" ? 1 : f[1] === "max" ? 2 : 0)),
+                           width: f[3], dash: f[2], points: { show: true, size: 3 },
+                           value: function (u, v) { return v == null ? "" : fmtNs(v); } });
+          });
+        });
+        charts.push(new uPlot({
+          title: "Latency per interval: p50, p99, max of the requests completed in it (log scale)", width: width,
+          height: 220, cursor: { sync: { key: sync.key } },
+          scales: { x: { time: false }, y: { distr: 3, log: 10 } },
+          axes: [{ label: "s" }, { values: function (u, v) { return v.map(fmtNs); }, size: 70 }],
+          series: lseries
+        }, ldata, lat));
+      }
       if (s.system && s.system.t.length) {
         var bottom = document.createElement("div"); bottom.className = "chart"; host.appendChild(bottom);
         charts.push(new uPlot({
