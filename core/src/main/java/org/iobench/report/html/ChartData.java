@@ -13,8 +13,8 @@ import org.iobench.report.ReportItem;
 /**
  * The data the page's charts draw, computed here so the page's script only plots:
  * <ul>
- *   <li>{@code bsCurves}: for each workload-and-label group with two or more block sizes, min/mean/max of MB/s
- *       and IOPS per block size (x = log2 of the block size);</li>
+ *   <li>{@code sweeps}: a chart per sweep axis (block size, queue depth, threads, rate, read mix), the other axes
+ *       as series ({@link SweepData});</li>
  *   <li>{@code latency}: p50 ... p99.99 of each benchmark's last complete run;</li>
  *   <li>{@code series}: each run's per-interval MB/s and IOPS at the middle of each interval ({@code t}, with the
  *       interval's bounds {@code from} and {@code to} in seconds since the measured phase started), with the
@@ -93,7 +93,7 @@ final class ChartData {
 
     static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.set("bsCurves", bsCurves(items));
+        root.set("sweeps", SweepData.of(items));
         root.set("latency", latency(items));
         root.set("series", series(items));
         root.set("distributions", distributions(items));
@@ -133,39 +133,6 @@ final class ChartData {
         } else {
             o.putNull(field);
         }
-    }
-
-    private static ArrayNode bsCurves(List<ReportItem> items) {
-        Map<String, Map<Long, ReportItem>> groups = new LinkedHashMap<>();
-        for (ReportItem i : items) {
-            String key = i.workloadWithoutBs() + (i.labels().isEmpty() ? "" : " [" + i.labelText() + "]");
-            groups.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(i.job().path("blockSizeBytes").asLong(), i);
-        }
-        ArrayNode curves = MAPPER.createArrayNode();
-        groups.forEach((label, byBs) -> {
-            if (byBs.size() < 2) {
-                return;
-            }
-            ObjectNode c = curves.addObject();
-            c.put("label", label);
-            ArrayNode points = c.putArray("points");
-            byBs.forEach((bs, item) -> {
-                ObjectNode p = points.addObject();
-                p.put("log2bs", Math.log(bs) / Math.log(2));
-                JsonNode summary = item.benchmark().path("summary");
-                p.set("bytesPerSecond", stat(summary.path("bytesPerSecond")));
-                p.set("iops", stat(summary.path("opsPerSecond")));
-            });
-        });
-        return curves;
-    }
-
-    private static ObjectNode stat(JsonNode s) {
-        ObjectNode o = MAPPER.createObjectNode();
-        putNumber(o, "min", num(s.path("min")));
-        putNumber(o, "mean", num(s.path("mean")));
-        putNumber(o, "max", num(s.path("max")));
-        return o;
     }
 
     private static ArrayNode latency(List<ReportItem> items) {

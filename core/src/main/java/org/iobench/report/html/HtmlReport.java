@@ -51,8 +51,11 @@ public final class HtmlReport {
                     HtmlTables.comparison(ab) + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
             section(h, "environment-diff", "What differs between base and new", HtmlTables.environmentDiff(ab));
         }
-        if (!data.path("bsCurves").isEmpty()) {
-            section(h, "block-sizes", "Throughput and IOPS by block size", "<div id=\"bs-charts\"></div>\n");
+        if (!data.path("sweeps").isEmpty()) {
+            section(h, "sweeps", "Throughput and IOPS per sweep axis", "<div id=\"sweep-charts\"></div>\n"
+                    + "<p class=\"note\">A chart per axis that was swept (block size, queue depth, threads, rate,"
+                    + " read mix): each line holds everything else the same, and is named by what differs from the"
+                    + " other lines; points are the mean of the runs, whiskers min-max.</p>\n");
         }
         if (!data.path("latency").isEmpty()) {
             section(h, "latency", "Latency percentiles", "<div id=\"latency-chart\" class=\"chart\"></div>\n");

@@ -66,39 +66,52 @@
     }] } };
   }
 
-  function bsCharts() {
-    var host = el("bs-charts");
-    if (!host || !data.bsCurves.length) return;
-    [["bytesPerSecond", "MB/s", 1e-6], ["iops", "IOPS", 1]].forEach(function (m) {
-      var xs = [];
-      data.bsCurves.forEach(function (c) { c.points.forEach(function (p) { if (xs.indexOf(p.log2bs) < 0) xs.push(p.log2bs); }); });
-      xs.sort(function (a, b) { return a - b; });
-      var series = [{ label: "block size", value: function (u, v) { return v == null ? "" : fmtBs(v); } }];
-      var aligned = [xs];
-      var ranges = [];
-      data.bsCurves.forEach(function (c, ci) {
-        var mean = [], min = [], max = [];
-        xs.forEach(function (x) {
-          var p = c.points.find(function (q) { return q.log2bs === x; });
-          var s = p && p[m[0]];
-          mean.push(s && s.mean != null ? s.mean * m[2] : null);
-          min.push(s && s.min != null ? s.min * m[2] : null);
-          max.push(s && s.max != null ? s.max * m[2] : null);
+  function fmtAxis(a, v) {
+    if (v == null) return "";
+    if (a.axis === "bs") return fmtBs(v);
+    if (a.log2) return String(Math.round(Math.pow(2, v)));
+    return fmtNum(v);
+  }
+
+  // a chart per sweep axis and measure: one line per combination of the other axes, whiskers min-max
+  function sweepCharts() {
+    var host = el("sweep-charts");
+    if (!host || !data.sweeps.length) return;
+    data.sweeps.forEach(function (a) {
+      a.charts.forEach(function (curves, ci) {
+        var part = a.charts.length > 1 ? " (" + (ci + 1) + " of " + a.charts.length + ")" : "";
+        [["bytesPerSecond", "MB/s", 1e-6], ["iops", "IOPS", 1]].forEach(function (m) {
+          var xs = [];
+          curves.forEach(function (c) { c.points.forEach(function (p) { if (xs.indexOf(p.x) < 0) xs.push(p.x); }); });
+          xs.sort(function (x, y) { return x - y; });
+          var series = [{ label: a.title, value: function (u, v) { return fmtAxis(a, v); } }];
+          var aligned = [xs];
+          var ranges = [];
+          curves.forEach(function (c, k) {
+            var mean = [], min = [], max = [];
+            xs.forEach(function (x) {
+              var p = c.points.find(function (q) { return q.x === x; });
+              var s = p && p[m[0]];
+              mean.push(s && s.mean != null ? s.mean * m[2] : null);
+              min.push(s && s.min != null ? s.min * m[2] : null);
+              max.push(s && s.max != null ? s.max * m[2] : null);
+            });
+            aligned.push(mean);
+            ranges.push({ min: min, max: max });
+            series.push({ label: c.label, stroke: color(k), width: 2, spanGaps: true, points: { show: true, size: 6 }, value: num });
+          });
+          var div = document.createElement("div");
+          div.className = "chart";
+          host.appendChild(div);
+          charts.push(new uPlot({
+            title: m[1] + " by " + a.title + part + " (mean of runs, whiskers min-max)", width: width, height: 300,
+            scales: { x: { time: false }, y: { range: function (u, lo, hi) { return [0, hi * 1.1 || 1]; } } },
+            axes: [{ label: a.title, splits: function () { return xs; }, values: function (u, s) { return s.map(function (v) { return fmtAxis(a, v); }); } },
+                   { label: m[1], values: function (u, s) { return s.map(fmtNum); }, size: 60 }],
+            series: series, plugins: [whiskers(ranges)]
+          }, aligned, div));
         });
-        aligned.push(mean);
-        ranges.push({ min: min, max: max });
-        series.push({ label: c.label, stroke: color(ci), width: 2, points: { show: true, size: 6 }, value: num });
       });
-      var div = document.createElement("div");
-      div.className = "chart";
-      host.appendChild(div);
-      charts.push(new uPlot({
-        title: m[1] + " by block size (mean of runs, whiskers min-max)", width: width, height: 300,
-        scales: { x: { time: false }, y: { range: function (u, lo, hi) { return [0, hi * 1.1 || 1]; } } },
-        axes: [{ splits: function () { return xs; }, values: function (u, s) { return s.map(fmtBs); } },
-               { label: m[1], values: function (u, s) { return s.map(fmtNum); }, size: 60 }],
-        series: series, plugins: [whiskers(ranges)]
-      }, aligned, div));
     });
   }
 
@@ -351,7 +364,7 @@
   window.addEventListener("beforeprint", function () { resizeAll(Math.min(width, 680)); });
   window.addEventListener("afterprint", function () { resizeAll(width); });
 
-  try { bsCharts(); } catch (e) { errors.push("bs charts: " + e); }
+  try { sweepCharts(); } catch (e) { errors.push("sweep charts: " + e); }
   try { latencyChart(); } catch (e) { errors.push("latency chart: " + e); }
   try { distributionCharts(); } catch (e) { errors.push("distribution charts: " + e); }
   try { seriesCharts(); } catch (e) { errors.push("series charts: " + e); }

@@ -63,7 +63,7 @@ class HtmlReportTest {
                 .contains("uPlot").contains("id=\"report-data\"");
         assertThat(count(html, "<table class=\"results\">")).isEqualTo(1);
         assertThat(count(html, "<pre>")).as("the results once, not again as a text block").isZero();
-        assertThat(html).as("one block size: no block-size section").doesNotContain("id=\"block-sizes\"")
+        assertThat(html).as("one block size: no sweep section").doesNotContain("id=\"sweeps\"")
                 .contains("<section id=\"latency\">")
                 .contains("<section id=\"series\">");
     }
