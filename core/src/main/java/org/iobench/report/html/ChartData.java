@@ -16,9 +16,10 @@ import org.iobench.report.ReportItem;
  *   <li>{@code sweeps}: a chart per sweep axis (block size, queue depth, threads, rate, read mix), the other axes
  *       as series ({@link SweepData});</li>
  *   <li>{@code latency}: p50 ... p99.99 of each benchmark's last complete run;</li>
- *   <li>{@code series}: each run's per-interval MB/s and IOPS at the middle of each interval ({@code t}, with the
- *       interval's bounds {@code from} and {@code to} in seconds since the measured phase started), with the
- *       monitor's bi/bo (MB/s) and us/sy/wa (%) at the end of each sample;</li>
+ *   <li>{@code series}: per benchmark, each run's per-interval MB/s, IOPS and latency at the middle of each
+ *       interval ({@code t}, with the interval's bounds {@code from} and {@code to} in seconds since the measured
+ *       phase started), its median run marked, with the median run's monitor samples, bi/bo (MB/s) and us/sy/wa
+ *       (%) at the end of each sample;</li>
  *   <li>{@code distributions}: each benchmark's latency distribution of all requests (its last complete run's
  *       kept histogram, in the JSON's 10-per-decade bins), as the percent of requests per bin and cumulative, on a
  *       common axis of bin edges ({@code x}, ns), named by what differs ({@link DifferingLabels}); in charts of
@@ -29,8 +30,6 @@ import org.iobench.report.ReportItem;
  * </ul>
  */
 final class ChartData {
-    /** Per-second charts beyond this many runs would make a page nobody scrolls through. */
-    static final int MAX_SERIES = 24;
     /** Benchmarks overlaid on one distribution chart; more make further charts. */
     static final int PER_CHART = 10;
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -136,19 +135,22 @@ final class ChartData {
     }
 
     private static ArrayNode latency(List<ReportItem> items) {
+        Map<ReportItem, String> names = DifferingLabels.of(items);
         ArrayNode out = MAPPER.createArrayNode();
         for (ReportItem i : items) {
             JsonNode run = lastCompleteRun(i.benchmark());
             if (run == null) {
                 continue;
             }
-            JsonNode l = run.path("readLatency").path("count").asLong() >= run.path("writeLatency").path("count")
+            // all requests where the run has them, else the more numerous side
+            JsonNode l = run.path("allLatency").path("count").asLong() > 0 ? run.path("allLatency")
+                    : run.path("readLatency").path("count").asLong() >= run.path("writeLatency").path("count")
                     .asLong() ? run.path("readLatency") : run.path("writeLatency");
             if (l.path("count").asLong() == 0) {
                 continue;
             }
             ObjectNode o = out.addObject();
-            o.put("label", i.id() + " " + i.job().path("name").asText());
+            o.put("label", names.get(i));
             ArrayNode ns = o.putArray("ns");
             for (String f : List.of("p50Ns", "p90Ns", "p99Ns", "p999Ns", "p9999Ns")) {
                 long v = l.path(f).asLong();
@@ -162,60 +164,92 @@ final class ChartData {
         return out;
     }
 
+    /**
+     * Per benchmark (named by what differs, grouped by its test, or its workload without a test), each run's
+     * per-interval MB/s, IOPS and latency, the median run (by MB/s among the complete ones) marked, and the median
+     * run's system samples. Every benchmark and run is here: the page groups and collapses them, it drops none.
+     */
     private static ArrayNode series(List<ReportItem> items) {
+        Map<ReportItem, String> names = DifferingLabels.of(items);
         ArrayNode out = MAPPER.createArrayNode();
         for (ReportItem i : items) {
+            ObjectNode b = out.addObject();
+            b.put("label", names.get(i));
+            b.put("id", i.id());
+            String test = i.benchmark().path("test").path("name").asText("");
+            b.put("group", test.isEmpty() ? i.workloadWithoutBs() : test);
+            JsonNode median = medianRun(i.benchmark());
+            ArrayNode runs = b.putArray("runs");
             for (JsonNode run : i.benchmark().path("runs")) {
-                if (out.size() >= MAX_SERIES) {
-                    return out;
+                ObjectNode s = runs.addObject();
+                s.put("run", run.path("run").asInt());
+                s.put("complete", run.path("complete").asBoolean(true));
+                s.put("median", run == median);
+                intervals(s, run);
+                if (run == median || median == null && runs.size() == 1) {
+                    b.set("system", system(run.path("system")));
                 }
-                ObjectNode s = out.addObject();
-                s.put("label", i.id() + " " + i.job().path("name").asText() + ", run " + run.path("run").asInt()
-                        + (run.path("complete").asBoolean(true) ? "" : " (incomplete)"));
-                double intervalSeconds = run.path("intervalNs").asLong(1_000_000_000L) / 1e9;
-                ArrayNode t = s.putArray("t");
-                ArrayNode from = s.putArray("from");
-                ArrayNode to = s.putArray("to");
-                ArrayNode mbps = s.putArray("mbps");
-                ArrayNode iops = s.putArray("iops");
-                long startNanos = 0;
-                for (JsonNode in : run.path("series")) {
-                    long duration = in.path("durationNs").asLong();
-                    if (duration <= 0) {
-                        continue; // no time, no rate
-                    }
-                    // a rate is the mean over its interval: drawn at the interval's middle, so a last, shorter
-                    // interval sits at its own time instead of on top of the one before
-                    t.add(micros(startNanos + duration / 2.0));
-                    from.add(micros(startNanos));
-                    to.add(micros(startNanos + duration));
-                    startNanos += duration;
-                    addNumber(mbps, num(in.path("bytesPerSecond")) / 1e6);
-                    addNumber(iops, num(in.path("opsPerSecond")));
-                    for (String d : DIRECTIONS) {
-                        JsonNode p = in.path("latency").path(d);
-                        for (String f : new String[]{"p50Ns", "p99Ns", "maxNs"}) {
-                            ArrayNode a = latencyArray(s, d, f);
-                            if (p.path(f).isNumber()) {
-                                a.add(p.path(f).asLong());
-                            } else {
-                                a.addNull();
-                            }
-                        }
-                    }
-                }
-                dropEmptyLatency(s);
-                if (t.isEmpty()) {
-                    t.add(intervalSeconds / 2);
-                    from.add(0);
-                    to.add(intervalSeconds);
-                    mbps.add(0);
-                    iops.add(0);
-                }
-                s.set("system", system(run.path("system")));
             }
         }
         return out;
+    }
+
+    /** The complete run whose MB/s is the median (the lower of the two middle ones for an even count), or null. */
+    static JsonNode medianRun(JsonNode benchmark) {
+        List<JsonNode> done = new java.util.ArrayList<>();
+        benchmark.path("runs").forEach(r -> {
+            if (r.path("complete").asBoolean(true)) {
+                done.add(r);
+            }
+        });
+        if (done.isEmpty()) {
+            return null;
+        }
+        done.sort(java.util.Comparator.comparingDouble(r -> num(r.path("totals").path("bytesPerSecond"))));
+        return done.get((done.size() - 1) / 2);
+    }
+
+    private static void intervals(ObjectNode s, JsonNode run) {
+        double intervalSeconds = run.path("intervalNs").asLong(1_000_000_000L) / 1e9;
+        ArrayNode t = s.putArray("t");
+        ArrayNode from = s.putArray("from");
+        ArrayNode to = s.putArray("to");
+        ArrayNode mbps = s.putArray("mbps");
+        ArrayNode iops = s.putArray("iops");
+        long startNanos = 0;
+        for (JsonNode in : run.path("series")) {
+            long duration = in.path("durationNs").asLong();
+            if (duration <= 0) {
+                continue; // no time, no rate
+            }
+            // a rate is the mean over its interval: drawn at the interval's middle, so a last, shorter
+            // interval sits at its own time instead of on top of the one before
+            t.add(micros(startNanos + duration / 2.0));
+            from.add(micros(startNanos));
+            to.add(micros(startNanos + duration));
+            startNanos += duration;
+            addNumber(mbps, num(in.path("bytesPerSecond")) / 1e6);
+            addNumber(iops, num(in.path("opsPerSecond")));
+            for (String d : DIRECTIONS) {
+                JsonNode p = in.path("latency").path(d);
+                for (String f : new String[]{"p50Ns", "p99Ns", "maxNs"}) {
+                    ArrayNode a = latencyArray(s, d, f);
+                    if (p.path(f).isNumber()) {
+                        a.add(p.path(f).asLong());
+                    } else {
+                        a.addNull();
+                    }
+                }
+            }
+        }
+        if (t.isEmpty()) {
+            t.add(intervalSeconds / 2);
+            from.add(0);
+            to.add(intervalSeconds);
+            mbps.add(0);
+            iops.add(0);
+        }
+        dropEmptyLatency(s);
     }
 
     private static final String[] DIRECTIONS = {"read", "write", "trim"};

@@ -164,65 +164,111 @@
     });
   }
 
+  var lazy = [];  // charts of collapsed groups: drawn when their group is opened (or by the self-check)
+
+  // runs over time: benchmarks grouped by test (or workload), a collapsible group each; per benchmark its runs'
+  // MB/s overlaid (the median run bold), the median run's latency per interval and its system samples, all on
+  // one time axis that spans the run
   function seriesCharts() {
     var host = el("series-charts");
-    if (!host) return;
-    data.series.forEach(function (s, si) {
-      var h = document.createElement("h3");
-      h.textContent = s.label;
-      host.appendChild(h);
-      var top = document.createElement("div"); top.className = "chart"; host.appendChild(top);
-      var sync = uPlot.sync("series-" + si);
-      charts.push(new uPlot({
-        title: "Throughput per second", width: width, height: 220,
-        cursor: { sync: { key: sync.key } },
-        scales: { x: { time: false }, iops: {} },
-        axes: [{ label: "s" }, { label: "MB/s", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
-               { scale: "iops", side: 1, label: "IOPS", values: function (u, v) { return v.map(fmtNum); }, size: 60, grid: { show: false } }],
-        series: [{ label: "interval", value: function (u, v, si, i) {
-                     return i == null ? "" : s.from[i].toFixed(3) + "-" + s.to[i].toFixed(3) + " s"; } },
-                 { label: "MB/s", stroke: color(0), width: 2, value: num },
-                 { label: "IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: num }]
-      }, [s.t, s.mbps, s.iops], top));
-      if (s.latency) {
-        var lat = document.createElement("div"); lat.className = "chart"; host.appendChild(lat);
-        var lseries = [{ label: "interval", value: function (u, v, si, i) {
-          return i == null ? "" : s.from[i].toFixed(3) + "-" + s.to[i].toFixed(3) + " s"; } }];
-        var ldata = [s.t];
-        var dirs = ["read", "write", "trim"].filter(function (d) { return s.latency[d]; });
-        dirs.forEach(function (d, di) {
-          [["p50Ns", "p50", [], 1], ["p99Ns", "p99", [], 2], ["maxNs", "max", [2, 3], 1]].forEach(function (f) {
-            ldata.push(s.latency[d][f[0]]);
-            lseries.push({ label: d + " " + f[1], stroke: color(di * 3 + (f[1] === "p99" ? 1 : f[1] === "max" ? 2 : 0)),
-                           width: f[3], dash: f[2], points: { show: true, size: 3 },
-                           value: function (u, v) { return v == null ? "" : fmtNs(v); } });
-          });
-        });
-        charts.push(new uPlot({
-          title: "Latency per interval: p50, p99, max of the requests completed in it (log scale)", width: width,
-          height: 220, cursor: { sync: { key: sync.key } },
-          scales: { x: { time: false }, y: { distr: 3, log: 10 } },
-          axes: [{ label: "s" }, { values: function (u, v) { return v.map(fmtNs); }, size: 70 }],
-          series: lseries
-        }, ldata, lat));
-      }
-      if (s.system && s.system.t.length) {
-        var bottom = document.createElement("div"); bottom.className = "chart"; host.appendChild(bottom);
-        charts.push(new uPlot({
-          title: "System while it ran: vmstat bi/bo, CPU and iowait", width: width, height: 220,
-          cursor: { sync: { key: sync.key } },
-          scales: { x: { time: false }, pct: { range: [0, 100] } },
-          axes: [{ label: "s" }, { label: "MB/s (bi, bo)", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
-                 { scale: "pct", side: 1, label: "%", size: 50, grid: { show: false } }],
-          series: [{ label: "t (s)", value: function (u, v) { return v == null ? "" : v.toFixed(3) + " s"; } },
-                   { label: "bi MB/s", stroke: color(2), width: 2, value: num },
-                   { label: "bo MB/s", stroke: color(3), width: 2, value: num },
-                   { label: "us", scale: "pct", stroke: color(4), width: 1, value: percent },
-                   { label: "sy", scale: "pct", stroke: color(5), width: 1, value: percent },
-                   { label: "wa", scale: "pct", stroke: color(6), width: 1, dash: [4, 3], value: percent }]
-        }, [s.system.t, s.system.bi, s.system.bo, s.system.us, s.system.sy, s.system.wa], bottom));
-      }
+    if (!host || !data.series.length) return;
+    var groups = [], byName = {};
+    data.series.forEach(function (b) {
+      if (!byName[b.group]) { byName[b.group] = { name: b.group, items: [] }; groups.push(byName[b.group]); }
+      byName[b.group].items.push(b);
     });
+    var openAll = data.series.length <= 12;
+    var note = document.createElement("p");
+    note.className = "note";
+    note.textContent = data.series.length + " benchmarks in " + groups.length + " groups"
+      + (openAll ? "" : "; each group is collapsed and drawn when opened");
+    host.appendChild(note);
+    groups.forEach(function (g, gi) {
+      var details = document.createElement("details");
+      details.className = "group";
+      var summary = document.createElement("summary");
+      var runs = g.items.reduce(function (n, b) { return n + b.runs.length; }, 0);
+      summary.textContent = g.name + " (" + g.items.length + (g.items.length === 1 ? " benchmark, " : " benchmarks, ")
+        + runs + (runs === 1 ? " run)" : " runs)");
+      details.appendChild(summary);
+      host.appendChild(details);
+      var drawn = false;
+      function draw() {
+        if (drawn) return;
+        drawn = true;
+        g.items.forEach(function (b, bi) { benchmarkSeries(details, b, "series-" + gi + "-" + bi); });
+      }
+      lazy.push(draw);
+      details.addEventListener("toggle", function () { if (details.open) draw(); });
+      if (openAll) { details.open = true; draw(); }
+    });
+  }
+
+  function benchmarkSeries(host, b, key) {
+    var h = document.createElement("h3");
+    h.textContent = b.label;
+    host.appendChild(h);
+    var median = b.runs.find(function (r) { return r.median; }) || b.runs[0];
+    var end = 0;
+    b.runs.forEach(function (r) { end = Math.max(end, r.to[r.to.length - 1]); });
+    if (b.system && b.system.t.length) end = Math.max(end, b.system.t[b.system.t.length - 1]);
+    var xRange = { time: false, range: [0, end || 1] };
+    var sync = uPlot.sync(key);
+    var top = document.createElement("div"); top.className = "chart"; host.appendChild(top);
+    var tables = b.runs.map(function (r) { return [r.t, r.mbps]; });
+    tables.push([median.t, median.iops]);
+    var joined = uPlot.join(tables);
+    var series = [{ label: "t (s)", value: function (u, v) { return v == null ? "" : v.toFixed(3) + " s"; } }];
+    b.runs.forEach(function (r, ri) {
+      var bold = r === median;
+      series.push({ label: "run " + r.run + (bold && b.runs.length > 1 ? " (median)" : "") + (r.complete ? "" : " (incomplete)") + " MB/s",
+                    stroke: color(0) + (bold ? "" : "66"), width: bold ? 3 : 1, spanGaps: false, value: num });
+    });
+    series.push({ label: "run " + median.run + " IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: num });
+    charts.push(new uPlot({
+      title: "Throughput per interval" + (b.runs.length > 1 ? ": " + b.runs.length + " runs overlaid, the median bold" : ""),
+      width: width, height: 220, cursor: { sync: { key: sync.key } },
+      scales: { x: xRange, iops: {} },
+      axes: [{ label: "s" }, { label: "MB/s", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
+             { scale: "iops", side: 1, label: "IOPS", values: function (u, v) { return v.map(fmtNum); }, size: 60, grid: { show: false } }],
+      series: series
+    }, joined, top));
+    if (median.latency) {
+      var lat = document.createElement("div"); lat.className = "chart"; host.appendChild(lat);
+      var lseries = [{ label: "interval", value: function (u, v, si, i) {
+        return i == null ? "" : median.from[i].toFixed(3) + "-" + median.to[i].toFixed(3) + " s"; } }];
+      var ldata = [median.t];
+      ["read", "write", "trim"].filter(function (d) { return median.latency[d]; }).forEach(function (d, di) {
+        [["p50Ns", "p50", [], 1], ["p99Ns", "p99", [], 2], ["maxNs", "max", [2, 3], 1]].forEach(function (f, fi) {
+          ldata.push(median.latency[d][f[0]]);
+          lseries.push({ label: d + " " + f[1], stroke: color(di * 3 + fi), width: f[3], dash: f[2],
+                         points: { show: true, size: 3 }, value: function (u, v) { return v == null ? "" : fmtNs(v); } });
+        });
+      });
+      charts.push(new uPlot({
+        title: "Latency per interval, run " + median.run + ": p50, p99, max of the requests completed in it (log scale)",
+        width: width, height: 220, cursor: { sync: { key: sync.key } },
+        scales: { x: xRange, y: { distr: 3, log: 10 } },
+        axes: [{ label: "s" }, { values: function (u, v) { return v.map(fmtNs); }, size: 70 }],
+        series: lseries
+      }, ldata, lat));
+    }
+    if (b.system && b.system.t.length) {
+      var bottom = document.createElement("div"); bottom.className = "chart"; host.appendChild(bottom);
+      charts.push(new uPlot({
+        title: "System while run " + median.run + " ran: vmstat bi/bo, CPU and iowait", width: width, height: 220,
+        cursor: { sync: { key: sync.key } },
+        scales: { x: xRange, pct: { range: [0, 100] } },
+        axes: [{ label: "s" }, { label: "MB/s (bi, bo)", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
+               { scale: "pct", side: 1, label: "%", size: 50, grid: { show: false } }],
+        series: [{ label: "t (s)", value: function (u, v) { return v == null ? "" : v.toFixed(3) + " s"; } },
+                 { label: "bi MB/s", stroke: color(2), width: 2, points: { show: true, size: 5 }, value: num },
+                 { label: "bo MB/s", stroke: color(3), width: 2, points: { show: true, size: 5 }, value: num },
+                 { label: "us", scale: "pct", stroke: color(4), width: 1, points: { show: true, size: 4 }, value: percent },
+                 { label: "sy", scale: "pct", stroke: color(5), width: 1, points: { show: true, size: 4 }, value: percent },
+                 { label: "wa", scale: "pct", stroke: color(6), width: 1, dash: [4, 3], points: { show: true, size: 4 }, value: percent }]
+      }, [b.system.t, b.system.bi, b.system.bo, b.system.us, b.system.sy, b.system.wa], bottom));
+    }
   }
 
   function abChart() {
@@ -325,6 +371,12 @@
     });
   }
 
+  // the self-check sees every chart: it opens every collapsed group first (as a reader would, one by one)
+  function drawAll() {
+    document.querySelectorAll("details.group").forEach(function (d) { d.open = true; });
+    lazy.forEach(function (f) { try { f(); } catch (e) { errors.push("group: " + e); } });
+  }
+
   function selfCheck() {
     var canvases = document.querySelectorAll("canvas");
     var drawn = 0;
@@ -370,5 +422,10 @@
   try { seriesCharts(); } catch (e) { errors.push("series charts: " + e); }
   try { abChart(); } catch (e) { errors.push("A/B chart: " + e); }
   try { historyCharts(); } catch (e) { errors.push("history charts: " + e); }
-  requestAnimationFrame(function () { requestAnimationFrame(selfCheck); });
+  // ?selfcheck (the browser tests) draws the collapsed groups too before checking; a reader's page stays lazy
+  var checking = /[?&]selfcheck\b/.test(location.search) || location.hash === "#selfcheck";
+  if (checking) drawAll();
+  requestAnimationFrame(function () { requestAnimationFrame(checking || !lazy.length ? selfCheck : function () {
+    el("selfcheck").textContent = JSON.stringify({ lazy: lazy.length, charts: charts.length, errors: errors });
+  }); });
 })();

@@ -79,7 +79,8 @@ class HtmlReportTest {
         ObjectNode b = new ObjectMapper().createObjectNode();
         b.putObject("job").put("name", "w");
         b.putArray("runs").add(run);
-        JsonNode s = ChartData.of(List.of(new ReportItem("1", b, Map.of())), null, null).path("series").get(0);
+        JsonNode s = ChartData.of(List.of(new ReportItem("1", b, Map.of())), null, null).path("series").get(0)
+                .path("runs").get(0);
         assertThat(s.path("t").toString()).isEqualTo("[0.5,1.5,2.0002]");
         assertThat(s.path("from").toString()).isEqualTo("[0.0,1.0,2.0]");
         assertThat(s.path("to").toString()).isEqualTo("[1.0,2.0,2.0004]");
