@@ -13,6 +13,7 @@ import org.iobench.cluster.Agent;
 import org.iobench.cluster.AllowList;
 import org.iobench.cluster.ClusterSecret;
 import org.iobench.cluster.HostAddress;
+import org.iobench.session.ExitException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import sun.misc.Signal;
