@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.iobench.report.MetricsText;
+import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoredRun;
 import picocli.CommandLine.Command;
