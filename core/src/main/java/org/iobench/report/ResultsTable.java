@@ -22,10 +22,11 @@ public final class ResultsTable {
     }
 
     /** The latency percentiles of {@link #withPercentiles}, each the mean over the complete runs. */
-    private static final List<String[]> PERCENTILES = List.of(new String[]{"minNs", "lat.min", "min"},
-            new String[]{"meanNs", "lat.mean", "mean"}, new String[]{"p50Ns", "lat.p50", "p50"},
-            new String[]{"p90Ns", "lat.p90", "p90"}, new String[]{"p999Ns", "lat.p99.9", "p99.9"},
-            new String[]{"p9999Ns", "lat.p99.99", "p99.99"}, new String[]{"maxNs", "lat.max", "max"});
+    private static final List<String[]> PERCENTILES = List.of(new String[]{"minNs", "latency_min_ns", "min"},
+            new String[]{"meanNs", "latency_mean_ns", "mean"}, new String[]{"p50Ns", "latency_p50_ns", "p50"},
+            new String[]{"p90Ns", "latency_p90_ns", "p90"}, new String[]{"p999Ns", "latency_p999_ns", "p99.9"},
+            new String[]{"p9999Ns", "latency_p9999_ns", "p99.99"},
+            new String[]{"maxNs", "latency_max_ns", "max"});
 
     /**
      * The table with every latency percentile beside p99, for CSV and JSON: min, mean, p50, p90, p99.9, p99.99 and
