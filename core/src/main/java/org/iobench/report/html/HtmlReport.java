@@ -45,10 +45,10 @@ public final class HtmlReport {
                 .append(", ").append(items.size()).append(items.size() == 1 ? " benchmark" : " benchmarks")
                 .append("</div></header>\n");
 
-        section(h, "results", "Results", HtmlTables.results(items));
+        section(h, "results", "Results", collapsed(HtmlTables.results(items), items.size(), "benchmarks"));
         if (ab != null) {
             section(h, "comparison", "Comparison: " + ab.newName() + " against " + ab.baseName(),
-                    HtmlTables.comparison(ab) + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
+                    collapsed(HtmlTables.comparison(ab), ab.rows().size(), "workloads") + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
             section(h, "environment-diff", "What differs between base and new", HtmlTables.environmentDiff(ab));
         }
         if (!data.path("sweeps").isEmpty()) {
@@ -98,6 +98,18 @@ public final class HtmlReport {
                 .append(esc(resource("uPlot-LICENSE.txt").replace("--", "- -"))).append(" -->\n");
         h.append("</body></html>\n");
         return h.toString();
+    }
+
+    /** Tables longer than this start collapsed, so that the charts are within reach; nothing is left out. */
+    static final int OPEN_ROWS = 20;
+
+    /** A table of {@code rows} rows, inside a {@code <details>} that starts closed past {@link #OPEN_ROWS}. */
+    private static String collapsed(String table, int rows, String what) {
+        if (rows <= OPEN_ROWS) {
+            return table;
+        }
+        return "<details class=\"table\"><summary>" + rows + " " + what + " (open to show the table)</summary>\n"
+                + table + "</details>\n";
     }
 
     private static void section(StringBuilder h, String id, String heading, String body) {

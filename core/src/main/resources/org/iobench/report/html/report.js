@@ -6,6 +6,7 @@
   var origError = console.error;
   console.error = function () { errors.push(Array.prototype.join.call(arguments, " ")); origError.apply(console, arguments); };
 
+  var started = performance.now();
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
                  "#7f7f7f", "#bcbd22", "#393b79", "#637939"];
@@ -406,7 +407,21 @@
         u.setCursor({ left: -10, top: -10 });
       } catch (e) { errors.push("hover " + ci + ": " + e); }
     });
+    // every series is labelled, and no two series of a chart have the same label
+    var labelled = 0;
+    charts.forEach(function (u, ci) {
+      var names = u.series.slice(1).map(function (s) { return s.label; });
+      var bad = names.filter(function (n, k) { return !n || !String(n).trim() || names.indexOf(n) !== k; });
+      if (bad.length) errors.push("chart " + ci + " (" + (u.root.querySelector(".u-title") || {}).textContent
+        + "): series without a label of their own: " + JSON.stringify(names));
+      else labelled++;
+    });
+    var distributed = 0;
+    (data.distributions ? data.distributions.charts : []).forEach(function (c) { distributed += c.series.length; });
     el("selfcheck").textContent = JSON.stringify({ charts: charts.length, canvases: canvases.length, drawn: drawn,
+      labelled: labelled, benchmarks: data.series.length, distributed: distributed,
+      notDrawn: data.distributions ? data.distributions.notDrawn.length : 0,
+      drawMs: Math.round(performance.now() - started), groups: document.querySelectorAll("details.group").length,
       sections: document.querySelectorAll("section").length, hovered: hovered, tables: document.querySelectorAll("table:not(.u-legend)").length,
       errors: errors });
   }
