@@ -441,6 +441,7 @@
   var checking = /[?&]selfcheck\b/.test(location.search) || location.hash === "#selfcheck";
   if (checking) drawAll();
   requestAnimationFrame(function () { requestAnimationFrame(checking || !lazy.length ? selfCheck : function () {
-    el("selfcheck").textContent = JSON.stringify({ lazy: lazy.length, charts: charts.length, errors: errors });
+    el("selfcheck").textContent = JSON.stringify({ lazy: lazy.length, charts: charts.length,
+      drawMs: Math.round(performance.now() - started), errors: errors });
   }); });
 })();
