@@ -11,6 +11,7 @@
   var palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
                  "#7f7f7f", "#bcbd22", "#393b79", "#637939"];
   var charts = [];
+  var lazy = [];  // charts of collapsed groups: drawn when their group is opened (or by the self-check)
   var width = Math.min(1100, document.body.clientWidth - 40);
 
   function color(i) { return palette[i % palette.length]; }
@@ -78,7 +79,14 @@
   function sweepCharts() {
     var host = el("sweep-charts");
     if (!host || !data.sweeps.length) return;
+    var total = data.sweeps.reduce(function (n, a) { return n + 2 * a.charts.length; }, 0);
     data.sweeps.forEach(function (a) {
+      var box = collapsible(host, a.title + " (" + a.charts.reduce(function (n, c) { return n + c.length; }, 0)
+        + " lines in " + 2 * a.charts.length + " charts)", total <= 12, function (into) { sweepAxis(into, a); });
+    });
+  }
+
+  function sweepAxis(host, a) {
       a.charts.forEach(function (curves, ci) {
         var part = a.charts.length > 1 ? " (" + (ci + 1) + " of " + a.charts.length + ")" : "";
         [["bytesPerSecond", "MB/s", 1e-6], ["iops", "IOPS", 1]].forEach(function (m) {
@@ -113,7 +121,22 @@
           }, aligned, div));
         });
       });
-    });
+  }
+
+  // a <details> group drawn the first time it opens (and by the self-check); open at once when small
+  function collapsible(host, title, open, draw) {
+    var details = document.createElement("details");
+    details.className = "group";
+    var summary = document.createElement("summary");
+    summary.textContent = title;
+    details.appendChild(summary);
+    host.appendChild(details);
+    var drawn = false;
+    function once() { if (!drawn) { drawn = true; draw(details); } }
+    lazy.push(once);
+    details.addEventListener("toggle", function () { if (details.open) once(); });
+    if (open) { details.open = true; once(); }
+    return details;
   }
 
   function latencyChart() {
@@ -143,6 +166,13 @@
     if (!host || !data.distributions) return;
     var n = data.distributions.charts.length;
     data.distributions.charts.forEach(function (c, ci) {
+      collapsible(host, c.series.length + " benchmarks: " + c.series[0].label
+        + (c.series.length > 1 ? " ... " + c.series[c.series.length - 1].label : ""), n <= 3,
+        function (into) { distributionChart(into, c, ci, n); });
+    });
+  }
+
+  function distributionChart(host, c, ci, n) {
       var part = n > 1 ? " (" + (ci + 1) + " of " + n + ")" : "";
       [["percent", "Latency histogram: % of requests per bin" + part, function (u, lo, hi) { return [0, hi * 1.1 || 1]; }],
        ["cdf", "Latency CDF: % of requests at or below" + part, function () { return [0, 100]; }]].forEach(function (m) {
@@ -162,10 +192,8 @@
           series: series
         }, aligned, div));
       });
-    });
   }
 
-  var lazy = [];  // charts of collapsed groups: drawn when their group is opened (or by the self-check)
 
   // runs over time: benchmarks grouped by test (or workload), a collapsible group each; per benchmark its runs'
   // MB/s overlaid (the median run bold), the median run's latency per interval and its system samples, all on
