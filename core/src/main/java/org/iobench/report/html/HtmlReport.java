@@ -51,6 +51,12 @@ public final class HtmlReport {
                     collapsed(HtmlTables.comparison(ab), ab.rows().size(), "workloads") + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
             section(h, "environment-diff", "What differs between base and new", HtmlTables.environmentDiff(ab));
         }
+        String crystal = CrystalGrid.of(items);
+        if (!crystal.isEmpty()) {
+            section(h, "crystal", "CrystalDiskMark's grid", crystal + "<p class=\"note\">The crystal suite as"
+                    + " KDiskMark draws it: mean MB/s (10^6 B/s) over the runs with IOPS under it; each bar is filled"
+                    + " in proportion to the grid's fastest cell.</p>\n");
+        }
         if (!data.path("sweeps").isEmpty()) {
             section(h, "sweeps", "Throughput and IOPS per sweep axis", "<div id=\"sweep-charts\"></div>\n"
                     + "<p class=\"note\">A chart per axis that was swept (block size, queue depth, threads, rate,"
