@@ -51,6 +51,7 @@ record OutputFormats(String command, List<String> names, List<String> fileFormat
         String format = switch (ext) {
             case "htm" -> "html";
             case "xml" -> "junit";
+            case "prom" -> "prometheus"; // node_exporter's textfile collector reads *.prom
             default -> canonical(ext);
         };
         return fileFormats.contains(format) ? format : null;

@@ -108,7 +108,8 @@ final class ReportCommand implements Callable<Integer> {
             text = HtmlReport.render(title, "iobench " + Version.get(), items, ab == null ? null : ab.section(),
                     history);
         } else {
-            text = tf.writer().render(ResultsTable.of(items));
+            text = tf.writer().render(tf == TableFormat.CSV || tf == TableFormat.JSON
+                    ? ResultsTable.withPercentiles(items) : ResultsTable.of(items));
             if (ab != null) {
                 text += (tf == TableFormat.JSON || tf == TableFormat.CSV ? "" : "\n") + tf.writer().render(ab.result().table());
             }

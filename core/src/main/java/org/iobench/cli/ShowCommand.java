@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.iobench.report.HdrLog;
 import org.iobench.report.JsonReport;
 import org.iobench.report.RunText;
 import org.iobench.report.Units;
@@ -32,13 +33,16 @@ import picocli.CommandLine.Parameters;
         description = {"Print saved runs as they were printed when they ran, with their labels, note and environment.",
                 "SELECTOR as for 'iobench runs': an id (12), last, last:3, KEY=VALUE, id:10-20, target:..."})
 final class ShowCommand implements Callable<Integer> {
-    static final OutputFormats FORMATS = OutputFormats.of("show", "text", "json");
+    static final OutputFormats FORMATS = OutputFormats.of("show", "text", "json", "hdr", "csv");
 
     @Parameters(paramLabel = "SELECTOR", arity = "1..*",
             description = "which runs: an id (iobench runs lists them), last, or any selector")
     List<String> selector = new ArrayList<>();
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text (default) or json")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (default), json; hdr: the runs' latency histograms as HdrHistogram's log"
+                    + " (HistogramLogReader and HistogramLogProcessor read it; tags ID/REPETITION/NAME); csv: the"
+                    + " runs' series, a row per interval with its rate and latency over time (p50, p99, max)")
     String format;
 
     @Mixin
@@ -67,6 +71,16 @@ final class ShowCommand implements Callable<Integer> {
                         + " (iobench runs lists them)");
             }
             java.util.Collections.reverse(runs); // oldest first, as they ran
+            if (choice.format().equals("hdr")) {
+                choice.write(hdr(store, runs), spec.commandLine().getOut());
+                return 0;
+            }
+            if (choice.format().equals("csv")) {
+                choice.write(org.iobench.report.SeriesCsv.render(runs.stream().filter(r -> !r.workload().isMicro())
+                        .map(r -> new HdrLog.Entry(Long.toString(r.id()), store.result(r.id()).orElseThrow()))
+                        .toList()), spec.commandLine().getOut());
+                return 0;
+            }
             for (StoredRun run : runs) {
                 if (!text.isEmpty() && !json) {
                     text.append("\n");
@@ -76,6 +90,32 @@ final class ShowCommand implements Callable<Integer> {
         }
         choice.write(text.toString(), spec.commandLine().getOut());
         return 0;
+    }
+
+    /** The selected runs' histograms as one HdrHistogram log; runs without any are named on standard error. */
+    private String hdr(ResultStore store, List<StoredRun> runs) {
+        List<HdrLog.Entry> entries = new ArrayList<>();
+        List<String> micro = new ArrayList<>();
+        for (StoredRun run : runs) {
+            if (run.workload().isMicro()) {
+                micro.add(Long.toString(run.id()));
+                continue;
+            }
+            entries.add(new HdrLog.Entry(Long.toString(run.id()), store.result(run.id()).orElseThrow()));
+        }
+        HdrLog.Log log = HdrLog.write(entries);
+        List<String> without = new ArrayList<>(log.without());
+        without.addAll(micro);
+        if (log.histograms() == 0) {
+            throw new ExitException(ExitException.IO_FAILURE, "show: no latency histograms in run"
+                    + (without.size() == 1 ? " " : "s ") + String.join(", ", without)
+                    + " (runs imported or stored before iobench kept histograms, and micro-benchmarks, have none)");
+        }
+        if (!without.isEmpty()) {
+            spec.commandLine().getErr().println("show: no latency histograms in " + String.join(", ", without)
+                    + " (imported, stored before iobench kept them, or a micro-benchmark); left out");
+        }
+        return log.text();
     }
 
     private static boolean isId(List<String> selector) {

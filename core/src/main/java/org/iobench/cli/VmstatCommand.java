@@ -1,8 +1,9 @@
 package org.iobench.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,8 +28,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code iobench vmstat [INTERVAL [COUNT]] [--disk DEV]...}: procps vmstat's report, plus optional iostat-like
- * device lines. Like vmstat, the first report is the average since boot; without INTERVAL only that is printed;
+ * {@code iobench vmstat [INTERVAL [COUNT]] [--disk DEV]... [-t] [--format text|csv|json]}: procps vmstat's report,
+ * plus optional iostat-like device lines, as text (with {@code vmstat -t}'s timestamps on request), CSV or JSON Lines. Like vmstat, the first report is the average since boot; without INTERVAL only that is printed;
  * without COUNT it runs until interrupted.
  */
 @Command(name = "vmstat", mixinStandardHelpOptions = true,
@@ -39,6 +40,8 @@ import picocli.CommandLine.Spec;
                 "in cs (interrupts, context switches per second), us sy id wa st (%% of CPU time).",
                 "The first line averages since boot, computed as procps-ng 4.0.2 does."})
 public final class VmstatCommand implements Callable<Integer> {
+
+    private static final List<String> FORMATS = List.of("text", "csv", "json");
 
     @Spec
     CommandSpec spec;
@@ -55,10 +58,20 @@ public final class VmstatCommand implements Callable<Integer> {
             description = "Also report this block device (vda, /dev/sdb1, or a path on its filesystem); repeatable.")
     List<String> disks = new ArrayList<>();
 
+    @Option(names = {"-t", "--timestamp"},
+            description = "Append the local time of each report to its line, as vmstat -t does.")
+    boolean timestamps;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (default, procps's layout), csv (a header row, then a row per report) or json"
+                    + " (JSON Lines: one object per report); csv and json always carry each report's time.")
+    String format;
+
     private final ProcFs proc;
     private final BlockDevices devices;
     private final LongSupplier nanoClock;
     private final Sleeper sleeper;
+    private final Clock wallClock;
 
     /** Sleeps until a monotonic deadline; injectable so tests need not wait. */
     interface Sleeper {
@@ -66,14 +79,21 @@ public final class VmstatCommand implements Callable<Integer> {
     }
 
     public VmstatCommand() {
-        this(ProcFs.system(), BlockDevices.system(), System::nanoTime, VmstatCommand::sleepUntil);
+        this(ProcFs.system(), BlockDevices.system(), System::nanoTime, VmstatCommand::sleepUntil,
+                Clock.systemDefaultZone());
     }
 
     VmstatCommand(ProcFs proc, BlockDevices devices, LongSupplier nanoClock, Sleeper sleeper) {
+        this(proc, devices, nanoClock, sleeper, Clock.systemDefaultZone());
+    }
+
+    /** @param wallClock the time and zone of each report ({@code -t}, CSV and JSON) */
+    VmstatCommand(ProcFs proc, BlockDevices devices, LongSupplier nanoClock, Sleeper sleeper, Clock wallClock) {
         this.proc = proc;
         this.devices = devices;
         this.nanoClock = nanoClock;
         this.sleeper = sleeper;
+        this.wallClock = wallClock;
     }
 
     @Override
@@ -84,42 +104,30 @@ public final class VmstatCommand implements Callable<Integer> {
         for (String d : disks) {
             names.add(resolveDisk(d));
         }
-        PrintWriter out = spec.commandLine().getOut();
+        String form = format == null ? "text" : OutputFormats.canonical(format);
+        if (!FORMATS.contains(form)) {
+            throw new ParameterException(spec.commandLine(),
+                    "vmstat: --format '" + format + "' is not one of text, csv or json");
+        }
+        VmstatReport report = VmstatReport.of(form, timestamps, names, spec.commandLine().getOut());
         Auxv constants = proc.auxv();
 
         SystemSnapshot previous = SystemSnapshot.read(proc, names, nanoClock.getAsLong());
-        out.print(VmstatFormatter.header());
-        out.println(VmstatFormatter.bootAverageLine(previous, constants));
-        if (!names.isEmpty()) {
-            double uptimeSeconds = previous.uptimeSeconds();
-            printDisks(out, previous.disks().stream().map(d -> DiskSample.sinceBoot(d, uptimeSeconds)).toList());
-        }
-        out.flush();
+        double uptimeSeconds = previous.uptimeSeconds();
+        report.write(new VmstatReport.Report(ZonedDateTime.now(wallClock), true,
+                VmstatFormatter.bootAverageValues(previous, constants),
+                previous.disks().stream().map(d -> DiskSample.sinceBoot(d, uptimeSeconds)).toList()));
         long deadline = previous.monotonicNanos();
         for (long i = 1; i < reports; i++) {
             deadline += intervalNanos;
             sleeper.sleepUntil(deadline, nanoClock);
             SystemSnapshot next = SystemSnapshot.read(proc, names, nanoClock.getAsLong());
             SystemSample sample = SystemSample.between(previous, next, constants);
-            if (!names.isEmpty()) {
-                out.print(VmstatFormatter.header());
-            }
-            out.println(VmstatFormatter.line(sample));
-            if (!names.isEmpty()) {
-                printDisks(out, sample.disks());
-            }
-            out.flush();
+            report.write(new VmstatReport.Report(ZonedDateTime.now(wallClock), false, VmstatFormatter.values(sample),
+                    sample.disks()));
             previous = next;
         }
         return 0;
-    }
-
-    private static void printDisks(PrintWriter out, List<DiskSample> samples) {
-        out.println(VmstatFormatter.diskHeader());
-        for (DiskSample d : samples) {
-            out.println(VmstatFormatter.diskLine(d));
-        }
-        out.println();
     }
 
     private long parseInterval(String text) {

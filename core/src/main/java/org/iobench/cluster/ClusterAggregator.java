@@ -146,7 +146,8 @@ public final class ClusterAggregator {
                 new Outcome(complete, complete ? null : String.join("; ", stops), failure, warnings),
                 new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs, bytesTrimmed, trims),
                 new Latencies(LatencyRecorder.summarize(readHist), LatencyRecorder.summarize(writeHist),
-                        LatencyRecorder.summarize(syncHist), null, all(readHist, writeHist)),
+                        LatencyRecorder.summarize(syncHist), null, all(readHist, writeHist), null,
+                        histograms(readHist, writeHist, syncHist)),
                 new Intervals(intervalNanos, sum(series)), workers, new RunEvidence(accounting, null, null, null),
                 Extras.NONE);
     }
@@ -248,6 +249,20 @@ public final class ClusterAggregator {
             return first;
         }
         return first.replace(with.getFirst().host(), JobRequest.HOST_PLACEHOLDER);
+    }
+
+    /** The merged distributions, kept whole as a single host's run keeps its own. */
+    private static org.iobench.result.LatencyHistograms histograms(Histogram reads, Histogram writes,
+                                                                   Histogram syncs) {
+        java.util.Map<String, String> kept = new java.util.LinkedHashMap<>();
+        Histogram all = reads.copy();
+        all.add(writes);
+        for (var e : java.util.Map.of("read", reads, "write", writes, "sync", syncs, "all", all).entrySet()) {
+            if (e.getValue().getTotalCount() > 0) {
+                kept.put(e.getKey(), org.iobench.measure.HistogramCodec.encode(e.getValue()));
+            }
+        }
+        return new org.iobench.result.LatencyHistograms(kept);
     }
 
     /** Every read and write of every host together: the merged histograms merged once more. */

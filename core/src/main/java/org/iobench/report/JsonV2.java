@@ -186,6 +186,8 @@ public final class JsonV2 {
                 JsonNode value = f.getValue();
                 if (name.equals("labels")) {
                     out.set(name, value.deepCopy()); // the user's keys
+                } else if (name.equals("latencyHistograms")) {
+                    out.set(name, up ? HistogramBins.upgrade(value) : HistogramBins.downgrade(value));
                 } else if (cpu) {
                     cpuField(out, name, value, up);
                 } else {

@@ -18,6 +18,26 @@ public final class ResultsTable {
     private ResultsTable() {}
 
     public static Table of(List<ReportItem> items) {
+        return of(items, false);
+    }
+
+    /** The latency percentiles of {@link #withPercentiles}, each the mean over the complete runs. */
+    private static final List<String[]> PERCENTILES = List.of(new String[]{"minNs", "latency_min_ns", "min"},
+            new String[]{"meanNs", "latency_mean_ns", "mean"}, new String[]{"p50Ns", "latency_p50_ns", "p50"},
+            new String[]{"p90Ns", "latency_p90_ns", "p90"}, new String[]{"p999Ns", "latency_p999_ns", "p99.9"},
+            new String[]{"p9999Ns", "latency_p9999_ns", "p99.99"},
+            new String[]{"maxNs", "latency_max_ns", "max"});
+
+    /**
+     * The table with every latency percentile beside p99, for CSV and JSON: min, mean, p50, p90, p99.9, p99.99 and
+     * max of all requests, each the mean over the complete runs as p99 is (of the reads or writes with the larger
+     * p99 where a run has no all-requests summary, as {@code Latencies.allOrLarger}).
+     */
+    public static Table withPercentiles(List<ReportItem> items) {
+        return of(items, true);
+    }
+
+    private static Table of(List<ReportItem> items, boolean percentiles) {
         List<String> labelKeys = new ArrayList<>(new TreeSet<>(items.stream()
                 .flatMap(i -> i.labels().keySet().stream()).toList()));
         List<Column> columns = new ArrayList<>();
@@ -34,6 +54,11 @@ public final class ResultsTable {
         columns.add(Column.right("mbps.max", "MB/s", "max"));
         columns.add(Column.right("iops.avg", "IOPS", "avg"));
         columns.add(Column.right("p99", "p99").withUnit("ns"));
+        if (percentiles) {
+            for (String[] p : PERCENTILES) {
+                columns.add(Column.right(p[1], "latency", p[2]).withUnit("ns"));
+            }
+        }
         List<Row> rows = new ArrayList<>();
         for (ReportItem item : items) {
             JsonNode b = item.benchmark();
@@ -57,9 +82,47 @@ public final class ResultsTable {
             cells.add(Cell.number(iops, Formats.fixed(iops, 0)));
             double p99 = number(b.path("summary").path("p99LatencyNs").path("mean"));
             cells.add(Cell.number(p99, Units.latency(p99)));
+            if (percentiles) {
+                for (String[] p : PERCENTILES) {
+                    double v = meanOverCompleteRuns(b, p[0]);
+                    cells.add(Cell.number(v, Double.isNaN(v) ? Formats.ABSENT : Units.latency(v)));
+                }
+            }
             rows.add(new Row(cells));
         }
         return new Table("Results", columns, rows, List.of("MB/s = 10^6 bytes per second, over the complete runs"));
+    }
+
+    private static double meanOverCompleteRuns(JsonNode benchmark, String field) {
+        List<Double> values = new ArrayList<>();
+        for (JsonNode run : benchmark.path("runs")) {
+            if (!run.path("complete").asBoolean(true)) {
+                continue;
+            }
+            JsonNode l = allOrLarger(run);
+            if (l != null && l.path(field).isNumber()) {
+                values.add(l.path(field).asDouble());
+            }
+        }
+        return values.isEmpty() ? Double.NaN
+                : org.iobench.result.Stat.of(values.stream().mapToDouble(Double::doubleValue).toArray()).mean();
+    }
+
+    /** A run's latency of all requests, else its reads' or writes' with the larger p99 ({@code allOrLarger}). */
+    private static JsonNode allOrLarger(JsonNode run) {
+        JsonNode all = run.path("allLatency");
+        if (all.path("count").asLong() > 0) {
+            return all;
+        }
+        JsonNode r = run.path("readLatency");
+        JsonNode w = run.path("writeLatency");
+        if (r.path("count").asLong() == 0) {
+            return w.path("count").asLong() == 0 ? null : w;
+        }
+        if (w.path("count").asLong() == 0) {
+            return r;
+        }
+        return r.path("p99Ns").asDouble() >= w.path("p99Ns").asDouble() ? r : w;
     }
 
     private static Cell rate(JsonNode bytesPerSecond) {

@@ -13,19 +13,32 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param all   every read, write and trim together ("all requests": their histograms merged, so a mixed job's
  *              percentiles are of all its requests, not the larger of two); null where unknown (older results, imports)
  * @param trim  trims (fio's trim direction), from issue to completion; null (absent from JSON) when the run made none
+ * @param histograms the distributions the summaries come from, whole; null where not kept (older results, imports)
  */
 public record Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
-                        LatencySummary all, @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary trim) {
+                        LatencySummary all, @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary trim,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) LatencyHistograms histograms) {
+
+    /** Latencies without their histograms. */
+    public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
+                     LatencySummary all, LatencySummary trim) {
+        this(read, write, sync, split, all, trim, null);
+    }
+
+    /** These latencies with their histograms. */
+    public Latencies withHistograms(LatencyHistograms h) {
+        return new Latencies(read, write, sync, split, all, trim, h);
+    }
 
     /** Latencies without the all-requests summary (results and imports from before it). */
     public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split) {
-        this(read, write, sync, split, null, null);
+        this(read, write, sync, split, null, null, null);
     }
 
     /** Latencies of a run without trims. */
     public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
                      LatencySummary all) {
-        this(read, write, sync, split, all, null);
+        this(read, write, sync, split, all, null, null);
     }
 
     /**

@@ -1,5 +1,8 @@
 package org.iobench.sysmon;
 
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -26,6 +29,11 @@ public final class VmstatFormatter {
             {"r", "b", "swpd", "free", "buff", "cache", "si", "so", "bi", "bo", "in", "cs", "us", "sy", "id", "wa", "st"};
     private static final int[] WIDTHS = {2, 2, 6, 6, 6, 6, 4, 4, 5, 5, 4, 4, 2, 2, 2, 2, 2};
 
+    /** {@code vmstat -t}'s heading of the timestamp column, appended to the first header line. */
+    public static final String TIMESTAMP_GROUP = " -----timestamp-----";
+
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss", Locale.ROOT);
+
     /** Second header line, the column names right-aligned to their widths. */
     public static final String COLUMN_HEADER = columnHeader();
 
@@ -48,11 +56,40 @@ public final class VmstatFormatter {
         return GROUP_HEADER + "\n" + COLUMN_HEADER + "\n";
     }
 
+    /**
+     * Both header lines with {@code vmstat -t}'s timestamp column, headed by the zone's abbreviation at {@code now}
+     * ({@code strftime("%Z")}: UTC, CET, CEST...).
+     */
+    public static String header(ZonedDateTime now) {
+        return GROUP_HEADER + TIMESTAMP_GROUP + "\n" + COLUMN_HEADER + " "
+                + String.format(Locale.ROOT, "%" + (TIMESTAMP_GROUP.length() - 1) + "s", zoneAbbreviation(now)) + "\n";
+    }
+
+    /** The column names of {@link #header()}'s second line, in order (vmstat's names). */
+    public static List<String> columnNames() {
+        return List.of(NAMES);
+    }
+
+    /** {@code vmstat -t}'s time of a report: local time as {@code %Y-%m-%d %H:%M:%S}, with a leading space. */
+    public static String timestamp(ZonedDateTime time) {
+        return " " + TIMESTAMP.format(time);
+    }
+
+    private static String zoneAbbreviation(ZonedDateTime now) {
+        String name = DateTimeFormatter.ofPattern("zzz", Locale.ROOT).format(now);
+        return name.equals("Z") ? "UTC" : name; // a bare offset zone: glibc's %Z names UTC so
+    }
+
     /** A line for one interval (no trailing newline). Rates are rounded half up; CPU as procps does. */
     public static String line(SystemSample s) {
+        return format(values(s));
+    }
+
+    /** The figures of {@link #line(SystemSample)}, in {@link #columnNames()}'s order, as vmstat rounds them. */
+    public static long[] values(SystemSample s) {
         CpuTicks c = s.cpu();
         long total = c.vmstatTotal();
-        return format(new long[]{
+        return new long[]{
                 nonNegative(s.procsRunning()), nonNegative(s.procsBlocked()),
                 s.swapUsedKib(), nonNegative(s.freeKib()), nonNegative(s.buffersKib()), s.cacheKib(),
                 round(s.swapInKibPerSecond()), round(s.swapOutKibPerSecond()),
@@ -62,7 +99,7 @@ public final class VmstatFormatter {
                 CpuTicks.procpsPercent(c.vmstatSystem(), total, false),
                 CpuTicks.procpsPercent(c.idle(), total, true),
                 CpuTicks.procpsPercent(c.iowait(), total, false),
-                CpuTicks.procpsPercent(c.steal(), total, false)});
+                CpuTicks.procpsPercent(c.steal(), total, false)};
     }
 
     /**
@@ -72,12 +109,17 @@ public final class VmstatFormatter {
      * which is what 4.0.2 was observed to print (checked against it with bind-mounted fixture files).
      */
     public static String bootAverageLine(SystemSnapshot s, Auxv constants) {
+        return format(bootAverageValues(s, constants));
+    }
+
+    /** The figures of {@link #bootAverageLine}, in {@link #columnNames()}'s order. */
+    public static long[] bootAverageValues(SystemSnapshot s, Auxv constants) {
         CpuTicks c = s.stat().cpu();
         long total = c.vmstatTotal();
         long div = total == 0 ? 1 : total;
         long hz = constants.clockTicksPerSecond();
         long kibPerPage = constants.pageSizeBytes() / 1024;
-        return format(new long[]{
+        return new long[]{
                 nonNegative(s.stat().procsRunning()), nonNegative(s.stat().procsBlocked()),
                 s.mem().swapUsedKib(), nonNegative(s.mem().memFreeKib()), nonNegative(s.mem().buffersKib()),
                 s.mem().cacheKib(),
@@ -91,7 +133,7 @@ public final class VmstatFormatter {
                 CpuTicks.procpsPercent(c.vmstatSystem(), total, false),
                 CpuTicks.procpsPercent(c.idle(), total, true),
                 CpuTicks.procpsPercent(c.iowait(), total, false),
-                CpuTicks.procpsPercent(c.steal(), total, false)});
+                CpuTicks.procpsPercent(c.steal(), total, false)};
     }
 
     /**
@@ -99,7 +141,7 @@ public final class VmstatFormatter {
      * minimum widths; a wider number just pushes the rest of the line right (later procps versions claw the space
      * back, 4.0.2 does not).
      */
-    static String format(long[] values) {
+    public static String format(long[] values) {
         StringBuilder b = new StringBuilder(96);
         for (int i = 0; i < values.length; i++) {
             String v = Long.toString(values[i]);

@@ -1,15 +1,22 @@
 package org.iobench.workload;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.iobench.job.JobSpec;
+import org.iobench.measure.HistogramCodec;
+import org.iobench.measure.IntervalLatencies;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
 import org.iobench.result.Extras;
+import org.iobench.result.Interval;
+import org.iobench.result.IntervalLatency;
 import org.iobench.result.Intervals;
 import org.iobench.result.Latencies;
+import org.iobench.result.LatencyHistograms;
 import org.iobench.result.Outcome;
 import org.iobench.result.RunEvidence;
 import org.iobench.result.IoFailure;
@@ -91,21 +98,73 @@ final class RunAssembler {
         }
         SystemSummary summary = evidence.system() == null ? null
                 : SystemEvidence.summarize(evidence.system(), target, totals, evidence.workers());
+        LatencyRecorder all = all(reads, writes, trims);
         return new RunResult(run, startedAt, new Outcome(why == null, stopReason, failure, warnings), totals,
                 new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit(),
-                        all(reads, writes, trims), trims.count() == 0 ? null : trims.summary()),
-                new Intervals(intervalNanos, series.intervals(elapsed)), perWorker,
+                        all.summary(), trims.count() == 0 ? null : trims.summary(),
+                        histograms(reads, writes, trims, syncs, all)),
+                new Intervals(intervalNanos, withLatency(series.intervals(elapsed))), perWorker,
                 new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
                 new Extras(null, pacing(), evidence.steady()));
     }
 
+    /** The series with each interval's p50/p99/max per direction, the workers' interval histograms added up. */
+    private List<Interval> withLatency(List<Interval> series) {
+        List<IntervalLatencies> each = new ArrayList<>();
+        for (Worker w : workers) {
+            w.stats.intervalLatency.finish();
+            each.add(w.stats.intervalLatency);
+        }
+        List<IntervalLatency> latency = IntervalLatencies.merge(each, series.size());
+        List<Interval> out = new ArrayList<>(series.size());
+        for (int i = 0; i < series.size(); i++) {
+            out.add(series.get(i).withLatency(latency.get(i)));
+        }
+        return out;
+    }
+
     /** Every read, write and trim together: the histograms merged (percentiles of all requests). */
-    private static LatencySummary all(LatencyRecorder reads, LatencyRecorder writes, LatencyRecorder trims) {
+    private static LatencyRecorder all(LatencyRecorder reads, LatencyRecorder writes, LatencyRecorder trims) {
         LatencyRecorder all = new LatencyRecorder();
         all.add(reads);
         all.add(writes);
         all.add(trims);
-        return all.summary();
+        return all;
+    }
+
+    /**
+     * The run's distributions, kept whole in HdrHistogram's encoding: the summaries' own histograms, and under a
+     * rate the coordinated-omission-corrected ones. A histogram with nothing recorded is left out.
+     */
+    private LatencyHistograms histograms(LatencyRecorder reads, LatencyRecorder writes, LatencyRecorder trims,
+                                         LatencyRecorder syncs, LatencyRecorder all) {
+        Map<String, String> kept = new LinkedHashMap<>();
+        put(kept, "read", reads);
+        put(kept, "write", writes);
+        put(kept, "trim", trims);
+        put(kept, "sync", syncs);
+        put(kept, "all", all);
+        if (spec.timing().rate() != null) {
+            LatencyRecorder r = new LatencyRecorder();
+            LatencyRecorder w = new LatencyRecorder();
+            for (Worker worker : workers) {
+                r.add(worker.stats.correctedReadLatency);
+                w.add(worker.stats.correctedWriteLatency);
+            }
+            LatencyRecorder both = new LatencyRecorder();
+            both.add(r);
+            both.add(w);
+            put(kept, "readCorrected", r);
+            put(kept, "writeCorrected", w);
+            put(kept, "allCorrected", both);
+        }
+        return new LatencyHistograms(kept);
+    }
+
+    private static void put(Map<String, String> kept, String name, LatencyRecorder r) {
+        if (r.count() > 0) {
+            kept.put(name, HistogramCodec.encode(r.histogram()));
+        }
     }
 
     /** Copies of the workers' histograms, for a listener that merges runs of several processes. */

@@ -2,6 +2,7 @@ package org.iobench.workload;
 
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.measure.IntervalLatencies;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.IoLogs;
 import org.iobench.measure.LatencyRecorder;
@@ -23,6 +24,8 @@ public final class WorkerStats {
     final LatencyRecorder correctedReadLatency = new LatencyRecorder();
     final LatencyRecorder correctedWriteLatency = new LatencyRecorder();
     final IntervalSeries series;
+    /** Per interval and direction: p50/p99/max of the requests completed in it. */
+    final IntervalLatencies intervalLatency;
     long bytesRead;
     long bytesWritten;
     long reads;
@@ -42,6 +45,7 @@ public final class WorkerStats {
 
     WorkerStats(long intervalNanos) {
         series = new IntervalSeries(intervalNanos);
+        intervalLatency = new IntervalLatencies(intervalNanos);
     }
 
     /** A worker's counters for its run's setup, with fio's logs when the job writes them. */
@@ -100,6 +104,8 @@ public final class WorkerStats {
         if (direction != 2) {
             series.record(now - measureStartNanos, direction == 1, length);
         }
+        intervalLatency.record(now - measureStartNanos, direction == 1 ? IntervalLatencies.WRITE
+                : direction == 2 ? IntervalLatencies.TRIM : IntervalLatencies.READ, latency);
         if (logs != null) {
             logs.completed(now - measureStartNanos, direction, length, r.offset() - r.bufferOffset(), latency,
                     logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency,

@@ -74,14 +74,15 @@ class AbReportPageTest {
                 .isEqualTo(check.path("charts").asInt());
         // the structure: results, comparison, environment diff, block sizes, latency, runs over time, history,
         // advisor, environment; tables: results, comparison, diff, targets, one per environment
-        assertThat(check.path("sections").asInt()).as(check.toString()).isEqualTo(9);
+        assertThat(check.path("sections").asInt()).as(check.toString()).isEqualTo(10); // with the latency distributions
         assertThat(check.path("tables").asInt()).as(check.toString()).isEqualTo(6);
-        // A/B bars, 2 x 2 block-size charts? no: MB/s and IOPS by block size, latency, 4 runs x 4 benchmarks
-        // limited to 24 series charts with their system charts, 2 history charts
-        assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(1 + 2 + 1 + 16 + 2);
+        // A/B bars, MB/s and IOPS by block size, latency percentiles, histogram and CDF, per benchmark (4) its
+        // runs overlaid and its median run's latency per interval (and system samples where it has them), 2 history
+        // charts
+        assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(1 + 2 + 1 + 2 + 4 * 2 + 2);
 
         String dom = chromium.dom();
-        assertThat(count(dom, "<section")).isEqualTo(9);
+        assertThat(count(dom, "<section")).isEqualTo(10);
         assertThat(count(dom, "<canvas")).isEqualTo(check.path("charts").asInt());
         String comparison = between(dom, "<table class=\"comparison\">", "</table>");
         assertThat(count(comparison, "<tr class=\"")).as("one row per workload").isEqualTo(2);
@@ -98,7 +99,7 @@ class AbReportPageTest {
         Path pdf = OUT.resolve("ab-report.pdf").toAbsolutePath();
         Files.deleteIfExists(pdf);
         chromium.print(page, pdf);
-        assertThat(pages(pdf)).as("printed: a page (or more) per section").isGreaterThanOrEqualTo(9);
+        assertThat(pages(pdf)).as("printed: a page (or more) per section").isGreaterThanOrEqualTo(10);
     }
 
     private static int count(String text, String part) {

@@ -76,7 +76,11 @@ class JsonResultsCliTest {
 
         InProcess.Result csv = InProcess.run("report", "--format", "csv", "--db", db);
         List<String> lines = csv.out().lines().toList();
-        assertThat(lines.getFirst()).startsWith("id,side,").contains(",bs (bytes),").endsWith(",p99 (ns)");
+        assertThat(lines.getFirst()).startsWith("id,side,").contains(",bs (bytes),").contains(",p99 (ns),")
+                .endsWith(",latency p99.99 (ns),latency max (ns)"); // every percentile after p99
+        JsonNode json = new ObjectMapper().readTree(InProcess.run("report", "--format", "json", "--db", db).out());
+        json.path("columns").forEach(c -> assertThat(c.path("key").asText()).matches("[a-z][A-Za-z0-9]*|label\\..*"));
+        assertThat(json.toString()).contains("\"latencyP999Ns\"").contains("\"latencyMaxNs\"");
         assertThat(lines.get(1)).startsWith("2,b,");
         assertThat(csv.out()).doesNotContain("#");
     }

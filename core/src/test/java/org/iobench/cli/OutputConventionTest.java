@@ -74,7 +74,7 @@ class OutputConventionTest {
     void anUnknownFormatIsNamedWithTheCommandsFormats() {
         InProcess.Result r = InProcess.run("show", "1", "--format", "yaml", "--db", dir.resolve("none.db").toString());
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("iobench: --format yaml: not a format of show (text or json)\n");
+        assertThat(r.err()).isEqualTo("iobench: --format yaml: not a format of show (text, json, hdr or csv)\n");
         InProcess.Result run = InProcess.run("run", "--format", "csv", dir.toString());
         assertThat(run.err()).isEqualTo("iobench: --format csv: not a format of run (text or json)\n");
     }

@@ -35,14 +35,15 @@ public final class Chromium {
     }
 
     /**
-     * The page's self-check from its DOM: {@code {charts, canvases, drawn, sections, tables, errors}}. The page
+     * The page's self-check from its DOM: {@code {charts, canvases, drawn, sections, tables, errors}}, with the page
+     * opened as {@code page.html#selfcheck} so it draws its collapsed groups too. The page
      * writes it two animation frames after drawing; a headless browser on a crowded machine sometimes dumps the
      * DOM before those frames ran, which says nothing about the page: try again.
      */
     public JsonNode selfCheck(Path page) throws Exception {
         String selfCheck = "";
         for (int dump = 0; dump < 3 && selfCheck.isEmpty(); dump++) {
-            dom = run("--dump-dom", page);
+            dom = runAt("--dump-dom", page, "#selfcheck");
             Matcher m = Pattern.compile("<pre id=\"selfcheck\">([^<]*)</pre>").matcher(dom);
             assertThat(m.find()).as("the page has its self-check element").isTrue();
             selfCheck = m.group(1);
@@ -65,6 +66,11 @@ public final class Chromium {
     }
 
     private String run(String action, Path page, String... extra) throws Exception {
+        return runAt(action, page, "", extra);
+    }
+
+    /** @param fragment added to the page's URI ({@code #selfcheck}: the page draws its collapsed groups too) */
+    private String runAt(String action, Path page, String fragment, String... extra) throws Exception {
         Path profile = Files.createTempDirectory(profiles, "chromium-");
         java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(BINARY.toString(), "--headless",
                 "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -75,7 +81,7 @@ public final class Chromium {
             cmd.add("--window-size=1200,3000");
         }
         cmd.add(action);
-        cmd.add(page.toUri().toString());
+        cmd.add(page.toUri() + fragment);
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(90, TimeUnit.SECONDS)) {

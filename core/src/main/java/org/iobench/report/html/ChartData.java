@@ -13,28 +13,89 @@ import org.iobench.report.ReportItem;
 /**
  * The data the page's charts draw, computed here so the page's script only plots:
  * <ul>
- *   <li>{@code bsCurves}: for each workload-and-label group with two or more block sizes, min/mean/max of MB/s
- *       and IOPS per block size (x = log2 of the block size);</li>
+ *   <li>{@code sweeps}: a chart per sweep axis (block size, queue depth, threads, rate, read mix), the other axes
+ *       as series ({@link SweepData});</li>
  *   <li>{@code latency}: p50 ... p99.99 of each benchmark's last complete run;</li>
- *   <li>{@code series}: each run's per-interval MB/s and IOPS at the middle of each interval ({@code t}, with the
- *       interval's bounds {@code from} and {@code to} in seconds since the measured phase started), with the
- *       monitor's bi/bo (MB/s) and us/sy/wa (%) at the end of each sample;</li>
+ *   <li>{@code series}: per benchmark, each run's per-interval MB/s, IOPS and latency at the middle of each
+ *       interval ({@code t}, with the interval's bounds {@code from} and {@code to} in seconds since the measured
+ *       phase started), its median run marked, with the median run's monitor samples, bi/bo (MB/s) and us/sy/wa
+ *       (%) at the end of each sample;</li>
+ *   <li>{@code distributions}: each benchmark's latency distribution of all requests (its last complete run's
+ *       kept histogram, in the JSON's 10-per-decade bins), as the percent of requests per bin and cumulative, on a
+ *       common axis of bin edges ({@code x}, ns), named by what differs ({@link DifferingLabels}); in charts of
+ *       at most {@link #PER_CHART} benchmarks each, so none is left out; {@code notDrawn} names each benchmark
+ *       without a kept histogram (imports, older results) and why;</li>
  *   <li>{@code ab}: an A/B comparison's rows, when the report has one;</li>
  *   <li>{@code history}: per workload its stored runs in order with change points ({@link HistoryChartData}).</li>
  * </ul>
  */
 final class ChartData {
-    /** Per-second charts beyond this many runs would make a page nobody scrolls through. */
-    static final int MAX_SERIES = 24;
+    /** Benchmarks overlaid on one distribution chart; more make further charts. */
+    static final int PER_CHART = 10;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private ChartData() {}
 
+    private static ObjectNode distributions(List<ReportItem> items) {
+        Map<ReportItem, String> names = DifferingLabels.of(items);
+        ObjectNode out = MAPPER.createObjectNode();
+        ArrayNode charts = out.putArray("charts");
+        ArrayNode notDrawn = out.putArray("notDrawn");
+        List<ReportItem> drawn = new java.util.ArrayList<>();
+        for (ReportItem i : items) {
+            JsonNode run = lastCompleteRun(i.benchmark());
+            JsonNode bins = run == null ? null : run.path("latencyHistograms").path("all").path("bins");
+            if (bins == null || !bins.isArray() || bins.isEmpty()) {
+                notDrawn.add(names.get(i) + " (" + i.id() + "): " + (run == null ? "no complete run"
+                        : "no latency histogram kept (imported, or stored before iobench kept them)"));
+            } else {
+                drawn.add(i);
+            }
+        }
+        for (int from = 0; from < drawn.size(); from += PER_CHART) {
+            List<ReportItem> part = drawn.subList(from, Math.min(drawn.size(), from + PER_CHART));
+            java.util.TreeSet<Double> edges = new java.util.TreeSet<>();
+            for (ReportItem i : part) {
+                lastCompleteRun(i.benchmark()).path("latencyHistograms").path("all").path("bins")
+                        .forEach(b -> edges.add(b.path("highNs").asDouble()));
+            }
+            ObjectNode chart = charts.addObject();
+            ArrayNode x = chart.putArray("x");
+            edges.forEach(x::add);
+            ArrayNode series = chart.putArray("series");
+            for (ReportItem i : part) {
+                JsonNode bins = lastCompleteRun(i.benchmark()).path("latencyHistograms").path("all").path("bins");
+                long total = 0;
+                Map<Double, Long> counts = new java.util.HashMap<>();
+                for (JsonNode b : bins) {
+                    counts.put(b.path("highNs").asDouble(), b.path("count").asLong());
+                    total += b.path("count").asLong();
+                }
+                ObjectNode s = series.addObject().put("label", names.get(i));
+                ArrayNode pct = s.putArray("percent");
+                ArrayNode cdf = s.putArray("cdf");
+                long cumulative = 0;
+                for (double e : edges) {
+                    Long c = counts.get(e);
+                    if (c == null) {
+                        pct.addNull();
+                    } else {
+                        pct.add(100.0 * c / total);
+                    }
+                    cumulative += c == null ? 0 : c;
+                    cdf.add(100.0 * cumulative / total);
+                }
+            }
+        }
+        return out;
+    }
+
     static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.set("bsCurves", bsCurves(items));
+        root.set("sweeps", SweepData.of(items));
         root.set("latency", latency(items));
         root.set("series", series(items));
+        root.set("distributions", distributions(items));
         if (ab != null) {
             root.set("ab", ab(ab));
         }
@@ -73,53 +134,23 @@ final class ChartData {
         }
     }
 
-    private static ArrayNode bsCurves(List<ReportItem> items) {
-        Map<String, Map<Long, ReportItem>> groups = new LinkedHashMap<>();
-        for (ReportItem i : items) {
-            String key = i.workloadWithoutBs() + (i.labels().isEmpty() ? "" : " [" + i.labelText() + "]");
-            groups.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(i.job().path("blockSizeBytes").asLong(), i);
-        }
-        ArrayNode curves = MAPPER.createArrayNode();
-        groups.forEach((label, byBs) -> {
-            if (byBs.size() < 2) {
-                return;
-            }
-            ObjectNode c = curves.addObject();
-            c.put("label", label);
-            ArrayNode points = c.putArray("points");
-            byBs.forEach((bs, item) -> {
-                ObjectNode p = points.addObject();
-                p.put("log2bs", Math.log(bs) / Math.log(2));
-                JsonNode summary = item.benchmark().path("summary");
-                p.set("bytesPerSecond", stat(summary.path("bytesPerSecond")));
-                p.set("iops", stat(summary.path("opsPerSecond")));
-            });
-        });
-        return curves;
-    }
-
-    private static ObjectNode stat(JsonNode s) {
-        ObjectNode o = MAPPER.createObjectNode();
-        putNumber(o, "min", num(s.path("min")));
-        putNumber(o, "mean", num(s.path("mean")));
-        putNumber(o, "max", num(s.path("max")));
-        return o;
-    }
-
     private static ArrayNode latency(List<ReportItem> items) {
+        Map<ReportItem, String> names = DifferingLabels.of(items);
         ArrayNode out = MAPPER.createArrayNode();
         for (ReportItem i : items) {
             JsonNode run = lastCompleteRun(i.benchmark());
             if (run == null) {
                 continue;
             }
-            JsonNode l = run.path("readLatency").path("count").asLong() >= run.path("writeLatency").path("count")
+            // all requests where the run has them, else the more numerous side
+            JsonNode l = run.path("allLatency").path("count").asLong() > 0 ? run.path("allLatency")
+                    : run.path("readLatency").path("count").asLong() >= run.path("writeLatency").path("count")
                     .asLong() ? run.path("readLatency") : run.path("writeLatency");
             if (l.path("count").asLong() == 0) {
                 continue;
             }
             ObjectNode o = out.addObject();
-            o.put("label", i.id() + " " + i.job().path("name").asText());
+            o.put("label", names.get(i));
             ArrayNode ns = o.putArray("ns");
             for (String f : List.of("p50Ns", "p90Ns", "p99Ns", "p999Ns", "p9999Ns")) {
                 long v = l.path(f).asLong();
@@ -133,48 +164,121 @@ final class ChartData {
         return out;
     }
 
+    /**
+     * Per benchmark (named by what differs, grouped by its test, or its workload without a test), each run's
+     * per-interval MB/s, IOPS and latency, the median run (by MB/s among the complete ones) marked, and the median
+     * run's system samples. Every benchmark and run is here: the page groups and collapses them, it drops none.
+     */
     private static ArrayNode series(List<ReportItem> items) {
+        Map<ReportItem, String> names = DifferingLabels.of(items);
         ArrayNode out = MAPPER.createArrayNode();
         for (ReportItem i : items) {
+            ObjectNode b = out.addObject();
+            b.put("label", names.get(i));
+            b.put("id", i.id());
+            String test = i.benchmark().path("test").path("name").asText("");
+            b.put("group", test.isEmpty() ? i.workloadWithoutBs() : test);
+            JsonNode median = medianRun(i.benchmark());
+            ArrayNode runs = b.putArray("runs");
             for (JsonNode run : i.benchmark().path("runs")) {
-                if (out.size() >= MAX_SERIES) {
-                    return out;
+                ObjectNode s = runs.addObject();
+                s.put("run", run.path("run").asInt());
+                s.put("complete", run.path("complete").asBoolean(true));
+                s.put("median", run == median);
+                intervals(s, run);
+                if (run == median || median == null && runs.size() == 1) {
+                    b.set("system", system(run.path("system")));
                 }
-                ObjectNode s = out.addObject();
-                s.put("label", i.id() + " " + i.job().path("name").asText() + ", run " + run.path("run").asInt()
-                        + (run.path("complete").asBoolean(true) ? "" : " (incomplete)"));
-                double intervalSeconds = run.path("intervalNs").asLong(1_000_000_000L) / 1e9;
-                ArrayNode t = s.putArray("t");
-                ArrayNode from = s.putArray("from");
-                ArrayNode to = s.putArray("to");
-                ArrayNode mbps = s.putArray("mbps");
-                ArrayNode iops = s.putArray("iops");
-                long startNanos = 0;
-                for (JsonNode in : run.path("series")) {
-                    long duration = in.path("durationNs").asLong();
-                    if (duration <= 0) {
-                        continue; // no time, no rate
-                    }
-                    // a rate is the mean over its interval: drawn at the interval's middle, so a last, shorter
-                    // interval sits at its own time instead of on top of the one before
-                    t.add(micros(startNanos + duration / 2.0));
-                    from.add(micros(startNanos));
-                    to.add(micros(startNanos + duration));
-                    startNanos += duration;
-                    addNumber(mbps, num(in.path("bytesPerSecond")) / 1e6);
-                    addNumber(iops, num(in.path("opsPerSecond")));
-                }
-                if (t.isEmpty()) {
-                    t.add(intervalSeconds / 2);
-                    from.add(0);
-                    to.add(intervalSeconds);
-                    mbps.add(0);
-                    iops.add(0);
-                }
-                s.set("system", system(run.path("system")));
             }
         }
         return out;
+    }
+
+    /** The complete run whose MB/s is the median (the lower of the two middle ones for an even count), or null. */
+    static JsonNode medianRun(JsonNode benchmark) {
+        List<JsonNode> done = new java.util.ArrayList<>();
+        benchmark.path("runs").forEach(r -> {
+            if (r.path("complete").asBoolean(true)) {
+                done.add(r);
+            }
+        });
+        if (done.isEmpty()) {
+            return null;
+        }
+        done.sort(java.util.Comparator.comparingDouble(r -> num(r.path("totals").path("bytesPerSecond"))));
+        return done.get((done.size() - 1) / 2);
+    }
+
+    private static void intervals(ObjectNode s, JsonNode run) {
+        double intervalSeconds = run.path("intervalNs").asLong(1_000_000_000L) / 1e9;
+        ArrayNode t = s.putArray("t");
+        ArrayNode from = s.putArray("from");
+        ArrayNode to = s.putArray("to");
+        ArrayNode mbps = s.putArray("mbps");
+        ArrayNode iops = s.putArray("iops");
+        long startNanos = 0;
+        for (JsonNode in : run.path("series")) {
+            long duration = in.path("durationNs").asLong();
+            if (duration <= 0) {
+                continue; // no time, no rate
+            }
+            // a rate is the mean over its interval: drawn at the interval's middle, so a last, shorter
+            // interval sits at its own time instead of on top of the one before
+            t.add(micros(startNanos + duration / 2.0));
+            from.add(micros(startNanos));
+            to.add(micros(startNanos + duration));
+            startNanos += duration;
+            addNumber(mbps, num(in.path("bytesPerSecond")) / 1e6);
+            addNumber(iops, num(in.path("opsPerSecond")));
+            for (String d : DIRECTIONS) {
+                JsonNode p = in.path("latency").path(d);
+                for (String f : new String[]{"p50Ns", "p99Ns", "maxNs"}) {
+                    ArrayNode a = latencyArray(s, d, f);
+                    if (p.path(f).isNumber()) {
+                        a.add(p.path(f).asLong());
+                    } else {
+                        a.addNull();
+                    }
+                }
+            }
+        }
+        if (t.isEmpty()) {
+            t.add(intervalSeconds / 2);
+            from.add(0);
+            to.add(intervalSeconds);
+            mbps.add(0);
+            iops.add(0);
+        }
+        dropEmptyLatency(s);
+    }
+
+    private static final String[] DIRECTIONS = {"read", "write", "trim"};
+
+    /** {@code latency.DIRECTION.FIELD} of a run's series, made on first use. */
+    private static ArrayNode latencyArray(ObjectNode s, String direction, String field) {
+        ObjectNode l = s.has("latency") ? (ObjectNode) s.get("latency") : s.putObject("latency");
+        ObjectNode d = l.has(direction) ? (ObjectNode) l.get(direction) : l.putObject(direction);
+        return d.has(field) ? (ArrayNode) d.get(field) : d.putArray(field);
+    }
+
+    /** A direction without a single point is left out; a run without any latency per interval has none. */
+    private static void dropEmptyLatency(ObjectNode s) {
+        if (!(s.get("latency") instanceof ObjectNode l)) {
+            return;
+        }
+        for (String d : DIRECTIONS) {
+            JsonNode max = l.path(d).path("maxNs");
+            boolean any = false;
+            for (JsonNode v : max) {
+                any |= !v.isNull();
+            }
+            if (!any) {
+                l.remove(d);
+            }
+        }
+        if (l.isEmpty()) {
+            s.remove("latency");
+        }
     }
 
     private static ObjectNode system(JsonNode system) {

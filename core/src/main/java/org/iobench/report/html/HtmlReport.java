@@ -21,7 +21,7 @@ import org.iobench.table.TableFormat;
  * <p>Sections (each a {@code <section>}, one printed page each; a section with nothing to show is left out): the
  * results table; with an A/B, the comparison as a table with significance marked, the gains as bars and what
  * differs between the two sides' environments; throughput and IOPS against block size with min-max whiskers;
- * latency percentiles; each run's per-second series over the system monitor's bi/bo, CPU and iowait; the history
+ * latency percentiles; latency distributions (histogram and CDF, runs overlaid); each run's per-second series over the system monitor's bi/bo, CPU and iowait; the history
  * of each workload with its change points; the advisor's findings; the targets and environments.
  */
 public final class HtmlReport {
@@ -45,17 +45,40 @@ public final class HtmlReport {
                 .append(", ").append(items.size()).append(items.size() == 1 ? " benchmark" : " benchmarks")
                 .append("</div></header>\n");
 
-        section(h, "results", "Results", HtmlTables.results(items));
+        section(h, "results", "Results", collapsed(HtmlTables.results(items), items.size(), "benchmarks"));
         if (ab != null) {
             section(h, "comparison", "Comparison: " + ab.newName() + " against " + ab.baseName(),
-                    HtmlTables.comparison(ab) + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
+                    collapsed(HtmlTables.comparison(ab), ab.rows().size(), "workloads") + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
             section(h, "environment-diff", "What differs between base and new", HtmlTables.environmentDiff(ab));
         }
-        if (!data.path("bsCurves").isEmpty()) {
-            section(h, "block-sizes", "Throughput and IOPS by block size", "<div id=\"bs-charts\"></div>\n");
+        String crystal = CrystalGrid.of(items);
+        if (!crystal.isEmpty()) {
+            section(h, "crystal", "CrystalDiskMark's grid", crystal + "<p class=\"note\">The crystal suite as"
+                    + " KDiskMark draws it: mean MB/s (10^6 B/s) over the runs with IOPS under it; each bar is filled"
+                    + " in proportion to the grid's fastest cell.</p>\n");
+        }
+        if (!data.path("sweeps").isEmpty()) {
+            section(h, "sweeps", "Throughput and IOPS per sweep axis", "<div id=\"sweep-charts\"></div>\n"
+                    + "<p class=\"note\">A chart per axis that was swept (block size, queue depth, threads, rate,"
+                    + " read mix): each line holds everything else the same, and is named by what differs from the"
+                    + " other lines; points are the mean of the runs, whiskers min-max.</p>\n");
         }
         if (!data.path("latency").isEmpty()) {
             section(h, "latency", "Latency percentiles", "<div id=\"latency-chart\" class=\"chart\"></div>\n");
+        }
+        JsonNode dist = data.path("distributions");
+        if (!dist.path("charts").isEmpty() || !dist.path("notDrawn").isEmpty()) {
+            StringBuilder body = new StringBuilder("<div id=\"distribution-charts\"></div>\n<p class=\"note\">"
+                    + "Each benchmark's last complete run: the share of all its requests per latency bin (10 bins per"
+                    + " decade, log axis) and the cumulative share (CDF), at most " + ChartData.PER_CHART
+                    + " benchmarks a chart, named by what differs between them.</p>\n");
+            if (!dist.path("notDrawn").isEmpty()) {
+                body.append("<p class=\"note not-drawn\">Not drawn (").append(dist.path("notDrawn").size())
+                        .append("):</p>\n<ul class=\"not-drawn\">");
+                dist.path("notDrawn").forEach(n -> body.append("<li>").append(esc(n.asText())).append("</li>"));
+                body.append("</ul>\n");
+            }
+            section(h, "distributions", "Latency distributions", body.toString());
         }
         if (!data.path("series").isEmpty()) {
             section(h, "series", "Runs over time", "<div id=\"series-charts\"></div>\n"
@@ -81,6 +104,18 @@ public final class HtmlReport {
                 .append(esc(resource("uPlot-LICENSE.txt").replace("--", "- -"))).append(" -->\n");
         h.append("</body></html>\n");
         return h.toString();
+    }
+
+    /** Tables longer than this start collapsed, so that the charts are within reach; nothing is left out. */
+    static final int OPEN_ROWS = 20;
+
+    /** A table of {@code rows} rows, inside a {@code <details>} that starts closed past {@link #OPEN_ROWS}. */
+    private static String collapsed(String table, int rows, String what) {
+        if (rows <= OPEN_ROWS) {
+            return table;
+        }
+        return "<details class=\"table\"><summary>" + rows + " " + what + " (open to show the table)</summary>\n"
+                + table + "</details>\n";
     }
 
     private static void section(StringBuilder h, String id, String heading, String body) {

@@ -63,7 +63,7 @@ class HtmlReportTest {
                 .contains("uPlot").contains("id=\"report-data\"");
         assertThat(count(html, "<table class=\"results\">")).isEqualTo(1);
         assertThat(count(html, "<pre>")).as("the results once, not again as a text block").isZero();
-        assertThat(html).as("one block size: no block-size section").doesNotContain("id=\"block-sizes\"")
+        assertThat(html).as("one block size: no sweep section").doesNotContain("id=\"sweeps\"")
                 .contains("<section id=\"latency\">")
                 .contains("<section id=\"series\">");
     }
@@ -79,10 +79,31 @@ class HtmlReportTest {
         ObjectNode b = new ObjectMapper().createObjectNode();
         b.putObject("job").put("name", "w");
         b.putArray("runs").add(run);
-        JsonNode s = ChartData.of(List.of(new ReportItem("1", b, Map.of())), null, null).path("series").get(0);
+        JsonNode s = ChartData.of(List.of(new ReportItem("1", b, Map.of())), null, null).path("series").get(0)
+                .path("runs").get(0);
         assertThat(s.path("t").toString()).isEqualTo("[0.5,1.5,2.0002]");
         assertThat(s.path("from").toString()).isEqualTo("[0.0,1.0,2.0]");
         assertThat(s.path("to").toString()).isEqualTo("[1.0,2.0,2.0004]");
+    }
+
+    @Test
+    void distributionsOverlayTheBenchmarksNamedByWhatDiffersAndSayWhatIsNotDrawn() throws IOException {
+        List<ReportItem> items = new ArrayList<>(realResults());
+        ObjectNode imported = items.getFirst().benchmark().deepCopy();
+        imported.path("runs").forEach(r -> ((ObjectNode) r).remove("latencyHistograms"));
+        items.add(new ReportItem("fio-1", imported, Map.of("disk", "vda", "tool", "fio")));
+        JsonNode d = ChartData.of(items, null, null).path("distributions");
+        JsonNode chart = d.path("charts").get(0);
+        assertThat(chart.path("series").findValuesAsText("label"))
+                // the disk label is the same everywhere: not named; the job's name says the block size already
+                .containsExactly("randread-4KiB", "randread-64KiB", "randread-1MiB");
+        for (JsonNode s : chart.path("series")) {
+            assertThat(s.path("cdf").get(s.path("cdf").size() - 1).asDouble()).isCloseTo(100.0,
+                    org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(s.path("percent")).hasSize(chart.path("x").size());
+        }
+        assertThat(d.path("notDrawn").toString()).contains("tool=fio", "no latency histogram kept");
+        assertThat(HtmlReport.render("t", "test", items, null, null)).contains("<ul class=\"not-drawn\"><li>");
     }
 
     private static int count(String text, String part) {
@@ -99,7 +120,7 @@ class HtmlReportTest {
 
         JsonNode check = chromium.selfCheck(page);
         assertThat(check.path("errors")).as(check.toString()).isEmpty();
-        assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(4 + 2); // two history charts
+        assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(4 + 2 + 2); // history, distributions
         assertThat(check.path("drawn").asInt()).as(check.toString()).isEqualTo(check.path("canvases").asInt());
         assertThat(check.path("canvases").asInt()).isEqualTo(check.path("charts").asInt());
         assertThat(check.path("hovered").asInt()).as("every chart's legend shows values on hover")
