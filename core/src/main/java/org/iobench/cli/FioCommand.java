@@ -160,7 +160,8 @@ final class FioCommand implements Callable<Integer> {
             report.print(FioTerse.write(results, invocation.described(), fio.terseVersion()));
         }
         if (formats.contains(FioArguments.Format.JSON)) {
-            report.print(FioJson.write(results, invocation.described(), invocation.globalOptions(), now, zone));
+            report.print(FioJson.write(results, invocation.described(), invocation.globalOptions(), now, zone,
+                    formats.contains(FioArguments.Format.JSON_PLUS)));
         }
         if (formats.contains(FioArguments.Format.NORMAL)) {
             report.print(FioText.write(results, invocation.described(), now, zone, ProcessHandle.current().pid()));

@@ -55,6 +55,32 @@ class FioCommandTest {
     }
 
     @Test
+    void jsonPlusHasFiosBinsAndTheLatencyBucketsAddUpToAllRequests() throws Exception {
+        InProcessMain.Result r = InProcessMain.run("fio", "--name=w", "--ioengine=psync", "--rw=write", "--bs=4k",
+                "--size=1m", "--filename=" + dir.resolve("w"), "--output-format=json+");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode job = JSON.readTree(r.out()).path("jobs").get(0);
+        JsonNode clat = job.path("write").path("clat_ns");
+        assertThat(clat.path("N").asLong()).isEqualTo(256);
+        assertThat(clat.path("percentile").size()).isEqualTo(17);
+        assertThat(clat.path("percentile").path("99.000000").asLong()).isPositive();
+        assertThat(clat.path("stddev").isNumber()).isTrue();
+        long binned = 0;
+        for (JsonNode c : clat.path("bins")) {
+            binned += c.asLong();
+        }
+        assertThat(binned).isEqualTo(256);
+        assertThat(job.path("write").path("slat_ns").path("N").asLong()).isZero(); // a synchronous engine
+        double percent = 0;
+        for (String set : List.of("latency_ns", "latency_us", "latency_ms")) {
+            for (JsonNode p : job.path(set)) {
+                percent += p.asDouble();
+            }
+        }
+        assertThat(percent).isBetween(99.9, 100.1);
+    }
+
+    @Test
     void outputGoesToTheOutputFileAndTerseIsOneLinePerJob() throws Exception {
         Path out = dir.resolve("out.txt");
         InProcessMain.Result r = InProcessMain.run(nullJob("--minimal", "--output=" + out));

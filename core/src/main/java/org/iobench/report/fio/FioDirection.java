@@ -2,9 +2,12 @@ package org.iobench.report.fio;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.measure.HistogramCodec;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Interval;
+import org.iobench.result.LatencyHistograms;
 import org.iobench.result.LatencySplit;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
@@ -77,17 +80,33 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
                 runtime = Math.max(runtime, (r.totals().elapsedNanos() + 999_999) / 1_000_000);
             }
             LatencySummary total = latency(r, dir);
-            lat.add(FioLatency.of(total));
+            Histogram h = histogram(r, dir.name().toLowerCase(java.util.Locale.ROOT));
+            FioLatency whole = FioLatency.of(total, h);
+            lat.add(whole);
             boolean sync = b.job().engine().flags().contains(EngineFlag.SYNC);
             LatencySplit split = onlyDirection(r.totals(), dir) ? r.latencies().split() : null;
-            slat.add(sync || split == null ? FioLatency.EMPTY : FioLatency.of(split.submission()));
-            clat.add(split != null ? FioLatency.of(split.completion()) : sync ? FioLatency.of(total)
-                    : FioLatency.EMPTY);
+            slat.add(sync || split == null ? FioLatency.EMPTY : FioLatency.of(split.submission(), null));
+            // a synchronous engine's request is its completion (fio: clat from issue, slat not taken)
+            clat.add(sync ? whole : split != null ? FioLatency.of(split.completion(), null) : FioLatency.EMPTY);
             bw = bw.plus(samples(r, dir, true));
             iops = iops.plus(samples(r, dir, false));
         }
         return new FioDirection(bytes, ios, runtime, FioLatency.merge(slat), FioLatency.merge(clat),
                 FioLatency.merge(lat), bw, iops);
+    }
+
+    /** The run's kept histogram {@code name} ({@code read}, {@code write}, {@code trim}), or null. */
+    static Histogram histogram(RunResult r, String name) {
+        LatencyHistograms kept = r.latencies().histograms();
+        String encoded = kept == null ? null : kept.encoded().get(name);
+        if (encoded == null) {
+            return null;
+        }
+        try {
+            return HistogramCodec.decode(encoded);
+        } catch (IllegalArgumentException e) {
+            return null; // a damaged stored histogram: the summary's figures stand alone
+        }
     }
 
     /** Bytes and requests of {@code dir}; fio counts its verify phase's reads among the job's reads. */

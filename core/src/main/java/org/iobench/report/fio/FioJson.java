@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.iobench.job.fio.FioJobDescription;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
@@ -37,9 +38,10 @@ public final class FioJson {
      * @param globals   fio's {@code global options}
      * @param now       when the report is written ({@code timestamp}, {@code time})
      * @param zone      the zone {@code time} is written in (fio: the local one)
+     * @param plus      {@code json+}: each latency object with percentiles gets fio's {@code bins} too
      */
     public static String write(List<BenchmarkResult> results, List<FioJobDescription> described,
-                               List<FioJobDescription.Option> globals, Instant now, ZoneId zone) {
+                               List<FioJobDescription.Option> globals, Instant now, ZoneId zone, boolean plus) {
         ObjectNode root = NODES.objectNode();
         root.put("fio version", FIO_VERSION);
         root.put("timestamp", now.getEpochSecond());
@@ -50,7 +52,7 @@ public final class FioJson {
         Map<Integer, long[]> aggregate = aggregate(entries);
         var jobs = root.putArray("jobs");
         for (FioEntry e : entries) {
-            jobs.add(job(e, aggregate.get(e.groupId())));
+            jobs.add(job(e, aggregate.get(e.groupId()), plus));
         }
         return FioJsonPrinter.print(root);
     }
@@ -85,7 +87,7 @@ public final class FioJson {
         return agg;
     }
 
-    private static ObjectNode job(FioEntry e, long[] aggregate) {
+    private static ObjectNode job(FioEntry e, long[] aggregate, boolean plus) {
         ObjectNode job = NODES.objectNode();
         job.put("jobname", e.name());
         job.put("groupid", e.groupId());
@@ -93,15 +95,31 @@ public final class FioJson {
         job.put("eta", 0);
         job.put("elapsed", elapsedSeconds(e));
         options(job, "job options", e.options());
+        List<Histogram> kept = new java.util.ArrayList<>();
+        long total = 0;
+        boolean allKept = true;
         for (FioDirection.Dir d : FioDirection.Dir.values()) {
-            direction(job.putObject(d.name().toLowerCase(Locale.ROOT)), FioDirection.of(e, d),
-                    aggregate[d.ordinal()]);
+            FioDirection f = FioDirection.of(e, d);
+            direction(job.putObject(d.name().toLowerCase(Locale.ROOT)), f, aggregate[d.ordinal()], plus);
+            total += f.ios();
+            if (f.ios() > 0) {
+                if (f.lat().histogram() == null) {
+                    allKept = false;
+                } else {
+                    kept.add(f.lat().histogram());
+                }
+            }
         }
-        sync(job.putObject("sync"), e);
+        sync(job.putObject("sync"), e, plus);
         List<RunResult> runs = e.runs();
         long jobRuntime = runs.stream().mapToLong(r -> (r.totals().elapsedNanos() + 999_999) / 1_000_000).sum();
         job.put("job_runtime", jobRuntime);
         cpu(job, runs, jobRuntime);
+        if (allKept && total > 0) {
+            Histogram all = kept.getFirst().copy();
+            kept.stream().skip(1).forEach(all::add);
+            buckets(job, FioBuckets.of(all, total));
+        }
         latencyTarget(job, e);
         steady(job, runs);
         return job;
@@ -113,7 +131,22 @@ public final class FioJson {
         return (nanos + 999_999_999L) / 1_000_000_000L;
     }
 
-    private static void direction(ObjectNode d, FioDirection f, long aggregateBytesPerSecond) {
+    private static void buckets(ObjectNode job, FioBuckets b) {
+        ObjectNode ns = job.putObject("latency_ns");
+        ObjectNode us = job.putObject("latency_us");
+        ObjectNode ms = job.putObject("latency_ms");
+        for (int i = 0; i < FioBuckets.NAMES.length; i++) {
+            ns.put(FioBuckets.NAMES[i], b.ns[i]);
+        }
+        for (int i = 0; i < FioBuckets.NAMES.length; i++) {
+            us.put(FioBuckets.NAMES[i], b.us[i]);
+        }
+        for (int i = 0; i < FioBuckets.MS_NAMES.length; i++) {
+            ms.put(FioBuckets.MS_NAMES[i], b.ms[i]);
+        }
+    }
+
+    private static void direction(ObjectNode d, FioDirection f, long aggregateBytesPerSecond, boolean plus) {
         long bwBytes = f.bwBytes();
         d.put("io_bytes", f.bytes());
         d.put("io_kbytes", f.bytes() >> 10);
@@ -124,9 +157,9 @@ public final class FioJson {
         d.put("total_ios", f.ios());
         d.put("short_ios", 0);
         d.put("drop_ios", 0);
-        latency(d.putObject("slat_ns"), f.slat(), false);
-        latency(d.putObject("clat_ns"), f.clat(), true);
-        latency(d.putObject("lat_ns"), f.lat(), false);
+        latency(d.putObject("slat_ns"), f.slat(), false, plus);
+        latency(d.putObject("clat_ns"), f.clat(), true, plus);
+        latency(d.putObject("lat_ns"), f.lat(), false, plus);
         FioDirection.Samples bw = f.bw();
         double agg = 0;
         if (bw.n() > 0 && aggregateBytesPerSecond > 0) {
@@ -146,8 +179,11 @@ public final class FioJson {
         d.put("iops_samples", iops.n());
     }
 
-    /** fio prints percentiles for clat by default ({@code clat_percentiles=1}), not for slat and lat. */
-    private static void latency(ObjectNode o, FioLatency l, boolean percentiles) {
+    /**
+     * fio prints percentiles for clat by default ({@code clat_percentiles=1}), not for slat and lat; {@code json+}
+     * adds the bins to an object with percentiles.
+     */
+    private static void latency(ObjectNode o, FioLatency l, boolean percentiles, boolean plus) {
         o.put("min", l.min());
         o.put("max", l.max());
         o.put("mean", l.mean());
@@ -158,14 +194,20 @@ public final class FioJson {
         if (percentiles && l.count() > 0 && !l.percentiles().isEmpty()) {
             ObjectNode p = o.putObject("percentile");
             l.percentiles().forEach(p::put);
+            if (plus && l.histogram() != null) {
+                ObjectNode bins = o.putObject("bins");
+                FioPlat.bins(l.histogram()).forEach((v, c) -> bins.put(Long.toString(v), c));
+            }
         }
     }
 
-    private static void sync(ObjectNode s, FioEntry e) {
-        List<FioLatency> syncs = e.runs().stream().map(r -> FioLatency.of(r.latencies().sync())).toList();
+    /** fio: the sync object's latency has percentiles when clat's do (on by default). */
+    private static void sync(ObjectNode s, FioEntry e, boolean plus) {
+        List<FioLatency> syncs = e.runs().stream().map(r -> FioLatency.of(r.latencies().sync(),
+                FioDirection.histogram(r, "sync"))).toList();
         FioLatency l = FioLatency.merge(syncs);
         s.put("total_ios", l.count());
-        latency(s.putObject("lat_ns"), l, false);
+        latency(s.putObject("lat_ns"), l, true, plus);
     }
 
     /** fio's usr_cpu and sys_cpu: the process's CPU time over the measured window, percent of the job's runtime. */
