@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.iobench.cluster.AllowList;
 import org.iobench.cluster.JobHandler;
 import org.iobench.cluster.JobRequest;
+import org.iobench.cluster.ProgramList;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.JsonReport;
@@ -33,10 +34,12 @@ final class AgentJobs implements JobHandler {
 
     private final AllowList allow;
     private final boolean allowOverwrite;
+    private final ProgramList programs;
 
-    AgentJobs(AllowList allow, boolean allowOverwrite) {
+    AgentJobs(AllowList allow, boolean allowOverwrite, ProgramList programs) {
         this.allow = allow;
         this.allowOverwrite = allowOverwrite;
+        this.programs = programs;
     }
 
     @Override
@@ -124,11 +127,30 @@ final class AgentJobs implements JobHandler {
         return (control, listener) -> execute(control, listener, suite::call);
     }
 
-    /** Checks one job: its paths lie under {@code --allow}, and writing over data was consented to here. */
+    /**
+     * Checks one job: its paths lie under {@code --allow}, writing over data was consented to here, and a program it
+     * starts (the exec engine) is one of {@code --allow-exec}, its output files (fio's std_redirect) under
+     * {@code --allow}, as are its I/O logs (fio's write_*_log, written beside their prefix).
+     */
     JobSpec vet(JobSpec spec) {
         String why = allow.refusal("TARGET", spec.target());
         if (why == null && spec.copy().source() != null && !spec.copy().source().equals(DEV_ZERO)) {
             why = allow.refusal("--source", spec.copy().source());
+        }
+        if (why == null && spec.program() != null) {
+            why = programs.refusal(spec.program().command().getFirst());
+            if (why == null && spec.program().redirect()) {
+                why = allow.refusal("the exec engine's std_redirect (" + spec.name() + ".stdout and .stderr in the"
+                        + " agent's working directory)", Path.of("").toAbsolutePath());
+            }
+        }
+        if (why == null && spec.logs() != null) {
+            for (String prefix : java.util.Arrays.asList(spec.logs().bwPrefix(), spec.logs().latPrefix(),
+                    spec.logs().iopsPrefix())) {
+                if (why == null && prefix != null) {
+                    why = allow.refusal("the job's I/O log " + prefix, Path.of(prefix));
+                }
+            }
         }
         if (why == null && spec.safety().allowOverwrite() && !allowOverwrite) {
             why = "--allow-overwrite: this agent was started without --allow-overwrite; it writes only files it"

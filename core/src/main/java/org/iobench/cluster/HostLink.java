@@ -1,80 +1,108 @@
 package org.iobench.cluster;
 
-import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.core.LifecycleEvent;
-import com.hazelcast.topic.ITopic;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSocket;
 
-/** The controller's connection to one agent: a Hazelcast client and the two topics. */
+/** The controller's connection to one agent: an authenticated {@link Link}, and the name the user gave the host. */
 final class HostLink {
     final HostAddress address;
-    final HazelcastInstance client;
-    private final ITopic<String> control;
-    private volatile boolean closing;
+    private final Link link;
 
-    private HostLink(HostAddress address, HazelcastInstance client) {
+    private HostLink(HostAddress address, Link link) {
         this.address = address;
-        this.client = client;
-        this.control = client.getTopic(Hz.CONTROL_TOPIC);
+        this.link = link;
     }
 
-    /** @throws IllegalStateException with a one-line reason when no agent with this secret answers in time */
-    static HostLink connect(HostAddress address, ClusterSecret secret, Duration timeout, boolean debug) {
+    /**
+     * Connects, retrying a refused connection (an agent still starting) until {@code timeout}.
+     *
+     * @throws IllegalStateException with a one-line reason when no agent with this secret answers in time
+     */
+    static HostLink connect(HostAddress address, SecretIdentity identity, ClusterSecret secret, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long backoffMillis = 100;
+        while (true) {
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                throw new IllegalStateException(address.address() + ": no agent answered within "
+                        + timeout.toSeconds() + " s (not started, another port, or a firewall)");
+            }
+            SSLSocket s = null;
+            try {
+                s = identity.client();
+                s.connect(new InetSocketAddress(address.name(), address.port()), (int) Math.max(1, left));
+            } catch (ConnectException | NoRouteToHostException | SocketTimeoutException e) {
+                close(s);
+                sleep(Math.min(backoffMillis, left));
+                backoffMillis = Math.min(1000, backoffMillis * 2);
+                continue;
+            } catch (IOException e) {
+                close(s);
+                throw new IllegalStateException(address.address() + ": cannot connect: " + e.getMessage());
+            }
+            try {
+                return new HostLink(address, Link.open(s, secret, Seal.Direction.TO_AGENT, Frames.MAX_TO_CONTROLLER,
+                        Duration.ofSeconds(AgentEndpoint.HANDSHAKE_SECONDS + 5)));
+            } catch (SSLException | java.io.EOFException | java.net.SocketException e) {
+                throw new IllegalStateException(address.address() + ": something listens there but refused this"
+                        + " controller: an agent with another secret, or not an iobench agent");
+            } catch (IOException e) {
+                throw new IllegalStateException(address.address() + ": something listens there but did not complete"
+                        + " the handshake (" + e.getMessage() + "): an agent with another secret, or not an iobench"
+                        + " agent");
+            }
+        }
+    }
+
+    private static void close(SSLSocket s) {
+        if (s != null) {
+            try {
+                s.close();
+            } catch (IOException e) {
+                // a socket that never connected
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
         try {
-            return new HostLink(address, Hz.client(address.address(), secret, timeout, debug));
-        } catch (RuntimeException e) {
-            throw new IllegalStateException(address.address() + ": " + (listening(address)
-                    ? "something listens there but refused this controller: an agent with another secret, or not"
-                    + " an iobench agent"
-                    : "no agent answered within " + timeout.toSeconds() + " s (not started, another port, or a"
-                    + " firewall)"));
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while connecting");
         }
     }
 
-    private static boolean listening(HostAddress a) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(a.name(), a.port()), 1000);
-            return true;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-    }
+    /** Hears the agent's messages and the end of the link. */
+    void listen(Consumer<Msg> messages, Consumer<String> lost) {
+        link.start(address.name(), new Link.Listener() {
+            @Override
+            public void received(Link l, Msg msg) {
+                messages.accept(msg);
+            }
 
-    /** Hears the agent's events (raw signed messages) and the loss of the connection. */
-    void listen(Consumer<String> events, Consumer<String> lost) {
-        client.<String>getTopic(Hz.EVENTS_TOPIC).addMessageListener(m -> events.accept(m.getMessageObject()));
-        client.getLifecycleService().addLifecycleListener(e -> {
-            if (!closing && (e.getState() == LifecycleEvent.LifecycleState.CLIENT_DISCONNECTED
-                    || e.getState() == LifecycleEvent.LifecycleState.SHUTTING_DOWN)) {
-                lost.accept("its connection was lost (the agent died, was stopped, or the network between is cut)");
+            @Override
+            public void closed(Link l, String why) {
+                if (!"closed here".equals(why)) {
+                    lost.accept(why);
+                }
             }
         });
     }
 
-    String uuid() {
-        return client.getLocalEndpoint().getUuid().toString();
-    }
-
-    /** @return false when the message could not be handed to Hazelcast (the connection is gone) */
-    boolean send(String wire) {
-        try {
-            control.publish(wire);
-            return true;
-        } catch (RuntimeException e) {
-            return false;
-        }
+    /** @return false when the link is gone */
+    boolean send(Msg msg) {
+        return link.send(msg);
     }
 
     void close() {
-        closing = true;
-        try {
-            client.shutdown();
-        } catch (RuntimeException e) {
-            // already gone
-        }
+        link.close();
     }
 }

@@ -31,10 +31,7 @@ import org.junit.jupiter.api.Test;
 class MultiHostCliTest {
     private static final String[] ADDRESSES = {"127.0.0.2", "127.0.0.3", "127.0.0.4"};
     private static final List<String> JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED",
-            "--sun-misc-unsafe-memory-access=allow", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens",
-            "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.management/sun.management=ALL-UNNAMED",
-            "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED", "--add-exports",
-            "java.base/jdk.internal.ref=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx192m");
+            "--sun-misc-unsafe-memory-access=allow", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx192m");
 
     private static Path dir;
     private static Path data;
