@@ -95,10 +95,14 @@ PY
 done
 victim="127.0.0.$((max + 1))"
 echo "an agent lost mid-run: $max agents, $victim killed (SIGKILL) 2 s into a 6 s run"
+before="$(grep -c " received for " "$dir/agent$max.log" || true)"
 "$iob" run --rw randread --bs 4k --time 6s --rate "$rate" --no-store -q "$dir/data/{host}.dat" \
     --hosts "$(hosts_of "$max")" --secret-file "$dir/secret" >"$dir/lost.out" 2>"$dir/lost.err" &
 cpid=$!
-for _ in $(seq 1 300); do grep -q " received " "$dir/agent$max.log" && break; sleep 0.1; done
+for _ in $(seq 1 600); do
+    [ "$(grep -c " received for " "$dir/agent$max.log" || true)" -gt "$before" ] && break
+    sleep 0.1
+done
 sleep 2
 kill -9 "${pids[$((max - 1))]}"
 set +e
