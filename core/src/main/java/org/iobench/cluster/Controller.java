@@ -138,6 +138,7 @@ public final class Controller implements AutoCloseable {
             for (int i = 0; i < links.size(); i++) {
                 send(i, new Msg.Stop(id, "another host refused the job"));
             }
+            run.abandonBeforeStart("accepted the job, then stopped before any I/O: another host did not accept it");
             return run.outcome(false);
         }
         for (int i = 0; i < links.size(); i++) {
