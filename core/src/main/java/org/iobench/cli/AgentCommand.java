@@ -91,9 +91,9 @@ final class AgentCommand implements Callable<Integer> {
                 + (programs.programs().isEmpty() ? "; runs no programs" : "; may run " + String.join(", ",
                 programs.programs().stream().map(Path::toString).toList())));
         out.flush();
-        Runnable stop = () -> Thread.ofPlatform().start(agent::close);
-        Signal.handle(new Signal("INT"), s -> stop.run());
-        Signal.handle(new Signal("TERM"), s -> stop.run());
+        sun.misc.SignalHandler stop = s -> Thread.ofPlatform().start(() -> agent.stop("SIG" + s.getName()));
+        Signal.handle(new Signal("INT"), stop);
+        Signal.handle(new Signal("TERM"), stop);
         agent.awaitClose();
         out.println("iobench agent: stopped");
         out.flush();

@@ -119,7 +119,7 @@ public final class Agent implements AutoCloseable {
                 ActiveJob j = job(from, stop.jobId());
                 if (j != null) {
                     say("job " + stop.jobId() + ": stop asked by the controller (" + stop.reason() + ")");
-                    stopJob(j);
+                    stopJob(j, "SIGINT");
                 }
             }
             default -> {
@@ -235,11 +235,12 @@ public final class Agent implements AutoCloseable {
         }
         say("job " + j.id + ": lost the controller (" + link.peer() + ": " + why + "); stopping"
                 + (j.started ? " and removing scratch files" : " before it started"));
-        stopJob(j);
+        stopJob(j, "SIGHUP");
     }
 
-    private void stopJob(ActiveJob j) {
-        j.control.interrupt();
+    /** @param signal what the job's own lines name as the cause: the controller's Ctrl-C, a hang-up, a SIGTERM here */
+    private void stopJob(ActiveJob j, String signal) {
+        j.control.interrupt(signal);
         j.listener.wake();
         synchronized (lock) {
             if (current == j && !j.started) {
@@ -267,6 +268,11 @@ public final class Agent implements AutoCloseable {
      */
     @Override
     public void close() {
+        stop("SIGTERM");
+    }
+
+    /** {@link #close} on a signal here ({@code "SIGINT"}, {@code "SIGTERM"}): the job's lines name it. */
+    public void stop(String signal) {
         endpoint.close(false);
         ActiveJob j;
         Thread t;
@@ -275,7 +281,7 @@ public final class Agent implements AutoCloseable {
             t = j == null ? null : j.thread;
         }
         if (j != null) {
-            stopJob(j);
+            stopJob(j, signal);
         }
         if (t != null) {
             try {

@@ -281,7 +281,7 @@ class MultiHostCliTest {
             assertThat(doomed.process().waitFor(30, TimeUnit.SECONDS)).as("the agent exits after SIGTERM").isTrue();
             System.out.printf("agent exit %.0f ms after SIGTERM mid-run%n%s", (System.nanoTime() - t0) / 1e6,
                     doomed.logText());
-            assertThat(doomed.logText()).contains("stopped");
+            assertThat(doomed.logText()).contains("interrupted by SIGTERM").contains("stopped");
             assertThat(data.resolve("127.0.0.8.term")).as("its new file is removed").doesNotExist();
             Cli.Result r = Cli.finish(c);
             assertThat(r.status()).as(r.err()).isNotZero();
