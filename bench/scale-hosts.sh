@@ -9,7 +9,7 @@
 # the start skew (max and median over the barriers: the spread of the hosts' measured starts on the controller's
 # clock), the barrier's release skew, the clock estimate's precision, whether the aggregate's requests and bytes
 # are exactly the hosts' sums, and the controller's CPU (user+sys) and peak RSS from wait4's rusage. Last, at the
-# largest count, one agent is killed mid-run and the controller's line naming it is printed.
+# largest count, one agent is killed 2 s after it started the job and the controller's line naming it is printed.
 # Saves nothing (--no-store); removes its files and stops its agents on exit.
 set -euo pipefail
 secs="${1:-3}"
@@ -94,13 +94,13 @@ print(f"{n:7d} {ms(max(s['skewNs'] for s in sk)):>12} {ms(statistics.median(s['s
 PY
 done
 victim="127.0.0.$((max + 1))"
-echo "an agent lost mid-run: $max agents, $victim killed (SIGKILL) 2 s into a 6 s run"
-before="$(grep -c " received for " "$dir/agent$max.log" || true)"
+echo "an agent lost mid-run: $max agents, $victim killed (SIGKILL) 2 s after it started a 6 s job"
+before="$(grep -c " started: " "$dir/agent$max.log" || true)"
 "$iob" run --rw randread --bs 4k --time 6s --rate "$rate" --no-store -q "$dir/data/{host}.dat" \
     --hosts "$(hosts_of "$max")" --secret-file "$dir/secret" >"$dir/lost.out" 2>"$dir/lost.err" &
 cpid=$!
 for _ in $(seq 1 600); do
-    [ "$(grep -c " received for " "$dir/agent$max.log" || true)" -gt "$before" ] && break
+    [ "$(grep -c " started: " "$dir/agent$max.log" || true)" -gt "$before" ] && break
     sleep 0.1
 done
 sleep 2

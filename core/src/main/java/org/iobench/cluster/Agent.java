@@ -15,7 +15,7 @@ import org.iobench.workload.RunControl;
  * belongs to the link that sent it, and ends when that controller says so or goes away (its link closes, or it is
  * silent for {@value Link#LOST_AFTER_SECONDS} s). A job accepted but not started within the start timeout is
  * dropped, so no controller can hold the agent without running anything. Prints one line per job received,
- * refused and finished.
+ * refused, started and finished.
  *
  * <pre>{@code
  * try (Agent agent = Agent.start("10.0.0.2", 5701, secret, handler, System.out, false)) {
@@ -199,6 +199,7 @@ public final class Agent implements AutoCloseable {
             j.started = true;
             j.thread = Thread.ofPlatform().name("iobench-agent-job").unstarted(() -> runJob(j));
         }
+        say("job " + jobId + " started: every host accepted it");
         j.thread.start();
     }
 
