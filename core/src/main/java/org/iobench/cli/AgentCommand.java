@@ -77,9 +77,9 @@ final class AgentCommand implements Callable<Integer> {
         }
         ClusterSecret secret = secret(secretFile, out, err);
         Agent agent;
+        AgentJobs jobs = new AgentJobs(allowed, allowOverwrite, programs);
         try {
-            agent = Agent.start(address.name(), address.port(), secret,
-                    new AgentJobs(allowed, allowOverwrite, programs), out, IobenchCommand.debug(command));
+            agent = Agent.start(address.name(), address.port(), secret, jobs, out, IobenchCommand.debug(command));
         } catch (IOException | RuntimeException e) {
             throw new ExitException(ExitException.USAGE, "--listen " + address.address() + ": cannot listen there: "
                     + rootMessage(e));
@@ -91,6 +91,7 @@ final class AgentCommand implements Callable<Integer> {
                 + (programs.programs().isEmpty() ? "; runs no programs" : "; may run " + String.join(", ",
                 programs.programs().stream().map(Path::toString).toList())));
         out.flush();
+        jobs.warmUp();
         sun.misc.SignalHandler stop = s -> Thread.ofPlatform().start(() -> agent.stop("SIG" + s.getName()));
         Signal.handle(new Signal("INT"), stop);
         Signal.handle(new Signal("TERM"), stop);

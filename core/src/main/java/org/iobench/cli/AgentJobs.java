@@ -42,6 +42,22 @@ final class AgentJobs implements JobHandler {
         this.programs = programs;
     }
 
+    /**
+     * Parses and checks a job once, in the background, without running it: a fresh agent's first check otherwise
+     * builds every command's options and loads the job classes while the controller waits (on a loaded machine
+     * with many agents, longer than the controller waits for an answer).
+     */
+    void warmUp() {
+        Thread.ofPlatform().daemon().name("iobench-agent-warm-up").priority(Thread.MIN_PRIORITY).start(() -> {
+            try {
+                check(new JobRequest("warm-up", "run", List.of("--rw", "randread", "--bs", "4k", "--size", "4k",
+                        "/nonexistent/iobench-warm-up/{host}"), null, null));
+            } catch (RuntimeException e) {
+                // refused (outside --allow): the classes are loaded all the same
+            }
+        });
+    }
+
     @Override
     public Checked check(JobRequest request) {
         if (!COMMANDS.contains(request.command())) {
