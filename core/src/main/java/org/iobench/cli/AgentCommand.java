@@ -14,6 +14,7 @@ import org.iobench.cluster.AllowList;
 import org.iobench.cluster.ClusterSecret;
 import org.iobench.cluster.HostAddress;
 import org.iobench.cluster.ProgramList;
+import org.iobench.session.ExitException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import sun.misc.Signal;

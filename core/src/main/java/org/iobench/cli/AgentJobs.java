@@ -15,6 +15,10 @@ import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.JsonReport;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.session.AgentHost;
+import org.iobench.session.EngineChecks;
+import org.iobench.session.ExitException;
+import org.iobench.session.Session;
 import org.iobench.sysmon.env.EnvironmentProbe;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
@@ -26,7 +30,7 @@ import picocli.CommandLine;
  * The agent's side of the command line: a job from a controller is parsed by the same picocli commands as a local
  * {@code iobench run} or {@code suite}, with only their job options allowed (nothing that writes output files or a
  * database on the agent), and every target and source checked against {@code --allow}; it then runs through the
- * same {@link Execution} as a local run, under an {@link AgentScope}.
+ * same {@link Session} as a local run, on an {@link AgentHost} handed to the command.
  */
 final class AgentJobs implements JobHandler {
     private static final Set<String> COMMANDS = Set.of("run", "suite");
@@ -120,8 +124,9 @@ final class AgentJobs implements JobHandler {
             org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
                     run.outputs.err());
             jobs.stages().forEach(stage -> stage.forEach(this::vet));
-            return (control, listener) -> execute(control, listener, () -> run.outputs.execution().asTests().sharingFiles().runStages(
-                    jobs.stages(), results -> JobFileRun.print(jobs, results, run.outputs.out())));
+            return (control, listener) -> execute(control, listener, run.outputs, () -> run.outputs.session()
+                    .asTests().sharingFiles().runStages(jobs.stages(),
+                            results -> JobFileRun.print(jobs, results, run.outputs.out())));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {
             throw new Refusal(ExitException.USAGE, run.target + ": job files are read on the controller and sent"
@@ -129,7 +134,7 @@ final class AgentJobs implements JobHandler {
         }
         stages = run.job.toSpecs(run.target, run.fio).stream().map(List::of).toList();
         stages.forEach(stage -> stage.forEach(this::vet));
-        return (control, listener) -> execute(control, listener, run::call);
+        return (control, listener) -> execute(control, listener, run.outputs, run::call);
     }
 
     private Checked checkSuite(SuiteCommand suite) {
@@ -140,7 +145,7 @@ final class AgentJobs implements JobHandler {
         if (!Files.isDirectory(suite.directory)) {
             throw new Refusal(ExitException.USAGE, "DIRECTORY " + suite.directory + ": not a directory on this host");
         }
-        return (control, listener) -> execute(control, listener, suite::call);
+        return (control, listener) -> execute(control, listener, suite.outputs, suite::call);
     }
 
     /**
@@ -175,17 +180,19 @@ final class AgentJobs implements JobHandler {
         if (why != null) {
             throw new Refusal(ExitException.USAGE, why);
         }
-        Execution.checkEngine(spec);
+        EngineChecks.check(spec);
         return spec;
     }
 
-    private Outcome execute(RunControl control, RunListener listener, java.util.concurrent.Callable<Integer> body) {
+    /** Runs the command's {@code body} on the agent's host, which {@code outputs} hands the command. */
+    private Outcome execute(RunControl control, RunListener listener, RunOutputs outputs,
+                            java.util.concurrent.Callable<Integer> body) {
         AtomicReference<List<BenchmarkResult>> results = new AtomicReference<>(List.of());
-        AgentScope scope = new AgentScope(control, listener, this::vet, results::set);
+        outputs.hostedBy(new AgentHost(control, listener, this::vet, results::set, outputs.err()));
         int status;
         String message = null;
         try {
-            status = scope.within(body);
+            status = body.call();
         } catch (ExitException e) {
             status = e.status();
             message = e.getMessage();
@@ -210,7 +217,7 @@ final class AgentJobs implements JobHandler {
                     : b.job().target();
             environments.add(JsonReport.compact(probe.capture(target, Version.get())));
         }
-        String json = JsonReport.write(done, Version.get(), Execution.groupsOf(done));
+        String json = JsonReport.write(done, Version.get(), Session.groupsOf(done));
         return new Outcome(status, message, done, json, environments);
     }
 }

@@ -12,6 +12,7 @@ import org.iobench.history.GateTable;
 import org.iobench.history.RegressionGate;
 import org.iobench.report.CheckJson;
 import org.iobench.report.CheckJunit;
+import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;

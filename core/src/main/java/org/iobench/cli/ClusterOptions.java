@@ -2,6 +2,7 @@ package org.iobench.cli;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.iobench.session.ExitException;
 import picocli.CommandLine.Option;
 
 /** {@code --hosts} and what goes with it: the commands that can run a job on several agents at once. */

@@ -22,7 +22,10 @@ import org.iobench.measure.RunLatencies;
 import org.iobench.report.JsonReport;
 import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
-import org.iobench.sys.Libc;
+import org.iobench.session.ExitException;
+import org.iobench.session.LocalHost;
+import org.iobench.session.ResultSaver;
+import org.iobench.session.ThisMachine;
 import org.iobench.sysmon.env.Environment;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -95,7 +98,7 @@ final class ClusterRun {
     }
 
     int run(JobRequest request) throws InterruptedException {
-        Execution execution = outputs.execution(); // outputs, labels and the database checked before any host runs
+        LocalHost local = outputs.localHost(); // outputs, labels and the database checked before any host runs
         List<HostAddress> hosts = hosts();
         ClusterSecret secret = AgentCommand.readSecret(cluster.secretFile, "--secret-file", err);
         Controller controller;
@@ -117,7 +120,7 @@ final class ClusterRun {
             };
             Signal.handle(new Signal("INT"), stop);
             Signal.handle(new Signal("TERM"), stop);
-            boolean live = !outputs.output.quiet && Libc.isatty(2);
+            boolean live = !outputs.output.quiet && ThisMachine.stderrIsTerminal();
             ClusterProgressLine line = live ? new ClusterProgressLine(err) : null;
             outcome = controller.run(request, l -> {
                 if (line != null) {
@@ -135,10 +138,10 @@ final class ClusterRun {
                 // already shutting down
             }
         }
-        return finish(execution, request, outcome);
+        return finish(local, request, outcome);
     }
 
-    private int finish(Execution execution, JobRequest request, ControllerOutcome outcome) {
+    private int finish(LocalHost local, JobRequest request, ControllerOutcome outcome) {
         List<String> refusals = new ArrayList<>();
         int refusedStatus = 0;
         int notAccepted = 0;
@@ -169,8 +172,8 @@ final class ClusterRun {
             environments.put(h.host().name(), h.environments());
         }
         ClusterResult result = ClusterAggregator.aggregate(parts);
-        String json = emit(execution, request, outcome, result);
-        int kept = execution.keepParts(parts(outcome, result, environments), json);
+        String json = emit(local, request, outcome, result);
+        int kept = local.keepParts(parts(outcome, result, environments), json);
         for (HostPart p : parts) {
             if (p.lost()) {
                 err.println("iobench: host " + p.host() + " was lost mid-job: " + p.message()
@@ -233,10 +236,10 @@ final class ClusterRun {
     }
 
     /** Prints the text, or the JSON document on stdout; returns the JSON document, or null when none is wanted. */
-    private String emit(Execution execution, JobRequest request, ControllerOutcome outcome, ClusterResult result) {
-        String json = execution.wantsJson() ? JsonReport.write(result.aggregate(), Version.get(), Map.of("cluster",
+    private String emit(LocalHost local, JobRequest request, ControllerOutcome outcome, ClusterResult result) {
+        String json = local.wantsJson() ? JsonReport.write(result.aggregate(), Version.get(), Map.of("cluster",
                 ClusterJson.of(request, outcome, result))) : null;
-        if (execution.jsonOnStdout()) {
+        if (local.jsonOnStdout()) {
             out.print(json);
         } else {
             ClusterText.print(request, outcome, result, out);

@@ -10,6 +10,7 @@ import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
 import org.iobench.compare.MultiColumnTableLayout;
 import org.iobench.compare.SignificanceTest;
+import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
 import org.iobench.store.RunQuery;
 import org.iobench.store.Sample;

@@ -6,7 +6,7 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import org.iobench.sys.Libc;
+import org.iobench.session.ThisMachine;
 
 /**
  * A yes/no question to the person at the terminal, before something that cannot be undone. Only asked when both
@@ -26,7 +26,7 @@ final class Confirmation {
 
     /** The real terminal: asks when fds 0 and 2 are terminals. */
     static Confirmation system(PrintWriter err) {
-        return new Confirmation(Libc.isatty(0) && Libc.isatty(2),
+        return new Confirmation(ThisMachine.personAtTerminal(),
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), err);
     }
 

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.iobench.session.ExitException;
+import org.iobench.session.IoReasons;
 import org.iobench.store.Dialect;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreException;

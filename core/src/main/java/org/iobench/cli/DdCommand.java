@@ -12,6 +12,8 @@ import org.iobench.job.JobSpec;
 import org.iobench.report.DdText;
 import org.iobench.report.RunText;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.session.ExitException;
+import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,7 +51,7 @@ final class DdCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         DdOperands d = DdOperands.parse(operands);
-        Execution execution = outputs.execution().saveSilentlyWith(outputs.store);
+        Session session = outputs.session(outputs.localHost().savingSilently());
         PrintStream err = outputs.err();
         Path in = Path.of(d.input());
         Path out = Path.of(d.output());
@@ -74,7 +76,7 @@ final class DdCommand implements Callable<Integer> {
         }
         JobSpec job = spec;
         try {
-            return execution.run(List.of(job), results -> print(d, job, results, outputs.monitor.vmstat, err));
+            return session.run(List.of(job), results -> print(d, job, results, outputs.monitor.vmstat, err));
         } catch (org.iobench.job.InvalidJobException e) {
             if (e.getMessage().contains("--allow-overwrite")) {
                 throw ExitException.usage("dd: " + e.getMessage() + " (or set "

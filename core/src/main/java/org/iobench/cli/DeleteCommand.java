@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreLocation;
 import org.iobench.store.StoredRun;

@@ -1,14 +1,12 @@
 package org.iobench.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.iobench.compare.CompareTables;
-import org.iobench.engine.UnknownEngineException;
-import org.iobench.job.InvalidJobException;
-import org.iobench.store.StoreException;
+import org.iobench.session.ExitException;
+import org.iobench.session.Failures;
+import org.iobench.session.IoReasons;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -23,14 +21,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /**
  * The one place where an error becomes an exit status and a line on stderr ({@code iobench: ...}), for parse
  * errors and for everything a command throws:
- * <ul>
- *   <li>2: a bad option or value ({@link ParameterException}, {@link InvalidJobException},
- *       {@link UnknownEngineException}) or an
- *       {@link ExitException} with status 2 (bad input found by a command: an unreadable file, a refused output);</li>
- *   <li>1: an I/O failure during the work ({@link IOException}, {@link StoreException}), or a selection that
- *       found nothing to compare;</li>
- *   <li>4: anything else, an internal error: the message says so and asks for {@code --debug}.</li>
- * </ul>
+ * a bad option or value ({@link ParameterException}) is 2, a selection that found nothing to compare 1, and
+ * everything else as {@link Failures} says (2 bad input, 1 an I/O failure, 4 an internal error).
  * The stack trace (with its causes) is printed only with {@code --debug}. Output goes to picocli's error writer,
  * which tests replace to capture it.
  */
@@ -69,18 +61,13 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
 
     static Outcome outcome(Throwable error, boolean debug) {
         return switch (error) {
-            case ExitException e -> new Outcome(e.status(), IoReasons.firstLine(e.getMessage()));
             case ParameterException e -> new Outcome(ExitException.USAGE, parameterMessage(e));
-            case InvalidJobException e -> new Outcome(ExitException.USAGE, IoReasons.firstLine(e.getMessage()));
-            case UnknownEngineException e -> new Outcome(ExitException.USAGE, e.getMessage());
             case CompareTables.NothingToCompare e ->
                     new Outcome(ExitException.IO_FAILURE, IoReasons.firstLine(e.getMessage()));
-            case StoreException e -> new Outcome(ExitException.IO_FAILURE, IoReasons.firstLine(e.getMessage()));
-            case IOException e -> new Outcome(ExitException.IO_FAILURE, IoReasons.describe(e));
-            case UncheckedIOException e -> new Outcome(ExitException.IO_FAILURE, IoReasons.describe(e.getCause()));
-            default -> new Outcome(ExitException.INTERNAL, "internal error: " + error.getClass().getName()
-                    + (error.getMessage() == null ? "" : ": " + IoReasons.firstLine(error.getMessage()))
-                    + (debug ? "" : " (a bug; rerun with --debug for where it happened)"));
+            default -> {
+                Failures.Outcome o = Failures.outcome(error, debug);
+                yield new Outcome(o.status(), o.message());
+            }
         };
     }
 
@@ -112,11 +99,7 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
     }
 
     private static void print(PrintWriter err, String message, Throwable error, boolean debug) {
-        err.println("iobench: " + message);
-        if (debug) {
-            error.printStackTrace(err);
-        }
-        err.flush();
+        Failures.print(err, message, error, debug);
     }
 
     static boolean debug(String[] args) {

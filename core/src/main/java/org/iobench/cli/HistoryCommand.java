@@ -15,6 +15,7 @@ import org.iobench.history.HistorySet;
 import org.iobench.history.HistoryTables;
 import org.iobench.report.HistoryJson;
 import org.iobench.report.HistoryText;
+import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
 import org.iobench.store.RunQuery;
 import org.iobench.store.Sample;

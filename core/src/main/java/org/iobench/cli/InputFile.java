@@ -10,6 +10,8 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.iobench.session.ExitException;
+import org.iobench.session.IoReasons;
 
 /**
  * A file named on the command line that a command reads (a result to import or report, a job file, a run's JSON

@@ -9,8 +9,9 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.Suites;
 import org.iobench.report.SuiteText;
 import org.iobench.report.Units;
-import org.iobench.workload.files.DirectIo;
-import org.iobench.workload.files.ScratchFiles;
+import org.iobench.session.ExitException;
+import org.iobench.session.Scratch;
+import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -69,18 +70,13 @@ public final class IobenchCommand implements Callable<Integer> {
                     + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or give a smaller --size)");
         }
         Path file = dir.resolve(".iobench-quick-" + ProcessHandle.current().pid() + ".tmp");
-        Execution execution = outputs.execution();
-        boolean direct = directSupported(dir);
+        Session session = outputs.session();
+        boolean direct = Scratch.directSupported(dir);
         List<JobSpec> jobs = Suites.quick(file, size, direct);
-        ScratchFiles.register(file);
-        try {
-            return execution.acknowledging(Suites.quickDeliberate()).run(jobs,
-                    results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
-                            + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
-                            + ")", results, outputs.out()));
-        } finally {
-            ScratchFiles.remove(file);
-        }
+        return Scratch.around(file, () -> session.acknowledging(Suites.quickDeliberate()).run(jobs,
+                results -> SuiteText.print("iobench quick suite (" + Units.sizeBinary(size) + " scratch file"
+                        + (direct ? "" : "; O_DIRECT refused here, random jobs buffered with cache dropped")
+                        + ")", results, outputs.out())));
     }
 
     private static long checkedSize(long bytes, Path dir, long free) {
@@ -93,14 +89,5 @@ public final class IobenchCommand implements Callable<Integer> {
                     + Units.sizeBinary(free) + " free in " + dir);
         }
         return bytes;
-    }
-
-    private static boolean directSupported(Path dir) throws IOException {
-        Path probe = Files.createTempFile(dir, ".iobench-probe-", ".tmp");
-        try {
-            return DirectIo.supported(probe);
-        } finally {
-            Files.deleteIfExists(probe);
-        }
     }
 }

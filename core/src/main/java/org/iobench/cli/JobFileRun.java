@@ -7,9 +7,9 @@ import java.util.List;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
-import org.iobench.job.fio.FioHost;
 import org.iobench.job.fio.FioJobFile;
-import org.iobench.sys.Sysconf;
+import org.iobench.session.ExitException;
+import org.iobench.session.ThisMachine;
 import org.iobench.report.FindingText;
 import org.iobench.report.GroupText;
 import org.iobench.report.RunText;
@@ -59,12 +59,6 @@ final class JobFileRun {
         });
     }
 
-    /** What fio substitutes on this machine: sysconf's page size, memory and CPUs, and the environment. */
-    static FioHost host() {
-        return new FioHost(Sysconf.pageSize(), Sysconf.physicalMemoryBytes() >> 20, Sysconf.cpusConfigured(),
-                System.getenv());
-    }
-
     /** The job file's text; a file that cannot be read is bad input. */
     static String read(Path file) {
         return InputFile.readText("job file", file);
@@ -83,7 +77,7 @@ final class JobFileRun {
 
     private JobFile jobs(String name, String text, PrintStream err, java.util.function.UnaryOperator<String> inc) {
         refuseJobOptions();
-        JobFile jobs = FioJobFile.parse(name, text, lenient, host(), inc);
+        JobFile jobs = FioJobFile.parse(name, text, lenient, ThisMachine.fioHost(), inc);
         refuseNewFilesWithoutSize(name, jobs);
         jobs.warnings().forEach(w -> err.println("iobench: warning: " + w));
         jobs.skipped().forEach(w -> err.println("iobench: " + w));

@@ -2,6 +2,7 @@ package org.iobench.cli;
 
 import java.util.List;
 import org.iobench.compare.Metric;
+import org.iobench.session.ExitException;
 import org.iobench.store.Sample;
 
 /** Which metric a command over stored samples compares, and the samples it applies to (compare, history, check). */

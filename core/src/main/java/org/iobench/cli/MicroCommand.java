@@ -17,6 +17,7 @@ import org.iobench.micro.RunOptions;
 import org.iobench.micro.RunReport;
 import org.iobench.micro.SuiteRunner;
 import org.iobench.micro.VariantMismatchException;
+import org.iobench.session.ExitException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.session.ExitException;
 import org.iobench.store.StoredRun;
 
 /** {@code iobench show ID} for a stored micro-benchmark variant: its samples and statistics as imported. */

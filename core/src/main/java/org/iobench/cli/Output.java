@@ -3,6 +3,7 @@ package org.iobench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.iobench.session.ExitException;
 import picocli.CommandLine.Option;
 
 /**

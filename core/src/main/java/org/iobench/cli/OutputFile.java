@@ -15,6 +15,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import org.iobench.session.ExitException;
+import org.iobench.session.IoReasons;
+import org.iobench.session.ResultFile;
 
 /**
  * A file a command writes on the user's behalf ({@code --json FILE}, {@code -o FILE}): a regular file, or
@@ -30,7 +33,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *       file is followed: the file it points at is replaced, the link stays.</li>
  * </ul>
  */
-final class OutputFile {
+final class OutputFile implements ResultFile {
     static final String STDOUT = "-";
     private static final Set<String> KERNEL_FILESYSTEMS = Set.of("proc", "sysfs", "devtmpfs", "devpts", "debugfs",
             "tracefs", "securityfs", "cgroup", "cgroup2", "configfs", "bpf", "pstore", "efivarfs", "mqueue",
@@ -107,13 +110,15 @@ final class OutputFile {
     }
 
     /** A job's target is not a result file: refuses {@code target} when it is this file (status 2). */
-    void refuseTarget(Path target) {
+    @Override
+    public void refuseTarget(Path target) {
         if (file != null && target.toAbsolutePath().normalize().equals(file.normalize())) {
             throw refused(option, given, "is also the job's target");
         }
     }
 
-    boolean toStdout() {
+    @Override
+    public boolean toStdout() {
         return file == null;
     }
 
@@ -124,6 +129,14 @@ final class OutputFile {
 
     String option() {
         return option;
+    }
+
+    /** Writes {@code text} to the file (nothing for {@code -}: standard output has it already). */
+    @Override
+    public void write(String text) throws IOException {
+        if (file != null) {
+            write(text, null);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package org.iobench.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import org.iobench.session.ExitException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

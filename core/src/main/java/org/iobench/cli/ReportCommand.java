@@ -26,6 +26,7 @@ import org.iobench.report.ReportItem;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.html.HtmlReport;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
 import org.iobench.store.RunQuery;
 import org.iobench.store.Sample;

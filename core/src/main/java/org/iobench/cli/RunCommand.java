@@ -8,6 +8,7 @@ import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
 import org.iobench.report.RunText;
 import org.iobench.report.SweepText;
+import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -45,21 +46,21 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (AgentScope.current() == null && cluster.active()) {
+        if (outputs.local() && cluster.active()) {
             return runOnHosts();
         }
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
             JobFile jobs = new JobFileRun(job, fio, lenient).jobs(target, outputs.err());
-            return outputs.execution().asTests().sharingFiles().runStages(jobs.stages(),
+            return outputs.session().asTests().sharingFiles().runStages(jobs.stages(),
                     results -> JobFileRun.print(jobs, results, out));
         }
         List<JobSpec> specs = job.toSpecs(target, fio);
-        Execution execution = outputs.execution();
+        Session session = outputs.session();
         if (specs.size() > 1) {
-            return execution.run(specs, results -> SweepText.print(results, out));
+            return session.run(specs, results -> SweepText.print(results, out));
         }
-        return execution.run(specs, results -> results.forEach(b -> RunText.print(b, out, outputs.monitor.vmstat)));
+        return session.run(specs, results -> results.forEach(b -> RunText.print(b, out, outputs.monitor.vmstat)));
     }
 
     /** cluster: checks the job here first (bad input ends the command before any host is contacted). */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.session.ExitException;
 import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 

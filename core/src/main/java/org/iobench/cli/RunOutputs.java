@@ -1,13 +1,18 @@
 package org.iobench.cli;
 
 import java.io.PrintStream;
+import org.iobench.session.ExitException;
+import org.iobench.session.LocalHost;
+import org.iobench.session.RunHost;
+import org.iobench.session.Session;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
  * The options every command that runs jobs shares (output, system monitor, result store), and the
- * {@link Execution} they make: declared once, mixed into run, suite, dd, saturate and the quick suite.
+ * {@link Session} they make: declared once, mixed into run, suite, dd, saturate and the quick suite. The command
+ * runs on this machine ({@link LocalHost}) unless an agent hands it the controller's host ({@link #hostedBy}).
  */
 final class RunOutputs {
     @Mixin
@@ -22,17 +27,44 @@ final class RunOutputs {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
+    private RunHost host; // null: this machine
+
+    /** The command runs for a controller on {@code host} (an agent's job), not as typed at this machine. */
+    void hostedBy(RunHost host) {
+        this.host = host;
+    }
+
+    /** Whether the command runs as typed at this machine (not an agent's job for a controller). */
+    boolean local() {
+        return host == null;
+    }
+
     /**
-     * Checks everything that keeps the results (the {@code -o} file, the labels, the database) and returns
-     * the execution that runs, prints and saves. Call it before the first byte of I/O: a bad output path must end
-     * the command before a long run, not after it.
+     * The session that runs, prints and saves, on the host this command has. On this machine, everything that
+     * keeps the results (the {@code -o} file, the labels, the database) is checked first ({@link #localHost}).
      *
      * @throws ExitException status 2 naming what is wrong
      */
-    Execution execution() {
+    Session session() {
+        return session(host != null ? host : localHost());
+    }
+
+    Session session(RunHost host) {
+        return new Session(host, monitor.sampleIntervalMillis());
+    }
+
+    /**
+     * Checks everything that keeps the results (the {@code -o} file, the labels, the database) and returns the
+     * host that prints and saves them here. Call it before the first byte of I/O: a bad output path must end the
+     * command before a long run, not after it.
+     *
+     * @throws ExitException status 2 naming what is wrong
+     */
+    LocalHost localHost() {
         Output.Choice choice = output.choose(spec.name(), spec.commandLine().getErr());
         store.check();
-        return new Execution(choice, output.quiet, monitor, out(), err(), debug(spec)).saveWith(store);
+        return new LocalHost(choice.format().equals("json"), choice.file(), output.quiet, out(), err(), debug(spec),
+                store.saver());
     }
 
     PrintStream out() {

@@ -1,6 +1,5 @@
 package org.iobench.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -9,26 +8,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.iobench.advise.Advisor;
-import org.iobench.engine.Engines;
 import org.iobench.job.Durations;
 import org.iobench.job.JobSpec;
 import org.iobench.report.CurveText;
-import org.iobench.report.JsonReport;
 import org.iobench.report.RunText;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.search.Axis;
 import org.iobench.search.Curve;
-import org.iobench.search.JobMeasurer;
 import org.iobench.search.LatencySearch;
 import org.iobench.search.LatencyTarget;
 import org.iobench.search.SaturationRules;
 import org.iobench.search.SaturationSearch;
 import org.iobench.search.Setting;
-import org.iobench.sys.Libc;
-import org.iobench.workload.Benchmark;
-import org.iobench.workload.RunControl;
-import org.iobench.workload.RunListener;
+import org.iobench.session.EngineChecks;
+import org.iobench.session.ExitException;
+import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -78,13 +72,13 @@ final class SaturateCommand implements Callable<Integer> {
     RunOutputs outputs = new RunOutputs();
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws java.io.IOException {
         checkOptions();
         long step = stepNanos == null ? DEFAULT_STEP_NANOS : stepNanos;
         String series = "saturate " + Instant.now().truncatedTo(ChronoUnit.SECONDS);
         JobSpec base = job.applyTo(JobSpec.builder(target)).timeNanos(step).runs(1).series(series).build();
-        Execution.checkEngine(base);
-        boolean sync = Engines.byName(base.queue().engine()).orElseThrow().synchronous();
+        EngineChecks.check(base);
+        boolean sync = EngineChecks.synchronous(base.queue().engine());
         LatencyTarget lt = latencyTarget == null ? null : LatencyTarget.parse(latencyTarget);
         Axis a = axis(sync, lt != null);
         if (a == Axis.RATE && lt == null) {
@@ -99,54 +93,14 @@ final class SaturateCommand implements Callable<Integer> {
                     + first + " (" + start.level(first) + ") and 4096");
         }
         base = base.toBuilder().series("saturate " + a + " " + base.name() + " " + series.substring(9)).build();
-        Execution execution = outputs.execution();
-        PrintStream err = outputs.err();
-
-        Execution.checkTargets(List.of(base));
-        RunControl control = new RunControl();
-        SignalTrap.install(control);
-        RunListener listener = !outputs.output.quiet && Libc.isatty(2) ? new ProgressLine(err, null)
-                : RunListener.NONE;
-        Benchmark benchmark = Benchmark.system(outputs.monitor.sampleIntervalMillis());
-        Advisor advisor = Advisor.standard();
-        Curve curve = null;
-        String setupError = null;
-        List<BenchmarkResult> results;
-        try (JobMeasurer m = new JobMeasurer(base, spec -> benchmark.execute(spec, control, listener),
-                advisor::advise)) {
-            try {
-                curve = lt == null
+        Session session = outputs.session();
+        int levels = refine(a);
+        JobSpec searched = base;
+        return session.search(base, m -> lt == null
                         ? new SaturationSearch(m, SaturationRules.DEFAULT).run(start, a, top)
-                        : new LatencySearch(m, SaturationRules.DEFAULT, refine(a)).run(start, a, top, lt);
-            } catch (IOException e) {
-                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
-                    // stopped while a step prepared its file: that step left no result
-                } else if (m.results().isEmpty()) {
-                    throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
-                } else {
-                    setupError = e.getMessage();
-                }
-            }
-            results = m.results();
-        } finally {
-            if (listener instanceof ProgressLine line) {
-                line.finish();
-            }
-        }
-        int kept = execution.keep(results, emit(execution, base, step, a, curve, results));
-        if (control.interrupted()) {
-            err.println("iobench: interrupted by " + control.interruptedBy() + "; the curve above is partial");
-            return SignalTrap.exitStatus(control);
-        }
-        if (setupError != null) {
-            err.println("iobench: " + setupError);
-            return ExitException.IO_FAILURE;
-        }
-        if (results.stream().anyMatch(b -> !b.complete())) {
-            err.println("iobench: a step was cut short; the curve above stops there");
-            return ExitException.IO_FAILURE;
-        }
-        return kept;
+                        : new LatencySearch(m, SaturationRules.DEFAULT, levels).run(start, a, top, lt),
+                (curve, results) -> print(searched, step, a, curve, results),
+                curve -> Map.of("search", search(searched, step, curve)));
     }
 
     private void checkOptions() {
@@ -191,7 +145,7 @@ final class SaturateCommand implements Callable<Integer> {
         if (a == Axis.IODEPTH && synchronousEngine) {
             throw ExitException.usage("--axis iodepth: the " + (job.engine == null ? "psync"
                     : job.engine) + " engine completes each request before the next; use --axis threads"
-                    + (Engines.names().contains("uring") ? " or --engine uring" : ""));
+                    + EngineChecks.asyncSuggestion());
         }
         return a;
     }
@@ -200,35 +154,29 @@ final class SaturateCommand implements Callable<Integer> {
         return refine != null ? refine : a == Axis.RATE ? DEFAULT_REFINE_RATE : DEFAULT_REFINE_LEVELS;
     }
 
-    /** Prints the curve (or the JSON document); returns the JSON document, or null when none is wanted. */
-    private String emit(Execution execution, JobSpec base, long step, Axis a, Curve curve,
-                        List<BenchmarkResult> results) {
+    /** The JSON document's {@code search}: what was searched, each step's length, the curve. */
+    private static Map<String, Object> search(JobSpec base, long step, Curve curve) {
+        Map<String, Object> search = new LinkedHashMap<>();
+        search.put("kind", curve != null && curve.target() != null ? "latency-target" : "saturation");
+        search.put("series", base.grouping().series());
+        search.put("stepNanos", step);
+        search.put("curve", curve);
+        return search;
+    }
+
+    /** Prints the curve, the knee and the best setting, with the findings of the best point. */
+    private void print(JobSpec base, long step, Axis a, Curve curve, List<BenchmarkResult> results) {
         PrintStream out = outputs.out();
-        String json = null;
-        if (execution.wantsJson()) {
-            Map<String, Object> search = new LinkedHashMap<>();
-            search.put("kind", curve != null && curve.target() != null ? "latency-target" : "saturation");
-            search.put("series", base.grouping().series());
-            search.put("stepNanos", step);
-            search.put("curve", curve);
-            json = JsonReport.write(results, Version.get(), Map.of("search", search));
+        out.println("saturate " + a + ": " + RunText.heading(results.getFirst().job(),
+                results.getFirst().target()).replaceFirst("^[^:]*: ", "").replaceFirst(", \\d+ threads?", ""));
+        out.println("each step " + Durations.format(java.time.Duration.ofNanos(step)) + "; series \""
+                + base.grouping().series() + "\"");
+        out.println();
+        if (curve != null) {
+            CurveText.print(curve, out);
         }
-        if (execution.jsonOnStdout()) {
-            out.print(json);
-        } else if (!results.isEmpty()) {
-            out.println("saturate " + a + ": " + RunText.heading(results.getFirst().job(),
-                    results.getFirst().target()).replaceFirst("^[^:]*: ", "").replaceFirst(", \\d+ threads?", ""));
-            out.println("each step " + Durations.format(java.time.Duration.ofNanos(step)) + "; series \""
-                    + base.grouping().series() + "\"");
-            out.println();
-            if (curve != null) {
-                CurveText.print(curve, out);
-            }
-            BenchmarkResult shown = curve != null && curve.best() != null && curve.best().result() != null
-                    ? curve.best().result() : results.getLast();
-            RunText.printFindings(shown, out);
-        }
-        out.flush();
-        return json;
+        BenchmarkResult shown = curve != null && curve.best() != null && curve.best().result() != null
+                ? curve.best().result() : results.getLast();
+        RunText.printFindings(shown, out);
     }
 }

@@ -2,6 +2,7 @@ package org.iobench.cli;
 
 import java.time.Instant;
 import java.util.List;
+import org.iobench.session.ExitException;
 import org.iobench.store.RunQuery;
 import org.iobench.store.Selector;
 

@@ -13,6 +13,7 @@ import org.iobench.report.JsonReport;
 import org.iobench.report.RunText;
 import org.iobench.report.Units;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreLocation;
 import org.iobench.store.StoredRun;

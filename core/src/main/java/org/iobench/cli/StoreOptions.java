@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.iobench.session.ExitException;
+import org.iobench.session.ResultSaver;
 import org.iobench.store.Labels;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -36,6 +38,11 @@ final class StoreOptions {
         if (!noStore) {
             db.checkWritable();
         }
+    }
+
+    /** What saves the results: null with {@code --no-store}. */
+    ResultSaver saver() {
+        return noStore ? null : new ResultSaver(db::openForSaving, labelMap(), note);
     }
 
     /** The labels as a map, in the order given; a key given twice with two values is an error (status 2). */

@@ -3,6 +3,7 @@ package org.iobench.cli;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.iobench.session.IoReasons;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;

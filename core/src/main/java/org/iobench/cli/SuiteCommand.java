@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.iobench.engine.Engines;
 import org.iobench.job.CrystalSuite;
 import org.iobench.job.JobSpec;
 import org.iobench.job.KernelDdSuite;
@@ -14,8 +13,10 @@ import org.iobench.report.CrystalText;
 import org.iobench.report.StageTable;
 import org.iobench.report.SuiteText;
 import org.iobench.report.Units;
-import org.iobench.workload.files.DirectIo;
-import org.iobench.workload.files.ScratchFiles;
+import org.iobench.session.EngineChecks;
+import org.iobench.session.ExitException;
+import org.iobench.session.Scratch;
+import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -68,7 +69,7 @@ final class SuiteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (AgentScope.current() == null && cluster.active()) {
+        if (outputs.local() && cluster.active()) {
             if (!NAMES.contains(name)) {
                 throw new ExitException(ExitException.USAGE, "suite '" + name + "': unknown (known: "
                         + String.join(", ", NAMES) + ")");
@@ -96,28 +97,28 @@ final class SuiteCommand implements Callable<Integer> {
         }
         long bytes = size != null ? size : 1L << 30;
         int n = runs != null ? runs : 1;
-        Execution execution = outputs.execution().asTests();
+        Session session = outputs.session().asTests();
         return switch (name) {
-            case "quick" -> quick(execution, bytes, n);
-            case "crystal" -> crystal(execution, bytes, n);
-            default -> kernelDd(execution, bytes, n);
+            case "quick" -> quick(session, bytes, n);
+            case "crystal" -> crystal(session, bytes, n);
+            default -> kernelDd(session, bytes, n);
         };
     }
 
-    private int quick(Execution execution, long bytes, int n) throws IOException {
+    private int quick(Session session, long bytes, int n) throws IOException {
         Path file = scratch("quick");
-        boolean direct = directSupported();
+        boolean direct = Scratch.directSupported(directory);
         List<JobSpec> jobs = Suites.quick(file, bytes, direct).stream().map(j -> j.toBuilder().runs(n).build())
                 .toList();
-        return withScratch(file, () -> execution.acknowledging(Suites.quickDeliberate()).run(jobs,
+        return Scratch.around(file, () -> session.acknowledging(Suites.quickDeliberate()).run(jobs,
                 results -> SuiteText.print("iobench quick suite ("
                 + Units.sizeBinary(bytes) + " scratch file)", results, outputs.out())));
     }
 
-    private int crystal(Execution execution, long bytes, int n) throws IOException {
+    private int crystal(Session session, long bytes, int n) throws IOException {
         Path file = scratch("crystal");
-        boolean direct = directSupported();
-        String async = Engines.byName("uring").isPresent() ? "uring" : null;
+        boolean direct = Scratch.directSupported(directory);
+        String async = EngineChecks.asyncEngine();
         if (async == null) {
             outputs.err().println("iobench: note: the uring engine is not available here; queue depths run as that"
                     + " many psync threads (Q8T1 as T8)");
@@ -128,11 +129,11 @@ final class SuiteCommand implements Callable<Integer> {
         String title = "iobench crystal suite (" + Units.sizeBinary(bytes) + " scratch file, "
                 + (direct ? "O_DIRECT" : "buffered, cache dropped before reads") + ", "
                 + (async != null ? "io_uring queue depths" : "queue depth as psync threads") + ")";
-        return withScratch(file, () -> execution.acknowledging(CrystalSuite.deliberate()).run(jobs,
+        return Scratch.around(file, () -> session.acknowledging(CrystalSuite.deliberate()).run(jobs,
                 results -> CrystalText.print(title, tests, results, outputs.out())));
     }
 
-    private int kernelDd(Execution execution, long bytes, int n) throws IOException {
+    private int kernelDd(Session session, long bytes, int n) throws IOException {
         List<List<JobSpec>> stages = KernelDdSuite.stages(directory, remote, bytes, n);
         Path source = remote == null ? null : KernelDdSuite.net1Source(remote);
         for (List<JobSpec> stage : stages) {
@@ -152,23 +153,14 @@ final class SuiteCommand implements Callable<Integer> {
                     + " NFS mount in the story)");
         }
         List<Integer> sizes = stages.stream().map(List::size).toList();
-        execution.acknowledging(KernelDdSuite.deliberate());
+        session.acknowledging(KernelDdSuite.deliberate());
         String title = "iobench kernel-dd suite (dd1 writes " + Units.sizeBinary(bytes)
                 + " from /dev/zero in 1MiB blocks, final fdatasync inside the time"
                 + (remote == null ? "" : "; net1 copies " + Units.sizeBinary(KernelDdSuite.each(bytes, 3)) + " from "
                 + remote + ", mix3 writes one third locally and two there") + ")";
-        if (source == null) {
-            return execution.runStages(stages, results -> StageTable.print(title, StageTable.slice(sizes, results),
-                    outputs.out()));
-        }
-        ScratchFiles.register(source);
-        try {
-            CopySource.write(source, KernelDdSuite.each(bytes, 3));
-            return execution.runStages(stages, results -> StageTable.print(title, StageTable.slice(sizes, results),
-                    outputs.out()));
-        } finally {
-            ScratchFiles.remove(source);
-        }
+        java.util.function.IntSupplier run = () -> session.runStages(stages, results -> StageTable.print(title,
+                StageTable.slice(sizes, results), outputs.out()));
+        return source == null ? run.getAsInt() : Scratch.aroundColdFile(source, KernelDdSuite.each(bytes, 3), run);
     }
 
     private Path scratch(String suite) {
@@ -176,21 +168,4 @@ final class SuiteCommand implements Callable<Integer> {
                 + ".tmp");
     }
 
-    private boolean directSupported() throws IOException {
-        Path probe = Files.createTempFile(directory, ".iobench-probe-", ".tmp");
-        try {
-            return DirectIo.supported(probe);
-        } finally {
-            Files.deleteIfExists(probe);
-        }
-    }
-
-    private static int withScratch(Path file, java.util.function.IntSupplier body) {
-        ScratchFiles.register(file);
-        try {
-            return body.getAsInt();
-        } finally {
-            ScratchFiles.remove(file);
-        }
-    }
 }

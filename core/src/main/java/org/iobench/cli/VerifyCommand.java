@@ -12,12 +12,13 @@ import org.iobench.job.Sizes;
 import org.iobench.report.JsonReport;
 import org.iobench.report.VerifyText;
 import org.iobench.result.VerifyResult;
+import org.iobench.session.ExitException;
+import org.iobench.session.ReadClaim;
 import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.DeviceResolver;
 import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 import org.iobench.verify.TargetVerifier;
-import org.iobench.workload.files.TargetClaim;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -93,17 +94,18 @@ final class VerifyCommand implements Callable<Integer> {
             throw ExitException.usage("TARGET " + target + ": is a directory; verify reads the file or block device"
                     + " a run wrote");
         }
-        VerifyResult v;
-        TargetLayout layout;
+        record Verified(TargetLayout layout, VerifyResult result) {}
         // Reading destroys nothing, so a mounted device or a loop's backing file may be verified; but not while
         // another iobench writes the target: its blocks would be caught mid-change and reported stale.
-        try (TargetClaim claim = TargetClaim.forReading(target, "TARGET")) {
-            layout = layout(runId);
+        Verified verified = ReadClaim.whileReading(target, "TARGET", () -> {
+            TargetLayout l = layout(runId);
             if (direct) {
-                DirectAlignment.checkBlockSize(layout.blockSize(), logicalBlockSize(), deviceName());
+                DirectAlignment.checkBlockSize(l.blockSize(), logicalBlockSize(), deviceName());
             }
-            v = TargetVerifier.verify(target, runId, layout, direct);
-        }
+            return new Verified(l, TargetVerifier.verify(target, runId, l, direct));
+        });
+        TargetLayout layout = verified.layout();
+        VerifyResult v = verified.result();
         PrintStream err = Streams.err(spec);
         java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
         PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);

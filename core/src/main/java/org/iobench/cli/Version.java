@@ -1,8 +1,6 @@
 package org.iobench.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
+import org.iobench.session.IobenchVersion;
 import org.iobench.sysmon.env.EnvironmentProbe;
 import picocli.CommandLine.IVersionProvider;
 
@@ -12,15 +10,7 @@ import picocli.CommandLine.IVersionProvider;
  */
 public final class Version implements IVersionProvider {
     public static String get() {
-        try (InputStream in = Version.class.getResourceAsStream("/org/iobench/version.properties")) {
-            Properties p = new Properties();
-            if (in != null) {
-                p.load(in);
-            }
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
-        }
+        return IobenchVersion.get();
     }
 
     @Override

@@ -6,6 +6,8 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPac
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -28,12 +30,17 @@ import org.junit.jupiter.api.Test;
  * Keeps the arrows of shared/STYLE.md honest, one rule per arrow:
  *
  * <pre>
- * cli ──> job ──> workload ──> engine ──> sys (FFM: libc, io_uring)
- *                    ├──> measure
- *                    └──> sysmon
- * run result ──> advise ──> store ──> compare ──> history ──> report
- *                                        └──> table (neutral, at the bottom) &lt;──┘
+ * cli ──> session ──> job ──> workload ──> engine ──> sys (FFM: libc, io_uring)
+ *            │                   ├──> measure
+ *            │                   └──> sysmon
+ *            └──> run result ──> advise ──> store ──> compare ──> history ──> report
+ *                                                        └──> table (neutral, at the bottom) &lt;──┘
  * </pre>
+ *
+ * {@code cli} is commands and options: it parses a command line into jobs (job) or a query (store, compare,
+ * history, report) and hands a run to {@code session}, the run pipeline (check, run stages, keep, status) on an
+ * injected host. Only the session drives the run side (workload, engines, sys, the advisor); the command line never
+ * reaches below it.
  *
  * An arrow is data flow: what is made upstream is read downstream, so a downstream package may import an upstream
  * one (compare reads the store) and never the reverse. The table model that compare, history and report lay out
@@ -52,7 +59,7 @@ class ArchitectureTest {
         return ROOT + "." + name + "..";
     }
 
-    // ---- the run side: cli -> job -> workload -> engine -> sys
+    // ---- the top: cli -> session
 
     @Test
     void nothingDependsOnTheCommandLine() {
@@ -61,6 +68,63 @@ class ArchitectureTest {
                 .because("cli is the top of the flow: it makes jobs and prints what comes out")
                 .check(CLASSES);
     }
+
+    /**
+     * What a command line needs: its options become jobs (job) or queries of kept results (store, compare,
+     * history, report, table), a run goes to the session, and a few commands front one package each (saturate
+     * the search, verify the verifier, vmstat and show the system monitor's samples and environments, micro the
+     * code-variant suites, agent the cluster). The run machinery (workload, engines, sys, measure, the advisor) is
+     * the session's.
+     */
+    @Test
+    void theCommandLineIsCommandsAndOptions() {
+        classes().that().resideInAPackage(p("cli")).and(not(CLUSTER_GLUE))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("cli"), p("session"), p("job"),
+                        p("result"), p("store"), p("compare"), p("history"), p("report"), p("table"), p("search"),
+                        p("verify"), p("sysmon"), p("micro"), p("cluster"), "java..", "picocli..",
+                        "com.fasterxml.jackson..")
+                .because("cli imports only what a command line needs; the session runs the jobs")
+                .check(CLASSES);
+    }
+
+    /**
+     * The multi-host glue (the agent's job handler, the controller's run) speaks the cluster transport's types,
+     * which are the workload's stop switch and listener and the measure package's histograms; it moves to
+     * {@code cli.cluster} with the transport's rework, and nothing else in cli may use them.
+     */
+    private static final DescribedPredicate<JavaClass> CLUSTER_GLUE = new DescribedPredicate<>("the cluster glue") {
+        @Override
+        public boolean test(JavaClass c) {
+            return c.getPackageName().startsWith(ROOT + ".cli.cluster")
+                    || c.getName().startsWith(ROOT + ".cli.AgentJobs") || c.getName().startsWith(ROOT + ".cli.ClusterRun")
+                    || c.getName().startsWith(ROOT + ".cli.AgentCommand");
+        }
+    };
+
+    @Test
+    void theSessionIsTheRunPipelineBelowTheCommandLine() {
+        noClasses().that().resideOutsideOfPackages(p("cli"), p("session"))
+                .should().dependOnClassesThat().resideInAPackage(p("session"))
+                .because("cli -> session: only the command line starts a session")
+                .check(CLASSES);
+        classes().that().resideInAPackage(p("session"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("session"), p("job"), p("workload"),
+                        p("engine"), p("sys"), p("measure"), p("advise"), p("result"), p("search"), p("store"),
+                        p("report"), p("sysmon"), "java..", "sun.misc..")
+                .because("the session checks, runs, advises, prints and saves; it knows nothing of picocli or the"
+                        + " cluster transport")
+                .check(CLASSES);
+    }
+
+    @Test
+    void noThreadLocalCarriesRunState() {
+        noClasses().that().resideInAnyPackage(p("cli"), p("session"))
+                .should().dependOnClassesThat().belongToAnyOf(ThreadLocal.class, InheritableThreadLocal.class)
+                .because("a command's host is handed to it (RunOutputs.hostedBy), not found on its thread")
+                .check(CLASSES);
+    }
+
+    // ---- the run side: session -> job -> workload -> engine -> sys
 
     @Test
     void jobSpecsAreMadeBeforeAnythingRuns() {
@@ -74,7 +138,7 @@ class ArchitectureTest {
     @Test
     void theWorkloadDoesNotReachDownstream() {
         noClasses().that().resideInAnyPackage(p("workload"), p("measure"), p("result"))
-                .should().dependOnClassesThat().resideInAnyPackage(p("cli"), p("advise"), p("store"), p("compare"),
+                .should().dependOnClassesThat().resideInAnyPackage(p("cli"), p("session"), p("advise"), p("store"), p("compare"),
                         p("history"), p("report"), p("table"))
                 .because("job -> workload: the workload runs jobs and knows nothing of what judges, keeps or prints"
                         + " its results")
@@ -234,9 +298,9 @@ class ArchitectureTest {
 
     @Test
     void reportsAreTheEndOfTheFlow() {
-        noClasses().that().resideOutsideOfPackages(p("report"), p("cli"))
+        noClasses().that().resideOutsideOfPackages(p("report"), p("cli"), p("session"))
                 .should().dependOnClassesThat().resideInAPackage(p("report"))
-                .because("compare -> report: nothing but the command line reads what reports print")
+                .because("compare -> report: nothing but the command line and its session print reports")
                 .check(CLASSES);
     }
 
@@ -255,7 +319,7 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage(p("advise"), p("store"), p("compare"), p("history"), p("report"),
                         p("table"))
                 .should().dependOnClassesThat().resideInAnyPackage(p("workload"), p("engine"), p("sys"), p("cli"),
-                        p("cluster"))
+                        p("session"), p("cluster"))
                 .because("the data side reads finished results; nothing downstream reaches back upstream")
                 .check(CLASSES);
     }

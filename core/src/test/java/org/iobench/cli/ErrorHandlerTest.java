@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.Callable;
 import org.iobench.job.InvalidJobException;
+import org.iobench.session.ExitException;
 import org.iobench.store.StoreException;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.session.ExitException;
 import org.iobench.store.Databases;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

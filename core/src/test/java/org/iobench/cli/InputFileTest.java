@@ -1,5 +1,7 @@
 package org.iobench.cli;
 
+import org.iobench.session.ExitException;
+import org.iobench.session.IoReasons;
 import org.iobench.testing.Root;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

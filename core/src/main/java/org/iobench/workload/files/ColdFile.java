@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.workload.files;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,17 +11,16 @@ import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
-import org.iobench.workload.files.ScratchFiles;
 
 /**
- * A new file for a copy test to read (kernel-dd's net1 source): written outside any measured time with data that
+ * A new file a copy test reads (kernel-dd's net1 source), cold: written outside any measured time with data that
  * does not compress, synced, and evicted from the page cache so that the copy reads it from its device (for an NFS
  * mount: over the network). Laid out through the set-up engine, like any file iobench prepares.
  */
-final class CopySource {
+public final class ColdFile {
     private static final int CHUNK = 1 << 20;
 
-    private CopySource() {}
+    private ColdFile() {}
 
     /**
      * Creates {@code file}, which must not exist, as an iobench scratch file ({@link ScratchFiles}) and writes
@@ -29,7 +28,7 @@ final class CopySource {
      *
      * @throws IOException when it cannot be written or synced
      */
-    static void write(Path file, long bytes) throws IOException {
+    public static void write(Path file, long bytes) throws IOException {
         try (IoEngine io = Engines.forSetup(); NativeBuffer buffer = NativeBuffer.allocate(CHUNK, 4096)) {
             IoFile f = io.open(file, OpenMode.CREATE_NEW);
             try {

@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -12,11 +12,11 @@ import java.nio.file.NotDirectoryException;
  * "permission denied", "is a directory"), so that every command says the same thing about the same failure.
  * {@link java.nio.file.NoSuchFileException#getMessage()} is only the path: the reason comes from the type.
  */
-final class IoReasons {
+public final class IoReasons {
     private IoReasons() {}
 
     /** The reason alone, in lower case: {@code "no space left on device"}. */
-    static String reason(IOException e) {
+    public static String reason(IOException e) {
         return switch (e) {
             case NoSuchFileException x -> "no such file or directory";
             case AccessDeniedException x -> "permission denied";
@@ -28,14 +28,14 @@ final class IoReasons {
     }
 
     /** The file (when the exception names one) and the reason: {@code "/x/out.json: permission denied"}. */
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         if (e instanceof FileSystemException f && f.getFile() != null) {
             return f.getFile() + ": " + reason(e);
         }
         return reason(e);
     }
 
-    static String firstLine(String message) {
+    public static String firstLine(String message) {
         if (message == null || message.isBlank()) {
             return "unknown error";
         }

@@ -1,9 +1,10 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 /**
  * Ends a command with an exit status and a one-line message; thrown anywhere below a command's {@code call}. The
  * cause, when there is one, is kept so that {@code --debug} shows where the error happened, not where it was
- * turned into a status. {@link ErrorHandler} is the one place that prints it and returns the status.
+ * turned into a status. {@link Failures} is the one place that turns it (and every other error) into a status and a
+ * line; the command line's picocli handler prints it.
  */
 public final class ExitException extends RuntimeException {
     /** An I/O failure during the work (partial results printed and marked), or a query that found nothing. */
@@ -28,7 +29,7 @@ public final class ExitException extends RuntimeException {
     }
 
     /** Bad input: status 2. */
-    static ExitException usage(String message) {
+    public static ExitException usage(String message) {
         return new ExitException(USAGE, message);
     }
 

@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

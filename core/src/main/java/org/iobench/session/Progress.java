@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,12 +1,15 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.store.NewRun;
 import org.iobench.store.ResultStore;
@@ -15,12 +18,29 @@ import org.iobench.store.StoreLocation;
 import org.iobench.sysmon.env.Environment;
 import org.iobench.sysmon.env.EnvironmentProbe;
 
-/** Saves what a command ran, with its environment and the user's labels, after the results were printed. */
-final class ResultSaver {
-    private final StoreOptions options;
+/**
+ * Saves what a command ran, with its environment and the user's labels, after the results were printed.
+ *
+ * <pre>
+ * ResultSaver saver = new ResultSaver(db::openForSaving, Map.of("kernel", "6.1"), null);
+ * saver.save(results, false, err);   // "iobench: saved as run 12 in ..." on err
+ * </pre>
+ */
+public final class ResultSaver {
+    private final Supplier<ResultStore> store;
+    private final Map<String, String> labels;
+    private final String note;
 
-    ResultSaver(StoreOptions options) {
-        this.options = options;
+    /**
+     * @param store   opens the result database for saving (checked writable before the runs); a failure to open
+     *                is a {@link StoreException}
+     * @param labels  the user's {@code --label}s, in order
+     * @param note    the user's {@code --note}, or null
+     */
+    public ResultSaver(Supplier<ResultStore> store, Map<String, String> labels, String note) {
+        this.store = store;
+        this.labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels)); // in the order given
+        this.note = note;
     }
 
     /**
@@ -28,8 +48,8 @@ final class ResultSaver {
      *
      * @throws StoreException when they could not be saved; the message says so
      */
-    void save(List<BenchmarkResult> results, boolean quiet, PrintStream err) {
-        if (options.noStore || results.isEmpty()) {
+    public void save(List<BenchmarkResult> results, boolean quiet, PrintStream err) {
+        if (results.isEmpty()) {
             return;
         }
         EnvironmentProbe probe = EnvironmentProbe.system();
@@ -37,7 +57,7 @@ final class ResultSaver {
         for (BenchmarkResult b : results) {
             Path target = b.target() != null && b.target().path() != null ? Path.of(b.target().path())
                     : b.job().target();
-            parts.add(new Part(b, probe.capture(target, Version.get()), Map.of()));
+            parts.add(new Part(b, probe.capture(target, IobenchVersion.get()), Map.of()));
         }
         saveParts(parts, quiet, err);
     }
@@ -46,19 +66,19 @@ final class ResultSaver {
      * One result to save with the environment it ran in and labels of its own (a host's part of a multi-host run:
      * {@code host=NAME}), added to the user's {@code --label}s.
      */
-    record Part(BenchmarkResult result, Environment environment, Map<String, String> labels) {}
+    public record Part(BenchmarkResult result, Environment environment, Map<String, String> labels) {}
 
     /** Saves {@code parts} in one transaction, as {@link #save} does. */
-    void saveParts(List<Part> parts, boolean quiet, PrintStream err) {
-        if (options.noStore || parts.isEmpty()) {
+    public void saveParts(List<Part> parts, boolean quiet, PrintStream err) {
+        if (parts.isEmpty()) {
             return;
         }
-        try (ResultStore store = options.db.openForSaving()) {
+        try (ResultStore store = this.store.get()) {
             List<NewRun> runs = new ArrayList<>();
             for (Part p : parts) {
-                Map<String, String> labels = new java.util.LinkedHashMap<>(options.labelMap());
+                Map<String, String> labels = new LinkedHashMap<>(this.labels);
                 labels.putAll(p.labels());
-                runs.add(new NewRun(p.result(), p.environment(), labels, options.note, "iobench",
+                runs.add(new NewRun(p.result(), p.environment(), labels, note, "iobench",
                         startedAt(p.result())));
             }
             List<Long> ids = store.saveAll(runs);
@@ -71,7 +91,7 @@ final class ResultSaver {
         }
     }
 
-    static Instant startedAt(BenchmarkResult b) {
+    public static Instant startedAt(BenchmarkResult b) {
         if (!b.runs().isEmpty() && b.runs().getFirst().startedAt() != null) {
             try {
                 return Instant.parse(b.runs().getFirst().startedAt());

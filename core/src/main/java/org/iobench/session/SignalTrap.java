@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import java.util.List;
 import org.iobench.workload.RunControl;

@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

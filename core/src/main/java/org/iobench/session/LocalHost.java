@@ -1,0 +1,150 @@
+package org.iobench.session;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.iobench.job.JobSpec;
+import org.iobench.report.JsonReport;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.workload.RunControl;
+import org.iobench.workload.RunListener;
+
+/**
+ * A command typed at this machine: the first SIGINT, SIGTERM or SIGHUP stops the runs ({@link SignalTrap}), a live
+ * progress line on stderr when it is a terminal (not with {@code --quiet}), and the results printed (the
+ * command's text, or the JSON document with {@code --format json}), written to the {@code -o} file and saved in
+ * the result database. What keeps them was checked before the first run; after the runs both the file and the
+ * database are attempted even if one fails, so a bad disk for one does not lose the other.
+ */
+public final class LocalHost implements RunHost {
+    private final boolean json;
+    private final ResultFile file; // null: none
+    private final boolean quiet;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean debug;
+    private final ResultSaver saver; // null: not saved (--no-store)
+    private boolean silentSave;
+    private ProgressLine progress;
+
+    /**
+     * @param json  whether the command makes the JSON document ({@code --format json}, or an {@code -o} file)
+     * @param file  the checked {@code -o} file ({@code -} included), or null
+     * @param quiet no progress line, no "saved as run" line ({@code --quiet})
+     * @param saver saves the results, or null with {@code --no-store}
+     */
+    public LocalHost(boolean json, ResultFile file, boolean quiet, PrintStream out, PrintStream err, boolean debug,
+                     ResultSaver saver) {
+        this.json = json;
+        this.file = file;
+        this.quiet = quiet;
+        this.out = out;
+        this.err = err;
+        this.debug = debug;
+        this.saver = saver;
+    }
+
+    /** Saves without announcing the run id: dd's stderr must stay exactly dd's. */
+    public LocalHost savingSilently() {
+        this.silentSave = true;
+        return this;
+    }
+
+    @Override
+    public void checkBeforeRuns(List<JobSpec> specs) {
+        if (file != null) {
+            specs.forEach(spec -> file.refuseTarget(spec.target()));
+        }
+    }
+
+    @Override
+    public RunControl control() {
+        RunControl control = new RunControl();
+        SignalTrap.install(control);
+        return control;
+    }
+
+    @Override
+    public RunListener listener(List<JobSpec> jobs) {
+        if (quiet || !ThisMachine.stderrIsTerminal()) {
+            return RunListener.NONE;
+        }
+        progress = new ProgressLine(err, jobs);
+        return progress;
+    }
+
+    @Override
+    public void runsEnded() {
+        if (progress != null) {
+            progress.finish();
+        }
+    }
+
+    @Override
+    public int keep(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text, Map<String, Object> extra) {
+        String document = wantsJson() ? JsonReport.write(results, IobenchVersion.get(), extra) : null;
+        if (jsonOnStdout()) {
+            out.print(document);
+        } else if (!results.isEmpty()) {
+            text.accept(results);
+        }
+        out.flush();
+        return keep(results, document);
+    }
+
+    /** Whether the command should make the JSON document: {@code --format json} or an {@code -o} file. */
+    public boolean wantsJson() {
+        return json;
+    }
+
+    /** Whether standard output carries the JSON document ({@code --format json} without a file), not text. */
+    public boolean jsonOnStdout() {
+        return wantsJson() && (file == null || file.toStdout());
+    }
+
+    /**
+     * Keeps what the runs paid for: saves {@code results} in the database and writes {@code json} to the
+     * {@code -o} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
+     *
+     * @return 0, or 1 when something could not be kept
+     */
+    public int keep(List<BenchmarkResult> results, String json) {
+        return keep(results.isEmpty(), json, quiet -> saver.save(results, quiet, err));
+    }
+
+    /** Keeps a multi-host run as {@link #keep} does: its parts (each with its environment and labels) and JSON. */
+    public int keepParts(List<ResultSaver.Part> parts, String json) {
+        return keep(parts.isEmpty(), json, quiet -> saver.saveParts(parts, quiet, err));
+    }
+
+    private int keep(boolean nothing, String json, Consumer<Boolean> save) {
+        int status = 0;
+        if (saver != null) {
+            try {
+                save.accept(quiet || silentSave); // store
+            } catch (RuntimeException e) {
+                status = Math.max(status, Failures.report(e, err, debug));
+            }
+        }
+        if (file != null && !file.toStdout() && json != null && !nothing) {
+            try {
+                file.write(json);
+            } catch (IOException e) {
+                status = Math.max(status, Failures.report(e, err, debug));
+            }
+        }
+        return status == 0 ? 0 : ExitException.IO_FAILURE;
+    }
+
+    @Override
+    public PrintStream err() {
+        return err;
+    }
+
+    @Override
+    public boolean debug() {
+        return debug;
+    }
+}
