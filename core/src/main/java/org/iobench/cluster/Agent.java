@@ -36,6 +36,7 @@ public final class Agent implements AutoCloseable {
     private final Object lock = new Object();
     private AgentEndpoint endpoint;
     private ActiveJob current; // guarded by lock
+    private boolean stopping; // guarded by lock
 
     private final class ActiveJob {
         final String id;
@@ -68,6 +69,7 @@ public final class Agent implements AutoCloseable {
      */
     public static Agent start(String bindAddress, int port, ClusterSecret secret, JobHandler handler,
                               PrintStream log, boolean debug) throws IOException {
+        Jg.logging(debug);
         return start(bindAddress, port, secret, handler, log, START_TIMEOUT);
     }
 
@@ -75,8 +77,14 @@ public final class Agent implements AutoCloseable {
                        Duration startTimeout) throws IOException {
         Seal.warmUp();
         Agent agent = new Agent(secret, handler, log, startTimeout);
-        agent.endpoint = new AgentEndpoint(SecretIdentity.of(secret), secret, InetAddress.getByName(bindAddress), port,
-                agent::connected, agent::say);
+        try {
+            agent.endpoint = new AgentEndpoint(SecretIdentity.of(secret), secret, InetAddress.getByName(bindAddress),
+                    port, agent::connected, agent::say);
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(AuthenticatingServerSocket.reason(e), e);
+        }
         return agent;
     }
 
@@ -86,7 +94,7 @@ public final class Agent implements AutoCloseable {
     }
 
     private void connected(Link link) {
-        link.start("agent", new Link.Listener() {
+        link.start(new Link.Listener() {
             @Override
             public void received(Link l, Msg msg) {
                 onControl(l, msg);
@@ -135,6 +143,10 @@ public final class Agent implements AutoCloseable {
         say("job " + job.jobId() + " received for " + r.host() + ": " + r.command() + " " + String.join(" ", r.args())
                 + (r.jobFileName() != null ? " (job file " + r.jobFileName() + ")" : ""));
         synchronized (lock) {
+            if (stopping) {
+                refuse(from, job.jobId(), 2, "the agent is stopping");
+                return;
+            }
             if (current != null) {
                 refuse(from, job.jobId(), 2, "busy with job " + current.id + " of another controller");
                 return;
@@ -278,6 +290,7 @@ public final class Agent implements AutoCloseable {
         ActiveJob j;
         Thread t;
         synchronized (lock) {
+            stopping = true;
             j = current;
             t = j == null ? null : j.thread;
         }

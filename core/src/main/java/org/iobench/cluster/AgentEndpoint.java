@@ -1,167 +1,90 @@
 package org.iobench.cluster;
 
-import java.io.IOException;
 import java.net.InetAddress;
-import java.net.Socket;
-import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
-import javax.net.ssl.SSLServerSocket;
-import javax.net.ssl.SSLSocket;
+import org.jgroups.Address;
+import org.jgroups.JChannel;
+import org.jgroups.Message;
+import org.jgroups.Receiver;
+import org.jgroups.View;
 
 /**
- * An agent's listening socket: accepts TCP connections on one address, and hands on only those that complete the
- * TLS handshake with the secret's key and say hello within {@value #HANDSHAKE_SECONDS} s. Nothing of the agent is
- * reachable before that. Bounded: at most {@value #MAX_PENDING} connections in their handshake at once, of them at
- * most {@value #MAX_PENDING_PER_SOURCE} from one address (so that one host stalling handshakes does not lock out the
- * controller), and {@value #MAX_LINKS} authenticated links; beyond, a connection is closed at once. Refusals are logged,
- * at most one line a second (the rest counted), so a flood does not fill the log.
+ * An agent's side of the network: a JGroups channel of its own cluster, bound to one address ({@link Jg}), whose
+ * transport lets in only holders of the secret. A member that joins and says hello becomes a {@link Link} handed to
+ * the agent; at most {@value #MAX_LINKS} at once. A member leaving the view ends its link.
  */
 final class AgentEndpoint implements AutoCloseable {
-    static final int HANDSHAKE_SECONDS = 5;
-    static final int MAX_PENDING = 64;
-    static final int MAX_PENDING_PER_SOURCE = 4;
     static final int MAX_LINKS = 8;
 
-    private final SSLServerSocket server;
+    private final JChannel channel;
     private final ClusterSecret secret;
     private final Consumer<Link> authenticated;
     private final Consumer<String> log;
-    private final Semaphore pending = new Semaphore(MAX_PENDING);
-    private final Set<Link> links = ConcurrentHashMap.newKeySet();
-    private final Map<InetAddress, Integer> pendingBySource = new HashMap<>(); // guarded by itself
-    private final Object logLock = new Object();
-    private long lastLogNanos = System.nanoTime() - 2_000_000_000L; // guarded by logLock
-    private int suppressed; // guarded by logLock
-    private volatile boolean closed;
+    private final Map<Address, Link> links = new ConcurrentHashMap<>();
 
     AgentEndpoint(SecretIdentity identity, ClusterSecret secret, InetAddress address, int port,
-                  Consumer<Link> authenticated, Consumer<String> log) throws IOException {
-        this.server = identity.server(address, port, 64);
+                  Consumer<Link> authenticated, Consumer<String> log) throws Exception {
         this.secret = secret;
         this.authenticated = authenticated;
         this.log = log;
-        Thread.ofPlatform().daemon().name("iobench-agent-accept").start(this::accept);
+        this.channel = Jg.agent(address, port, identity, log);
+        channel.setReceiver(new Receiver() {
+            @Override
+            public void receive(Message msg) {
+                received(msg);
+            }
+
+            @Override
+            public void viewAccepted(View view) {
+                for (Map.Entry<Address, Link> e : links.entrySet()) {
+                    if (!view.containsMember(e.getKey()) && links.remove(e.getKey(), e.getValue())) {
+                        e.getValue().end("it left (stopped, died, or silent for " + Jg.LOST_AFTER_SECONDS + " s)");
+                    }
+                }
+            }
+        });
+        channel.connect(Jg.clusterName(secret));
     }
 
-    private void accept() {
-        while (!closed) {
-            Socket s;
-            try {
-                s = server.accept();
-            } catch (IOException e) {
-                if (!closed) {
-                    refused("?", "accept failed: " + e.getMessage());
-                }
-                continue;
-            }
-            InetAddress source = s.getInetAddress();
-            if (!admit(source)) {
-                refused(s.getRemoteSocketAddress().toString(), "too many connections in their handshake (at most "
-                        + MAX_PENDING_PER_SOURCE + " from one address, " + MAX_PENDING + " in all)");
-                quietly(s);
-                continue;
-            }
-            Thread.ofVirtual().name("iobench-agent-handshake").start(() -> {
-                try {
-                    handshake((SSLSocket) s);
-                } finally {
-                    release(source);
-                }
-            });
+    private void received(Message msg) {
+        Address from = msg.getSrc();
+        Link link = links.get(from);
+        if (link != null) {
+            link.deliver(msg.getArray(), msg.getOffset(), msg.getLength());
+            return;
         }
-    }
-
-    private void handshake(SSLSocket s) {
-        String from = String.valueOf(s.getRemoteSocketAddress());
-        Link link;
+        // the first message of a member is its hello
+        if (links.size() >= MAX_LINKS) {
+            log.accept("refused a controller (" + from + "): already " + MAX_LINKS + " connected");
+            return;
+        }
+        Link fresh = new Link(channel, from, String.valueOf(from), new Seal(secret, Seal.Direction.TO_CONTROLLER),
+                Frames.MAX_TO_AGENT);
         try {
-            link = Link.open(s, secret, Seal.Direction.TO_CONTROLLER, Frames.MAX_TO_AGENT,
-                    Duration.ofSeconds(HANDSHAKE_SECONDS));
-        } catch (IOException | RuntimeException e) {
-            refused(from, "not authenticated (" + reason(e) + ")");
+            fresh.openHello(java.util.Arrays.copyOfRange(msg.getArray(), msg.getOffset(),
+                    msg.getOffset() + msg.getLength()));
+        } catch (Seal.BadMessage e) {
+            log.accept("refused a message from " + from + ": " + e.getMessage());
             return;
         }
-        if (closed || links.size() >= MAX_LINKS) {
-            refused(from, closed ? "the agent is stopping" : "already " + MAX_LINKS + " controllers connected");
-            link.close();
-            return;
-        }
-        links.add(link);
-        authenticated.accept(link);
-    }
-
-    private boolean admit(InetAddress source) {
-        synchronized (pendingBySource) {
-            int n = pendingBySource.getOrDefault(source, 0);
-            if (n >= MAX_PENDING_PER_SOURCE || !pending.tryAcquire()) {
-                return false;
-            }
-            pendingBySource.put(source, n + 1);
-            return true;
-        }
-    }
-
-    private void release(InetAddress source) {
-        synchronized (pendingBySource) {
-            pendingBySource.merge(source, -1, Integer::sum);
-            pendingBySource.remove(source, 0);
-            pending.release();
+        if (links.putIfAbsent(from, fresh) == null) {
+            authenticated.accept(fresh);
+            fresh.hello();
         }
     }
 
     /** The agent forgets a link that ended. */
     void forget(Link link) {
-        links.remove(link);
+        links.remove(link.address(), link);
     }
 
-    private static String reason(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        String m = t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
-        return m.length() > 160 ? m.substring(0, 160) + "..." : m;
-    }
-
-    private void refused(String from, String why) {
-        String line;
-        synchronized (logLock) {
-            long now = System.nanoTime();
-            if (now - lastLogNanos < 1_000_000_000L) {
-                suppressed++;
-                return;
-            }
-            line = "refused a connection from " + from + ": " + why
-                    + (suppressed > 0 ? " (and " + suppressed + " more refused in the last seconds)" : "");
-            suppressed = 0;
-            lastLogNanos = now;
-        }
-        log.accept(line);
-    }
-
-    private static void quietly(Socket s) {
-        try {
-            s.close();
-        } catch (IOException e) {
-            // closing a refused connection
-        }
-    }
-
-    /** Stops listening; with {@code links}, also ends every link. */
+    /** Stops taking new controllers; with {@code links}, also ends every link and leaves the cluster. */
     void close(boolean links) {
-        closed = true;
-        try {
-            server.close();
-        } catch (IOException e) {
-            // already closed
-        }
         if (links) {
-            this.links.forEach(Link::close);
+            this.links.values().forEach(Link::close);
+            channel.close();
         }
     }
 

@@ -58,6 +58,7 @@ public final class Controller implements AutoCloseable {
      * @throws IllegalStateException naming every host that did not answer, one per line after the first
      */
     public static Controller connect(List<HostAddress> hosts, ClusterSecret secret, Duration timeout, boolean debug) {
+        Jg.logging(debug);
         return connect(hosts, secret, timeout, ACCEPT_TIMEOUT);
     }
 

@@ -2,72 +2,151 @@ package org.iobench.cluster;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.NoRouteToHostException;
-import java.net.SocketTimeoutException;
+import java.net.Socket;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
+import org.jgroups.Address;
+import org.jgroups.JChannel;
+import org.jgroups.Message;
+import org.jgroups.Receiver;
+import org.jgroups.View;
 
-/** The controller's connection to one agent: an authenticated {@link Link}, and the name the user gave the host. */
+/**
+ * The controller's connection to one agent: a JGroups channel that joins the agent's cluster over TLS
+ * ({@link Jg}), and the {@link Link} to the agent, the cluster's first member, after both hellos.
+ */
 final class HostLink {
     final HostAddress address;
+    private final JChannel channel;
     private final Link link;
 
-    private HostLink(HostAddress address, Link link) {
+    private HostLink(HostAddress address, JChannel channel, Link link) {
         this.address = address;
+        this.channel = channel;
         this.link = link;
     }
 
     /**
-     * Connects, retrying a refused connection (an agent still starting) until {@code timeout}.
+     * Joins the agent's cluster, retrying while nothing listens (an agent still starting) until {@code timeout}.
      *
      * @throws IllegalStateException with a one-line reason when no agent with this secret answers in time
      */
     static HostLink connect(HostAddress address, SecretIdentity identity, ClusterSecret secret, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        long backoffMillis = 100;
+        InetSocketAddress agent = new InetSocketAddress(address.name(), address.port());
+        if (agent.isUnresolved()) {
+            throw new IllegalStateException(address.address() + ": unknown host");
+        }
+        awaitListening(address, agent, deadline, timeout);
+        if (!handshakes(identity, agent)) {
+            throw new IllegalStateException(address.address() + ": something listens there but refused this"
+                    + " controller: an agent with another secret, or not an iobench agent");
+        }
         while (true) {
-            long left = (deadline - System.nanoTime()) / 1_000_000;
-            if (left <= 0) {
-                throw new IllegalStateException(address.address() + ": no agent answered within "
-                        + timeout.toSeconds() + " s (not started, another port, or a firewall)");
-            }
-            SSLSocket s = null;
+            JChannel ch = null;
             try {
-                s = identity.client();
-                s.connect(new InetSocketAddress(address.name(), address.port()), (int) Math.max(1, left));
-            } catch (ConnectException | NoRouteToHostException | SocketTimeoutException e) {
-                close(s);
-                sleep(Math.min(backoffMillis, left));
-                backoffMillis = Math.min(1000, backoffMillis * 2);
-                continue;
-            } catch (IOException e) {
-                close(s);
-                throw new IllegalStateException(address.address() + ": cannot connect: " + e.getMessage());
-            }
-            try {
-                return new HostLink(address, Link.open(s, secret, Seal.Direction.TO_AGENT, Frames.MAX_TO_CONTROLLER,
-                        Duration.ofSeconds(AgentEndpoint.HANDSHAKE_SECONDS + 5)));
-            } catch (SSLException | java.io.EOFException | java.net.SocketException e) {
-                throw new IllegalStateException(address.address() + ": something listens there but refused this"
-                        + " controller: an agent with another secret, or not an iobench agent");
-            } catch (IOException e) {
-                throw new IllegalStateException(address.address() + ": something listens there but did not complete"
-                        + " the handshake (" + e.getMessage() + "): an agent with another secret, or not an iobench"
-                        + " agent");
+                CompletableFuture<byte[]> hello = new CompletableFuture<>();
+                Link[] holder = new Link[1];
+                HostLink[] self = new HostLink[1];
+                ch = Jg.controller(localAddressTowards(agent.getAddress()), agent, identity, line -> { });
+                ch.setReceiver(new Receiver() {
+                    @Override
+                    public void receive(Message msg) {
+                        Link l = holder[0];
+                        if (l == null || !msg.getSrc().equals(l.address())) {
+                            return;
+                        }
+                        if (!hello.isDone()) {
+                            hello.complete(java.util.Arrays.copyOfRange(msg.getArray(), msg.getOffset(),
+                                    msg.getOffset() + msg.getLength()));
+                            return;
+                        }
+                        l.deliver(msg.getArray(), msg.getOffset(), msg.getLength());
+                    }
+
+                    @Override
+                    public void viewAccepted(View view) {
+                        Link l = holder[0];
+                        if (l != null && !view.containsMember(l.address())) {
+                            l.end("its connection was lost (the agent stopped or died, or was silent for "
+                                    + Jg.LOST_AFTER_SECONDS + " s)");
+                        }
+                    }
+                });
+                ch.connect(Jg.clusterName(secret));
+                Address coord = ch.getView().getCoord();
+                if (coord.equals(ch.getAddress())) {
+                    throw new IOException("no agent in the cluster reached");
+                }
+                Link l = new Link(ch, coord, address.name(), new Seal(secret, Seal.Direction.TO_AGENT),
+                        Frames.MAX_TO_CONTROLLER);
+                holder[0] = l;
+                l.hello();
+                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+                l.openHello(hello.get(Math.max(left, 5000), TimeUnit.MILLISECONDS));
+                self[0] = new HostLink(address, ch, l);
+                return self[0];
+            } catch (Exception e) {
+                if (ch != null) {
+                    ch.close();
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(address.address() + ": the agent did not let this controller"
+                            + " join within " + timeout.toSeconds() + " s (" + AuthenticatingServerSocket.reason(e)
+                            + ")");
+                }
+                sleep(200);
             }
         }
     }
 
-    private static void close(SSLSocket s) {
-        if (s != null) {
-            try {
-                s.close();
+    private static void awaitListening(HostAddress address, InetSocketAddress agent, long deadline,
+                                       Duration timeout) {
+        long backoff = 100;
+        while (true) {
+            try (Socket s = new Socket()) {
+                s.connect(agent, (int) Math.max(1, Math.min(2000, (deadline - System.nanoTime()) / 1_000_000)));
+                return;
             } catch (IOException e) {
-                // a socket that never connected
+                if (System.nanoTime() + backoff * 1_000_000 > deadline) {
+                    throw new IllegalStateException(address.address() + ": no agent answered within "
+                            + timeout.toSeconds() + " s (not started, another port, or a firewall)");
+                }
+                if (!(e instanceof ConnectException)) {
+                    sleep(backoff);
+                }
+                sleep(backoff);
+                backoff = Math.min(1000, backoff * 2);
             }
+        }
+    }
+
+    /** True when a TLS handshake with the secret's key completes there (else: another secret, or no agent). */
+    private static boolean handshakes(SecretIdentity identity, InetSocketAddress agent) {
+        try (SSLSocket s = identity.client()) {
+            s.connect(agent, 5000);
+            s.setSoTimeout(10_000);
+            s.startHandshake();
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The local address the system would use to reach {@code remote}: the controller's channel binds to it. */
+    static InetAddress localAddressTowards(InetAddress remote) throws IOException {
+        if (remote.isLoopbackAddress()) {
+            return InetAddress.getLoopbackAddress();
+        }
+        try (DatagramSocket probe = new DatagramSocket()) {
+            probe.connect(remote, 9); // no packet is sent: connect only picks the route
+            return probe.getLocalAddress();
         }
     }
 
@@ -82,7 +161,7 @@ final class HostLink {
 
     /** Hears the agent's messages and the end of the link. */
     void listen(Consumer<Msg> messages, Consumer<String> lost) {
-        link.start(address.name(), new Link.Listener() {
+        link.start(new Link.Listener() {
             @Override
             public void received(Link l, Msg msg) {
                 messages.accept(msg);
@@ -90,7 +169,7 @@ final class HostLink {
 
             @Override
             public void closed(Link l, String why) {
-                if (!"closed here".equals(why)) {
+                if (!Link.CLOSED_HERE.equals(why)) {
                     lost.accept(why);
                 }
             }
@@ -104,5 +183,6 @@ final class HostLink {
 
     void close() {
         link.close();
+        channel.close();
     }
 }

@@ -1,183 +1,145 @@
 package org.iobench.cluster;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
-import java.io.IOException;
-import java.net.SocketTimeoutException;
-import java.time.Duration;
-import javax.net.ssl.SSLSocket;
+import org.jgroups.Address;
+import org.jgroups.BytesMessage;
+import org.jgroups.JChannel;
 
 /**
- * One authenticated, encrypted connection between a controller and an agent: a TLS 1.3 socket on which both sides
- * have said hello ({@link Seal}); then sealed messages both ways, read by a thread of its own, and a heartbeat (an
- * empty frame) every second when nothing else was sent. A peer silent for {@value #LOST_AFTER_SECONDS} s, a closed
- * connection or a bad frame ends the link; the listener hears it once.
+ * One controller's conversation with one agent, over a JGroups channel whose transport is TLS with the secret's key
+ * ({@link Jg}): sealed messages ({@link Seal}) to one member, and the ones it sends, in order (UNICAST3). Each side
+ * opens with a hello carrying its session id. The link ends once: when the peer leaves the view (it stopped, died,
+ * or was silent for {@value Jg#LOST_AFTER_SECONDS} s), sends a bad message, or this side closes it.
  *
  * <pre>{@code
- * Link link = Link.open(socket, secret, Seal.Direction.TO_AGENT, Frames.MAX_TO_CONTROLLER, timeout);
- * link.start("agent 10.0.0.2", new Link.Listener() { ... });
+ * link.start(listener);          // after the hellos
  * link.send(new Msg.Start(jobId));
  * }</pre>
  */
-final class Link implements AutoCloseable {
-    /** A peer that sent nothing (not even a heartbeat) for this long is lost: a partition, a frozen process. */
-    static final int LOST_AFTER_SECONDS = 8;
-    static final long HEARTBEAT_NANOS = 1_000_000_000L;
-
+final class Link {
     interface Listener {
-        /** A message from the peer, on the link's reader thread. */
+        /** A message from the peer, on a JGroups delivery thread (one at a time per link, in order). */
         void received(Link link, Msg msg);
 
         /** The link ended (once): why, in words for a user. */
         void closed(Link link, String why);
     }
 
-    private final SSLSocket socket;
-    private final DataInputStream in;
-    private final DataOutputStream out;
+    static final String CLOSED_HERE = "closed here";
+
+    private final JChannel channel;
+    private final Address peer;
+    private final String peerName;
     private final Seal seal;
-    private final int maxFrame;
-    private final String peer;
-    private volatile long lastSentNanos = System.nanoTime();
-    private volatile boolean closing;
-    private volatile boolean closedHere;
-    private boolean told; // guarded by this
+    private final int maxMessage;
+    private volatile Listener listener;
+    private boolean ended; // guarded by this
 
-    private Link(SSLSocket socket, Seal seal, int maxFrame) throws IOException {
-        this.socket = socket;
+    Link(JChannel channel, Address peer, String peerName, Seal seal, int maxMessage) {
+        this.channel = channel;
+        this.peer = peer;
+        this.peerName = peerName;
         this.seal = seal;
-        this.maxFrame = maxFrame;
-        this.peer = String.valueOf(socket.getRemoteSocketAddress());
-        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 16384));
-        this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 16384));
+        this.maxMessage = maxMessage;
     }
 
-    /**
-     * Completes the TLS handshake (the peer must hold the secret) and the hellos within {@code timeout}.
-     *
-     * @param outgoing what this side sends: {@link Seal.Direction#TO_AGENT} on a controller
-     * @param maxFrame the largest frame this side reads
-     * @throws IOException when the handshake fails (another secret, not TLS, not iobench) or times out; the socket
-     *                     is closed
-     */
-    static Link open(SSLSocket socket, ClusterSecret secret, Seal.Direction outgoing, int maxFrame, Duration timeout)
-            throws IOException {
-        try {
-            socket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
-            socket.setTcpNoDelay(true);
-            socket.startHandshake();
-            Link link = new Link(socket, new Seal(secret, outgoing), maxFrame);
-            synchronized (link.out) {
-                Frames.write(link.out, link.seal.hello());
-            }
-            link.seal.openHello(Frames.read(link.in, Math.min(maxFrame, 4096)));
-            socket.setSoTimeout(LOST_AFTER_SECONDS * 1000);
-            return link;
-        } catch (IOException | RuntimeException e) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // closing a socket that failed its handshake
-            }
-            throw e;
-        }
+    void start(Listener l) {
+        listener = l;
     }
 
-    /** Starts the reader and the heartbeat. */
-    void start(String name, Listener listener) {
-        Thread.ofPlatform().daemon().name("iobench-link-" + name).start(() -> read(listener));
-        Thread.ofPlatform().daemon().name("iobench-beat-" + name).start(this::beat);
+    Address address() {
+        return peer;
     }
 
-    private void read(Listener listener) {
-        String why;
-        try {
-            while (true) {
-                byte[] frame = Frames.read(in, maxFrame);
-                if (frame.length > 0) {
-                    listener.received(this, seal.open(frame));
-                }
-            }
-        } catch (SocketTimeoutException e) {
-            why = "nothing heard from it for " + LOST_AFTER_SECONDS + " s (a frozen process or a cut network)";
-        } catch (EOFException e) {
-            why = "its connection was closed (the peer stopped or died)";
-        } catch (Seal.BadMessage | Frames.TooLarge e) {
-            why = "it sent a bad message: " + e.getMessage();
-        } catch (IOException e) {
-            why = "its connection was lost (" + e.getMessage() + ")";
-        } catch (RuntimeException e) {
-            why = "a message could not be handled: " + e;
-        }
-        shut();
-        synchronized (this) {
-            if (told) {
-                return;
-            }
-            told = true;
-        }
-        listener.closed(this, closedHere ? "closed here" : why);
+    /** Sends this side's hello (its session id). */
+    boolean hello() {
+        return raw(seal.hello());
     }
 
-    private void beat() {
-        try {
-            while (!closing) {
-                Thread.sleep(HEARTBEAT_NANOS / 4_000_000);
-                if (System.nanoTime() - lastSentNanos >= HEARTBEAT_NANOS) {
-                    write(Frames.HEARTBEAT);
-                }
-            }
-        } catch (InterruptedException | IOException e) {
-            shut();
-        }
+    /** Takes the peer's hello. */
+    void openHello(byte[] frame) throws Seal.BadMessage {
+        seal.openHello(frame);
     }
 
     /** @return false when the link is gone */
     boolean send(Msg msg) {
+        byte[] frame;
+        synchronized (seal) {
+            frame = seal.seal(msg);
+        }
+        return raw(frame);
+    }
+
+    private boolean raw(byte[] frame) {
+        if (isEnded()) {
+            return false;
+        }
         try {
-            synchronized (out) {
-                Frames.write(out, seal.seal(msg));
-                lastSentNanos = System.nanoTime();
-            }
+            channel.send(new BytesMessage(peer, frame));
             return true;
-        } catch (IOException e) {
-            shut();
+        } catch (Exception e) {
             return false;
         }
     }
 
-    private void write(byte[] frame) throws IOException {
-        synchronized (out) {
-            Frames.write(out, frame);
-            lastSentNanos = System.nanoTime();
+    /** A message from the peer; ends the link on a bad one. */
+    void deliver(byte[] data, int offset, int length) {
+        if (length > maxMessage) {
+            end("it sent a message of " + length + " bytes, more than the " + maxMessage + " this side takes");
+            return;
+        }
+        Msg m;
+        String bad = null;
+        synchronized (this) {
+            if (ended) {
+                return;
+            }
+            try {
+                m = seal.open(java.util.Arrays.copyOfRange(data, offset, offset + length));
+            } catch (Seal.BadMessage e) {
+                m = null;
+                bad = "it sent a bad message: " + e.getMessage();
+            }
+        }
+        if (bad != null) {
+            end(bad);
+            return;
+        }
+        Listener l = listener;
+        if (l != null) {
+            l.received(this, m);
         }
     }
 
-    /** The peer's address, for messages. */
-    String peer() {
-        return peer;
+    /** Ends the link (once) and tells the listener why. */
+    void end(String why) {
+        Listener l;
+        synchronized (this) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            l = listener;
+        }
+        if (l != null) {
+            l.closed(this, why);
+        }
+    }
+
+    synchronized boolean isEnded() {
+        return ended;
     }
 
     boolean open() {
-        return !closing && !socket.isClosed();
+        return !isEnded();
     }
 
-    /** Ends the link from this side; the listener hears "closed here". */
-    @Override
-    public void close() {
-        closedHere = true;
-        shut();
+    /** The peer, for messages. */
+    String peer() {
+        return peerName;
     }
 
-    private void shut() {
-        closing = true;
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // already closed
-        }
+    /** Ends the link from this side; the listener hears {@value #CLOSED_HERE}. */
+    void close() {
+        end(CLOSED_HERE);
     }
 }

@@ -97,6 +97,17 @@ final class SecretIdentity {
         return s;
     }
 
+    /** An unbound listening socket that completes handshakes only with holders of the secret. */
+    SSLServerSocket unboundServer() throws IOException {
+        SSLServerSocket s = (SSLServerSocket) context.getServerSocketFactory().createServerSocket();
+        SSLParameters p = s.getSSLParameters();
+        p.setProtocols(PROTOCOLS);
+        p.setSignatureSchemes(SCHEMES);
+        p.setNeedClientAuth(true);
+        s.setSSLParameters(p);
+        return s;
+    }
+
     /** An unconnected client socket that trusts only holders of the secret. */
     SSLSocket client() throws IOException {
         SSLSocket s = (SSLSocket) context.getSocketFactory().createSocket();

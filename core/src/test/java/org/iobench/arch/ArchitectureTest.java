@@ -335,6 +335,13 @@ class ArchitectureTest {
     }
 
     @Test
+    void onlyTheClusterPackageTouchesJGroups() {
+        noClasses().that().resideOutsideOfPackage(p("cluster"))
+                .should().dependOnClassesThat().resideInAPackage("org.jgroups..")
+                .check(CLASSES);
+    }
+
+    @Test
     void onlyTheClusterPackageTalksOverTheNetwork() {
         noClasses().that().resideOutsideOfPackage(p("cluster"))
                 .should().dependOnClassesThat().haveNameMatching("javax\\.net\\..*|java\\.net\\..*Socket.*")
@@ -346,7 +353,7 @@ class ArchitectureTest {
     void theClusterRunsJobsThroughTheWorkloadAndKnowsNothingDownstream() {
         classes().that().resideInAPackage(p("cluster"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("cluster"), p("workload"), p("measure"),
-                        p("result"), p("job"), "java..", "javax.crypto..", "javax.net..", "org.HdrHistogram..",
+                        p("result"), p("job"), "java..", "javax.crypto..", "javax.net..", "org.jgroups..", "org.HdrHistogram..",
                         "com.fasterxml.jackson..")
                 .check(CLASSES);
     }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StartupClassesTest {
     private static final List<String> HEAVY = List.of("com.fasterxml.jackson.", "org.sqlite.", "org.postgresql.",
-            "org.hipparchus.", "javax.net.ssl.", "org.iobench.cluster.");
+            "org.hipparchus.", "javax.net.ssl.", "org.jgroups.", "org.iobench.cluster.");
 
     @TempDir
     Path dir;

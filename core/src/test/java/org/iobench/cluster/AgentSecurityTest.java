@@ -97,7 +97,7 @@ class AgentSecurityTest {
         // agent still serves its controller
         List<Socket> stalled = new ArrayList<>();
         try {
-            for (int i = 0; i < 10 * AgentEndpoint.MAX_PENDING_PER_SOURCE; i++) {
+            for (int i = 0; i < 10 * AuthenticatingServerSocket.MAX_PENDING_PER_SOURCE; i++) {
                 Socket s = new Socket();
                 s.bind(new InetSocketAddress("127.0.0.9", 0));
                 s.connect(new InetSocketAddress(ADDRESS, port), 5000);
@@ -117,16 +117,26 @@ class AgentSecurityTest {
         int port = freePort();
         Agent first = agent(port, refusing, Agent.START_TIMEOUT);
         ByteArrayOutputStream recorded = new ByteArrayOutputStream();
+        assertThat(aRealJob(port).hosts().getFirst().message()).isEqualTo("not in this test");
+        // a secret holder's TLS session with the agent, recorded on the wire by a relay: handshake and a job
         try (ServerSocket relay = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.7"))) {
-            Thread.ofPlatform().daemon().start(() -> relayOnce(relay, port, recorded));
-            try (Controller c = Controller.connect(List.of(new HostAddress("127.0.0.7", relay.getLocalPort())), secret,
-                    Duration.ofSeconds(20), Duration.ofSeconds(20))) {
-                ControllerOutcome o = c.run(new JobRequest("x", "run", List.of("--rw", "write", "/tmp/x"), null,
-                        null), live -> { });
-                assertThat(o.hosts().getFirst().message()).isEqualTo("not in this test");
+            Thread.ofPlatform().daemon().start(() -> {
+                while (!relay.isClosed()) {
+                    relayOnce(relay, port, recorded);
+                }
+            });
+            try (javax.net.ssl.SSLSocket s = SecretIdentity.of(secret).client()) {
+                s.connect(new InetSocketAddress("127.0.0.7", relay.getLocalPort()), 5000);
+                s.setSoTimeout(10_000);
+                s.startHandshake();
+                Seal seal = new Seal(secret, Seal.Direction.TO_AGENT);
+                seal.openHello(new Seal(secret, Seal.Direction.TO_CONTROLLER).hello());
+                s.getOutputStream().write(seal.seal(new Msg.Job("j", new JobRequest("x", "run",
+                        List.of("--rw", "write", "/tmp/x"), null, null))));
+                s.getOutputStream().flush();
             }
         }
-        await(() -> recorded.size() > 0, "the relay recorded the controller's bytes");
+        await(() -> recorded.size() > 300, "the relay recorded the session's bytes");
         byte[] wire;
         synchronized (recorded) {
             wire = recorded.toByteArray();
@@ -182,10 +192,11 @@ class AgentSecurityTest {
     }
 
     private static void relayOnce(ServerSocket relay, int port, ByteArrayOutputStream recorded) {
-        try (Socket in = relay.accept(); Socket out = connect(port)) {
-            Thread back = Thread.ofPlatform().daemon().start(() -> pump(out, in, null));
-            pump(in, out, recorded);
-            back.join(10_000);
+        try {
+            Socket in = relay.accept();
+            Socket out = connect(port);
+            Thread.ofPlatform().daemon().start(() -> pump(out, in, null));
+            Thread.ofPlatform().daemon().start(() -> pump(in, out, recorded));
         } catch (Exception e) {
             // the test fails on what the controller saw
         }
