@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The jar that {@code mvn package} builds is laid out for a cheap start (issue 20, src/build/StartupJar.java): every
  * class file is one the JDK's AOT cache can hold (version 50 or later: picocli's Java 5 classes are rewritten),
- * the jar needs no other (the multi-host transport is the JDK's TLS: no {@code Class-Path}, no {@code Add-Opens}),
+ * the jar needs no other (JGroups, the multi-host engine, is inside it: no {@code Class-Path}, no {@code Add-Opens}),
  * and SQLite's native libraries are beside it for bin/iobench. Runs in Maven's verify phase (failsafe), after the jar exists.
  */
 class PackagedJarIT {
@@ -57,7 +57,7 @@ class PackagedJarIT {
         try (JarFile j = new JarFile(jar.toFile())) {
             assertThat(j.getManifest().getMainAttributes().getValue("Class-Path")).isNull();
             assertThat(j.getManifest().getMainAttributes().getValue("Add-Opens")).isNull();
-            assertThat(j.getEntry("org/iobench/cluster/Link.class")).isNotNull();
+            assertThat(j.getEntry("org/jgroups/JChannel.class")).isNotNull();
         }
     }
 
