@@ -60,7 +60,12 @@ public final class Main {
         ErrorHandler handler = new ErrorHandler();
         Version version = new Version();
         cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
-        return cl.setCaseInsensitiveEnumValuesAllowed(true)
+        cl.setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(handler).setExecutionExceptionHandler(handler);
+        CommandLine fio = cl.getSubcommands().get("fio");
+        if (fio != null) {
+            fio.setUnmatchedOptionsArePositionalParams(true); // fio's arguments are fio's to read (FioArguments)
+        }
+        return cl;
     }
 }

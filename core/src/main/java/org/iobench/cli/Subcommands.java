@@ -17,8 +17,9 @@ import picocli.CommandLine.Model.OptionSpec;
 final class Subcommands {
     /** In the order of {@code iobench --help}. A new command is added here, not in {@link IobenchCommand}. */
     static final List<Class<?>> ALL = List.of(RunCommand.class, VmstatCommand.class, ReportCommand.class,
-            DdCommand.class, SaturateCommand.class, SuiteCommand.class, RunsCommand.class, ShowCommand.class,
-            DeleteCommand.class, ExportCommand.class, CompareCommand.class, ImportCommand.class, VerifyCommand.class, MicroCommand.class,
+            DdCommand.class, FioCommand.class, SaturateCommand.class, SuiteCommand.class, RunsCommand.class,
+            ShowCommand.class, DeleteCommand.class, ExportCommand.class, CompareCommand.class, ImportCommand.class,
+            VerifyCommand.class, MicroCommand.class,
             AgentCommand.class, HistoryCommand.class, CheckCommand.class,
             HelpCommand.class, CompletionCommand.class);
 

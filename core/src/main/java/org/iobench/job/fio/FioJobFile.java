@@ -40,12 +40,37 @@ public final class FioJobFile {
      */
     public static JobFile parse(String file, String text, boolean lenient, FioHost host,
                                 UnaryOperator<String> includes) {
-        List<FioSection> sections = new FioReader(host, includes).read(file, text);
+        return parse(file, List.of(new FioReader(host, includes).read(file, text)), lenient, null);
+    }
+
+    /**
+     * The jobs of several sources read as fio reads its command line and job files: the sections of each source in
+     * order; the first source starts from fio's defaults, and so does each later one ({@code fill_def_thread}
+     * before every job file after the first), so a {@code [global]} applies to the jobs after it in its own
+     * source only.
+     *
+     * @param described filled, when not null, with what fio reports of each job of the result, in job order
+     */
+    static JobFile parse(String file, List<List<FioSection>> sources, boolean lenient,
+                         List<FioJobDescription> described) {
         FioProblems problems = new FioProblems();
         List<String> warnings = new ArrayList<>();
         FioJobTranslator translator = new FioJobTranslator(problems, warnings);
         Map<String, FioSetting> globals = new LinkedHashMap<>();
         List<FioJob> jobs = new ArrayList<>();
+        List<List<FioSetting>> own = new ArrayList<>();
+        for (List<FioSection> source : sources) {
+            globals = source == sources.getFirst() ? globals : new LinkedHashMap<>();
+            translate(source, globals, translator, jobs, own);
+        }
+        if (described != null) {
+            described.add(FioJobDescription.of("global", -1, false, List.copyOf(globals.values())));
+        }
+        return finish(file, jobs, own, lenient, problems, warnings, described);
+    }
+
+    private static void translate(List<FioSection> sections, Map<String, FioSetting> globals,
+                                  FioJobTranslator translator, List<FioJob> jobs, List<List<FioSetting>> given) {
         for (FioSection s : sections) {
             Map<String, FioSetting> own = canonical(s);
             if (s.global()) {
@@ -53,10 +78,15 @@ public final class FioJobFile {
                 globals.putAll(own);
                 continue;
             }
+            given.add(List.copyOf(own.values()));
             Map<String, FioSetting> merged = new LinkedHashMap<>(globals);
             merged.putAll(own);
             jobs.add(translator.translate(s.name(), s.where(), new FioJobOptions(merged)));
         }
+    }
+
+    private static JobFile finish(String file, List<FioJob> jobs, List<List<FioSetting>> given, boolean lenient,
+                                  FioProblems problems, List<String> warnings, List<FioJobDescription> described) {
         if (jobs.isEmpty()) {
             throw new InvalidJobException(file + ": no job section (a job is a [name] section other than [global])");
         }
@@ -71,7 +101,7 @@ public final class FioJobFile {
                 }
             }
         }
-        return order(file, jobs, lenient, warnings, skipped);
+        return order(file, jobs, lenient, warnings, skipped, given, described);
     }
 
     private static Map<String, FioSetting> canonical(FioSection s) {
@@ -86,7 +116,8 @@ public final class FioJobFile {
     }
 
     private static JobFile order(String file, List<FioJob> jobs, boolean lenient, List<String> warnings,
-                                 List<String> skipped) {
+                                 List<String> skipped, List<List<FioSetting>> given,
+                                 List<FioJobDescription> described) {
         Set<String> left = new HashSet<>();
         List<List<FioJob>> stages = new ArrayList<>();
         List<Integer> groups = new ArrayList<>();
@@ -132,6 +163,10 @@ public final class FioJobFile {
                 }
                 int n = first;
                 for (JobSpec c : j.clones()) {
+                    if (described != null) {
+                        described.add(FioJobDescription.of(j.name(), g, j.groupReporting(),
+                                given.get(index - 1)));
+                    }
                     specs.add(c.logs() == null ? c : c.toBuilder().logs(c.logs().withJobIndex(n)).build());
                     specGroups.add(g);
                     n++;

@@ -163,4 +163,17 @@ final class FioOptionTable {
     static boolean honoured(String canonical) {
         return KINDS.get(canonical) == Kind.HONOURED;
     }
+
+    /**
+     * fio's options of type {@code FIO_OPT_STR_SET} (a bare flag: {@code time_based}, {@code group_reporting}): on
+     * fio's command line they take no value, so the argument after one is not theirs.
+     */
+    private static final Set<String> FLAGS = Set.of("bs_unaligned", "norandommap", "time_based", "verify_only",
+            "exitall", "exitall_on_error", "stonewall", "new_group", "thread", "group_reporting", "zero_buffers",
+            "refill_buffers");
+
+    /** Whether the canonical option is a bare flag on fio's command line ({@link #FLAGS}). */
+    static boolean isFlag(String canonical) {
+        return FLAGS.contains(canonical);
+    }
 }

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# fio's own test suite as the judge of `iobench fio`: runs fio 3.33's t/run-fio-tests.py twice, once with fio and
+# once with a two-line wrapper that execs `iobench fio "$@"` as the "fio executable" (-f), on the same job tests
+# (t0001-t0026) and the standalone t/*.py scripts that apply to files (readonly, steadystate_tests, strided,
+# latency_percentiles, jsonplus2csv_test, log_compression: 1003 1004 1006 1010 1011 1012), then prints a table of
+# both results and "fio passes N, iobench passes M of those N". Nothing of fio's is kept in this repository: the
+# tests come from a fio 3.33 source tree (FIO_SRC), fetched with git when it is not given.
+#
+# Usage: bench/fio-tests.sh [TEST_ID...]      (default: every job test and the scripts above)
+#   env: FIO_SRC=DIR      a fio-3.33 source tree (its t/ is used; default: git clone --branch fio-3.33 into $WORK)
+#        FIO=PATH         the fio to compare with (default: fio on the PATH; must be 3.33)
+#        IOBENCH=CMD      iobench to judge (default: bin/iobench)
+#        WORK=DIR         scratch and artifacts (default: /tmp/iobench-fio-tests), on a real filesystem
+#        SKIP="10 13"     tests not run: t0010 and t0013 (io_submit_mode=offload) hang fio 3.33 itself past the
+#                         script's 600 s timeout on 2 CPUs and ignore SIGTERM; an empty SKIP runs them
+# The wrapper exports IOBENCH_ALLOW_OVERWRITE=1: fio's tests rewrite the files they made (iobench fio asks that
+# consent; docs/fio.md). Libaio tests need CONFIG_LIBAIO in config-host.h: written into a copy of the tree's root.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK=${WORK:-/tmp/iobench-fio-tests}
+FIO=${FIO:-$(command -v fio || true)}
+IOBENCH=${IOBENCH:-$ROOT/bin/iobench}
+SKIP=${SKIP-10 13}
+die() { echo "fio-tests: $*" >&2; exit 2; }
+[ -n "$FIO" ] || die "fio not found (Debian: apt-get install -y fio)"
+command -v python3 >/dev/null || die "python3 not found (fio's tests are Python)"
+version=$("$FIO" --version)
+[ "$version" = fio-3.33 ] || echo "fio-tests: note: $FIO is $version; the tests are fio-3.33's" >&2
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+
+if [ -z "${FIO_SRC:-}" ]; then
+    FIO_SRC=$WORK/fio-src
+    [ -d "$FIO_SRC/t" ] || git clone -q --depth 1 --branch fio-3.33 https://github.com/axboe/fio "$FIO_SRC" \
+        || die "cannot fetch fio's source; give a fio-3.33 tree as FIO_SRC=DIR"
+fi
+[ -f "$FIO_SRC/t/run-fio-tests.py" ] || die "$FIO_SRC/t/run-fio-tests.py not found (FIO_SRC must be a fio source tree)"
+
+# the tree's t/ beside a config-host.h that says what this machine has (fio's configure would write it)
+tree=$WORK/root
+rm -rf "$tree"
+mkdir -p "$tree"
+cp -r "$FIO_SRC/t" "$tree/t"
+printf "#define CONFIG_LIBAIO\n" > "$tree/config-host.h" # Linux AIO: iobench's own syscalls
+
+wrapper=$WORK/iobench-as-fio
+printf '#!/bin/sh\nIOBENCH_ALLOW_OVERWRITE=1 exec %s fio "$@"\n' "$IOBENCH" > "$wrapper"
+chmod +x "$wrapper"
+
+ids=("$@")
+if [ ${#ids[@]} -eq 0 ]; then
+    for i in $(seq 1 26) 1003 1004 1006 1010 1011 1012; do
+        case " $SKIP " in *" $i "*) continue ;; esac
+        ids+=("$i")
+    done
+fi
+
+# run NAME EXE: the suite with EXE as fio; its per-test lines in $WORK/NAME.log
+run() {
+    local name=$1 exe=$2
+    rm -rf "$WORK/art-$name" # the suite makes it
+    (cd "$tree" && python3 t/run-fio-tests.py -r "$tree" -f "$exe" -a "$WORK/art-$name" -o "${ids[@]}") \
+        > "$WORK/$name.log" 2>&1 || true
+}
+run fio "$FIO"
+run iobench "$wrapper"
+
+result() { # result NAME ID -> PASSED, FAILED or SKIPPED (with the reason the suite printed)
+    grep -E "^Test $2 (PASSED|FAILED|SKIPPED)" "$WORK/$1.log" | head -1 | sed -E "s/^Test $2 //" || true
+}
+printf '%-6s %-50s %s\n' test fio iobench
+n=0 m=0
+for i in "${ids[@]}"; do
+    f=$(result fio "$i")
+    b=$(result iobench "$i")
+    printf '%-6s %-50s %s\n' "$i" "${f:-(no result)}" "${b:-(no result)}"
+    if [[ $f == PASSED* ]]; then
+        n=$((n + 1))
+        [[ $b == PASSED* ]] && m=$((m + 1))
+    fi
+done
+echo "fio passes $n, iobench passes $m of those $n"
+echo "(logs: $WORK/fio.log, $WORK/iobench.log; each test's files under $WORK/art-fio and $WORK/art-iobench)"

@@ -1,0 +1,179 @@
+package org.iobench.cli;
+
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobFile;
+import org.iobench.job.JobSpec;
+import org.iobench.job.fio.FioArguments;
+import org.iobench.job.fio.FioInvocation;
+import org.iobench.report.fio.FioJson;
+import org.iobench.report.fio.FioTerse;
+import org.iobench.report.fio.FioText;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.session.ExitException;
+import org.iobench.session.Failures;
+import org.iobench.session.LocalHost;
+import org.iobench.session.Session;
+import org.iobench.session.ThisMachine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code iobench fio ARGS...}: a fio 3.33 command line as typed, run by iobench: fio's options, jobs on the command
+ * line ({@code --name=...}), job files, and fio's output ({@code --output}, {@code --output-format=normal|json|json+|
+ * terse}) and exit statuses (0; 1 for a refused command line or file; the number of jobs that failed; 128 after a
+ * signal). What iobench cannot honour is refused by name, as a strict job file is.
+ *
+ * <p>As fio: the files a job makes are kept ({@code unlink=0}); results are not saved in iobench's store (fio's
+ * output is the result; {@code iobench run JOBFILE} keeps them); nothing is printed on stderr but errors. Unlike
+ * fio, writing to a file that already exists needs consent, as {@code iobench dd} asks it of a script:
+ * {@code IOBENCH_ALLOW_OVERWRITE=1}.
+ */
+@Command(name = "fio", description = {"Run a fio command line (fio 3.33's options, job files and output formats)"
+        + " through iobench.", "iobench fio --name=job --rw=randread --size=16m --filename=/data/f"
+        + " --output-format=json; writing to an existing file needs IOBENCH_ALLOW_OVERWRITE=1 (docs/fio.md)."})
+final class FioCommand implements Callable<Integer> {
+    /** fio's status for a refused command line or job file. */
+    static final int FIO_USAGE = 1;
+    /** fio's status after a signal stopped the run. */
+    static final int FIO_SIGNAL = 128;
+
+    @Parameters(paramLabel = "ARG", arity = "0..*", description = "fio's arguments, as fio takes them")
+    List<String> args = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintStream out = Streams.out(spec);
+        PrintStream err = Streams.err(spec);
+        boolean debug = RunOutputs.debug(spec);
+        FioArguments fio;
+        FioInvocation invocation;
+        try {
+            fio = FioArguments.parse(args);
+            if (fio.version()) {
+                out.println(FioJson.FIO_VERSION);
+                return 0;
+            }
+            if (fio.help()) {
+                out.print(FioUsage.TEXT);
+                return 0;
+            }
+            if (fio.showCommand()) {
+                out.print(FioInvocation.showCommand(fio, ThisMachine.fioHost(), FioCommand::read));
+                return 0;
+            }
+            invocation = FioInvocation.read(fio, ThisMachine.fioHost(), FioCommand::read);
+        } catch (InvalidJobException e) {
+            err.println(e.getMessage());
+            return FIO_USAGE;
+        }
+        if (fio.parseOnly()) {
+            return 0;
+        }
+        PrintStream report = out;
+        if (fio.output().isPresent()) {
+            try {
+                report = new PrintStream(new FileOutputStream(fio.output().get()), true, StandardCharsets.UTF_8);
+            } catch (FileNotFoundException e) {
+                err.println("fio: output file open error: " + e.getMessage());
+                return FIO_USAGE;
+            }
+        }
+        try {
+            return run(fio, invocation, out, report, err, debug);
+        } finally {
+            if (report != out) {
+                report.close();
+            }
+        }
+    }
+
+    private int run(FioArguments fio, FioInvocation invocation, PrintStream out, PrintStream report,
+                    PrintStream err, boolean debug) throws InterruptedException {
+        JobFile jobs = invocation.jobs();
+        jobs.warnings().forEach(w -> out.println("iobench: note: " + w)); // fio's notes go to stdout (log_info)
+        boolean consent = "1".equals(System.getenv(DdCommand.CONSENT_VARIABLE));
+        List<List<JobSpec>> stages = jobs.stages().stream().map(stage -> stage.stream().map(j -> {
+            JobSpec.Builder b = j.toBuilder().keep(true); // fio leaves the files it made (unlink=0)
+            return consent ? b.allowOverwrite(true).build() : b.build();
+        }).toList()).toList();
+        Set<FioArguments.Format> formats = fio.formats();
+        if (formats.contains(FioArguments.Format.NORMAL)) {
+            List<JobSpec> all = jobs.jobs();
+            for (int i = 0; i < all.size(); i++) {
+                var d = invocation.described().get(i);
+                boolean clone = i > 0 && d.name().equals(invocation.described().get(i - 1).name());
+                boolean firstClone = clone && (i == 1 || !d.name().equals(invocation.described().get(i - 2).name()));
+                if (!clone) {
+                    report.println(FioText.header(all.get(i), d.name(), d.groupId()));
+                } else if (firstClone) {
+                    report.println("..."); // fio: one line for a job's further clones
+                }
+            }
+            report.println(FioJson.FIO_VERSION);
+        }
+        boolean quiet = !"always".equals(fio.eta());
+        LocalHost host = new LocalHost(false, null, quiet, out, err, debug, null);
+        List<BenchmarkResult> done = new ArrayList<>();
+        int status;
+        try {
+            status = new Session(host, 1000).asTests().sharingFiles().runStages(stages, done::addAll);
+        } catch (RuntimeException e) {
+            Failures.report(e, err, debug);
+            return FIO_USAGE;
+        }
+        write(fio, invocation, done, report);
+        if (status >= 128 || status == ExitException.INTERRUPTED) {
+            return FIO_SIGNAL;
+        }
+        if (status == ExitException.USAGE) {
+            return FIO_USAGE;
+        }
+        long failed = done.stream().filter(b -> !b.complete()).count();
+        return status == 0 ? 0 : (int) Math.max(1, Math.min(failed, 127));
+    }
+
+    /** The results in every format asked, in fio's order: terse, JSON, normal. */
+    private static void write(FioArguments fio, FioInvocation invocation, List<BenchmarkResult> results,
+                              PrintStream report) {
+        if (results.isEmpty()) {
+            return;
+        }
+        Instant now = Instant.now();
+        ZoneId zone = ZoneId.systemDefault();
+        Set<FioArguments.Format> formats = fio.formats();
+        if (formats.contains(FioArguments.Format.TERSE)) {
+            report.print(FioTerse.write(results, invocation.described(), fio.terseVersion()));
+        }
+        if (formats.contains(FioArguments.Format.JSON)) {
+            report.print(FioJson.write(results, invocation.described(), invocation.globalOptions(), now, zone));
+        }
+        if (formats.contains(FioArguments.Format.NORMAL)) {
+            report.print(FioText.write(results, invocation.described(), now, zone, ProcessHandle.current().pid()));
+        }
+        report.flush();
+    }
+
+    /** A job file's text; fio's message when it cannot be read. */
+    private static String read(String path) {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of(path));
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new InvalidJobException("fio: unable to open '" + path + "' job file");
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package org.iobench.report.fio;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.iobench.job.JobSpec;
+import org.iobench.job.fio.FioJobDescription;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
+import org.iobench.result.SystemSummary;
+
+/**
+ * fio 3.33's {@code normal} output of iobench's results, in fio's layout ({@code show_thread_status_normal},
+ * {@code show_group_stats}): per job its header, per direction IOPS and bandwidth with fio's 4-digit numbers, the
+ * slat/clat/lat lines, clat percentiles, the CPU line, the issued requests; then each group's totals. What iobench
+ * does not measure (I/O depth distributions, context switches, faults, disk stats) is left out, as in the JSON.
+ */
+public final class FioText {
+    private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy",
+            Locale.ROOT);
+    private static final String[] DIR_NAMES = {"read", "write", "trim"};
+    private static final String[] GROUP_NAMES = {"   READ", "  WRITE", "   TRIM"};
+
+    private FioText() {}
+
+    /** The report: one block per job, then the run status of each group. */
+    public static String write(List<BenchmarkResult> results, List<FioJobDescription> described, Instant now,
+                               ZoneId zone, long pid) {
+        StringBuilder out = new StringBuilder("\n");
+        List<FioEntry> entries = FioEntry.of(results, described);
+        Map<Integer, long[]> aggregate = FioJson.aggregate(entries);
+        for (FioEntry e : entries) {
+            job(e, now, zone, pid, out);
+        }
+        entries.stream().map(FioEntry::groupId).distinct().sorted().forEach(g -> group(g, entries,
+                aggregate.get(g), out));
+        return out.toString();
+    }
+
+    /** fio's line when a job is added: {@code name: (g=0): rw=read, bs=(R) 4096B-4096B, ..., ioengine=psync, iodepth=1}. */
+    public static String header(JobSpec job, String name, int groupId) {
+        long bs = job.workload().blockSize();
+        String size = bs + "B-" + bs + "B";
+        return name + ": (g=" + groupId + "): rw=" + job.workload().rw().label() + ", bs=(R) " + size + ", (W) "
+                + size + ", (T) " + size + ", ioengine=" + job.engine().fioNames().stream().findFirst()
+                .orElse(job.engine().name()) + ", iodepth=" + job.queue().iodepth();
+    }
+
+    private static void job(FioEntry e, Instant now, ZoneId zone, long pid, StringBuilder out) {
+        FioDirection[] dirs = new FioDirection[3];
+        boolean any = false;
+        for (FioDirection.Dir d : FioDirection.Dir.values()) {
+            dirs[d.ordinal()] = FioDirection.of(e, d);
+            any |= dirs[d.ordinal()].bytes() > 0 || dirs[d.ordinal()].ios() > 0;
+        }
+        if (!any) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err=%2d: pid=%d: %s\n", e.name(),
+                e.groupId(), e.members().size(), e.error(), pid, CTIME.format(now.atZone(zone))));
+        for (FioDirection.Dir d : FioDirection.Dir.values()) {
+            FioDirection f = dirs[d.ordinal()];
+            if (f.bytes() > 0 && f.runtimeMillis() > 0) {
+                direction(DIR_NAMES[d.ordinal()], f, out);
+            }
+        }
+        List<RunResult> runs = e.runs();
+        long jobRuntime = runs.stream().mapToLong(r -> (r.totals().elapsedNanos() + 999_999) / 1_000_000).sum();
+        double user = 0;
+        double system = 0;
+        boolean measured = !runs.isEmpty();
+        for (RunResult r : runs) {
+            SystemSummary s = r.evidence().systemSummary();
+            if (s == null) {
+                measured = false;
+                break;
+            }
+            user += s.processUserSeconds();
+            system += s.processSystemSeconds();
+        }
+        if (measured && jobRuntime > 0) {
+            out.append(String.format(Locale.ROOT, "  cpu          : usr=%3.2f%%, sys=%3.2f%%\n",
+                    user * 100_000 / jobRuntime, system * 100_000 / jobRuntime));
+        }
+        out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,%d,0 short=0,0,0,0 dropped=0,0,0,0\n",
+                dirs[0].ios(), dirs[1].ios(), dirs[2].ios()));
+        out.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
+                e.members().getFirst().job().queue().iodepth()));
+        out.append('\n');
+    }
+
+    private static void direction(String name, FioDirection f, StringBuilder out) {
+        long bw = f.bwBytes();
+        long iops = 1000 * f.ios() / f.runtimeMillis();
+        out.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)\n", name,
+                FioNumbers.num2str(iops, 4, false, ""), FioNumbers.num2str(bw, 4, true, "B/s"),
+                FioNumbers.num2str(bw, 4, false, "B/s"), FioNumbers.num2str(f.bytes(), 4, true, "B"),
+                f.runtimeMillis()));
+        latency("slat", f.slat(), out);
+        latency("clat", f.clat(), out);
+        latency(" lat", f.lat(), out);
+        percentiles(f.clat(), out);
+    }
+
+    /** fio's {@code display_lat}: in ns, us or ms by the figures' size. */
+    private static void latency(String name, FioLatency l, StringBuilder out) {
+        if (l.count() == 0) {
+            return;
+        }
+        long min = l.min();
+        long max = l.max();
+        double mean = l.mean();
+        double dev = Double.isNaN(l.stddev()) ? 0 : l.stddev();
+        String base = "(nsec)";
+        if (min > 2_000_000 && max > 99_999_999L && dev > 1_000_000.0) {
+            min /= 1_000_000;
+            max /= 1_000_000;
+            mean /= 1e6;
+            dev /= 1e6;
+            base = "(msec)";
+        } else if (min > 2000 && max > 99_999 && dev > 1000.0) {
+            min /= 1000;
+            max /= 1000;
+            mean /= 1000;
+            dev /= 1000;
+            base = "(usec)";
+        }
+        out.append(String.format(Locale.ROOT, "    %s %s: min=%s, max=%s, avg=%5.02f", name, base,
+                FioNumbers.num2str(min, 6, false, ""), FioNumbers.num2str(max, 6, false, ""), mean));
+        out.append(Double.isNaN(l.stddev()) ? "\n" : String.format(Locale.ROOT, ", stdev=%5.02f\n", dev));
+    }
+
+    /** fio's {@code show_clat_percentiles}: the percentiles iobench knows, in fio's rows. */
+    private static void percentiles(FioLatency l, StringBuilder out) {
+        if (l.count() == 0 || l.percentiles().isEmpty()) {
+            return;
+        }
+        long minv = l.percentiles().values().stream().mapToLong(Long::longValue).min().orElse(0);
+        long maxv = l.percentiles().values().stream().mapToLong(Long::longValue).max().orElse(0);
+        int scale = minv > 2_000_000 && maxv > 99_999_999L ? 2 : minv > 2000 && maxv > 99_999 ? 1 : 0;
+        long divisor = scale == 2 ? 1_000_000 : scale == 1 ? 1000 : 1;
+        out.append("    clat percentiles (").append(scale == 2 ? "msec" : scale == 1 ? "usec" : "nsec")
+                .append("):\n     |");
+        int width = Math.max(5, (int) (Math.log10((double) maxv / divisor) + 1));
+        int perLine = (80 - 7) / (2 + 10 + width);
+        int j = 0;
+        int len = l.percentiles().size();
+        for (Map.Entry<String, Long> p : l.percentiles().entrySet()) {
+            if (j != 0 && j % perLine == 0) {
+                out.append("     |");
+            }
+            long v = p.getValue();
+            for (int i = 0; i < scale; i++) {
+                v = (v + 999) / 1000;
+            }
+            boolean last = j == len - 1;
+            out.append(String.format(Locale.ROOT, " %5.2fth=[%" + width + "d]%c", Double.parseDouble(p.getKey()),
+                    v, last ? '\n' : ','));
+            if (!last && j % perLine == perLine - 1) {
+                out.append('\n');
+            }
+            j++;
+        }
+    }
+
+    private static void group(int g, List<FioEntry> entries, long[] aggregate, StringBuilder out) {
+        out.append("Run status group ").append(g).append(" (all jobs):\n");
+        for (FioDirection.Dir d : FioDirection.Dir.values()) {
+            long bytes = 0;
+            long minRun = 0;
+            long maxRun = 0;
+            long minBw = Long.MAX_VALUE;
+            long maxBw = 0;
+            for (FioEntry e : entries) {
+                if (e.groupId() != g) {
+                    continue;
+                }
+                FioDirection f = FioDirection.of(e, d);
+                if (f.runtimeMillis() == 0) {
+                    continue;
+                }
+                bytes += f.bytes();
+                minRun = minRun == 0 ? f.runtimeMillis() : Math.min(minRun, f.runtimeMillis());
+                maxRun = Math.max(maxRun, f.runtimeMillis());
+                minBw = Math.min(minBw, f.bwBytes());
+                maxBw = Math.max(maxBw, f.bwBytes());
+            }
+            if (maxRun == 0) {
+                continue;
+            }
+            long agg = aggregate[d.ordinal()];
+            out.append(String.format(Locale.ROOT, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%d-%dmsec\n",
+                    GROUP_NAMES[d.ordinal()], FioNumbers.num2str(agg, 4, true, "B/s"),
+                    FioNumbers.num2str(agg, 4, false, "B/s"), FioNumbers.num2str(minBw, 4, true, "B/s"),
+                    FioNumbers.num2str(maxBw, 4, true, "B/s"), FioNumbers.num2str(minBw, 4, false, "B/s"),
+                    FioNumbers.num2str(maxBw, 4, false, "B/s"), FioNumbers.num2str(bytes, 4, true, "B"),
+                    FioNumbers.num2str(bytes, 4, false, "B"), minRun, maxRun));
+        }
+    }
+}

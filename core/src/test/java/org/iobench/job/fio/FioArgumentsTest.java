@@ -1,0 +1,72 @@
+package org.iobench.job.fio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.iobench.job.InvalidJobException;
+import org.junit.jupiter.api.Test;
+
+/** fio 3.33's command line as its {@code parse_cmd_line} reads it. */
+class FioArgumentsTest {
+    private static FioArguments parse(String... args) {
+        return FioArguments.parse(List.of(args));
+    }
+
+    @Test
+    void optionsBeforeTheFirstNameAreGlobalAndEachNameStartsAJobWithItsOwnOptions() {
+        FioArguments a = parse("--bs=4k", "--name=one", "--rw=read", "--name", "two", "--rw", "write", "job.fio");
+        List<FioSection> s = a.commandLine();
+        assertThat(s).extracting(FioSection::name).containsExactly("global", "one", "two");
+        assertThat(s.get(0).settings()).extracting(FioSetting::text).containsExactly("bs=4k");
+        assertThat(s.get(1).settings()).extracting(FioSetting::text).containsExactly("name=one", "rw=read");
+        assertThat(s.get(2).settings()).extracting(FioSetting::text).containsExactly("name=two", "rw=write");
+        assertThat(a.jobFiles()).containsExactly("job.fio");
+        assertThat(a.hasCommandLineJobs()).isTrue();
+    }
+
+    @Test
+    void aBareFlagTakesNoValueSoTheNextArgumentIsNotItsAndSingleDashesAreLongOptions() {
+        FioArguments a = parse("-name=x", "--group_reporting", "file.fio", "-time_based", "--runtime", "2");
+        assertThat(a.commandLine().getFirst().settings()).extracting(FioSetting::text)
+                .containsExactly("name=x", "group_reporting", "time_based", "runtime=2");
+        assertThat(a.jobFiles()).containsExactly("file.fio");
+    }
+
+    @Test
+    void outputFormatsAreCommaSeparatedAndJsonPlusIsJsonWithBinsAndMinimalIsTerse() {
+        assertThat(parse("--output-format=json+,normal").formats()).containsExactlyInAnyOrder(
+                FioArguments.Format.JSON, FioArguments.Format.JSON_PLUS, FioArguments.Format.NORMAL);
+        assertThat(parse("--minimal").formats()).containsExactly(FioArguments.Format.TERSE);
+        assertThat(parse().formats()).containsExactly(FioArguments.Format.NORMAL);
+        assertThatThrownBy(() -> parse("--output-format=xml")).isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("fio: invalid output format xml");
+    }
+
+    @Test
+    void fiosOwnOptionsAreRead() {
+        FioArguments a = parse("--output", "out.json", "--max-jobs=16", "--section=b", "--readonly", "--parse-only",
+                "--terse-version=5", "--eta=never", "--name=a", "--name=b");
+        assertThat(a.output()).contains("out.json");
+        assertThat(a.maxJobs()).contains(16);
+        assertThat(a.readOnly()).isTrue();
+        assertThat(a.parseOnly()).isTrue();
+        assertThat(a.terseVersion()).isEqualTo(5);
+        assertThat(a.eta()).isEqualTo("never");
+        assertThat(a.commandLine()).extracting(FioSection::name).containsExactly("b");
+    }
+
+    @Test
+    void whatFioRefusesIsRefusedWithFiosWordsAndWhatIobenchCannotDoIsRefusedByName() {
+        assertThatThrownBy(() -> parse("--bogus=1")).hasMessage("fio: unrecognized option '--bogus=1'");
+        assertThatThrownBy(() -> parse("--section=global")).hasMessageContaining("can't use global as only section");
+        assertThatThrownBy(() -> parse("--terse-version=9")).hasMessageContaining("bad terse version format");
+        assertThatThrownBy(() -> parse("--output")).hasMessageContaining("requires an argument");
+        assertThatThrownBy(() -> parse("--readonly=1")).hasMessageContaining("doesn't allow an argument");
+        assertThatThrownBy(() -> parse("--client=host")).hasMessageContaining("--client")
+                .hasMessageContaining("client/server");
+        assertThatThrownBy(() -> parse("--status-interval=0")).hasMessageContaining("status interval too small");
+        assertThatThrownBy(() -> parse("--status-interval=5")).hasMessageContaining("--status-interval")
+                .hasMessageContaining("not done");
+    }
+}
