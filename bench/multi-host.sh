@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Multi-host runs on one machine: the start barrier's skew, and the controller's overhead.
 #   bench/multi-host.sh [SECONDS] [DIR]
+#   IOBENCH=/path/to/other/bin/iobench bench/multi-host.sh     # another build (e.g. the one before a change)
 # Starts three agents on 127.0.0.2, .3 and .4, then runs 4 KiB random reads from the page cache (CPU-bound, so
 # any overhead shows) for SECONDS (default 5):
 #   1. one local run with 3 threads on 3 files' worth of data  (iobench run --threads 3)
@@ -12,7 +13,7 @@ set -euo pipefail
 secs="${1:-5}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="$(mktemp -d "${2:-${TMPDIR:-/tmp}}/iobench-multihost-bench.XXXXXX")"
-iob="$root/bin/iobench"
+iob="${IOBENCH:-$root/bin/iobench}"
 pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done

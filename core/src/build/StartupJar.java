@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  *       {@code bin/iobench} points sqlite-jdbc at them ({@code -Dorg.sqlite.lib.path}): otherwise each run that
  *       opens the result store first copies 1.1 MB out of the jar into the temporary directory;</li>
  *   <li>each LIBRARY_JAR is copied beside JAR, where the jar's {@code Class-Path} names it: a library kept out of
- *       the shaded jar (Hazelcast: 11,800 entries, which the JVM reads at every start of a jar holding them).</li>
+ *       the shaded jar (none today; a library of many entries, which the JVM reads at every start of a jar holding
+ *       them, would be one).</li>
  * </ol>
  * Prints one line saying what it did; exits 1 when a class cannot be rewritten (the build must not ship half).
  */

@@ -13,6 +13,7 @@ import org.iobench.cluster.Agent;
 import org.iobench.cluster.AllowList;
 import org.iobench.cluster.ClusterSecret;
 import org.iobench.cluster.HostAddress;
+import org.iobench.cluster.ProgramList;
 import org.iobench.session.ExitException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,7 +22,8 @@ import sun.misc.Signal;
 /**
  * {@code iobench agent}: runs jobs for a controller ({@code iobench run ... --hosts}) until stopped with Ctrl-C or
  * SIGTERM. Refuses every target outside its {@code --allow} paths, and any write over existing data unless started
- * with {@code --allow-overwrite}. Hazelcast is loaded only here and by the controller.
+ * with {@code --allow-overwrite}, and every program (the exec engine) not named by {@code --allow-exec}. Only holders
+ * of the secret get in: docs/multi-host.md has the threat model.
  */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run jobs for a controller (iobench run ... --hosts) until stopped (docs/multi-host.md).",
@@ -40,6 +42,10 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--allow-overwrite", description = "let jobs that ask for it (--allow-overwrite) write to existing"
             + " files and devices under --allow")
     boolean allowOverwrite;
+
+    @Option(names = "--allow-exec", paramLabel = "PROGRAM", description = "a program jobs may start with the exec"
+            + " engine (repeatable; default: none; it runs with this agent's rights, beyond --allow)")
+    List<Path> allowExec = new ArrayList<>();
 
     @Option(names = "--secret-file", paramLabel = "FILE", description = "the shared secret (at least 16"
             + " characters); without it one is generated and printed")
@@ -64,23 +70,32 @@ final class AgentCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new ExitException(ExitException.USAGE, e.getMessage());
         }
+        ProgramList programs;
+        try {
+            programs = ProgramList.of(allowExec);
+        } catch (IOException e) {
+            throw new ExitException(ExitException.USAGE, e.getMessage());
+        }
         ClusterSecret secret = secret(secretFile, out, err);
         Agent agent;
+        AgentJobs jobs = new AgentJobs(allowed, allowOverwrite, programs);
         try {
-            agent = Agent.start(address.name(), address.port(), secret, new AgentJobs(allowed, allowOverwrite),
-                    out, IobenchCommand.debug(command));
-        } catch (RuntimeException e) {
+            agent = Agent.start(address.name(), address.port(), secret, jobs, out, IobenchCommand.debug(command));
+        } catch (IOException | RuntimeException e) {
             throw new ExitException(ExitException.USAGE, "--listen " + address.address() + ": cannot listen there: "
                     + rootMessage(e));
         }
         out.println("iobench agent: listening on " + address.address() + "; allowed: "
                 + (allowed.roots().isEmpty() ? "nothing (start with --allow PATH)" : String.join(", ",
                 allowed.roots().stream().map(Path::toString).toList()))
-                + (allowOverwrite ? "; may overwrite existing files and devices there" : "; writes new files only"));
+                + (allowOverwrite ? "; may overwrite existing files and devices there" : "; writes new files only")
+                + (programs.programs().isEmpty() ? "; runs no programs" : "; may run " + String.join(", ",
+                programs.programs().stream().map(Path::toString).toList())));
         out.flush();
-        Runnable stop = () -> Thread.ofPlatform().start(agent::close);
-        Signal.handle(new Signal("INT"), s -> stop.run());
-        Signal.handle(new Signal("TERM"), s -> stop.run());
+        jobs.warmUp();
+        sun.misc.SignalHandler stop = s -> Thread.ofPlatform().start(() -> agent.stop("SIG" + s.getName()));
+        Signal.handle(new Signal("INT"), stop);
+        Signal.handle(new Signal("TERM"), stop);
         agent.awaitClose();
         out.println("iobench agent: stopped");
         out.flush();

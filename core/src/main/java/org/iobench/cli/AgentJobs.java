@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.iobench.cluster.AllowList;
 import org.iobench.cluster.JobHandler;
 import org.iobench.cluster.JobRequest;
+import org.iobench.cluster.ProgramList;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.JsonReport;
@@ -37,10 +38,28 @@ final class AgentJobs implements JobHandler {
 
     private final AllowList allow;
     private final boolean allowOverwrite;
+    private final ProgramList programs;
 
-    AgentJobs(AllowList allow, boolean allowOverwrite) {
+    AgentJobs(AllowList allow, boolean allowOverwrite, ProgramList programs) {
         this.allow = allow;
         this.allowOverwrite = allowOverwrite;
+        this.programs = programs;
+    }
+
+    /**
+     * Parses and checks a job once, in the background, without running it: a fresh agent's first check otherwise
+     * builds every command's options and loads the job classes while the controller waits (on a loaded machine
+     * with many agents, longer than the controller waits for an answer).
+     */
+    void warmUp() {
+        Thread.ofPlatform().daemon().name("iobench-agent-warm-up").priority(Thread.MIN_PRIORITY).start(() -> {
+            try {
+                check(new JobRequest("warm-up", "run", List.of("--rw", "randread", "--bs", "4k", "--size", "4k",
+                        "/nonexistent/iobench-warm-up/{host}"), null, null));
+            } catch (RuntimeException e) {
+                // refused (outside --allow): the classes are loaded all the same
+            }
+        });
     }
 
     @Override
@@ -129,11 +148,30 @@ final class AgentJobs implements JobHandler {
         return (control, listener) -> execute(control, listener, suite.outputs, suite::call);
     }
 
-    /** Checks one job: its paths lie under {@code --allow}, and writing over data was consented to here. */
+    /**
+     * Checks one job: its paths lie under {@code --allow}, writing over data was consented to here, and a program it
+     * starts (the exec engine) is one of {@code --allow-exec}, its output files (fio's std_redirect) under
+     * {@code --allow}, as are its I/O logs (fio's write_*_log, written beside their prefix).
+     */
     JobSpec vet(JobSpec spec) {
         String why = allow.refusal("TARGET", spec.target());
         if (why == null && spec.copy().source() != null && !spec.copy().source().equals(DEV_ZERO)) {
             why = allow.refusal("--source", spec.copy().source());
+        }
+        if (why == null && spec.program() != null) {
+            why = programs.refusal(spec.program().command().getFirst());
+            if (why == null && spec.program().redirect()) {
+                why = allow.refusal("the exec engine's std_redirect (" + spec.name() + ".stdout and .stderr in the"
+                        + " agent's working directory)", Path.of("").toAbsolutePath());
+            }
+        }
+        if (why == null && spec.logs() != null) {
+            for (String prefix : java.util.Arrays.asList(spec.logs().bwPrefix(), spec.logs().latPrefix(),
+                    spec.logs().iopsPrefix())) {
+                if (why == null && prefix != null) {
+                    why = allow.refusal("the job's I/O log " + prefix, Path.of(prefix));
+                }
+            }
         }
         if (why == null && spec.safety().allowOverwrite() && !allowOverwrite) {
             why = "--allow-overwrite: this agent was started without --allow-overwrite; it writes only files it"

@@ -144,21 +144,26 @@ final class ClusterRun {
     private int finish(LocalHost local, JobRequest request, ControllerOutcome outcome) {
         List<String> refusals = new ArrayList<>();
         int refusedStatus = 0;
+        int notAccepted = 0;
         for (ControllerOutcome.HostOutcome h : outcome.hosts()) {
             if (h.state() == ControllerOutcome.State.REFUSED || h.state() == ControllerOutcome.State.SILENT) {
                 refusals.add(h.host().name() + ": " + h.message());
                 refusedStatus = Math.max(refusedStatus, h.status());
+                if (h.state() == ControllerOutcome.State.SILENT || h.status() != 0) {
+                    notAccepted++; // status 0: it accepted, and was stopped because another did not
+                }
             }
         }
         if (!refusals.isEmpty()) {
             for (ControllerOutcome.HostOutcome h : outcome.hosts()) {
                 if (h.state() == ControllerOutcome.State.LOST) {
                     refusals.add(h.host().name() + ": lost before the start: " + h.message());
+                    notAccepted++;
                 }
             }
             refusals.forEach(r -> err.println("iobench: host " + r));
             throw new ExitException(refusedStatus == 0 ? ExitException.USAGE : refusedStatus, "the job ran on no"
-                    + " host: " + refusals.size() + " of " + outcome.hosts().size() + " did not accept it");
+                    + " host: " + notAccepted + " of " + outcome.hosts().size() + " did not accept it");
         }
         Map<String, List<String>> environments = new LinkedHashMap<>();
         List<HostPart> parts = new ArrayList<>();

@@ -1,20 +1,21 @@
 package org.iobench.cluster;
 
-import com.hazelcast.client.Client;
-import com.hazelcast.client.ClientListener;
-import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.topic.ITopic;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.CountDownLatch;
 import org.iobench.workload.RunControl;
 
 /**
- * {@code iobench agent}: a one-member Hazelcast cluster that runs one job at a time for a controller. It obeys only
- * messages signed with its secret, runs only what its {@link JobHandler} accepts, and stops the job when the
- * controller says so or goes away (its connection closes, or its heartbeats stop for
- * {@value Hz#HEARTBEAT_TIMEOUT_SECONDS} s). Prints one line per job received, refused and finished.
+ * {@code iobench agent}: runs one job at a time for a controller over an authenticated, encrypted {@link Link}. Only
+ * holders of the secret get past its {@link AgentEndpoint}; it runs only what its {@link JobHandler} accepts; a job
+ * belongs to the link that sent it, and ends when that controller says so or goes away (its link closes, or it is
+ * silent for {@value Link#LOST_AFTER_SECONDS} s). A job accepted but not started within the start timeout is
+ * dropped, so no controller can hold the agent without running anything. Prints one line per job received,
+ * refused, started and finished.
  *
  * <pre>{@code
  * try (Agent agent = Agent.start("10.0.0.2", 5701, secret, handler, System.out, false)) {
@@ -23,60 +24,67 @@ import org.iobench.workload.RunControl;
  * }</pre>
  */
 public final class Agent implements AutoCloseable {
-    private final HazelcastInstance hz;
-    private final ITopic<String> events;
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** On SIGTERM: how long a stopped job may take to remove its scratch files and send its partial result. */
+    static final Duration CLOSE_WAIT = Duration.ofMillis(900);
+
     private final ClusterSecret secret;
     private final JobHandler handler;
     private final PrintStream log;
-    private final ReplayGuard replays = new ReplayGuard();
+    private final Duration startTimeout;
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Object lock = new Object();
+    private AgentEndpoint endpoint;
     private ActiveJob current; // guarded by lock
+    private boolean stopping; // guarded by lock
 
     private final class ActiveJob {
         final String id;
-        final String controller;
+        final Link owner;
         final JobHandler.Checked checked;
         final RunControl control = new RunControl();
         final AgentListener listener;
         boolean started;
         Thread thread;
 
-        ActiveJob(String id, String controller, JobHandler.Checked checked) {
+        ActiveJob(String id, Link owner, JobHandler.Checked checked) {
             this.id = id;
-            this.controller = controller;
+            this.owner = owner;
             this.checked = checked;
-            this.listener = new AgentListener(id, control, Agent.this::publish);
+            this.listener = new AgentListener(id, control, owner::send);
         }
     }
 
-    private Agent(HazelcastInstance hz, ClusterSecret secret, JobHandler handler, PrintStream log) {
-        this.hz = hz;
+    private Agent(ClusterSecret secret, JobHandler handler, PrintStream log, Duration startTimeout) {
         this.secret = secret;
         this.handler = handler;
         this.log = log;
-        this.events = hz.getTopic(Hz.EVENTS_TOPIC);
+        this.startTimeout = startTimeout;
     }
 
     /**
-     * Starts the member bound to {@code bindAddress:port} and begins listening for jobs.
+     * Listens on {@code bindAddress:port} for controllers holding {@code secret}.
      *
-     * @throws IllegalStateException (from Hazelcast) when the address cannot be bound
+     * @throws IOException when the address cannot be bound
      */
     public static Agent start(String bindAddress, int port, ClusterSecret secret, JobHandler handler,
-                              PrintStream log, boolean debug) {
-        Envelope.warmUp();
-        Agent agent = new Agent(Hz.agentMember(bindAddress, port, secret, debug), secret, handler, log);
-        agent.hz.<String>getTopic(Hz.CONTROL_TOPIC).addMessageListener(m -> agent.onControl(m.getMessageObject()));
-        agent.hz.getClientService().addClientListener(new ClientListener() {
-            @Override
-            public void clientConnected(Client client) {}
+                              PrintStream log, boolean debug) throws IOException {
+        Jg.logging(debug);
+        return start(bindAddress, port, secret, handler, log, START_TIMEOUT);
+    }
 
-            @Override
-            public void clientDisconnected(Client client) {
-                agent.controllerLost(client.getUuid().toString(), client.getSocketAddress());
-            }
-        });
+    static Agent start(String bindAddress, int port, ClusterSecret secret, JobHandler handler, PrintStream log,
+                       Duration startTimeout) throws IOException {
+        Seal.warmUp();
+        Agent agent = new Agent(secret, handler, log, startTimeout);
+        try {
+            agent.endpoint = new AgentEndpoint(SecretIdentity.of(secret), secret, InetAddress.getByName(bindAddress),
+                    port, agent::connected, agent::say);
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(AuthenticatingServerSocket.reason(e), e);
+        }
         return agent;
     }
 
@@ -85,51 +93,62 @@ public final class Agent implements AutoCloseable {
         closed.await();
     }
 
-    private void onControl(String wire) {
-        Envelope.Opened m;
-        try {
-            m = Envelope.open(secret, wire);
-        } catch (Envelope.BadMessage e) {
-            say("refused a message: " + e.getMessage());
-            return;
-        }
-        String stale = replays.check(m, System.currentTimeMillis());
-        if (stale != null) {
-            say("refused a message: " + stale);
-            return;
-        }
-        switch (m.msg()) {
-            case Msg.Job job -> received(job);
+    private void connected(Link link) {
+        link.start(new Link.Listener() {
+            @Override
+            public void received(Link l, Msg msg) {
+                onControl(l, msg);
+            }
+
+            @Override
+            public void closed(Link l, String why) {
+                endpoint.forget(l);
+                controllerLost(l, why);
+            }
+        });
+    }
+
+    private void onControl(Link from, Msg msg) {
+        switch (msg) {
+            case Msg.Job job -> received(from, job);
             case Msg.Ping ping -> {
-                if (isCurrent(ping.jobId())) {
-                    publish(new Msg.Pong(ping.jobId(), ping.pingId(), SessionClock.SYSTEM.nowNanos()));
+                if (job(from, ping.jobId()) != null) {
+                    from.send(new Msg.Pong(ping.jobId(), ping.pingId(), SessionClock.SYSTEM.nowNanos()));
                 }
             }
-            case Msg.Start start -> begin(start.jobId());
+            case Msg.Start start -> begin(from, start.jobId());
             case Msg.Go go -> {
-                ActiveJob j = job(go.jobId());
+                ActiveJob j = job(from, go.jobId());
                 if (j != null) {
                     j.listener.go(go);
                 }
             }
             case Msg.Stop stop -> {
-                ActiveJob j = job(stop.jobId());
+                ActiveJob j = job(from, stop.jobId());
                 if (j != null) {
                     say("job " + stop.jobId() + ": stop asked by the controller (" + stop.reason() + ")");
-                    stopJob(j);
+                    stopJob(j, "SIGINT");
                 }
             }
-            default -> say("refused a message: " + m.msg().getClass().getSimpleName() + " is not for agents");
+            default -> {
+                say("refused a message from " + from.peer() + ": " + msg.getClass().getSimpleName()
+                        + " is not for agents");
+                from.close();
+            }
         }
     }
 
-    private void received(Msg.Job job) {
+    private void received(Link from, Msg.Job job) {
         JobRequest r = job.request();
         say("job " + job.jobId() + " received for " + r.host() + ": " + r.command() + " " + String.join(" ", r.args())
                 + (r.jobFileName() != null ? " (job file " + r.jobFileName() + ")" : ""));
         synchronized (lock) {
+            if (stopping) {
+                refuse(from, job.jobId(), 2, "the agent is stopping");
+                return;
+            }
             if (current != null) {
-                refuse(job.jobId(), 2, "busy with job " + current.id + " of another controller");
+                refuse(from, job.jobId(), 2, "busy with job " + current.id + " of another controller");
                 return;
             }
         }
@@ -137,37 +156,62 @@ public final class Agent implements AutoCloseable {
         try {
             checked = handler.check(r);
         } catch (JobHandler.Refusal e) {
-            refuse(job.jobId(), e.status(), e.getMessage());
+            refuse(from, job.jobId(), e.status(), e.getMessage());
             return;
-        } catch (RuntimeException e) {
-            refuse(job.jobId(), 2, "cannot check the job: " + e);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            refuse(from, job.jobId(), 2, "cannot check the job: " + e);
+            return;
+        }
+        ActiveJob j;
+        synchronized (lock) {
+            if (current != null) {
+                refuse(from, job.jobId(), 2, "busy with job " + current.id + " of another controller");
+                return;
+            }
+            if (!from.open()) {
+                say("job " + job.jobId() + " dropped: its controller left while it was checked");
+                return;
+            }
+            j = new ActiveJob(job.jobId(), from, checked);
+            current = j;
+        }
+        from.send(new Msg.Accepted(job.jobId()));
+        Thread.ofPlatform().daemon().name("iobench-agent-start-timeout").start(() -> dropIfNotStarted(j));
+    }
+
+    private void dropIfNotStarted(ActiveJob j) {
+        try {
+            Thread.sleep(startTimeout.toMillis());
+        } catch (InterruptedException e) {
             return;
         }
         synchronized (lock) {
-            if (current != null) {
-                refuse(job.jobId(), 2, "busy with job " + current.id + " of another controller");
+            if (current != j || j.started) {
                 return;
             }
-            current = new ActiveJob(job.jobId(), job.controllerUuid(), checked);
+            current = null;
         }
-        publish(new Msg.Accepted(job.jobId()));
+        say("job " + j.id + " dropped: accepted but not started within " + startTimeout.toSeconds() + " s");
+        j.owner.send(new Msg.Refused(j.id, 2, "not started within " + startTimeout.toSeconds() + " s of its"
+                + " acceptance; the agent dropped it"));
     }
 
-    private void refuse(String jobId, int status, String message) {
+    private void refuse(Link to, String jobId, int status, String message) {
         say("job " + jobId + " refused: " + message);
-        publish(new Msg.Refused(jobId, status, message));
+        to.send(new Msg.Refused(jobId, status, message));
     }
 
-    private void begin(String jobId) {
+    private void begin(Link from, String jobId) {
         ActiveJob j;
         synchronized (lock) {
             j = current;
-            if (j == null || !j.id.equals(jobId) || j.started) {
+            if (j == null || j.owner != from || !j.id.equals(jobId) || j.started) {
                 return;
             }
             j.started = true;
             j.thread = Thread.ofPlatform().name("iobench-agent-job").unstarted(() -> runJob(j));
         }
+        say("job " + jobId + " started: every host accepted it");
         j.thread.start();
     }
 
@@ -185,30 +229,31 @@ public final class Agent implements AutoCloseable {
                     current = null;
                 }
             }
-            publish(done);
+            j.owner.send(done);
             say("job " + j.id + " finished: exit status " + done.status()
                     + (done.message() != null ? " (" + done.message() + ")" : ""));
         }
     }
 
-    private void controllerLost(String clientUuid, java.net.SocketAddress from) {
+    private void controllerLost(Link link, String why) {
         ActiveJob j;
         synchronized (lock) {
             j = current;
-            if (j == null || !clientUuid.equals(j.controller)) {
+            if (j == null || j.owner != link) {
                 return;
             }
             if (!j.started) {
                 current = null;
             }
         }
-        say("job " + j.id + ": lost the controller (" + from + "); stopping"
+        say("job " + j.id + ": lost the controller (" + link.peer() + ": " + why + "); stopping"
                 + (j.started ? " and removing scratch files" : " before it started"));
-        stopJob(j);
+        stopJob(j, "SIGHUP");
     }
 
-    private void stopJob(ActiveJob j) {
-        j.control.interrupt();
+    /** @param signal what the job's own lines name as the cause: the controller's Ctrl-C, a hang-up, a SIGTERM here */
+    private void stopJob(ActiveJob j, String signal) {
+        j.control.interrupt(signal);
         j.listener.wake();
         synchronized (lock) {
             if (current == j && !j.started) {
@@ -217,21 +262,9 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    private boolean isCurrent(String jobId) {
-        return job(jobId) != null;
-    }
-
-    private ActiveJob job(String jobId) {
+    private ActiveJob job(Link from, String jobId) {
         synchronized (lock) {
-            return current != null && current.id.equals(jobId) ? current : null;
-        }
-    }
-
-    private void publish(Msg msg) {
-        try {
-            events.publish(Envelope.seal(secret, msg));
-        } catch (RuntimeException e) {
-            say("could not send " + msg.getClass().getSimpleName() + " for job " + msg.jobId() + ": " + e.getMessage());
+            return current != null && current.owner == from && current.id.equals(jobId) ? current : null;
         }
     }
 
@@ -243,32 +276,41 @@ public final class Agent implements AutoCloseable {
     }
 
     /**
-     * Stops the running job and waits (up to {@value #CLOSE_WAIT_SECONDS} s) until it has cleaned up (scratch files
-     * removed as in a local run) and sent its partial result; then stops the member.
+     * Stops listening and stops the running job, waiting (up to {@link #CLOSE_WAIT}) until it has cleaned up
+     * (scratch files removed as in a local run) and sent its partial result; then closes every link.
      */
     @Override
     public void close() {
+        stop("SIGTERM");
+    }
+
+    /** {@link #close} on a signal here ({@code "SIGINT"}, {@code "SIGTERM"}): the job's lines name it. */
+    public void stop(String signal) {
+        endpoint.close(false);
         ActiveJob j;
         Thread t;
         synchronized (lock) {
+            stopping = true;
             j = current;
             t = j == null ? null : j.thread;
         }
         if (j != null) {
-            stopJob(j);
+            stopJob(j, signal);
         }
         if (t != null) {
             try {
-                t.join(CLOSE_WAIT_SECONDS * 1000L);
+                t.join(CLOSE_WAIT.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            if (t.isAlive()) {
+                say("job " + j.id + " had not finished cleaning up within " + CLOSE_WAIT.toMillis() + " ms of the"
+                        + " stop; exiting all the same (its scratch files may remain)");
+            }
         }
-        hz.shutdown();
+        endpoint.close(true);
         closed.countDown();
     }
-
-    static final int CLOSE_WAIT_SECONDS = 30;
 
     /** True while a job is accepted or running (tests). */
     boolean busy() {

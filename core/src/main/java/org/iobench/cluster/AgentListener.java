@@ -43,7 +43,7 @@ final class AgentListener implements RunListener {
         this.publish = publish;
     }
 
-    /** The controller's go for {@code barrier}; called on a Hazelcast event thread. */
+    /** The controller's go for {@code barrier}; called on the link's reader thread. */
     synchronized void go(Msg.Go go) {
         goes.put(go.barrier(), go.startAtAgentNanos());
         notifyAll();

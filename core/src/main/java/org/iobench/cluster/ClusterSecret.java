@@ -5,18 +5,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The secret an agent and its controllers share: the key of the HMAC-SHA256 signature on every message, and the
- * source of the Hazelcast cluster name (so a member or client without the secret is not let in, and the secret
- * itself never travels). The secret is the text of the secret file, surrounding white space removed; at least
- * {@value #MIN_LENGTH} characters.
+ * The secret an agent and its controllers share, the text of the secret file with surrounding white space removed
+ * (at least {@value #MIN_LENGTH} characters). Nothing else is configured: every key is derived from it with
+ * HMAC-SHA256 under a fixed label ({@link #derive}), so the TLS identity and the message key differ and neither
+ * reveals the secret, which itself never travels.
  */
 public final class ClusterSecret {
     public static final int MIN_LENGTH = 16;
@@ -57,35 +55,12 @@ public final class ClusterSecret {
         return text;
     }
 
-    /** {@code iobench-} and 24 hex digits of the HMAC of a fixed label: equal secrets, equal names. */
-    public String clusterName() {
-        return "iobench-" + sign("iobench cluster name").substring(0, 24);
-    }
-
-    /** The HMAC-SHA256 of {@code body} (UTF-8), 64 lower-case hex digits. */
-    public String sign(String body) {
-        return HexFormat.of().formatHex(mac(body));
-    }
-
-    /** True when {@code signature} is this secret's signature of {@code body}; compared in constant time. */
-    public boolean verify(String body, String signature) {
-        if (signature == null || signature.length() != 64) {
-            return false;
-        }
-        byte[] given;
-        try {
-            given = HexFormat.of().parseHex(signature);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-        return MessageDigest.isEqual(mac(body), given);
-    }
-
-    private byte[] mac(String body) {
+    /** 32 bytes for {@code purpose}: HMAC-SHA256 of the label under the secret (HKDF's expand step, one block). */
+    byte[] derive(String purpose) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(key);
-            return mac.doFinal(body.getBytes(StandardCharsets.UTF_8));
+            return mac.doFinal(("iobench " + purpose + " v1").getBytes(StandardCharsets.UTF_8));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
         }

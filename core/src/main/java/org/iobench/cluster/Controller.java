@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * {@code iobench run --hosts}: connects to every agent as a Hazelcast client, ships the job, starts every run on all
+ * {@code iobench run --hosts}: connects to every agent over an authenticated, encrypted {@link Link}, ships the job, starts every run on all
  * hosts together and collects the results. A host that refuses the job stops it everywhere before any I/O; a host
  * lost mid-run is named and the others go on; {@link #stop} (Ctrl-C) tells every host to stop and still collects
  * their partial results.
@@ -30,8 +30,6 @@ public final class Controller implements AutoCloseable {
     static final long MIN_LEAD_NANOS = 50_000_000L;
 
     private final List<HostLink> links;
-    private final ClusterSecret signing;
-    private final ReplayGuard replays = new ReplayGuard();
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final ClockProbe clocks;
     private final Duration acceptTimeout;
@@ -44,14 +42,13 @@ public final class Controller implements AutoCloseable {
 
     private record Lost(int host, String why) implements Event {}
 
-    Controller(List<HostLink> links, ClusterSecret signing, Duration acceptTimeout) {
+    Controller(List<HostLink> links, Duration acceptTimeout) {
         this.links = List.copyOf(links);
-        this.signing = signing;
         this.acceptTimeout = acceptTimeout;
         this.clocks = new ClockProbe(this::send);
         for (int i = 0; i < links.size(); i++) {
             int host = i;
-            links.get(i).listen(wire -> received(host, wire), why -> events.add(new Lost(host, why)));
+            links.get(i).listen(msg -> received(host, msg), why -> events.add(new Lost(host, why)));
         }
     }
 
@@ -61,13 +58,14 @@ public final class Controller implements AutoCloseable {
      * @throws IllegalStateException naming every host that did not answer, one per line after the first
      */
     public static Controller connect(List<HostAddress> hosts, ClusterSecret secret, Duration timeout, boolean debug) {
-        return connect(hosts, secret, secret, timeout, ACCEPT_TIMEOUT, debug);
+        Jg.logging(debug);
+        return connect(hosts, secret, timeout, ACCEPT_TIMEOUT);
     }
 
-    /** As {@link #connect}, signing with {@code signing} (tests: a controller that knows the name, not the key). */
-    static Controller connect(List<HostAddress> hosts, ClusterSecret secret, ClusterSecret signing, Duration timeout,
-                              Duration acceptTimeout, boolean debug) {
-        Envelope.warmUp();
+    static Controller connect(List<HostAddress> hosts, ClusterSecret secret, Duration timeout,
+                              Duration acceptTimeout) {
+        Seal.warmUp();
+        SecretIdentity identity = SecretIdentity.of(secret);
         HostLink[] links = new HostLink[hosts.size()];
         String[] errors = new String[hosts.size()];
         List<Thread> threads = new ArrayList<>();
@@ -75,7 +73,7 @@ public final class Controller implements AutoCloseable {
             int n = i;
             threads.add(Thread.ofPlatform().name("iobench-connect-" + i).start(() -> {
                 try {
-                    links[n] = HostLink.connect(hosts.get(n), secret, timeout, debug);
+                    links[n] = HostLink.connect(hosts.get(n), identity, secret, timeout);
                 } catch (RuntimeException e) {
                     errors[n] = e.getMessage();
                 }
@@ -103,7 +101,7 @@ public final class Controller implements AutoCloseable {
             throw new IllegalStateException(missing.size() + " of " + hosts.size() + " hosts not present: "
                     + String.join("; ", missing));
         }
-        return new Controller(List.of(links), signing, acceptTimeout);
+        return new Controller(List.of(links), acceptTimeout);
     }
 
     /** Asks every host to stop the job (Ctrl-C, SIGTERM); {@link #run} then collects the partial results. */
@@ -128,12 +126,12 @@ public final class Controller implements AutoCloseable {
 
     /** Runs {@code request} on every host ({@code {host}} expanded by each) and waits for the outcome. */
     public ControllerOutcome run(JobRequest request, Consumer<Live> live) throws InterruptedException {
-        String id = Envelope.nonce();
+        String id = Seal.nonce();
         jobId = id;
         JobRun run = new JobRun(id, hosts());
         for (int i = 0; i < links.size(); i++) {
             HostLink l = links.get(i);
-            if (!send(i, new Msg.Job(id, request.forHost(l.address.name()), l.uuid()))) {
+            if (!send(i, new Msg.Job(id, request.forHost(l.address.name())))) {
                 run.lost(i, "the job could not be sent");
             }
         }
@@ -141,6 +139,7 @@ public final class Controller implements AutoCloseable {
             for (int i = 0; i < links.size(); i++) {
                 send(i, new Msg.Stop(id, "another host refused the job"));
             }
+            run.abandonBeforeStart("accepted the job, then stopped before any I/O: another host did not accept it");
             return run.outcome(false);
         }
         for (int i = 0; i < links.size(); i++) {
@@ -180,8 +179,8 @@ public final class Controller implements AutoCloseable {
                 handle(run, e);
             }
         }
-        run.silentIfUndecided("did not answer the job within " + acceptTimeout.toSeconds() + " s: it ignores"
-                + " messages not signed with its secret (see the agent's output)");
+        run.silentIfUndecided("did not answer the job within " + acceptTimeout.toSeconds() + " s (see the agent's"
+                + " output)");
         return run.allAccepted() && stopReason == null;
     }
 
@@ -216,24 +215,18 @@ public final class Controller implements AutoCloseable {
     }
 
     private boolean send(int host, Msg msg) {
-        return links.get(host).send(Envelope.seal(signing, msg));
+        return links.get(host).send(msg);
     }
 
-    private void received(int host, String wire) {
-        Envelope.Opened m;
-        try {
-            m = Envelope.open(signing, wire);
-        } catch (Envelope.BadMessage e) {
-            return; // not from our agent: ignored
+    private void received(int host, Msg msg) {
+        if (jobId == null || !jobId.equals(msg.jobId())) {
+            return; // an answer to a job this controller has given up
         }
-        if (replays.check(m, System.currentTimeMillis()) != null || !m.msg().jobId().equals(jobId)) {
-            return;
-        }
-        if (m.msg() instanceof Msg.Pong p) {
+        if (msg instanceof Msg.Pong p) {
             clocks.pong(host, p, SessionClock.SYSTEM.nowNanos());
             return;
         }
-        events.add(new Received(host, m.msg()));
+        events.add(new Received(host, msg));
     }
 
     private List<HostAddress> hosts() {

@@ -49,7 +49,7 @@ public record HostAddress(String name, int port) {
         return new HostAddress(name, p);
     }
 
-    /** {@code host:port} as Hazelcast takes it. */
+    /** {@code host:port} as a message names it. */
     public String address() {
         return (name.indexOf(':') >= 0 ? "[" + name + "]" : name) + ":" + port;
     }

@@ -86,6 +86,18 @@ final class JobRun {
         }
     }
 
+    /**
+     * The job will not start (a host refused it, was silent or was lost before every host accepted): the hosts that
+     * had accepted are told to stop and count as refused with status 0, "stopped before any I/O".
+     */
+    void abandonBeforeStart(String why) {
+        for (int h = 0; h < n; h++) {
+            if (phase[h] == Phase.RUNNING) {
+                finish(h, ControllerOutcome.State.REFUSED, 0, why);
+            }
+        }
+    }
+
     /** Hosts still running after a stop that went unanswered. */
     void giveUp(String why) {
         for (int h = 0; h < n; h++) {

@@ -28,7 +28,7 @@ public sealed interface Msg {
     // controller -> agent
 
     /** Run this job: a command ({@code run}, {@code suite}) and its arguments, checked but not yet started. */
-    record Job(String jobId, JobRequest request, String controllerUuid) implements Msg {}
+    record Job(String jobId, JobRequest request) implements Msg {}
 
     /** Every host accepted the job: begin (prepare the target, then wait at the first barrier). */
     record Start(String jobId) implements Msg {}

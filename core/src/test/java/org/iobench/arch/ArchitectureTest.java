@@ -359,9 +359,17 @@ class ArchitectureTest {
     }
 
     @Test
-    void onlyTheClusterPackageTouchesHazelcast() {
+    void onlyTheClusterPackageTouchesJGroups() {
         noClasses().that().resideOutsideOfPackage(p("cluster"))
-                .should().dependOnClassesThat().resideInAPackage("com.hazelcast..")
+                .should().dependOnClassesThat().resideInAPackage("org.jgroups..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlyTheClusterPackageTalksOverTheNetwork() {
+        noClasses().that().resideOutsideOfPackage(p("cluster"))
+                .should().dependOnClassesThat().haveNameMatching("javax\\.net\\..*|java\\.net\\..*Socket.*")
+                .because("agents listen and controllers connect there only, through its authenticated links")
                 .check(CLASSES);
     }
 
@@ -369,7 +377,7 @@ class ArchitectureTest {
     void theClusterRunsJobsThroughTheWorkloadAndKnowsNothingDownstream() {
         classes().that().resideInAPackage(p("cluster"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("cluster"), p("workload"), p("measure"),
-                        p("result"), p("job"), "java..", "javax.crypto..", "com.hazelcast..", "org.HdrHistogram..",
+                        p("result"), p("job"), "java..", "javax.crypto..", "javax.net..", "org.jgroups..", "org.HdrHistogram..",
                         "com.fasterxml.jackson..")
                 .check(CLASSES);
     }

@@ -31,10 +31,7 @@ import org.junit.jupiter.api.Test;
 class MultiHostCliTest {
     private static final String[] ADDRESSES = {"127.0.0.2", "127.0.0.3", "127.0.0.4"};
     private static final List<String> JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED",
-            "--sun-misc-unsafe-memory-access=allow", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens",
-            "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.management/sun.management=ALL-UNNAMED",
-            "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED", "--add-exports",
-            "java.base/jdk.internal.ref=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx192m");
+            "--sun-misc-unsafe-memory-access=allow", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx192m");
 
     private static Path dir;
     private static Path data;
@@ -188,6 +185,120 @@ class MultiHostCliTest {
         for (Agent a : agents) {
             awaitLog(a, "lost the controller", 30);
         }
+    }
+
+    @Test
+    void aClientThatKnowsEverythingButTheSecretCanNeitherConnectNorStoreNorWedge() throws Exception {
+        awaitIdle();
+        Agent target = agents.getFirst();
+        List<org.iobench.cluster.HostAddress> host = List.of(new org.iobench.cluster.HostAddress(target.address(),
+                target.port()));
+        // the protocol, the address and the port are known; the secret is guessed
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> org.iobench.cluster.Controller.connect(host,
+                        org.iobench.cluster.ClusterSecret.of("a guess at the secret, 32 chars."),
+                        java.time.Duration.ofSeconds(10), false))
+                .hasMessageContaining("refused this controller");
+        // storing: 64 MiB pushed at the agent find nothing to fill: it refuses the first bad record and only
+        // drains the rest into a fixed buffer while it closes; its memory does not grow with them
+        long rssBefore = rssKiB(target.process().pid());
+        try (java.net.Socket s = new java.net.Socket(target.address(), target.port())) {
+            s.setSoTimeout(10_000);
+            byte[] junk = new byte[1 << 20];
+            java.util.Arrays.fill(junk, (byte) 0x17); // TLS application-data records, as after a handshake
+            try {
+                for (int i = 0; i < 64; i++) {
+                    s.getOutputStream().write(junk);
+                }
+                s.shutdownOutput();
+                assertThat(s.getInputStream().read()).as("the agent sends nothing back and closes").isEqualTo(-1);
+            } catch (IOException e) {
+                // the agent reset the connection
+            }
+        }
+        long rssAfter = rssKiB(target.process().pid());
+        System.out.printf("agent RSS %d KiB before 64 MiB of junk, %d KiB after%n", rssBefore, rssAfter);
+        awaitLog(target, "not authenticated", 30);
+        // wedging: silent connections from another address, then a real job still runs
+        List<java.net.Socket> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < 40; i++) {
+                java.net.Socket s = new java.net.Socket();
+                s.bind(new java.net.InetSocketAddress("127.0.0.9", 0));
+                s.connect(new java.net.InetSocketAddress(target.address(), target.port()), 5000);
+                stalled.add(s);
+            }
+            Cli.Result r = controller("run", "--rw", "write", "--bs", "64k", "--size", "1m", data + "/{host}.after",
+                    "--no-store");
+            assertThat(r.status()).as(r.err()).isZero();
+        } finally {
+            for (java.net.Socket s : stalled) {
+                s.close();
+            }
+        }
+        assertThat(target.logText()).contains("refused a connection").doesNotContain("received for 127.0.0.2: run"
+                + " --rw write --bs 64k --size 1m " + data + "/127.0.0.2.guess");
+        assertThat(target.process().isAlive()).isTrue();
+    }
+
+    @Test
+    void anExecJobRunsNoProgramOnAnAgentStartedWithoutAllowExec() throws Exception {
+        Path marker = dir.resolve("outside").resolve("exec-ran");
+        Files.createDirectories(marker.getParent());
+        Path job = dir.resolve("exec.fio");
+        Files.writeString(job, "[sh]\nioengine=exec\nprogram=/bin/sh\narguments=-c touch " + marker
+                + "\nruntime=1\ntime_based\nfilename=" + data + "/{host}.exec\n");
+        Cli.Result r = controller("run", job.toString(), "--no-store");
+        assertThat(r.status()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("runs no programs").contains("--allow-exec").contains("the job ran on no host");
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
+    void aHundredMillionJobsAreRefusedByBoundsAndTheAgentStaysUp() throws Exception {
+        Path job = dir.resolve("numjobs.fio");
+        Files.writeString(job, "[many]\nrw=read\nbs=4k\nsize=4k\nnumjobs=100000000\nfilename=" + data
+                + "/{host}.many\n");
+        Cli.Result r = controller("run", job.toString(), "--no-store");
+        assertThat(r.status()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("numjobs").contains("1..4096");
+        Cli.Result after = controller("run", "--rw", "write", "--bs", "64k", "--size", "1m", data + "/{host}.ok",
+                "--no-store");
+        assertThat(after.status()).as(after.err()).isZero();
+    }
+
+    @Test
+    void anAgentStoppedWithSigtermMidRunCleansUpAndExits() throws Exception {
+        Agent doomed = startAgent("127.0.0.8");
+        try {
+            awaitLog(doomed, "listening on", 90);
+            awaitIdle();
+            Process c = startController("run", "--rw", "write", "--bs", "64k", "--size", "64m", "--rate", "100",
+                    "--time", "30s", data + "/{host}.term", "--no-store", "--hosts", doomed.host());
+            awaitFile(data.resolve("127.0.0.8.term"), 60);
+            awaitLog(doomed, "received", 60);
+            long t0 = System.nanoTime();
+            doomed.process().toHandle().destroy(); // SIGTERM
+            assertThat(doomed.process().waitFor(30, TimeUnit.SECONDS)).as("the agent exits after SIGTERM").isTrue();
+            System.out.printf("agent exit %.0f ms after SIGTERM mid-run%n%s", (System.nanoTime() - t0) / 1e6,
+                    doomed.logText());
+            assertThat(doomed.logText()).contains("interrupted by SIGTERM").contains("stopped");
+            assertThat(data.resolve("127.0.0.8.term")).as("its new file is removed").doesNotExist();
+            Cli.Result r = Cli.finish(c);
+            assertThat(r.status()).as(r.err()).isNotZero();
+            assertThat(r.err()).contains("127.0.0.8");
+        } finally {
+            doomed.process().destroyForcibly();
+            doomed.process().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static long rssKiB(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        }
+        return -1;
     }
 
     private static long sumOverHosts(JsonNode doc, String object, String field) {

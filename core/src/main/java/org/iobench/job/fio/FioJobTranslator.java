@@ -22,6 +22,9 @@ import org.iobench.job.VerifyChecksum;
  * default, or recorded in {@link FioProblems} with whether it changes the I/O.
  */
 final class FioJobTranslator {
+    /** numjobs is bounded before any clone exists: each is a worker thread, as --threads (at most 4096). */
+    static final int MAX_NUMJOBS = 4096;
+
     private final FioProblems problems;
     private final List<String> warnings;
 
@@ -82,10 +85,12 @@ final class FioJobTranslator {
                     blocking);
         }
         b.logs(FioLayouts.logs(o, name));
-        int clones = (int) o.number("numjobs", 1);
-        if (clones < 1) {
-            throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be at least 1");
+        long numjobs = o.number("numjobs", 1);
+        if (numjobs < 1 || numjobs > MAX_NUMJOBS) {
+            throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be 1.." + MAX_NUMJOBS
+                    + " (iobench's worker limit, as for --threads)");
         }
+        int clones = (int) numjobs;
         long seed = seed(o);
         FioSchedule schedule = FioSchedule.of(o, rw, seed, problems, blocking);
         b.schedule(o.value("ioengine").flatMap(FioEngines::describe).filter(d -> d.has(EngineFlag.RUNS_PROGRAM))
