@@ -31,7 +31,7 @@ class FioPlatTest {
         }
         Map<Long, Long> bins = FioPlat.bins(h);
         assertThat(bins.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(h.getTotalCount());
-        assertThat(bins.keySet()).isSorted();
+        assertThat(new java.util.ArrayList<>(bins.keySet())).isSorted();
         assertThat(bins).containsKey(50L);
     }
 
