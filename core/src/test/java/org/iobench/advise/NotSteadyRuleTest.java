@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The not-steady rule on real runs with 100 ms intervals of a clock that never sleeps ({@link TickingClock}): one that
- * cannot settle, one paced into steadiness.
+ * cannot settle (each interval slower than the one before, whatever the machine's load), one paced into steadiness.
  */
 class NotSteadyRuleTest {
     @TempDir
@@ -32,7 +32,7 @@ class NotSteadyRuleTest {
         Path f = Files.write(dir.resolve("f"), new byte[4 << 20]);
         JobSpec spec = JobSpec.builder(f).rw(RwMode.RANDREAD).blockSize(4096).timeNanos(800_000_000L).rate(rate)
                 .steady(SteadyCriterion.parse(criterion, 300_000_000L)).build();
-        NanoClock clock = rate == null ? TickingClock.uneven(200_000) : TickingClock.standard();
+        NanoClock clock = rate == null ? TickingClock.slowing(200_000) : TickingClock.standard();
         return Advisor.standard().advise(new Benchmark(TargetPreparer.system(), clock, 100_000_000L, 0)
                 .execute(spec, new RunControl(), RunListener.NONE));
     }

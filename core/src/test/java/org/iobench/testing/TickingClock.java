@@ -30,7 +30,8 @@ public final class TickingClock implements NanoClock {
     private final AtomicLong now = new AtomicLong(1_000_000_000L);
     private final AtomicLong readings = new AtomicLong();
     private final long stepNanos;
-    private final boolean jitter;
+    /** Whether each reading's step grows with the readings before it (a device that keeps slowing down). */
+    private final boolean slowing;
     private final Map<Thread, Long> holds = new ConcurrentHashMap<>();
     /** Threads that have waited for others: their readings only look. */
     private final Set<Thread> watchers = ConcurrentHashMap.newKeySet();
@@ -41,19 +42,20 @@ public final class TickingClock implements NanoClock {
         this(stepNanos, false);
     }
 
-    private TickingClock(long stepNanos, boolean jitter) {
+    private TickingClock(long stepNanos, boolean slowing) {
         if (stepNanos < 2) {
             throw new IllegalArgumentException("stepNanos must be >= 2: " + stepNanos);
         }
         this.stepNanos = stepNanos;
-        this.jitter = jitter;
+        this.slowing = slowing;
     }
 
     /**
-     * A clock whose readings move it by half to one and a half {@code stepNanos}, the same uneven sequence every
-     * time: a run on it is not perfectly even, as no run on a machine is.
+     * A clock whose n-th reading moves it by {@code stepNanos * (1 + n / 4096)}: a run on it goes slower and slower,
+     * each interval holding fewer requests than the one before, however its threads are scheduled, so it can never
+     * look steady.
      */
-    public static TickingClock uneven(long stepNanos) {
+    public static TickingClock slowing(long stepNanos) {
         return new TickingClock(stepNanos, true);
     }
 
@@ -68,11 +70,8 @@ public final class TickingClock implements NanoClock {
             return now.get();
         }
         long step = stepNanos;
-        if (jitter) {
-            long z = readings.incrementAndGet() * 0x9E3779B97F4A7C15L; // SplitMix64's finaliser
-            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-            step = stepNanos / 2 + Math.floorMod(z ^ (z >>> 31), stepNanos);
+        if (slowing) {
+            step += stepNanos * readings.incrementAndGet() / 4096;
         }
         return advanceTo(Long.MAX_VALUE, step);
     }
