@@ -96,7 +96,8 @@ public final class IntervalLatencies {
 
     /**
      * The workers' intervals added up: for each of {@code intervals} intervals, p50, p99 and max per direction
-     * (null for a direction no worker completed anything of in it; an entry with no direction at all is null).
+     * (null for a direction no worker completed anything of in it; an entry with no direction at all is null). The
+     * last holds every later index too: a short tail folded into it ({@link IntervalSeries#intervals}).
      */
     public static List<IntervalLatency> merge(List<IntervalLatencies> workers, int intervals) {
         List<IntervalLatency> out = new ArrayList<>(intervals);
@@ -106,8 +107,11 @@ public final class IntervalLatencies {
             for (int d = 0; d < DIRECTIONS; d++) {
                 sum.reset();
                 for (IntervalLatencies w : workers) {
-                    if (i < w.done[d].length && w.done[d][i] != null) {
-                        sum.add(decode(w.done[d][i]));
+                    int to = i == intervals - 1 ? w.done[d].length : Math.min(i + 1, w.done[d].length);
+                    for (int j = i; j < to; j++) {
+                        if (w.done[d][j] != null) {
+                            sum.add(decode(w.done[d][j]));
+                        }
                     }
                 }
                 if (sum.getTotalCount() > 0) {

@@ -68,20 +68,50 @@ public final class IntervalSeries {
         }
     }
 
-    /** The intervals of a measured phase that lasted {@code elapsedNanos}; the last may be partial. */
+    /**
+     * The intervals of a measured phase that lasted {@code elapsedNanos}, each of the interval's length but the last.
+     * A last interval shorter than half the length (the tail after a time-based run's deadline: the requests in
+     * flight there, the final sync) is folded into the one before, which then lasts longer and holds both: no rate is
+     * reported over a stub, and the series' counts and durations still add up to the run's totals and elapsed time.
+     * A last interval of at least half the length stays on its own.
+     */
     public List<Interval> intervals(long elapsedNanos) {
-        int n = (int) Math.max(used, (elapsedNanos + intervalNanos - 1) / intervalNanos);
+        int n = shown(elapsedNanos, intervalNanos, used);
         List<Interval> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             long start = i * intervalNanos;
-            long duration = Math.max(0, Math.min(intervalNanos, elapsedNanos - start));
+            boolean last = i == n - 1;
+            long duration = last ? Math.max(0, elapsedNanos - start) : intervalNanos;
             if (duration == 0 && i > 0) {
-                duration = intervalNanos;
+                duration = intervalNanos; // completions recorded past the elapsed time (not expected): a whole one
             }
-            boolean has = i < used;
-            out.add(new Interval(i, duration, has ? bytesRead[i] : 0, has ? bytesWritten[i] : 0,
-                    has ? reads[i] : 0, has ? writes[i] : 0));
+            long br = 0, bw = 0, r = 0, w = 0;
+            for (int j = i; j < (last ? used : Math.min(i + 1, used)); j++) {
+                br += bytesRead[j];
+                bw += bytesWritten[j];
+                r += reads[j];
+                w += writes[j];
+            }
+            out.add(new Interval(i, duration, br, bw, r, w));
         }
         return out;
+    }
+
+    /**
+     * How many intervals a measured phase of {@code elapsedNanos} shows when completions fell into {@code used}
+     * intervals of {@code intervalNanos}: a last one shorter than half the length is folded into the one before
+     * (the last shown then holds every later index, see {@link #intervals}).
+     */
+    public static int shown(long elapsedNanos, long intervalNanos, int used) {
+        long whole = elapsedNanos / intervalNanos;
+        long rest = elapsedNanos % intervalNanos;
+        long n = whole + (rest > 0 ? 1 : 0);
+        if (n < used) { // completions past the elapsed time (not expected): every recorded index still shows
+            return used;
+        }
+        if (whole >= 1 && rest > 0 && rest * 2 < intervalNanos) {
+            n = whole; // the short tail goes into the last whole interval
+        }
+        return (int) n;
     }
 }

@@ -12,12 +12,13 @@ import java.util.List;
  *   <li>per I/O: time of completion (ms since the job started), the value of that I/O (latency in ns; bandwidth as
  *       fio computes it per I/O, {@code bytes * 10^6 / clat_ns}; IOPS 1), its direction, size and offset;</li>
  *   <li>windowed: at each window's end, per direction that had I/O, bandwidth in KiB/s and IOPS over the window,
- *       latency as the rounded mean (or the maximum, {@code log_max_value}) of the window's I/Os; block size
- *       (when the job has one size) and offset 0.</li>
+ *       latency as the rounded mean (or the maximum, {@code log_max_value}) of the window's I/Os; block size and
+ *       offset 0 (fio's HOWTO: "when using windowed logging the block size and offset entries will always contain
+ *       0"). A last window shorter than half the window is folded into the one before (no stub row).</li>
  * </ul>
  *
  * <pre>{@code
- * IoLogs logs = new IoLogs(settings, fixedBlockBytes);
+ * IoLogs logs = new IoLogs(settings);
  * on each completion: logs.completed(sinceStartNanos, write ? 1 : 0, bytes, offset, latNs, slatNs, clatNs);
  * at the end:         logs.finish(endSinceStartNanos); logs.write(jobIndex);
  * }</pre>
@@ -50,23 +51,68 @@ public final class IoLogs {
     }
 
     private final Settings settings;
-    private final long fixedBlockBytes;
     private final IoLog bw;
     private final IoLog iops;
     private final IoLog lat;
     private final IoLog clat;
     private final IoLog slat;
-    // windowed: per direction, bytes, I/Os and latency sums of the current window
-    private final long[] windowBytes = new long[3];
-    private final long[] windowIos = new long[3];
-    private final long[][] latSum = new long[3][3];
-    private final long[][] latMax = new long[3][3];
+    /** Windowed: the window being filled, from {@link #windowStartMillis}. */
+    private final Window open = new Window();
+    /**
+     * Windowed: the last window closed, not written yet, so that a short tail at the job's end can be folded into it
+     * ({@link #finish}); {@code pendingStartMillis < 0} when there is none.
+     */
+    private final Window pending = new Window();
     private long windowStartMillis;
+    private long pendingStartMillis = -1;
+    private long pendingEndMillis;
 
-    /** @param fixedBlockBytes the job's request size when it has one, else 0 (fio's windowed bs column) */
-    public IoLogs(Settings settings, long fixedBlockBytes) {
+    /** Per direction, the bytes, I/Os and latency sums and maxima (total, completion, submission) of one window. */
+    private static final class Window {
+        final long[] bytes = new long[3];
+        final long[] ios = new long[3];
+        final long[][] latSum = new long[3][3];
+        final long[][] latMax = new long[3][3];
+
+        void add(int direction, long b, long latNs, long clatNs, long slatNs) {
+            bytes[direction] += b;
+            ios[direction]++;
+            put(direction, 0, latNs);
+            put(direction, 1, clatNs);
+            put(direction, 2, slatNs);
+        }
+
+        private void put(int direction, int k, long v) {
+            latSum[direction][k] += Math.max(0, v);
+            latMax[direction][k] = Math.max(latMax[direction][k], v);
+        }
+
+        /** Adds {@code other}'s counts to this window's. */
+        void addAll(Window other) {
+            for (int d = 0; d < 3; d++) {
+                bytes[d] += other.bytes[d];
+                ios[d] += other.ios[d];
+                for (int k = 0; k < 3; k++) {
+                    latSum[d][k] += other.latSum[d][k];
+                    latMax[d][k] = Math.max(latMax[d][k], other.latMax[d][k]);
+                }
+            }
+        }
+
+        void clear() {
+            for (int d = 0; d < 3; d++) {
+                bytes[d] = 0;
+                ios[d] = 0;
+                for (int k = 0; k < 3; k++) {
+                    latSum[d][k] = 0;
+                    latMax[d][k] = 0;
+                }
+            }
+        }
+    }
+
+    public IoLogs(Settings settings) {
         this.settings = settings;
-        this.fixedBlockBytes = fixedBlockBytes;
         boolean o = settings.offsets();
         boolean p = settings.priorities();
         this.bw = settings.bwPrefix() != null ? new IoLog(o, p) : null;
@@ -112,48 +158,79 @@ public final class IoLogs {
         while (ms - windowStartMillis >= settings.avgMillis()) {
             closeWindow(windowStartMillis + settings.avgMillis());
         }
-        windowBytes[direction] += bytes;
-        windowIos[direction]++;
-        long[] values = {latNs, clatNs, slatNs};
-        for (int k = 0; k < 3; k++) {
-            latSum[direction][k] += Math.max(0, values[k]);
-            latMax[direction][k] = Math.max(latMax[direction][k], values[k]);
-        }
+        open.add(direction, bytes, latNs, clatNs, slatNs);
     }
 
-    /** Closes the last window at the job's end. */
+    /**
+     * Closes the last window at the job's end ({@code endSinceStartNanos} after its start). A last window shorter than
+     * half of {@code log_avg_msec} (the requests in flight at a time-based job's deadline) is folded into the one
+     * before, so that no row holds a rate over a few milliseconds: fio, which stops at the deadline, writes none.
+     */
     public void finish(long endSinceStartNanos) {
-        if (settings.avgMillis() > 0) {
-            closeWindow(Math.max(windowStartMillis + 1, endSinceStartNanos / 1_000_000));
+        if (settings.avgMillis() <= 0) {
+            return;
+        }
+        long endMillis = endSinceStartNanos / 1_000_000;
+        long span = endMillis - windowStartMillis;
+        if (pendingStartMillis >= 0 && pendingEndMillis == windowStartMillis && span * 2 < settings.avgMillis()) {
+            pending.addAll(open);
+            pendingEndMillis = Math.max(pendingEndMillis, endMillis);
+            open.clear();
+            flushPending();
+            return;
+        }
+        flushPending();
+        write(open, windowStartMillis, Math.max(windowStartMillis + 1, endMillis));
+        open.clear();
+        windowStartMillis = endMillis;
+    }
+
+    /** The open window ends at {@code endMillis}: the one before it is written, this one waits (see finish). */
+    private void closeWindow(long endMillis) {
+        flushPending();
+        pending.addAll(open);
+        pendingStartMillis = windowStartMillis;
+        pendingEndMillis = endMillis;
+        open.clear();
+        windowStartMillis = endMillis;
+    }
+
+    private void flushPending() {
+        if (pendingStartMillis >= 0) {
+            write(pending, pendingStartMillis, pendingEndMillis);
+            pending.clear();
+            pendingStartMillis = -1;
         }
     }
 
-    private void closeWindow(long endMillis) {
-        long spent = Math.max(1, endMillis - windowStartMillis);
+    /**
+     * One row per direction that had I/O in the window, at the window's end: bandwidth in KiB/s and IOPS over its
+     * length, latency as the rounded mean (or the maximum); block size, offset and priority 0, as fio's HOWTO says of
+     * windowed logs.
+     */
+    private void write(Window w, long startMillis, long endMillis) {
+        long spent = Math.max(1, endMillis - startMillis);
         for (int d = 0; d < 3; d++) {
-            long n = windowIos[d];
+            long n = w.ios[d];
             if (n == 0) {
                 continue;
             }
             if (bw != null) {
-                bw.add(endMillis, windowBytes[d] * 1000 / spent / 1024, d, fixedBlockBytes, 0);
+                bw.add(endMillis, w.bytes[d] * 1000 / spent / 1024, d, 0, 0);
             }
             if (iops != null) {
-                iops.add(endMillis, n * 1000 / spent, d, fixedBlockBytes, 0);
+                iops.add(endMillis, n * 1000 / spent, d, 0, 0);
             }
             if (lat != null) {
-                IoLog[] logs = {lat, clat, slat};
-                for (int k = 0; k < 3; k++) {
-                    long v = settings.logMax() ? latMax[d][k] : (latSum[d][k] + n / 2) / n;
-                    logs[k].add(endMillis, v, d, fixedBlockBytes, 0);
-                }
+                lat.add(endMillis, value(w, d, 0, n), d, 0, 0);
+                clat.add(endMillis, value(w, d, 1, n), d, 0, 0);
+                slat.add(endMillis, value(w, d, 2, n), d, 0, 0);
             }
-            windowBytes[d] = 0;
-            windowIos[d] = 0;
-            latSum[d] = new long[3];
-            latMax[d] = new long[3];
         }
-        windowStartMillis = endMillis;
+    }
+
+    private long value(Window w, int d, int k, long n) {
+        return settings.logMax() ? w.latMax[d][k] : (w.latSum[d][k] + n / 2) / n;
     }
 
     /**

@@ -112,12 +112,14 @@ final class Worker implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // stopped before the start: no request was made
         } finally {
+            if (t != null) { // the worker's end is its loop's: reading its counters below is no part of its time
+                stats.endNanos = clock.nanoTime();
+            }
             if (throttle != null) {
                 throttle.leave();
             }
             task.end(); // after the last request, outside the loop
             if (t != null) {
-                stats.endNanos = clock.nanoTime();
                 stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
             }
         }

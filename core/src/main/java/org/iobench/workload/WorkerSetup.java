@@ -24,13 +24,13 @@ import org.iobench.job.SyncMode;
  * @param seed            the job's random seed (each worker draws its requests' priorities from it)
  */
 record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
-                   long directAlignment, IoLogs.Settings logs, long fixedBlockBytes, boolean logsSlat,
+                   long directAlignment, IoLogs.Settings logs, boolean logsSlat,
                    Schedule schedule, String group, int cpuLoad, long cpuBurnNanos, Priorities priorities,
                    long seed) {
 
     WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                 long directAlignment) {
-        this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, null, 0, false,
+        this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, null, false,
                 Schedule.NONE, null, 0, 0, null, 0);
     }
 
@@ -44,13 +44,11 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
         LogSpec l = spec.logs();
         IoLogs.Settings logs = l == null ? null : new IoLogs.Settings(l.bwPrefix(), l.latPrefix(), l.iopsPrefix(),
                 l.avgMillis(), l.logMax(), l.offsets(), l.perJobIndex(), l.priorities());
-        long fixed = spec.access().maxBytes(spec.workload().blockSize()) == spec.workload().blockSize()
-                ? spec.workload().blockSize() : 0;
         return new WorkerSetup(spec.durability().fsyncEvery(), spec.durability().sync() == SyncMode.FDATASYNC
                 ? IoOp.FDATASYNC : IoOp.FSYNC,
                 intervalNanos, spec.timing().rate() == null ? 0
                         : spec.timing().rate().opsPerSecond(spec.workload().blockSize()), spec.queue().threads(),
-                spec.durability().direct() ? logicalBlockSize : 0, logs, fixed, !syncEngine, spec.schedule(),
+                spec.durability().direct() ? logicalBlockSize : 0, logs, !syncEngine, spec.schedule(),
                 spec.grouping().group().isEmpty() ? null : spec.grouping().group(),
                 spec.burn() == null ? 0 : spec.burn().loadPercent(),
                 spec.burn() == null || spec.burn().qsort() ? 0 : spec.burn().chunkNanos(), spec.priorities(),

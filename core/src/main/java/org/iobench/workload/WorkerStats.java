@@ -51,7 +51,7 @@ public final class WorkerStats {
     /** A worker's counters for its run's setup, with fio's logs when the job writes them. */
     WorkerStats(WorkerSetup setup) {
         this(setup.intervalNanos());
-        logs = setup.logs() == null ? null : new IoLogs(setup.logs(), setup.fixedBlockBytes());
+        logs = setup.logs() == null ? null : new IoLogs(setup.logs());
     }
 
     /**

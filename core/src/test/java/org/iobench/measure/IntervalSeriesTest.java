@@ -30,7 +30,7 @@ class IntervalSeriesTest {
         b.record(5, false, 2);
         b.record(1000, true, 3);
         a.merge(b);
-        List<Interval> in = a.intervals(1001);
+        List<Interval> in = a.intervals(1006);
         assertThat(in).hasSize(101);
         assertThat(in.get(0).bytesRead()).isEqualTo(3);
         assertThat(in.get(100).bytesWritten()).isEqualTo(3);
@@ -39,5 +39,33 @@ class IntervalSeriesTest {
     @Test
     void latencySummaryOfNothingIsExplicitlyEmpty() {
         assertThat(new LatencyRecorder().summary().count()).isZero();
+    }
+
+    @Test
+    void aTailShorterThanHalfAnIntervalIsFoldedIntoTheLastWholeOne() {
+        IntervalSeries s = new IntervalSeries(1_000_000_000L);
+        for (long t = 0; t < 3_000_000_000L; t += 1_000_000L) {
+            s.record(t, false, 4096);
+        }
+        s.record(3_000_002_000L, false, 4096); // completed after the deadline: the request in flight there
+        List<Interval> in = s.intervals(3_000_005_000L);
+        assertThat(in).extracting(Interval::durationNanos).containsExactly(1_000_000_000L, 1_000_000_000L,
+                1_000_005_000L);
+        assertThat(in).extracting(Interval::reads).containsExactly(1000L, 1000L, 1001L);
+        assertThat(in.stream().mapToLong(Interval::reads).sum()).isEqualTo(3001);
+        assertThat(in.stream().mapToLong(Interval::durationNanos).sum()).isEqualTo(3_000_005_000L);
+    }
+
+    @Test
+    void aTailOfHalfAnIntervalOrMoreStaysAndARunShorterThanOneIntervalIsOne() {
+        IntervalSeries s = new IntervalSeries(100);
+        s.record(10, true, 1);
+        s.record(120, true, 1);
+        assertThat(s.intervals(150)).extracting(Interval::durationNanos).containsExactly(100L, 50L);
+        assertThat(s.intervals(149)).extracting(Interval::durationNanos).containsExactly(149L);
+        assertThat(s.intervals(149)).extracting(Interval::writes).containsExactly(2L);
+        IntervalSeries one = new IntervalSeries(100);
+        one.record(3, false, 1);
+        assertThat(one.intervals(30)).extracting(Interval::durationNanos).containsExactly(30L);
     }
 }

@@ -58,7 +58,7 @@ class WorkerHotPathTest {
             IoFile file = engine.open(Path.of("/nonexistent/never-opened"), org.iobench.engine.OpenMode.READ_WRITE);
             WorkerSetup setup = new WorkerSetup(fsyncEvery, IoOp.FDATASYNC, 1_000_000_000L, 0, 1, 0);
             if (priorities) { // fio's cmdprio_percentage=20 with a default priority: a draw per request
-                setup = new WorkerSetup(fsyncEvery, IoOp.FDATASYNC, 1_000_000_000L, 0, 1, 0, null, 0, false,
+                setup = new WorkerSetup(fsyncEvery, IoOp.FDATASYNC, 1_000_000_000L, 0, 1, 0, null, false,
                         org.iobench.job.Schedule.NONE, null, 0, 0, new org.iobench.job.Priorities(0x4007, false,
                         List.of(new org.iobench.job.Priorities.Choice(0, 20, 0x2000)),
                         List.of(new org.iobench.job.Priorities.Choice(BLOCK, 50, 0x6001))), 1);

@@ -55,7 +55,7 @@ class WorkerPrioritiesTest {
             };
             IoFile file = nul.open(Path.of("/nonexistent/never-opened"), org.iobench.engine.OpenMode.READ_WRITE);
             int requests = 4000;
-            WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, 1_000_000_000L, 0, 1, 0, null, 0, false,
+            WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, 1_000_000_000L, 0, 1, 0, null, false,
                     Schedule.NONE, null, 0, 0, new Priorities(idle3, true,
                     List.of(new Priorities.Choice(0, 25, be1)), List.of()), 9);
             AccessPattern mix = new AccessPattern(BLOCK, 50, true, false, true, 3, false, 1, false, false);

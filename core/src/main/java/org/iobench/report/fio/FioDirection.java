@@ -144,12 +144,16 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
         return n[d] > 0;
     }
 
-    /** Per full interval: KiB/s (fio's bw samples) or requests/s. */
+    /**
+     * Per full interval: KiB/s (fio's bw samples) or requests/s. The last interval, which holds a short tail folded
+     * into it, is one; a last interval shorter than the length (of at least half of it) is not, as fio samples whole
+     * windows only.
+     */
     private static Samples samples(RunResult r, Dir dir, boolean bandwidth) {
         long length = r.intervals().intervalNanos();
         List<Double> values = new ArrayList<>();
         for (Interval i : r.intervals().series()) {
-            if (length <= 0 || i.durationNanos() != length) {
+            if (length <= 0 || i.durationNanos() < length) {
                 continue;
             }
             double seconds = i.durationNanos() / 1e9;
