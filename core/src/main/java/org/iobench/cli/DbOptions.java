@@ -3,6 +3,8 @@ package org.iobench.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
@@ -38,6 +40,25 @@ final class DbOptions {
         }
         String env = System.getenv(StoreLocation.ENV_DB);
         return (env != null && !env.isBlank() ? StoreLocation.ENV_DB + " " : "the result database ") + where;
+    }
+
+    /** The SQLite file the options and environment point at; empty for PostgreSQL. */
+    Optional<Path> sqliteFile() {
+        return StoreLocation.sqliteFile(url());
+    }
+
+    /**
+     * The SQLite result databases no job may write, each with how messages name it: the one the options point at,
+     * and the default location when they point elsewhere (it holds the user's results all the same).
+     */
+    Map<Path, String> protectedFiles() {
+        Map<Path, String> out = new LinkedHashMap<>();
+        sqliteFile().ifPresent(f -> out.put(f, "the result database (" + named() + ")"));
+        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.remove(StoreLocation.ENV_DB);
+        StoreLocation.sqliteFile(StoreLocation.resolve(null, env, Path.of(System.getProperty("user.home"))))
+                .ifPresent(f -> out.putIfAbsent(f, "the default result database " + f));
+        return out;
     }
 
     private boolean defaultLocation() {
@@ -123,7 +144,11 @@ final class DbOptions {
         try {
             return ResultStore.open(url);
         } catch (StoreException e) {
-            throw new ExitException(ExitException.USAGE, e.getMessage(), e);
+            // the store names the database by its path; the command line names it by what chose it (--db X)
+            String where = StoreLocation.describe(url) + ": ";
+            String m = e.getMessage();
+            throw new ExitException(ExitException.USAGE, m.startsWith(where)
+                    ? named() + ": " + m.substring(where.length()) : m, e);
         }
     }
 

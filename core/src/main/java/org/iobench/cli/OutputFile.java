@@ -18,6 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
 import org.iobench.session.ResultFile;
+import org.iobench.store.DatabaseFiles;
 
 /**
  * A file a command writes on the user's behalf ({@code --json FILE}, {@code -o FILE}): a regular file, or
@@ -92,6 +93,7 @@ final class OutputFile implements ResultFile {
             throw refused(option, path, "is " + kind + "; only a regular file or - (standard output) is written");
         }
         refuseKernelFilesystem(option, path, file);
+        refuseDatabaseFile(option, path, file);
         if (exists) {
             if (!force) {
                 throw refused(option, path, "exists; add --force to replace it");
@@ -107,6 +109,25 @@ final class OutputFile implements ResultFile {
         }
         probe(option, path, dir);
         return new OutputFile(option, path, file, force);
+    }
+
+    /**
+     * Refuses this output when it is {@code database} or a file SQLite keeps beside it, which may not exist yet
+     * ({@code run --db F -o F}); {@code named} says which database it is (status 2).
+     */
+    void refuseDatabase(Path database, String named) {
+        if (file != null && DatabaseFiles.belongsTo(file, database)) {
+            throw refused(option, given, "is " + named + "; results are data: no output replaces them, --force or"
+                    + " not");
+        }
+    }
+
+    /** An existing SQLite database (or its journal) is never replaced by an output, whatever {@code --force}. */
+    private static void refuseDatabaseFile(String option, Path path, Path file) {
+        DatabaseFiles.databaseOf(file).ifPresent(db -> {
+            throw refused(option, path, (db.equals(file) ? "is a SQLite database" : "belongs to the SQLite database "
+                    + db) + "; results are data: no output replaces them, --force or not");
+        });
     }
 
     /** A job's target is not a result file: refuses {@code target} when it is this file (status 2). */
@@ -164,6 +185,10 @@ final class OutputFile implements ResultFile {
             }
             if (mode != null) {
                 Files.setPosixFilePermissions(temp, mode);
+            }
+            if (DatabaseFiles.databaseOf(file).isPresent()) {
+                throw new FileAlreadyExistsException(file.toString(), null, "became a SQLite database while iobench"
+                        + " ran; results are data: no output replaces them");
             }
             if (!force && Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
                 throw new FileAlreadyExistsException(file.toString(), null, "appeared while iobench ran;"
