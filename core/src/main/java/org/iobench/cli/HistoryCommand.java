@@ -114,7 +114,20 @@ final class HistoryCommand implements Callable<Integer> {
             Metrics.requireSome("history", described, samples);
             List<Sample> decide = by == null ? samples
                     : samples.stream().filter(s -> s.labels().containsKey(by)).toList();
-            Metric chosen = Metrics.choose(metric, decide.isEmpty() ? samples : decide);
+            List<Sample> deciding = decide.isEmpty() ? samples : decide;
+            long micro = deciding.stream().filter(s -> s.workload().isMicro()).count();
+            Metric chosen;
+            if (metric == null && micro > 0 && micro < deciding.size()) {
+                // a store of I/O runs with one micro-benchmark stored too: the I/O histories, and a line saying how
+                // to see the other kind (each kind has its own metric; neither is an error of the user's)
+                chosen = Metric.MB_S;
+                long runs = samples.stream().filter(s -> s.workload().isMicro()).map(Sample::runId).distinct().count();
+                spec.commandLine().getErr().println("history: " + runs + (runs == 1 ? " micro-benchmark run is"
+                        : " micro-benchmark runs are") + " not shown (its metric is ns/op): iobench history "
+                        + (selector.isEmpty() ? "" : String.join(" ", selector) + " ") + "source:micro");
+            } else {
+                chosen = Metrics.choose(metric, deciding);
+            }
             samples = Metrics.ofKind("history", described, samples, chosen);
             set = Histories.build(samples, runTimes(store, query), historyOrder, chosen, options);
         }

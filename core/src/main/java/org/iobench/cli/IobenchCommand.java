@@ -70,7 +70,7 @@ public final class IobenchCommand implements Callable<Integer> {
                     + Units.sizeBinary(free) + " free; the quick suite needs at least "
                     + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or give a smaller --size)");
         }
-        Path file = dir.resolve(".iobench-quick-" + ProcessHandle.current().pid() + ".tmp");
+        Path file = Scratch.name(dir, "quick");
         Session session = outputs.session().speaking(Dialect.SUITE);
         boolean direct = Scratch.directSupported(dir);
         List<JobSpec> jobs = Suites.quick(file, size, direct);

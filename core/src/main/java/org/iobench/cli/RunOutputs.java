@@ -62,9 +62,12 @@ final class RunOutputs {
      */
     LocalHost localHost() {
         Output.Choice choice = output.choose(spec.name(), spec.commandLine().getErr());
+        if (choice.file() != null) {
+            store.db.protectedFiles().forEach(choice.file()::refuseDatabase); // a database not made yet, too
+        }
         store.check();
         return new LocalHost(choice.format().equals("json"), choice.file(), output.quiet, out(), err(), debug(spec),
-                store.saver());
+                store.saver()).protecting(store.db.protectedFiles());
     }
 
     PrintStream out() {

@@ -167,8 +167,7 @@ final class SuiteCommand implements Callable<Integer> {
     }
 
     private Path scratch(String suite) {
-        return directory.toAbsolutePath().resolve(".iobench-" + suite + "-" + ProcessHandle.current().pid()
-                + ".tmp");
+        return Scratch.name(directory, suite);
     }
 
 }

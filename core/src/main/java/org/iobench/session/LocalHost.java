@@ -2,12 +2,14 @@ package org.iobench.session;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.iobench.job.JobSpec;
 import org.iobench.report.JsonReport;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.store.DatabaseFiles;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
 
@@ -28,6 +30,7 @@ public final class LocalHost implements RunHost {
     private final ResultSaver saver; // null: not saved (--no-store)
     private boolean silentSave;
     private ProgressLine progress;
+    private Map<Path, String> databases = Map.of();
 
     /**
      * @param json  whether the command makes the JSON document ({@code --format json}, or an {@code -o} file)
@@ -52,10 +55,32 @@ public final class LocalHost implements RunHost {
         return this;
     }
 
+    /**
+     * Refuses, before any run, every job that would write or trim one of {@code databases} (a SQLite result
+     * database, named for the message by {@code named}) or a file SQLite keeps beside it: results are data, and no
+     * consent hands them over.
+     */
+    public LocalHost protecting(Map<Path, String> databases) {
+        this.databases = Map.copyOf(databases);
+        return this;
+    }
+
     @Override
     public void checkBeforeRuns(List<JobSpec> specs) {
         if (file != null) {
             specs.forEach(spec -> file.refuseTarget(spec.target()));
+        }
+        for (JobSpec spec : specs) {
+            if (!spec.storesData() || !spec.workload().rw().modifies()) {
+                continue;
+            }
+            databases.forEach((db, named) -> {
+                if (DatabaseFiles.belongsTo(spec.target(), db)) {
+                    throw ExitException.usage("TARGET " + spec.target() + ": is " + named + " (or a file SQLite"
+                            + " keeps beside it); results are data: no job " + (spec.workload().rw().writes()
+                            ? "writes" : "trims") + " them, whatever the consent");
+                }
+            });
         }
     }
 

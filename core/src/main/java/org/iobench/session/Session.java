@@ -21,6 +21,7 @@ import org.iobench.search.JobMeasurer;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
 import org.iobench.workload.files.FileSet;
+import org.iobench.workload.files.ScratchFiles;
 import org.iobench.workload.files.TargetPreparer;
 import org.iobench.workload.JobCutShortException;
 import org.iobench.workload.RunControl;
@@ -205,7 +206,7 @@ public final class Session {
         String setupError = null;
         List<BenchmarkResult> results;
         try (JobMeasurer m = new JobMeasurer(base, spec -> benchmark.execute(spec, control, listener),
-                advisor::advise)) {
+                advisor::advise, ScratchFiles::remove)) {
             try {
                 curve = search.run(m);
             } catch (IOException e) {
