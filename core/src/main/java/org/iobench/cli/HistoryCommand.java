@@ -104,7 +104,7 @@ final class HistoryCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.USAGE, e.getMessage());
         }
-        Output.Choice choice = output.choose(OutputFormats.of("history", "text", "markdown", "csv", "json"), format, null,
+        Output.Choice choice = output.choose(OutputFormats.of("history", TableFormat.FORMATS), format, null,
                 spec.commandLine().getErr());
         RunQuery query = Selectors.parse("history", selector);
         String described = selector.isEmpty() ? "(all)" : String.join(" ", selector);
@@ -136,7 +136,7 @@ final class HistoryCommand implements Callable<Integer> {
             throw new ExitException(ExitException.IO_FAILURE, "history " + described + ": no selected run has the"
                     + " label " + by + " (iobench runs shows the labels)");
         }
-        TableFormat tf = TableFormat.parse(choice.format());
+        TableFormat tf = TableFormat.of(choice.format());
         choice.write(switch (tf) {
             case TEXT, MARKDOWN -> HistoryText.render(set, tf, everyPoint);
             case CSV -> TableFormat.CSV.writer().render(HistoryTables.allPoints(set));
