@@ -3,9 +3,12 @@ package org.iobench.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
+import org.iobench.session.OwnFiles;
 import org.iobench.store.Dialect;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreException;
@@ -38,6 +41,25 @@ final class DbOptions {
         }
         String env = System.getenv(StoreLocation.ENV_DB);
         return (env != null && !env.isBlank() ? StoreLocation.ENV_DB + " " : "the result database ") + where;
+    }
+
+    /** The SQLite file the options and environment point at; empty for PostgreSQL. */
+    Optional<Path> sqliteFile() {
+        return StoreLocation.sqliteFile(url());
+    }
+
+    /**
+     * The SQLite result databases no job may write, each with how messages name it: the one the options point at,
+     * and the default location when they point elsewhere (it holds the user's results all the same).
+     */
+    Map<Path, String> protectedFiles() {
+        Map<Path, String> out = new LinkedHashMap<>();
+        sqliteFile().ifPresent(f -> out.put(f, "the result database (" + named() + ")"));
+        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.remove(StoreLocation.ENV_DB);
+        StoreLocation.sqliteFile(StoreLocation.resolve(null, env, Path.of(System.getProperty("user.home"))))
+                .ifPresent(f -> out.putIfAbsent(f, "the default result database " + f));
+        return out;
     }
 
     private boolean defaultLocation() {
@@ -104,11 +126,8 @@ final class DbOptions {
             open(url).close();
         }
         // SQLite writes the file and, in WAL mode, two more beside it: the directory must take new files
-        Path probe = dir.resolve(".iobench-probe-" + ProcessHandle.current().pid() + ".tmp");
         try {
-            Files.deleteIfExists(probe);
-            Files.createFile(probe);
-            Files.delete(probe);
+            OwnFiles.probe(dir); // random name, O_EXCL|O_NOFOLLOW, removed only while still that inode
         } catch (IOException e) {
             throw ExitException.usage(named() + ": cannot create files in " + dir + ": " + IoReasons.reason(e));
         }
@@ -123,7 +142,11 @@ final class DbOptions {
         try {
             return ResultStore.open(url);
         } catch (StoreException e) {
-            throw new ExitException(ExitException.USAGE, e.getMessage(), e);
+            // the store names the database by its path; the command line names it by what chose it (--db X)
+            String where = StoreLocation.describe(url) + ": ";
+            String m = e.getMessage();
+            throw new ExitException(ExitException.USAGE, m.startsWith(where)
+                    ? named() + ": " + m.substring(where.length()) : m, e);
         }
     }
 

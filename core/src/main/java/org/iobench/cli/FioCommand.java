@@ -4,12 +4,16 @@ import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.iobench.job.Dialect;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
@@ -24,6 +28,8 @@ import org.iobench.session.Failures;
 import org.iobench.session.LocalHost;
 import org.iobench.session.Session;
 import org.iobench.session.ThisMachine;
+import org.iobench.store.DatabaseFiles;
+import org.iobench.store.StoreLocation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -86,6 +92,12 @@ final class FioCommand implements Callable<Integer> {
         }
         PrintStream report = out;
         if (fio.output().isPresent()) {
+            Optional<Path> db = DatabaseFiles.databaseOf(Path.of(fio.output().get()));
+            if (db.isPresent()) {
+                err.println("fio: output file " + fio.output().get() + " is not replaced: it is (or belongs to) the"
+                        + " SQLite database " + db.get() + "; results are data");
+                return FIO_USAGE;
+            }
             try {
                 report = new PrintStream(new FileOutputStream(fio.output().get()), true, StandardCharsets.UTF_8);
             } catch (FileNotFoundException e) {
@@ -127,11 +139,14 @@ final class FioCommand implements Callable<Integer> {
             report.println(FioJson.FIO_VERSION);
         }
         boolean quiet = !"always".equals(fio.eta());
-        LocalHost host = new LocalHost(false, null, quiet, out, err, debug, null);
+        LocalHost host = new LocalHost(null, null, quiet, out, err, debug, null).protecting(
+                StoreLocation.sqliteFile(StoreLocation.resolve(null, System.getenv(),
+                        Path.of(System.getProperty("user.home"))))
+                        .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of()));
         List<BenchmarkResult> done = new ArrayList<>();
         int status;
         try {
-            status = new Session(host, 1000).asTests().sharingFiles().runStages(stages, done::addAll);
+            status = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles().runStages(stages, done::addAll);
         } catch (RuntimeException e) {
             Failures.report(e, err, debug);
             return FIO_USAGE;

@@ -48,7 +48,8 @@ final class HistoryCommand implements Callable<Integer> {
     String order;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = CompareCommand.MetricConverter.class,
-            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; micro-benchmarks: ns/op or ops/s")
+            completionCandidates = Candidates.Metrics.class,
+            description = "${COMPLETION-CANDIDATES} (default: MB/s; ns/op and ops/s for micro-benchmarks)")
     Metric metric;
 
     @Option(names = "--alpha", paramLabel = "P",
@@ -103,7 +104,7 @@ final class HistoryCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.USAGE, e.getMessage());
         }
-        Output.Choice choice = output.choose(OutputFormats.of("history", "text", "markdown", "csv", "json"), format, null,
+        Output.Choice choice = output.choose(OutputFormats.of("history", TableFormat.FORMATS), format, null,
                 spec.commandLine().getErr());
         RunQuery query = Selectors.parse("history", selector);
         String described = selector.isEmpty() ? "(all)" : String.join(" ", selector);
@@ -114,7 +115,20 @@ final class HistoryCommand implements Callable<Integer> {
             Metrics.requireSome("history", described, samples);
             List<Sample> decide = by == null ? samples
                     : samples.stream().filter(s -> s.labels().containsKey(by)).toList();
-            Metric chosen = Metrics.choose(metric, decide.isEmpty() ? samples : decide);
+            List<Sample> deciding = decide.isEmpty() ? samples : decide;
+            long micro = deciding.stream().filter(s -> s.workload().isMicro()).count();
+            Metric chosen;
+            if (metric == null && micro > 0 && micro < deciding.size()) {
+                // a store of I/O runs with one micro-benchmark stored too: the I/O histories, and a line saying how
+                // to see the other kind (each kind has its own metric; neither is an error of the user's)
+                chosen = Metric.MB_S;
+                long runs = samples.stream().filter(s -> s.workload().isMicro()).map(Sample::runId).distinct().count();
+                spec.commandLine().getErr().println("history: " + runs + (runs == 1 ? " micro-benchmark run is"
+                        : " micro-benchmark runs are") + " not shown (its metric is ns/op): iobench history "
+                        + (selector.isEmpty() ? "" : String.join(" ", selector) + " ") + "source:micro");
+            } else {
+                chosen = Metrics.choose(metric, deciding);
+            }
             samples = Metrics.ofKind("history", described, samples, chosen);
             set = Histories.build(samples, runTimes(store, query), historyOrder, chosen, options);
         }
@@ -122,7 +136,7 @@ final class HistoryCommand implements Callable<Integer> {
             throw new ExitException(ExitException.IO_FAILURE, "history " + described + ": no selected run has the"
                     + " label " + by + " (iobench runs shows the labels)");
         }
-        TableFormat tf = TableFormat.parse(choice.format());
+        TableFormat tf = TableFormat.of(choice.format());
         choice.write(switch (tf) {
             case TEXT, MARKDOWN -> HistoryText.render(set, tf, everyPoint);
             case CSV -> TableFormat.CSV.writer().render(HistoryTables.allPoints(set));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.iobench.report.RunsTable;
+import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,7 +35,13 @@ final class RunsCommand implements Callable<Integer> {
         var query = Selectors.parse("runs", selector);
         output.check(spec.name(), spec.commandLine().getErr());
         try (ResultStore store = db.openExisting()) {
-            output.print(RunsTable.of(store.find(query)), spec.commandLine().getOut());
+            var runs = store.find(query);
+            if (runs.isEmpty() && !selector.isEmpty()) {
+                // as show, compare and report: a selector that finds nothing is a query that failed (README, exit 1)
+                throw new ExitException(ExitException.IO_FAILURE, "runs " + String.join(" ", selector)
+                        + ": selects no runs (iobench runs lists them all)");
+            }
+            output.print(RunsTable.of(runs), spec.commandLine().getOut());
         }
         return 0;
     }

@@ -62,7 +62,7 @@ public record AbComparison(AbOptions options, List<AbRow> rows, Geomean geomean,
         Summary b = Summary.of(base);
         Summary c = Summary.of(candidate);
         double ratio = b.mean() == 0 ? Double.NaN : c.mean() / b.mean();
-        TestResult test = options.test().test(base, candidate);
+        TestResult test = options.test().test(base, candidate, options.alpha());
         warnAboutRuns(input.workload(), b.n(), c.n(), options, test, warnings);
         return new AbRow(input.workload(), b, c, ratio, options.direction().gainPercent(ratio), test,
                 test.isSignificantAt(options.alpha()));
@@ -71,7 +71,7 @@ public record AbComparison(AbOptions options, List<AbRow> rows, Geomean geomean,
     private static void warnAboutRuns(
             String workload, int nBase, int nNew, AbOptions options, TestResult test, Warnings warnings) {
         String needed = "; " + MIN_RUNS + " or more are needed for a meaningful p-value";
-        if (options.test() == SignificanceTest.AUTOMATIC && test.test() == SignificanceTest.WELCH_T_LOG) {
+        if (options.test() == SignificanceTest.AUTOMATIC && test.test() != SignificanceTest.MANN_WHITNEY_U) {
             // the test for few runs was chosen on purpose; the footnote names it and its assumption
         } else if (nBase < MIN_RUNS && nBase == nNew) {
             warnings.add("base and new have " + runs(nBase) + " for ", workload, needed);

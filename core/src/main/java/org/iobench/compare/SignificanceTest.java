@@ -30,17 +30,48 @@ public enum SignificanceTest {
         }
     },
     /**
-     * The test that suits the number of runs, row by row: {@link #WELCH_T_LOG} when a side has fewer than
-     * {@link AbComparison#MIN_RUNS} runs (where Mann-Whitney U cannot reach 0.05), else {@link #MANN_WHITNEY_U}. The
-     * result names the test that ran.
+     * The prediction t-test on log values: is a single value outside what the other side's geometric mean and spread
+     * predict for one new value? {@code t = (ln x - mean(ln y)) / (s · sqrt(1 + 1/n))}, {@code n - 1} degrees of
+     * freedom, two-sided. One side must hold exactly one value and the other three or more.
+     */
+    PREDICTION_T_LOG {
+        @Override
+        public TestResult test(double[] base, double[] candidate) {
+            return WelchT.predictionOfLogs(base, candidate);
+        }
+    },
+    /**
+     * The test that suits the number of runs, row by row; {@code compare} and {@code check} both use it, so the same
+     * runs get the same test and p-value in both ({@link #choose}). The result names the test that ran.
      */
     AUTOMATIC {
         @Override
         public TestResult test(double[] base, double[] candidate) {
-            boolean few = base.length < AbComparison.MIN_RUNS || candidate.length < AbComparison.MIN_RUNS;
-            return (few ? WELCH_T_LOG : MANN_WHITNEY_U).test(base, candidate);
+            return test(base, candidate, AbOptions.DEFAULT_ALPHA);
+        }
+
+        @Override
+        public TestResult test(double[] base, double[] candidate, double alpha) {
+            return choose(base.length, candidate.length, alpha).test(base, candidate);
         }
     };
+
+    /**
+     * The one rule that picks the test for {@code n1} base and {@code n2} new values (docs/statistics.md, "Which test
+     * runs"): Mann-Whitney U when both sides have {@link AbComparison#MIN_RUNS} or more values and its smallest
+     * possible p-value, {@code 2 / C(n1 + n2, n1)}, is at most {@code alpha}; else Welch's t-test on log values when
+     * both sides have two or more; else the prediction t-test on log values when one side has one value and the other
+     * three or more; else Welch's t-test on log values, which is then undefined (too few values).
+     */
+    public static SignificanceTest choose(int n1, int n2, double alpha) {
+        if (n1 >= AbComparison.MIN_RUNS && n2 >= AbComparison.MIN_RUNS && MannWhitneyU.smallestP(n1, n2) <= alpha) {
+            return MANN_WHITNEY_U;
+        }
+        if (Math.min(n1, n2) == 1 && Math.max(n1, n2) >= 3) {
+            return PREDICTION_T_LOG;
+        }
+        return WELCH_T_LOG;
+    }
 
     /** How footnotes name the test. */
     public String label() {
@@ -48,6 +79,7 @@ public enum SignificanceTest {
             case MANN_WHITNEY_U -> "Mann-Whitney U";
             case WELCH_T -> "Welch's t-test";
             case WELCH_T_LOG -> "Welch's t-test on log values";
+            case PREDICTION_T_LOG -> "prediction t-test on log values";
             case AUTOMATIC -> "Welch's t-test on log values below " + AbComparison.MIN_RUNS
                     + " runs a side, else Mann-Whitney U";
         };
@@ -60,4 +92,9 @@ public enum SignificanceTest {
      * @throws IllegalArgumentException if a value is NaN or infinite
      */
     public abstract TestResult test(double[] base, double[] candidate);
+
+    /** As {@link #test(double[], double[])} at significance level {@code alpha} (which {@link #AUTOMATIC} needs). */
+    public TestResult test(double[] base, double[] candidate, double alpha) {
+        return test(base, candidate);
+    }
 }

@@ -56,6 +56,34 @@ public final class WelchT {
                 r.method());
     }
 
+    /**
+     * The prediction t-test on log values: one side holds a single value, the other three or more; is the single
+     * value's log outside what the other side's log mean and spread predict for one new value?
+     * {@code t = (ln x - mean) / (s · sqrt(1 + 1/n))} with {@code n - 1} degrees of freedom, two-sided; the statistic is
+     * of base minus new, as {@link #test}'s. Undefined (NaN) for other sizes, a value not positive, or no spread.
+     */
+    public static TestResult predictionOfLogs(double[] base, double[] candidate) {
+        Samples.checkFinite("base", base);
+        Samples.checkFinite("candidate", candidate);
+        boolean singleBase = base.length == 1 && candidate.length >= 3;
+        boolean singleNew = candidate.length == 1 && base.length >= 3;
+        if (!(singleBase || singleNew) || DoubleStream.concat(Arrays.stream(base), Arrays.stream(candidate))
+                .anyMatch(v -> v <= 0)) {
+            return TestResult.undefined(SignificanceTest.PREDICTION_T_LOG);
+        }
+        double[] many = logs(singleBase ? candidate : base);
+        double single = Math.log(singleBase ? base[0] : candidate[0]);
+        double sd = Math.sqrt(StatUtils.variance(many));
+        if (sd == 0) {
+            return TestResult.undefined(SignificanceTest.PREDICTION_T_LOG);
+        }
+        double t = (single - StatUtils.mean(many)) / (sd * Math.sqrt(1 + 1.0 / many.length));
+        double p = Math.min(1, 2 * new org.hipparchus.distribution.continuous.TDistribution(many.length - 1)
+                .cumulativeProbability(-Math.abs(t)));
+        return new TestResult(SignificanceTest.PREDICTION_T_LOG, singleBase ? t : -t, many.length - 1, p,
+                PValueMethod.STUDENT_T);
+    }
+
     private static double[] logs(double[] values) {
         return Arrays.stream(values).map(Math::log).toArray();
     }

@@ -1,30 +1,25 @@
 package org.iobench.history;
 
-import org.hipparchus.distribution.continuous.TDistribution;
-import org.hipparchus.stat.StatUtils;
-import org.hipparchus.util.CombinatoricsUtils;
-import org.iobench.compare.MannWhitneyU;
 import org.iobench.compare.PValueMethod;
+import org.iobench.compare.SignificanceTest;
 import org.iobench.compare.TestResult;
-import org.iobench.compare.WelchT;
 
 /**
- * How {@code iobench check} judges whether a difference is significant, chosen by the sample sizes so that small
- * samples are judged at all (the Mann-Whitney U test of {@code compare} cannot reach 0.05 with 3 + 3 runs):
+ * The test {@code iobench check} judged a workload with, as its table names it. The choice is {@code compare}'s
+ * ({@link SignificanceTest#choose}): the same runs get the same test and p-value in both commands.
  * <ol>
- *   <li>Mann-Whitney U when its smallest possible p-value at these sizes, {@code 2 / C(n1 + n2, n1)}, is at most
- *       alpha (4 + 4 repetitions, 3 + 5, 2 + 8, 1 + 39 at alpha 0.05);</li>
- *   <li>else Welch's t-test when both sides have two or more repetitions with some spread;</li>
- *   <li>else, when one side has a single repetition and the other three or more, the prediction t-test: is the
- *       single value outside what the other side's mean and spread predict for one new value,
- *       {@code t = (x - mean) / (s · sqrt(1 + 1/n))} with {@code n - 1} degrees of freedom;</li>
+ *   <li>Mann-Whitney U when both sides have 4 or more repetitions and its smallest possible p-value at these
+ *       sizes, {@code 2 / C(n1 + n2, n1)}, is at most alpha;</li>
+ *   <li>else Welch's t-test on log values when both sides have two or more repetitions with some spread;</li>
+ *   <li>else, when one side has a single repetition and the other three or more, the prediction t-test on log
+ *       values: is the single value outside what the other side's mean and spread predict for one new value;</li>
  *   <li>else nothing can be judged (1 + 1, 1 + 2, or no spread at all).</li>
  * </ol>
  */
 public enum GateSignificance {
     MANN_WHITNEY_U("Mann-Whitney U", "U"),
-    WELCH_T("Welch's t-test", "t"),
-    PREDICTION_T("prediction t-test", "t1"),
+    WELCH_T_LOG("Welch's t-test on log values", "t"),
+    PREDICTION_T_LOG("prediction t-test on log values", "t1"),
     NONE("no test", "-");
 
     private final String title;
@@ -54,31 +49,25 @@ public enum GateSignificance {
         if (n1 == 0 || n2 == 0) {
             return none("no repetitions on one side");
         }
-        double floor = 2 / CombinatoricsUtils.binomialCoefficientDouble(n1 + n2, n1);
-        if (floor <= alpha) {
-            return of(MANN_WHITNEY_U, MannWhitneyU.test(base, candidate));
+        TestResult r = SignificanceTest.AUTOMATIC.test(base, candidate, alpha);
+        if (r.method() != PValueMethod.UNDEFINED) {
+            return new Judgement(switch (r.test()) {
+                case MANN_WHITNEY_U -> MANN_WHITNEY_U;
+                case PREDICTION_T_LOG -> PREDICTION_T_LOG;
+                default -> WELCH_T_LOG;
+            }, r.pValue(), null);
+        }
+        if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(base), java.util.Arrays.stream(candidate))
+                .anyMatch(v -> v <= 0)) {
+            return none("a repetition's value is not positive (the test is on log values)");
+        }
+        if (r.test() == SignificanceTest.PREDICTION_T_LOG) {
+            return none("the " + Math.max(n1, n2) + " repetitions of the other side have no spread to judge against");
         }
         if (n1 >= 2 && n2 >= 2) {
-            TestResult t = WelchT.test(base, candidate);
-            return t.method() == PValueMethod.UNDEFINED ? none("every repetition on each side gave the same value")
-                    : of(WELCH_T, t);
-        }
-        if (Math.min(n1, n2) == 1 && Math.max(n1, n2) >= 3) {
-            double[] many = n1 == 1 ? candidate : base;
-            double single = n1 == 1 ? base[0] : candidate[0];
-            double sd = Math.sqrt(StatUtils.variance(many));
-            if (sd == 0) {
-                return none("the " + many.length + " repetitions of the other side have no spread to judge against");
-            }
-            double t = (single - StatUtils.mean(many)) / (sd * Math.sqrt(1 + 1.0 / many.length));
-            double p = 2 * new TDistribution(many.length - 1).cumulativeProbability(-Math.abs(t));
-            return new Judgement(PREDICTION_T, Math.min(1, p), null);
+            return none("every repetition on each side gave the same value");
         }
         return none("too few repetitions to judge (" + n1 + " + " + n2 + "; 2 + 2 or 1 + 3 at least)");
-    }
-
-    private static Judgement of(GateSignificance test, TestResult r) {
-        return new Judgement(test, r.pValue(), null);
     }
 
     private static Judgement none(String reason) {

@@ -19,9 +19,8 @@ final class Connections {
         Properties props = new Properties();
         if (dialect == Dialect.SQLITE) {
             requireDirectory(jdbcUrl);
-            // WAL: readers never block the writer and a torn write never reaches the main file. IMMEDIATE:
-            // a writing transaction takes the lock at BEGIN, so two savers queue instead of deadlocking.
-            props.setProperty("journal_mode", "WAL");
+            // IMMEDIATE: a writing transaction takes the lock at BEGIN, so two savers queue instead of deadlocking.
+            // WAL is set by settle, once the file is known to be an iobench database (it persists in the file).
             props.setProperty("synchronous", "FULL");
             props.setProperty("foreign_keys", "true");
             props.setProperty("busy_timeout", "15000");
@@ -38,6 +37,18 @@ final class Connections {
             throw new SQLException("No suitable driver found for " + jdbcUrl, "08001");
         }
         return c;
+    }
+
+    /**
+     * Settings that change the database file itself, made once {@link IntegrityCheck} has accepted it. SQLite: WAL,
+     * so readers never block the writer and a torn write never reaches the main file.
+     */
+    static void settle(Connection c, Dialect dialect) throws SQLException {
+        if (dialect == Dialect.SQLITE) {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("PRAGMA journal_mode=WAL");
+            }
+        }
     }
 
     /**

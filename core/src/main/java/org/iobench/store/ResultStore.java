@@ -43,11 +43,12 @@ public final class ResultStore implements AutoCloseable {
         this.schemaVersion = schemaVersion;
         this.transactions = new Transactions(connection, url);
         this.writer = new RunWriter(connection);
-        this.reader = new RunReader(connection);
+        this.reader = new RunReader(connection, dialect);
     }
 
     /**
-     * Opens (creating a SQLite file, not its directory) and migrates to the current schema.
+     * Opens (creating a SQLite file, not its directory), checks that the database is whole and iobench's
+     * ({@link IntegrityCheck}: before anything is written to it) and migrates to the current schema.
      *
      * @throws StoreException one line naming the database and the reason
      */
@@ -62,10 +63,16 @@ public final class ResultStore implements AutoCloseable {
         Connection c = null;
         try {
             c = Connections.open(jdbcUrl, dialect);
+            IntegrityCheck.check(c, dialect, where);
+            Connections.settle(c, dialect);
             int version = Migrations.apply(c, dialect, schemaVersion, where);
             return new ResultStore(jdbcUrl, dialect, c, version);
         } catch (SQLException e) {
             Connections.closeQuietly(c);
+            StoreException refusal = IntegrityCheck.refusal(e, dialect, where);
+            if (refusal != null) {
+                throw refusal;
+            }
             throw new StoreException("cannot open " + where + ": " + Transactions.oneLine(e), e);
         } catch (RuntimeException e) {
             Connections.closeQuietly(c);

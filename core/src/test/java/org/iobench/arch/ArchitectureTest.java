@@ -20,6 +20,7 @@ import org.iobench.sys.FileLock;
 import org.iobench.sys.IoPriority;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.NativeIo;
+import org.iobench.sys.NewFile;
 import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
 import org.iobench.sys.TimerSlack;
@@ -80,7 +81,8 @@ class ArchitectureTest {
         classes().that().resideInAPackage(p("cli")).and(not(CLUSTER_GLUE))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("cli"), p("session"), p("job"),
                         p("result"), p("store"), p("compare"), p("history"), p("report"), p("table"), p("search"),
-                        p("verify"), p("sysmon"), p("micro"), p("cluster"), p("catalog"), "java..", "picocli..",
+                        p("verify"), p("sysmon"), p("micro"), p("cluster"), p("catalog"), p("format"), "java..",
+                        "picocli..",
                         "com.fasterxml.jackson..")
                 .because("cli imports only what a command line needs; the session runs the jobs")
                 .check(CLASSES);
@@ -169,15 +171,15 @@ class ArchitectureTest {
 
     /**
      * The workload drives requests and touches sys only for buffers and errno, plus the small identity and claim API
-     * of target preparation (FileId, FileLock) and a paced worker's timer slack: files are opened, synced, dropped
+     * of target preparation (FileId, FileLock, NewFile's unpredictable names) and a paced worker's timer slack: files are opened, synced, dropped
      * from the cache and closed through engines.
      */
     @Test
     void theWorkloadUsesSysOnlyForBuffersErrnoIdentityAndClaims() {
         noClasses().that().resideInAPackage(p("workload"))
                 .should().dependOnClassesThat(resideInAPackage(p("sys")).and(not(belongToAnyOf(NativeBuffer.class,
-                        Errno.class, SysException.class, FileId.class, FileLock.class, TimerSlack.class,
-                        IoPriority.class))))
+                        Errno.class, SysException.class, FileId.class, FileLock.class, NewFile.class,
+                        TimerSlack.class, IoPriority.class))))
                 .because("the engine owns file handles; the workload touches sys only for buffers, errno and its"
                         + " threads' own settings (timer slack, I/O priority)")
                 .check(CLASSES);
@@ -232,6 +234,17 @@ class ArchitectureTest {
     void theClockIsNeutralAndAtTheBottom() {
         classes().that().resideInAPackage(p("clock"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("clock"), "java..")
+                .check(CLASSES);
+    }
+
+    /**
+     * The output formats' names and extensions, parsed in one place: read by the command line, the table writers
+     * and the run's documents, so it knows only Java.
+     */
+    @Test
+    void theFormatNamesAreNeutralAndAtTheBottom() {
+        classes().that().resideInAPackage(p("format"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("format"), "java..")
                 .check(CLASSES);
     }
 
@@ -331,7 +344,7 @@ class ArchitectureTest {
     @Test
     void theTablePackageIsNeutralAndAtTheBottom() {
         classes().that().resideInAPackage(p("table"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("table"), "java..",
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("table"), p("format"), "java..",
                         "com.fasterxml.jackson..")
                 .because("a table layout shared by compare, history and report sits in a small neutral package at"
                         + " the bottom")

@@ -66,7 +66,7 @@ class CheckCommandTest {
         assertThat(lines.get(1)).contains("branch=main").contains("commit=bad");
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("randread ").containsPattern(LOSS).endsWith("REGRESSED"));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("randwrite ").endsWith("ok"));
-        assertThat(out).contains("test: U Mann-Whitney U").contains("REGRESSED: gain below -5% with p < 0.05");
+        assertThat(out).contains("test: t Welch's t-test on log values").contains("REGRESSED: gain below -5% with p < 0.05");
         assertThat(lines.getLast()).startsWith("iobench check: REGRESSION: 1 of 2 workloads worse than -5% with p < 0.05:"
                 + " randread 4KiB 1 thread qd1 direct sync none -1");
     }
@@ -89,7 +89,7 @@ class CheckCommandTest {
         assertThat(doc.path("regressed").asInt()).isEqualTo(1);
         JsonNode row = doc.path("workloads").get(0);
         assertThat(row.path("verdict").asText()).isEqualTo("regressed");
-        assertThat(row.path("test").asText()).isEqualTo("mann-whitney-u");
+        assertThat(row.path("test").asText()).isEqualTo("welch-t-log");
         assertThat(row.path("baseline").path("n").asInt()).isEqualTo(15);
         assertThat(row.path("checked").path("n").asInt()).isEqualTo(3);
         assertThat(row.path("gainPercent").asDouble()).isBetween(-23.0, -17.0);
@@ -107,7 +107,7 @@ class CheckCommandTest {
         assertThat(suite.getAttribute("failures")).isEqualTo("1");
         assertThat(xml.getElementsByTagName("testcase").getLength()).isEqualTo(2);
         var failure = (org.w3c.dom.Element) xml.getElementsByTagName("failure").item(0);
-        assertThat(failure.getAttribute("message")).contains("MB/s").containsPattern(LOSS).contains("Mann-Whitney U");
+        assertThat(failure.getAttribute("message")).contains("MB/s").containsPattern(LOSS).contains("Welch's t-test on log values");
         assertThat(((org.w3c.dom.Element) failure.getParentNode()).getAttribute("name"))
                 .isEqualTo("randread 4KiB 1 thread qd1 direct sync none");
         assertThat(r.err()).startsWith("iobench check: REGRESSION");

@@ -14,9 +14,9 @@ class GateSignificanceTest {
     }
 
     @Test
-    void threePlusThreeUseWelchBecauseMannWhitneyCannotReachAlpha() {
+    void threePlusThreeUseWelchOnLogValuesBecauseMannWhitneyCannotReachAlpha() {
         var j = GateSignificance.judge(new double[] {100, 101, 99}, new double[] {80, 81, 79}, 0.05);
-        assertThat(j.test()).isEqualTo(GateSignificance.WELCH_T);
+        assertThat(j.test()).isEqualTo(GateSignificance.WELCH_T_LOG);
         assertThat(j.pValue()).isLessThan(0.001);
     }
 
@@ -24,21 +24,22 @@ class GateSignificanceTest {
     void oneNewRepetitionIsJudgedAgainstWhatTheBaselinePredictsForOneValue() {
         double[] base = {100, 102, 98, 101, 99};
         var far = GateSignificance.judge(base, new double[] {90}, 0.05);
-        assertThat(far.test()).isEqualTo(GateSignificance.PREDICTION_T);
-        // t = (90 - 100) / (sd 1.5811 * sqrt(1 + 1/5)) = -5.774, df 4: two-sided p = 0.00447 (R: 2*pt(-5.774, 4))
-        assertThat(far.pValue()).isCloseTo(0.00447, within(0.0001));
+        assertThat(far.test()).isEqualTo(GateSignificance.PREDICTION_T_LOG);
+        // on log values: t = (ln 90 - mean ln) / (sd of ln * sqrt(1 + 1/5)) = -6.0764, df 4: two-sided p = 0.003706
+        // (R: 2*pt(-6.0764, 4); Student's t with 4 df in closed form)
+        assertThat(far.pValue()).isCloseTo(0.003706, within(0.00001));
         assertThat(GateSignificance.judge(base, new double[] {101}, 0.05).pValue()).isGreaterThan(0.5);
     }
 
     @Test
-    void oneAgainstFortyRepetitionsIsEnoughForMannWhitneyAtFivePercent() {
+    void oneAgainstManyRepetitionsIsThePredictionTestAsInCompare() {
         double[] base = new double[39];
         for (int i = 0; i < base.length; i++) {
             base[i] = 100 + i * 0.1;
         }
         var j = GateSignificance.judge(base, new double[] {50}, 0.05);
-        assertThat(j.test()).isEqualTo(GateSignificance.MANN_WHITNEY_U);
-        assertThat(j.pValue()).isCloseTo(2.0 / 40, within(1e-12));
+        assertThat(j.test()).isEqualTo(GateSignificance.PREDICTION_T_LOG);
+        assertThat(j.pValue()).isLessThan(1e-6);
     }
 
     @Test
