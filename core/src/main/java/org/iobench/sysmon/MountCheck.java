@@ -174,6 +174,29 @@ public final class MountCheck {
     }
 
     /**
+     * The block devices a write to {@code device} reaches through loop devices, to any depth ({@code loop3} over
+     * {@code loop2} over {@code sdb1} gives {@code loop2, sdb1}), nearest first; the partitions of a loop disk lead
+     * to that loop's backing device too. The exclusive open of the target says nothing of them; an exclusive open of
+     * each does (a loop device does not claim its backing device), which is the caller's to make.
+     */
+    public List<BlockDevice> backingDevices(BlockDevice device) {
+        List<BlockDevice> out = new ArrayList<>();
+        Set<String> visited = new HashSet<>();
+        BlockDevice c = device;
+        while (c != null && visited.add(c.name())) {
+            BlockDevice whole = c.isPartition() ? c.parentDisk().flatMap(devices::byName).orElse(null) : c;
+            if (whole == null || !whole.isLoop() || whole.loopBackingFile().isEmpty()) {
+                break;
+            }
+            c = backingDevice(whole.loopBackingFile().get()).orElse(null);
+            if (c != null) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /**
      * The block device a loop device's backing file is (a device node, compared by device number), or empty for a
      * regular file.
      */

@@ -120,6 +120,19 @@ class InUseUpTheStackCliTest {
     }
 
     @Test
+    void aLoopDeviceOverADeviceAnotherProgramHoldsIsRefusedByTheKernelsVerdictOnThatDevice() throws Exception {
+        Root.assumeLoopDevices("attach a loop device over a loop device held open with O_EXCL");
+        Path held = loop(Root.sparseFile(dir.resolve("held.img"), 16L << 20));
+        Path over = loop(held);
+        try (org.iobench.sys.FileLock exclusive = org.iobench.sys.FileLock.openExclusive(held)) { // as mkfs, a VM
+            assertRefusedWhateverTheConsent(over, held, "the device under it, " + held.getFileName(), "EBUSY");
+        }
+        Cli.Result free = Cli.run(dir, "run", "--no-store", "--rw", "write", "--bs", "64k", "--size", "1m",
+                "--allow-overwrite", over.toString());
+        assertThat(free.status()).as("released: " + free.err()).isZero();
+    }
+
+    @Test
     void aStackOfLoopDevicesIsWalkedToItsMountedBottom() throws Exception {
         Root.assumeLoopDevices("stack three loop devices on a mounted one");
         Path fs = ext4Loop("fs.img");

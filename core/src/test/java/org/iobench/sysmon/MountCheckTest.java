@@ -105,6 +105,17 @@ class MountCheckTest {
     }
 
     @Test
+    void theDevicesUnderAStackOfLoopDevicesAreListedNearestFirst() {
+        FakeSysfs fake = new FakeSysfs(tmp.resolve("sys"));
+        fake.loop("loop6", "7:6", 400, "/dev/sda1");
+        fake.loop("loop7", "7:7", 400, "/dev/loop6");
+        devices = new BlockDevices(tmp.resolve("sys"));
+        assertThat(check("", noSwaps).backingDevices(dev("loop7"))).extracting(BlockDevice::name)
+                .containsExactly("loop6", "sda1");
+        assertThat(check("", noSwaps).backingDevices(dev("sdb"))).isEmpty();
+    }
+
+    @Test
     void aLoopDeviceOverAPartitionOfAMountedDiskIsBusyTwoStepsUp() {
         new FakeSysfs(tmp.resolve("sys")).loop("loop6", "7:6", 400, "/dev/sda1");
         devices = new BlockDevices(tmp.resolve("sys"));
