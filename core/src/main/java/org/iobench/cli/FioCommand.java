@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.iobench.job.Dialect;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
@@ -138,14 +139,14 @@ final class FioCommand implements Callable<Integer> {
             report.println(FioJson.FIO_VERSION);
         }
         boolean quiet = !"always".equals(fio.eta());
-        LocalHost host = new LocalHost(false, null, quiet, out, err, debug, null).protecting(
+        LocalHost host = new LocalHost(null, null, quiet, out, err, debug, null).protecting(
                 StoreLocation.sqliteFile(StoreLocation.resolve(null, System.getenv(),
                         Path.of(System.getProperty("user.home"))))
                         .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of()));
         List<BenchmarkResult> done = new ArrayList<>();
         int status;
         try {
-            status = new Session(host, 1000).asTests().sharingFiles().runStages(stages, done::addAll);
+            status = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles().runStages(stages, done::addAll);
         } catch (RuntimeException e) {
             Failures.report(e, err, debug);
             return FIO_USAGE;

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.iobench.advise.Advisor;
 import org.iobench.job.Deliberate;
+import org.iobench.job.Dialect;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
 import org.iobench.result.BenchmarkResult;
@@ -44,6 +45,7 @@ public final class Session {
     private List<Deliberate> deliberate = List.of();
     private boolean tests;
     private boolean sharedFiles;
+    private Dialect dialect = Dialect.RUN;
 
     /**
      * @param host                 where the runs run and what becomes of their results
@@ -57,6 +59,12 @@ public final class Session {
     /** The advisor gives {@code choices} (a suite's deliberate settings) as notes instead of warnings. */
     public Session acknowledging(List<Deliberate> choices) {
         this.deliberate = List.copyOf(choices);
+        return this;
+    }
+
+    /** The advisor writes its fixes in {@code language}: the words of the command that made the jobs. */
+    public Session speaking(Dialect language) {
+        this.dialect = language;
         return this;
     }
 
@@ -101,6 +109,7 @@ public final class Session {
         stages = stages.stream().map(stage -> stage.stream().map(host::vet).toList()).toList();
         List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(EngineChecks::check);
+        MachineBounds.checkStages(stages);
         host.checkBeforeRuns(specs);
         checkTargets(specs);
         RunControl control = host.control();
@@ -109,7 +118,7 @@ public final class Session {
         List<BenchmarkResult> results = new ArrayList<>();
         FileSet files = sharedFiles ? FileSet.of(stages, TargetPreparer.system()) : null;
         Benchmark benchmark = Benchmark.system(sampleIntervalMillis).sharing(files);
-        Advisor advisor = Advisor.standard().acknowledging(deliberate);
+        Advisor advisor = Advisor.standard().acknowledging(deliberate).speaking(dialect);
         Exception laterFailure = null; // a stage that failed after earlier ones finished: reported after keeping them
         try {
             for (List<JobSpec> stage : stages) {
@@ -193,7 +202,7 @@ public final class Session {
         RunControl control = host.control();
         RunListener listener = host.listener(null);
         Benchmark benchmark = Benchmark.system(sampleIntervalMillis);
-        Advisor advisor = Advisor.standard();
+        Advisor advisor = Advisor.standard().speaking(dialect);
         Curve curve = null;
         String setupError = null;
         List<BenchmarkResult> results;
