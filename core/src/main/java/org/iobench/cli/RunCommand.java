@@ -52,8 +52,8 @@ final class RunCommand implements Callable<Integer> {
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
             JobFile jobs = new JobFileRun(job, fio, lenient).jobs(target, outputs.err());
-            return outputs.session().asTests().sharingFiles().runStages(jobs.stages(),
-                    results -> JobFileRun.print(jobs, results, out));
+            return outputs.session().asTests(JobFileRun.origin(jobs)).sharingFiles().runStages(jobs.stages(),
+                    results -> JobFileRun.print(jobs, results, out, outputs.monitor.vmstat));
         }
         List<JobSpec> specs = job.toSpecs(target, fio);
         Session session = outputs.session();

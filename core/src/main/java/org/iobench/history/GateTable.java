@@ -33,9 +33,10 @@ public final class GateTable {
                 Column.right("gain_pct", "gain %"), Column.right("p", "p"), Column.left("test", "test"),
                 Column.left("verdict", "verdict"));
         List<Row> rows = new ArrayList<>();
+        List<String> labels = keys.isEmpty() ? List.of() : CompareTables.rowLabels(keys, varying);
         for (GateRow g : r.rows()) {
             int decimals = Formats.decimalsFor(g.baseline().mean(), g.candidate().mean());
-            rows.add(Row.of(Cell.text(CompareTables.rowLabel(g.workload(), varying)),
+            rows.add(Row.of(Cell.text(labels.get(rows.size())),
                     Cell.number(g.baseline().mean(), Formats.fixed(g.baseline().mean(), decimals)),
                     Cell.number(g.baseline().n(), Integer.toString(g.baseline().n())),
                     Cell.number(g.candidate().mean(), Formats.fixed(g.candidate().mean(), decimals)),

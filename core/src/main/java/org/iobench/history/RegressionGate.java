@@ -36,8 +36,11 @@ public record RegressionGate(double maxRegressionPercent, double alpha) {
 
     /** Judges {@code candidate} against {@code baseline}; a run may be on both sides (it then cannot regress). */
     public GateResult check(List<Sample> candidate, List<Sample> baseline, Metric metric) {
-        Map<WorkloadKey, double[]> c = byWorkload(candidate, metric);
-        Map<WorkloadKey, double[]> b = byWorkload(baseline, metric);
+        List<Sample> both = new ArrayList<>(candidate);
+        both.addAll(baseline);
+        java.util.function.Function<Sample, WorkloadKey> identities = CompareTables.identities(both);
+        Map<WorkloadKey, double[]> c = byWorkload(candidate, identities, metric);
+        Map<WorkloadKey, double[]> b = byWorkload(baseline, identities, metric);
         Direction direction = metric.direction();
         List<GateRow> rows = new ArrayList<>();
         for (Map.Entry<WorkloadKey, double[]> e : c.entrySet()) {
@@ -61,9 +64,11 @@ public record RegressionGate(double maxRegressionPercent, double alpha) {
     }
 
     /** Per test identity, one value per repetition (a parallel group's aggregate), as {@code compare} has them. */
-    private static Map<WorkloadKey, double[]> byWorkload(List<Sample> samples, Metric metric) {
+    private static Map<WorkloadKey, double[]> byWorkload(List<Sample> samples,
+                                                         java.util.function.Function<Sample, WorkloadKey> identities,
+                                                         Metric metric) {
         Map<WorkloadKey, List<Sample>> m = new TreeMap<>();
-        samples.forEach(s -> m.computeIfAbsent(CompareTables.identity(s), k -> new ArrayList<>()).add(s));
+        samples.forEach(s -> m.computeIfAbsent(identities.apply(s), k -> new ArrayList<>()).add(s));
         Map<WorkloadKey, double[]> out = new TreeMap<>();
         m.forEach((k, v) -> out.put(k, CellValues.of(v, metric, true).values()));
         return out;

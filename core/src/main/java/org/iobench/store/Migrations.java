@@ -67,7 +67,14 @@ public final class Migrations {
                     "ALTER TABLE samples ADD COLUMN bytes BIGINT",
                     "ALTER TABLE samples ADD COLUMN elapsed_ns BIGINT",
                     "ALTER TABLE samples ADD COLUMN sync_ns BIGINT",
-                    "CREATE INDEX runs_by_test ON runs (test)")));
+                    "CREATE INDEX runs_by_test ON runs (test)")),
+            new Migration(5, "row identity (the test's origin, the target's kind) and the warnings a run carries",
+                    List.of(
+                    // NULL in rows saved before: unknown, joined to the one known value of their row (compare.md)
+                    "ALTER TABLE runs ADD COLUMN origin TEXT",
+                    "ALTER TABLE runs ADD COLUMN target_kind TEXT",
+                    // the ids of the advisor's warning findings, comma-separated ("page-cache,not-saturated")
+                    "ALTER TABLE runs ADD COLUMN findings TEXT")));
 
     /** The schema version this build writes. */
     public static final int CURRENT = ALL.getLast().version();
