@@ -23,6 +23,6 @@ final class AccountingMismatch implements Rule {
         return Optional.of(Hit.warning("iobench's byte counts disagree with the kernel's count for its worker"
                         + " threads by more than 1%: the figures of this run are suspect",
                                 r.evidence().accounting().note(),
-                "report this with the JSON output (--json FILE)", Finding.Confidence.CERTAIN));
+                "report this with the JSON output (--format json)", Finding.Confidence.CERTAIN));
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.iobench.job.Deliberate;
+import org.iobench.job.Dialect;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
 
@@ -22,27 +23,37 @@ public final class Advisor {
     private final List<Rule> rules;
     private final List<GroupRule> groupRules;
     private final List<Deliberate> deliberate;
+    private final Dialect dialect;
 
-    Advisor(List<Rule> rules, List<GroupRule> groupRules, List<Deliberate> deliberate) {
+    Advisor(List<Rule> rules, List<GroupRule> groupRules, List<Deliberate> deliberate, Dialect dialect) {
         this.rules = List.copyOf(rules);
         this.groupRules = List.copyOf(groupRules);
         this.deliberate = List.copyOf(deliberate);
+        this.dialect = dialect;
     }
 
     public static Advisor standard() {
-        return new Advisor(Rules.jobRules(), Rules.groupRules(), List.of());
+        return new Advisor(Rules.jobRules(), Rules.groupRules(), List.of(), Dialect.RUN);
     }
 
     /** This advisor, treating {@code choices} as deliberate: notes instead of warnings. */
     public Advisor acknowledging(List<Deliberate> choices) {
         List<Deliberate> all = new ArrayList<>(deliberate);
         all.addAll(choices);
-        return new Advisor(rules, groupRules, all);
+        return new Advisor(rules, groupRules, all, dialect);
+    }
+
+    /**
+     * This advisor, writing fixes in {@code language}: dd operands for a dd command line, fio options for a job
+     * file, flags for {@code run} (the default).
+     */
+    public Advisor speaking(Dialect language) {
+        return new Advisor(rules, groupRules, deliberate, language);
     }
 
     /** Judges a job that ran alone. */
     public BenchmarkResult advise(BenchmarkResult result) {
-        return result.withFindings(judge(Subject.alone(result)));
+        return result.withFindings(judge(Subject.alone(result, dialect)));
     }
 
     /**
@@ -57,11 +68,11 @@ public final class Advisor {
         List<Finding> together = new ArrayList<>();
         boolean storage = group.stream().allMatch(b -> b.job().storesData());
         for (GroupRule rule : storage ? groupRules : List.<GroupRule>of()) {
-            rule.check(name, group).ifPresent(together::add);
+            rule.check(name, group, dialect).ifPresent(together::add);
         }
         List<BenchmarkResult> out = new ArrayList<>();
         for (BenchmarkResult b : group) {
-            List<Finding> mine = new ArrayList<>(judge(new Subject(b, group)));
+            List<Finding> mine = new ArrayList<>(judge(new Subject(b, group, dialect)));
             if (out.isEmpty()) {
                 mine.addAll(together);
             }

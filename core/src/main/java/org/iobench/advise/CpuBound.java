@@ -42,29 +42,32 @@ final class CpuBound implements Rule {
         return Optional.of(Hit.warning("the workers were busy on the CPU, not waiting for the storage: the figure is"
                 + " the CPU's limit (" + (j.durability().direct() ? "the system-call path"
                         : "the page cache and system calls")
-                + "), not the storage's", evidence, fix(j), Finding.Confidence.CERTAIN));
+                + "), not the storage's", evidence, fix(s), Finding.Confidence.CERTAIN));
     }
 
     private static String cores(SystemSummary sys) {
         return sys == null || Double.isNaN(sys.cpuCores()) ? "the CPUs" : Evidence.f1(sys.cpuCores()) + " CPUs";
     }
 
-    /** Only what the job does not already do. */
-    private static String fix(JobSpec j) {
+    /** Only what the job does not already do, in the command's words. */
+    private static String fix(Subject s) {
+        JobSpec j = s.job();
+        Fixes say = Fixes.of(s);
         List<String> ways = new ArrayList<>();
         if (!j.durability().direct()) {
-            ways.add("--direct to measure the device");
+            say.direct().ifPresent(d -> ways.add(d + " to measure the device"));
         }
         if (j.workload().blockSize() < (1 << 20)) {
-            ways.add("a larger --bs (fewer system calls per byte)");
+            say.blockSize(1 << 20).ifPresent(b -> ways.add("a larger block size, e.g. " + b
+                    + " (fewer system calls per byte)"));
         }
         if (!j.engine().has(EngineFlag.ASYNC_BUFFERED)) {
-            DeepEngine.name().ifPresent(e -> ways.add("--engine " + e + " with --iodepth (fewer system calls per"
-                    + " request)"));
+            DeepEngine.name().flatMap(e -> say.iodepth(e, 32)).ifPresent(e -> ways.add(e
+                    + " (fewer system calls per request)"));
         }
         if (j.queue().threads() == 1) {
-            ways.add("more --threads if the CPU path itself is the subject");
+            say.threads(4).ifPresent(t -> ways.add(t + " if the CPU path itself is the subject"));
         }
-        return String.join("; ", ways);
+        return ways.isEmpty() ? null : String.join("; ", ways);
     }
 }

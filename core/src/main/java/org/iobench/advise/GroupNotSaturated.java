@@ -2,6 +2,7 @@ package org.iobench.advise;
 
 import java.util.List;
 import java.util.Optional;
+import org.iobench.job.Dialect;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
@@ -14,15 +15,19 @@ import org.iobench.result.SystemSummary;
 final class GroupNotSaturated implements GroupRule {
 
     @Override
-    public Optional<Finding> check(String name, List<BenchmarkResult> group) {
+    public Optional<Finding> check(String name, List<BenchmarkResult> group, Dialect dialect) {
         if (!group.stream().allMatch(b -> b.job().durability().direct())) {
             return Optional.empty();
         }
         long inFlight = group.stream().mapToLong(b -> NotSaturated.inFlight(b.job())).sum();
-        return GroupRuns.perRun("not-saturated", name, group, runs -> idle(runs, group.size(), inFlight));
+        Fixes say = new Fixes(dialect, group.getFirst().job(), group.getFirst().target());
+        String fix = Fixes.either(say, List.of(say.threads(4), say.iodepth(null, 32)), List.of(), "more jobs, or per job ")
+                .map(f -> f + "; iobench saturate finds the knee")
+                .orElse("more jobs or more depth per job; iobench saturate finds the knee");
+        return GroupRuns.perRun("not-saturated", name, group, runs -> idle(runs, group.size(), inFlight, fix));
     }
 
-    private static Optional<Hit> idle(List<RunResult> runs, int jobs, long inFlight) {
+    private static Optional<Hit> idle(List<RunResult> runs, int jobs, long inFlight, String fix) {
         RunResult longest = null;
         for (RunResult r : runs) {
             SystemSummary s = r.evidence().systemSummary();
@@ -62,8 +67,7 @@ final class GroupNotSaturated implements GroupRule {
                     evidence + CpuShares.others(sys), "measure on a quiet machine", Finding.Confidence.LIKELY));
         }
         return Optional.of(Hit.warning("the group's jobs together left the device idle most of the time: the"
-                        + " figures are not the device's limit", evidence,
-                "more jobs, --threads or --iodepth per job; iobench saturate finds the knee",
+                        + " figures are not the device's limit", evidence, fix,
                 Finding.Confidence.LIKELY));
     }
 }

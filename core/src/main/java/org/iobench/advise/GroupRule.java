@@ -2,6 +2,7 @@ package org.iobench.advise;
 
 import java.util.List;
 import java.util.Optional;
+import org.iobench.job.Dialect;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
 
@@ -11,6 +12,9 @@ import org.iobench.result.Finding;
  */
 @FunctionalInterface
 interface GroupRule {
-    /** @param group the group's jobs, in job order (at least two) */
-    Optional<Finding> check(String name, List<BenchmarkResult> group);
+    /**
+     * @param group   the group's jobs, in job order (at least two)
+     * @param dialect the language its fixes are written in
+     */
+    Optional<Finding> check(String name, List<BenchmarkResult> group, Dialect dialect);
 }

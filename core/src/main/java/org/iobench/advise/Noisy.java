@@ -2,6 +2,7 @@ package org.iobench.advise;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.iobench.job.RwMode;
 import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
@@ -12,6 +13,12 @@ import org.iobench.result.Stat;
  * measured, whatever caused it.
  */
 final class Noisy implements Rule {
+
+    private static String fix(Fixes say) {
+        List<String> ways = Stream.of(say.moreRuns(), say.longerTime(), say.ramp())
+                .flatMap(Optional::stream).toList();
+        return ways.isEmpty() ? "measure on a quiet machine" : "use " + String.join(", ", ways) + ", and a quiet machine";
+    }
 
     @Override
     public boolean judgesStorage() {
@@ -31,8 +38,7 @@ final class Noisy implements Rule {
         return Optional.of(new Finding("noisy", "the runs disagree: the spread is too wide to trust small"
                 + " differences", "coefficient of variation " + Evidence.pct(bw.cv()) + " over " + bw.n()
                 + " runs (min " + Evidence.f1(bw.min() / 1e6) + ", max " + Evidence.f1(bw.max() / 1e6) + " MB/s)",
-                "use more --runs, a longer --time" + (s.job().timing().rampNanos() == 0 ? ", a --ramp warm-up" : "")
-                        + ", and a quiet machine", s.job().name(), null, List.of(), Finding.Confidence.CERTAIN,
+                fix(Fixes.of(s)), s.job().name(), null, List.of(), Finding.Confidence.CERTAIN,
                 Finding.Severity.WARNING));
     }
 }

@@ -1,8 +1,10 @@
 package org.iobench.advise;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.job.Dialect;
 import org.iobench.job.JobSpec;
 import org.iobench.result.Finding;
 import org.iobench.result.LatencySummary;
@@ -80,7 +82,7 @@ final class NotSaturated implements Rule {
         }
         return Optional.of(Hit.warning("the device was idle most of the time: the workers spent more time between"
                         + " requests than waiting for them, so the figure is not the device's limit", evidence,
-                raise(j), Finding.Confidence.LIKELY));
+                raise(s), Finding.Confidence.LIKELY));
     }
 
     private static Optional<Hit> oneInFlight(Subject s, RunResult r) {
@@ -92,16 +94,22 @@ final class NotSaturated implements Rule {
                         + String.format(Locale.ROOT, "%.0f", 1e9 / l.meanNs()) + " requests per second";
         String load = deviceLoad(r);
         return Optional.of(Hit.warning("one request in flight: the figure is the device's latency at queue depth 1,"
-                        + " not its throughput", depth(j) + latency + (load.isEmpty() ? "" : "; " + load), raise(j),
+                        + " not its throughput", depth(j) + latency + (load.isEmpty() ? "" : "; " + load), raise(s),
                 Finding.Confidence.LIKELY));
     }
 
-    /** More depth than the job has, in the form its engine allows. */
-    static String raise(JobSpec j) {
-        String threads = "--threads " + Math.max(16, j.queue().threads() * 4);
-        String depth = j.engine().has(EngineFlag.ASYNC_BUFFERED)
-                ? "--iodepth " + Math.max(32, j.queue().iodepth() * 4)
-                : DeepEngine.name().map(e -> "--engine " + e + " --iodepth 32").orElse("--iodepth 32");
-        return "raise the depth, e.g. " + threads + ", or " + depth + "; iobench saturate finds the knee";
+    /** More depth than the job has, in the form its engine allows and the command's words. */
+    static String raise(Subject s) {
+        JobSpec j = s.job();
+        Fixes say = Fixes.of(s);
+        int threads = Math.max(16, j.queue().threads() * 4);
+        boolean deep = j.engine().has(EngineFlag.ASYNC_BUFFERED);
+        int depth = deep ? Math.max(32, j.queue().iodepth() * 4) : 32;
+        String engine = deep ? null : DeepEngine.name().orElse(null);
+        String ways = Fixes.either(say, List.of(say.threads(threads), say.iodepth(engine, depth)),
+                List.of(say.inRunFlags().threads(threads), say.inRunFlags().iodepth(engine, depth)),
+                "raise the depth, e.g. ").orElse("raise the depth");
+        return (say.dialect() == Dialect.DD ? "dd keeps one request in flight; " : "") + ways
+                + "; iobench saturate finds the knee";
     }
 }

@@ -30,8 +30,12 @@ final class NotSteady implements Rule {
                 : "the last window's values deviated up to " + Evidence.pct(dev) + " from their mean";
         return Optional.of(Hit.warning("the run ended before steady state: its figures may still be moving"
                         + " (warm-up, caches filling, a device throttling or garbage-collecting)",
-                seen + "; asked " + o.criterion().label(), "run longer (raise --time, the upper bound)"
-                        + (s.job().timing().rampNanos() == 0 ? ", add --ramp" : "") + ", or precondition the device;"
-                        + " compare only steady runs", Finding.Confidence.CERTAIN));
+                seen + "; asked " + o.criterion().label(), fix(Fixes.of(s)), Finding.Confidence.CERTAIN));
+    }
+
+    private static String fix(Fixes say) {
+        return "run longer" + say.longerTime().map(t -> " (" + t + ", the upper bound)").orElse("")
+                + say.ramp().map(r -> ", add " + r).orElse("") + ", or precondition the device;"
+                + " compare only steady runs";
     }
 }

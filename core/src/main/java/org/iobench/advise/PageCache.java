@@ -1,6 +1,5 @@
 package org.iobench.advise;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.iobench.job.JobSpec;
@@ -45,20 +44,18 @@ final class PageCache implements Rule {
                 fix(s), Evidence.confidenceOf(e)));
     }
 
-    /** Only what the job does not already do. */
-    private static String fix(Subject s) {
-        JobSpec j = s.job();
-        List<String> ways = new ArrayList<>();
-        ways.add("--direct");
-        if (!j.durability().dropCache()) {
-            ways.add("--drop-cache to start each run cold");
+    /** Only what the job does not already do, in the command's words; none where no device is underneath. */
+    static String fix(Subject s) {
+        Fixes say = Fixes.of(s);
+        if (say.deviceless()) {
+            return "read a file on a filesystem backed by the device you want to measure: " + say.devicelessName()
+                    + " is memory, every read of it is a cache hit";
         }
-        if (j.timing().timeNanos() > 0) {
-            ways.add("a --size larger than memory, so a timed run does not read again what it has just read");
-        } else {
-            ways.add("a --size larger than memory");
-        }
-        return "add " + String.join(", or ", ways);
+        boolean timed = s.job().timing().timeNanos() > 0;
+        List<Optional<String>> ways = List.of(say.direct(), say.dropCache().map(d -> d + " to start each run cold"),
+                say.largerThanMemory().map(m -> timed ? m + ", so a timed run does not read again what it has just"
+                        + " read" : m));
+        return Fixes.either(say, ways, List.of(), "add ").orElse("read more than memory holds");
     }
 
     private static Optional<Finding> fitsInMemory(Subject s) {
@@ -74,7 +71,7 @@ final class PageCache implements Rule {
                         "the data set fits in memory, so reads may come from the page cache",
                         "region " + Sizes.binary(region) + " < " + (sys.memAvailableKib() >> 10)
                                 + " MiB free or cached; the workers' own storage reads are unknown here",
-                        "add --direct or --drop-cache, or use --size larger than memory", j.name(), null, List.of(),
+                        fix(s), j.name(), null, List.of(),
                         Finding.Confidence.LIKELY, Finding.Severity.WARNING));
             }
         }

@@ -1,5 +1,6 @@
 package org.iobench.advise;
 
+import java.util.List;
 import java.util.Optional;
 import org.iobench.job.JobSpec;
 import org.iobench.result.Finding;
@@ -15,6 +16,7 @@ import org.iobench.result.WorkerEvidence;
  */
 final class ReadModifyWrite implements Rule {
     private static final long PAGE = 4096;
+    private static final long MIB = 1 << 20;
 
     @Override
     public Optional<Finding> check(Subject s) {
@@ -48,13 +50,24 @@ final class ReadModifyWrite implements Rule {
                         + " page or block, so the kernel read each one from storage before modifying it"
                 : "the kernel read pages from storage before modifying them: the writes did not cover whole"
                         + " pages";
+        Fixes say = Fixes.of(s);
+        String whole = "write whole " + Evidence.size(unit) + " blocks at offsets that are multiples of it";
         String fix = partialBlocks
-                ? "use a block size that is a multiple of " + Evidence.size(unit) + " (the page size and the"
-                        + " device's physical block), e.g. --bs 1m (dd: bs=1M)"
+                ? Fixes.either(say, List.of(say.blockSize(suggested(j, unit))),
+                        List.of(say.inRunFlags().blockSize(suggested(j, unit))),
+                        "use a block size that is a multiple of " + Evidence.size(unit) + " (the page size and the"
+                                + " device's physical block): ").orElse(whole)
                 : j.workload().offsetBytes() % unit != 0
-                ? "start at an --offset that is a multiple of " + Evidence.size(unit)
-                : "write whole " + Evidence.size(unit) + " blocks at offsets that are multiples of it";
+                ? Fixes.either(say, List.of(say.offsetMultipleOf(unit)), List.of(say.inRunFlags()
+                        .offsetMultipleOf(unit)), "").orElse(whole)
+                : whole;
         return Optional.of(Hit.warning(message, evidence, fix, Evidence.confidenceOf(e)));
+    }
+
+    /** 1 MiB, or the page where the job moves less than that. */
+    private static long suggested(JobSpec j, long unit) {
+        long size = j.workload().sizeBytes();
+        return size > 0 && size < MIB ? unit : Math.max(unit, MIB);
     }
 
     /** The device's count, as corroboration: "; vda read 35.0 MB in all". */

@@ -43,13 +43,13 @@ final class UnsyncedWrites implements Rule {
         long mine = r.totals().bytesWritten();
         WorkerEvidence e = r.evidence().workerThreads();
         if (mine > 0 && e != null && e.targetUnwrittenBytes() >= 0) {
-            return ownTarget(mine, e.targetUnwrittenBytes(), r.evidence().systemSummary());
+            return ownTarget(mine, e.targetUnwrittenBytes(), r.evidence().systemSummary(), fix(s));
         }
         return device(s, r);
     }
 
     /** The target's own pages at the stop: nothing else on the machine changes them. */
-    private static Optional<Hit> ownTarget(long written, long unwritten, SystemSummary sys) {
+    private static Optional<Hit> ownTarget(long written, long unwritten, SystemSummary sys, String fix) {
         long left = Math.min(unwritten, written);
         if (left < Rules.UNSYNCED_DEVICE_SHARE * written) {
             return Optional.empty();
@@ -57,14 +57,24 @@ final class UnsyncedWrites implements Rule {
         String device = sys == null || sys.device() == null ? "the device" : sys.device();
         return Optional.of(hit("no sync; " + Evidence.mb(left) + " of the " + Evidence.mb(written)
                 + " written (" + Evidence.pct((double) left / written) + ") were still dirty in the page cache, not"
-                + " on " + device + ", when the clock stopped"));
+                + " on " + device + ", when the clock stopped", fix));
     }
 
-    private static Hit hit(String evidence) {
+    private static Hit hit(String evidence, String fix) {
         return Hit.warning("most written data was still in the page cache when the clock stopped: the rate is the"
-                        + " cache's, not the device's", evidence,
-                "add --sync fdatasync (the final sync counts in the time, like dd conv=fdatasync) or --direct",
-                Finding.Confidence.CERTAIN);
+                        + " cache's, not the device's", evidence, fix, Finding.Confidence.CERTAIN);
+    }
+
+    /** A final sync (counted in the time) or O_DIRECT, in the command's words. */
+    static String fix(Subject s) {
+        Fixes say = Fixes.of(s);
+        if (say.deviceless()) {
+            return "write to a filesystem backed by the device you want to measure: " + say.devicelessName()
+                    + " keeps written data in memory, no sync moves it to a device";
+        }
+        return Fixes.either(say, List.of(say.finalSync().map(f -> f + " (the final sync counts in the time)"),
+                        say.direct()), List.of(say.inRunFlags().finalSync()), "add ")
+                .orElse("sync the data before the clock stops");
     }
 
     /** Where the target's own page state is unknown: the device's writes, which others can only raise. */
@@ -105,6 +115,6 @@ final class UnsyncedWrites implements Rule {
                 + (synced > 0 ? ", " + Evidence.mb(left) + " beyond what the group's synced or direct jobs wrote," : "")
                 + " while " + whose + " wrote " + Evidence.mb(unsynced) + " ("
                 + Evidence.pct((double) left / unsynced) + ")" + (unsyncedJobs > 1 ? ", this job " + Evidence.mb(mine) : "");
-        return Optional.of(hit(evidence));
+        return Optional.of(hit(evidence, fix(s)));
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
+import org.iobench.session.OwnFiles;
 import org.iobench.store.Dialect;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreException;
@@ -125,11 +126,8 @@ final class DbOptions {
             open(url).close();
         }
         // SQLite writes the file and, in WAL mode, two more beside it: the directory must take new files
-        Path probe = dir.resolve(".iobench-probe-" + ProcessHandle.current().pid() + ".tmp");
         try {
-            Files.deleteIfExists(probe);
-            Files.createFile(probe);
-            Files.delete(probe);
+            OwnFiles.probe(dir); // random name, O_EXCL|O_NOFOLLOW, removed only while still that inode
         } catch (IOException e) {
             throw ExitException.usage(named() + ": cannot create files in " + dir + ": " + IoReasons.reason(e));
         }

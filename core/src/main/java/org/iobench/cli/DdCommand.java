@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.iobench.job.DdJob;
 import org.iobench.job.DdOperands;
+import org.iobench.job.Dialect;
 import org.iobench.job.JobSpec;
 import org.iobench.report.DdText;
 import org.iobench.report.RunText;
@@ -51,7 +52,7 @@ final class DdCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         DdOperands d = DdOperands.parse(operands);
-        Session session = outputs.session(outputs.localHost().savingSilently());
+        Session session = outputs.session(outputs.localHost().savingSilently()).speaking(Dialect.DD);
         PrintStream err = outputs.err();
         Path in = Path.of(d.input());
         Path out = Path.of(d.output());
@@ -79,9 +80,13 @@ final class DdCommand implements Callable<Integer> {
             return session.run(List.of(job), results -> print(d, job, results, outputs.monitor.vmstat, err));
         } catch (org.iobench.job.InvalidJobException e) {
             if (e.getMessage().contains("--allow-overwrite")) {
-                throw ExitException.usage("dd: " + e.getMessage() + " (or set "
-                        + CONSENT_VARIABLE + "=1); dd would "
-                        + (d.has("notrunc") || FileKind.blockDevice(out) ? "overwrite" : "truncate") + " it");
+                // in dd's words: a directory (which run would fill with a file of its own) is refused by dd
+                boolean device = FileKind.blockDevice(out);
+                throw ExitException.usage("dd: of=" + d.output() + (device
+                        ? " is a block device: dd would overwrite it, destroying its data"
+                        : " exists: dd would " + (d.has("notrunc") ? "overwrite" : "truncate") + " it")
+                        + "; pass --allow-overwrite (or set " + CONSENT_VARIABLE + "=1) to consent"
+                        + (device ? "" : ", or name a new file in of="));
             }
             throw e;
         }

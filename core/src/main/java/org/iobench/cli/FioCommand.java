@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.iobench.job.Dialect;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
@@ -145,7 +146,7 @@ final class FioCommand implements Callable<Integer> {
         List<BenchmarkResult> done = new ArrayList<>();
         int status;
         try {
-            status = new Session(host, 1000).asTests().sharingFiles().runStages(stages, done::addAll);
+            status = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles().runStages(stages, done::addAll);
         } catch (RuntimeException e) {
             Failures.report(e, err, debug);
             return FIO_USAGE;

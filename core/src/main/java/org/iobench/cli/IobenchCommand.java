@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.iobench.job.Dialect;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Suites;
 import org.iobench.report.SuiteText;
@@ -69,8 +70,8 @@ public final class IobenchCommand implements Callable<Integer> {
                     + Units.sizeBinary(free) + " free; the quick suite needs at least "
                     + Units.sizeBinary(QUICK_MIN_SIZE * 4) + " (or give a smaller --size)");
         }
-        Path file = dir.resolve(".iobench-quick-" + ProcessHandle.current().pid() + ".tmp");
-        Session session = outputs.session();
+        Path file = Scratch.name(dir, "quick");
+        Session session = outputs.session().speaking(Dialect.SUITE);
         boolean direct = Scratch.directSupported(dir);
         List<JobSpec> jobs = Suites.quick(file, size, direct);
         return Scratch.around(file, () -> session.acknowledging(Suites.quickDeliberate()).run(jobs,

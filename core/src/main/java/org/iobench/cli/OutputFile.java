@@ -7,16 +7,19 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
+import org.iobench.session.OwnFiles;
 import org.iobench.session.ResultFile;
 import org.iobench.store.DatabaseFiles;
 
@@ -172,16 +175,24 @@ final class OutputFile implements ResultFile {
             return;
         }
         Path dir = file.getParent();
-        Path temp = dir.resolve("." + file.getFileName() + ".iobench-" + ProcessHandle.current().pid() + "-"
-                + Integer.toHexString(ThreadLocalRandom.current().nextInt()) + ".tmp");
+        // as mkstemp: a random name, created O_CREAT|O_EXCL|O_NOFOLLOW mode 0600, so a file or link planted in a
+        // shared directory is never written; renamed, and removed on failure, only while it is still that inode
+        Path temp = OwnFiles.unpredictable(dir, "." + file.getFileName() + ".iobench-", ".tmp");
+        Object made = null;
         try {
             Set<PosixFilePermission> mode = Files.exists(file) ? Files.getPosixFilePermissions(file) : null;
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel ch = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
+                made = identity(temp);
                 ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
                 while (bytes.hasRemaining()) {
                     ch.write(bytes);
                 }
                 ch.force(true);
+            }
+            if (!made.equals(identity(temp))) {
+                throw new FileSystemException(temp.toString(), null, "was replaced while iobench wrote it");
             }
             if (mode != null) {
                 Files.setPosixFilePermissions(temp, mode);
@@ -197,8 +208,23 @@ final class OutputFile implements ResultFile {
             move(temp, file);
             syncDirectory(dir);
         } catch (IOException e) {
-            Files.deleteIfExists(temp);
+            removeIfStill(temp, made);
             throw new IOException(option + " " + given + ": cannot write: " + reason(e), e);
+        }
+    }
+
+    /** The file's device and inode ({@code fileKey}), a link not followed; null when nothing is there. */
+    private static Object identity(Path p) {
+        try {
+            return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static void removeIfStill(Path temp, Object made) throws IOException {
+        if (made != null && made.equals(identity(temp))) {
+            Files.deleteIfExists(temp);
         }
     }
 
@@ -226,11 +252,8 @@ final class OutputFile implements ResultFile {
 
     /** Creates and removes a file beside the target: finds a read-only filesystem, EACCES, no inodes, now. */
     private static void probe(String option, Path path, Path dir) {
-        Path probe = dir.resolve(".iobench-probe-" + ProcessHandle.current().pid() + "-"
-                + Integer.toHexString(ThreadLocalRandom.current().nextInt()) + ".tmp");
         try {
-            Files.newByteChannel(probe, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
-            Files.delete(probe);
+            OwnFiles.probe(dir);
         } catch (IOException e) {
             throw refused(option, path, "cannot create a file in " + dir + ": " + IoReasons.reason(e));
         }

@@ -8,6 +8,7 @@ import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
 import org.iobench.report.RunText;
 import org.iobench.report.SweepText;
+import org.iobench.job.Dialect;
 import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,8 +53,8 @@ final class RunCommand implements Callable<Integer> {
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
             JobFile jobs = new JobFileRun(job, fio, lenient).jobs(target, outputs.err());
-            return outputs.session().asTests(JobFileRun.origin(jobs)).sharingFiles().runStages(jobs.stages(),
-                    results -> JobFileRun.print(jobs, results, out, outputs.monitor.vmstat));
+            return outputs.session().speaking(Dialect.JOB_FILE).asTests(JobFileRun.origin(jobs)).sharingFiles()
+                    .runStages(jobs.stages(), results -> JobFileRun.print(jobs, results, out, outputs.monitor.vmstat));
         }
         List<JobSpec> specs = job.toSpecs(target, fio);
         Session session = outputs.session();

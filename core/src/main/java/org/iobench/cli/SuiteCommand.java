@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.job.CrystalSuite;
+import org.iobench.job.Dialect;
 import org.iobench.job.JobSpec;
 import org.iobench.job.KernelDdSuite;
 import org.iobench.job.Suites;
@@ -98,7 +99,7 @@ final class SuiteCommand implements Callable<Integer> {
         }
         long bytes = size != null ? size : 1L << 30;
         int n = runs != null ? runs : 1;
-        Session session = outputs.session().asTests("suite " + name);
+        Session session = outputs.session().speaking(Dialect.SUITE).asTests("suite " + name);
         return switch (name) {
             case "quick" -> quick(session, bytes, n);
             case "crystal" -> crystal(session, bytes, n);
@@ -166,8 +167,7 @@ final class SuiteCommand implements Callable<Integer> {
     }
 
     private Path scratch(String suite) {
-        return directory.toAbsolutePath().resolve(".iobench-" + suite + "-" + ProcessHandle.current().pid()
-                + ".tmp");
+        return Scratch.name(directory, suite);
     }
 
 }

@@ -10,7 +10,8 @@ import org.iobench.sys.OpenFlags;
  *                  logical block size
  * @param dsync     {@code O_DSYNC}: each write returns once its data is durable
  * @param sync      {@code O_SYNC}: each write returns once its data and metadata are durable (fio's {@code sync=1})
- * @param createNew create the file, which must not exist ({@code O_CREAT | O_EXCL}, mode 0644); implies write
+ * @param createNew create the file, which must not exist, not even as a symbolic link
+ *                  ({@code O_CREAT | O_EXCL | O_NOFOLLOW}, mode 0644); implies write
  */
 public record OpenMode(boolean write, boolean direct, boolean dsync, boolean sync, boolean createNew) {
     private static final int NEW_FILE_MODE = 0644;
@@ -48,7 +49,7 @@ public record OpenMode(boolean write, boolean direct, boolean dsync, boolean syn
             flags |= OpenFlags.O_SYNC;
         }
         if (createNew) {
-            flags |= OpenFlags.O_CREAT | OpenFlags.O_EXCL;
+            flags |= OpenFlags.O_CREAT | OpenFlags.O_EXCL | OpenFlags.O_NOFOLLOW;
         }
         return flags;
     }

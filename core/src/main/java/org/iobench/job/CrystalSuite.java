@@ -24,7 +24,8 @@ public final class CrystalSuite {
 
     /**
      * @param file      a scratch file that does not exist yet: the first read creates and fills it and keeps it
-     *                  for the other tests; the caller removes it at the end
+     *                  for the other tests, which rewrite it as the file this process made (no consent is granted:
+     *                  a file found at that name is never written); the caller removes it at the end
      * @param asyncEngine the engine that can keep {@code Q} requests in flight, or null to use threads
      */
     public static List<JobSpec> jobs(Path file, long size, long timeNanos, boolean direct, String asyncEngine,
@@ -36,7 +37,7 @@ public final class CrystalSuite {
                         .rw(t.random() ? (write ? RwMode.RANDWRITE : RwMode.RANDREAD)
                                 : (write ? RwMode.WRITE : RwMode.READ))
                         .blockSize(t.blockSize()).sizeBytes(size).timeNanos(timeNanos).direct(direct)
-                        .dropCache(!direct && !write).runs(runs).allowOverwrite(true).keep(true);
+                        .dropCache(!direct && !write).runs(runs).keep(true);
                 if (t.queueDepth() > 1 && asyncEngine != null) {
                     b.engine(asyncEngine).iodepth(t.queueDepth()).batch(1);
                 } else {

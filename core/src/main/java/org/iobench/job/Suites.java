@@ -26,7 +26,7 @@ public final class Suites {
         JobSpec randRead = JobSpec.builder(file).name("rand-read-4k").rw(RwMode.RANDREAD).blockSize(4096)
                 .sizeBytes(size).direct(direct).dropCache(!direct).timeNanos(6 * seconds).build();
         JobSpec randWrite = JobSpec.builder(file).name("rand-write-4k").rw(RwMode.RANDWRITE).blockSize(4096)
-                .sizeBytes(size).direct(direct).sync(SyncMode.FDATASYNC).allowOverwrite(true)
+                .sizeBytes(size).direct(direct).sync(SyncMode.FDATASYNC)
                 .timeNanos(6 * seconds).build();
         return List.of(write, read, randRead, randWrite);
     }

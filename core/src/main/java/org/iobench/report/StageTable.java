@@ -90,7 +90,7 @@ public final class StageTable {
                 }
             }
         }
-        stages.forEach(stage -> FindingText.print(stage, out));
+        FindingText.print(stages.stream().flatMap(List::stream).toList(), out); // alike findings of all members in one line
     }
 
     /** Cuts {@code results} (job order) into the stages' sizes; missing tail results end the list. */

@@ -1,7 +1,6 @@
 package org.iobench.search;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +17,8 @@ import org.iobench.result.BenchmarkResult;
  * unless the job says keep.
  *
  * <pre>
- * try (JobMeasurer m = new JobMeasurer(base, spec -> benchmark.execute(spec, control, listener), advisor::advise)) {
+ * try (JobMeasurer m = new JobMeasurer(base, spec -> benchmark.execute(spec, control, listener), advisor::advise,
+ *         ScratchFiles::remove)) {
  *     Curve c = new SaturationSearch(m, SaturationRules.DEFAULT).run(start, Axis.THREADS, 64);
  *     m.results();   // every point's BenchmarkResult, in the order run
  * }
@@ -31,8 +31,15 @@ public final class JobMeasurer implements PointMeasurer, AutoCloseable {
         BenchmarkResult run(JobSpec spec) throws IOException;
     }
 
+    /** Removes a file the first point created, only if it is still the file made then (the scratch files' rule). */
+    @FunctionalInterface
+    public interface Remover {
+        void remove(Path file) throws IOException;
+    }
+
     private JobSpec base;
     private final JobRun run;
+    private final Remover remover;
     private final UnaryOperator<BenchmarkResult> finish;
     private final List<BenchmarkResult> results = new ArrayList<>();
     private Path created;
@@ -40,11 +47,13 @@ public final class JobMeasurer implements PointMeasurer, AutoCloseable {
     /**
      * @param base   the workload; its {@code timeNanos} is each point's length and {@code series} their label
      * @param finish applied to each point's result before it is kept (the advisor)
+     * @param remover  removes the file the first point created, at {@link #close}
      */
-    public JobMeasurer(JobSpec base, JobRun run, UnaryOperator<BenchmarkResult> finish) {
+    public JobMeasurer(JobSpec base, JobRun run, UnaryOperator<BenchmarkResult> finish, Remover remover) {
         this.base = base;
         this.run = run;
         this.finish = finish;
+        this.remover = remover;
     }
 
     @Override
@@ -76,7 +85,8 @@ public final class JobMeasurer implements PointMeasurer, AutoCloseable {
         if (!base.safety().keep()) {
             created = file;
         }
-        base = base.toBuilder().target(file).allowOverwrite(true).build();
+        // no consent granted: the file is the scratch file iobench made, which needs none while it is still that file
+        base = base.toBuilder().target(file).build();
     }
 
     /** Every point's result, in the order measured. */
@@ -88,7 +98,7 @@ public final class JobMeasurer implements PointMeasurer, AutoCloseable {
     @Override
     public void close() throws IOException {
         if (created != null) {
-            Files.deleteIfExists(created);
+            remover.remove(created);
             created = null;
         }
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.IntSupplier;
+import org.iobench.sys.NewFile;
 import org.iobench.workload.files.ColdFile;
 import org.iobench.workload.files.DirectIo;
 import org.iobench.workload.files.ScratchFiles;
@@ -31,12 +32,25 @@ public final class Scratch {
      * @throws IOException when no file can be made there
      */
     public static boolean directSupported(Path dir) throws IOException {
-        Path probe = Files.createTempFile(dir, ".iobench-probe-", ".tmp");
+        NewFile probe = NewFile.create(dir, ".iobench-probe-", ".tmp");
         try {
-            return DirectIo.supported(probe);
+            return DirectIo.supported(probe.path());
         } finally {
-            Files.deleteIfExists(probe);
+            probe.remove();
         }
+    }
+
+    /**
+     * The name of {@code suite}'s scratch file in {@code dir}: {@code .iobench-SUITE-<26 random characters>.tmp},
+     * free now. Nobody can plant a file or a link at it beforehand; the suite's first job creates it exclusively
+     * and its later jobs rewrite it as the file this process made, with no consent granted for anything else.
+     */
+    public static Path name(Path dir, String suite) {
+        Path p;
+        do {
+            p = NewFile.unpredictable(dir.toAbsolutePath(), ".iobench-" + suite + "-", ".tmp");
+        } while (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        return p;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.iobench.advise.Advisor;
 import org.iobench.job.Deliberate;
+import org.iobench.job.Dialect;
 import org.iobench.job.JobSpec;
 import org.iobench.report.GroupText;
 import org.iobench.result.BenchmarkResult;
@@ -20,6 +21,7 @@ import org.iobench.search.JobMeasurer;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.GroupRunner;
 import org.iobench.workload.files.FileSet;
+import org.iobench.workload.files.ScratchFiles;
 import org.iobench.workload.files.TargetPreparer;
 import org.iobench.workload.JobCutShortException;
 import org.iobench.workload.RunControl;
@@ -44,6 +46,7 @@ public final class Session {
     private boolean tests;
     private String origin = "";
     private boolean sharedFiles;
+    private Dialect dialect = Dialect.RUN;
 
     /**
      * @param host                 where the runs run and what becomes of their results
@@ -57,6 +60,12 @@ public final class Session {
     /** The advisor gives {@code choices} (a suite's deliberate settings) as notes instead of warnings. */
     public Session acknowledging(List<Deliberate> choices) {
         this.deliberate = List.copyOf(choices);
+        return this;
+    }
+
+    /** The advisor writes its fixes in {@code language}: the words of the command that made the jobs. */
+    public Session speaking(Dialect language) {
+        this.dialect = language;
         return this;
     }
 
@@ -115,7 +124,7 @@ public final class Session {
         List<BenchmarkResult> results = new ArrayList<>();
         FileSet files = sharedFiles ? FileSet.of(stages, TargetPreparer.system()) : null;
         Benchmark benchmark = Benchmark.system(sampleIntervalMillis).sharing(files);
-        Advisor advisor = Advisor.standard().acknowledging(deliberate);
+        Advisor advisor = Advisor.standard().acknowledging(deliberate).speaking(dialect);
         Exception laterFailure = null; // a stage that failed after earlier ones finished: reported after keeping them
         try {
             for (List<JobSpec> stage : stages) {
@@ -199,12 +208,12 @@ public final class Session {
         RunControl control = host.control();
         RunListener listener = host.listener(null);
         Benchmark benchmark = Benchmark.system(sampleIntervalMillis);
-        Advisor advisor = Advisor.standard();
+        Advisor advisor = Advisor.standard().speaking(dialect);
         Curve curve = null;
         String setupError = null;
         List<BenchmarkResult> results;
         try (JobMeasurer m = new JobMeasurer(base, spec -> benchmark.execute(spec, control, listener),
-                advisor::advise)) {
+                advisor::advise, ScratchFiles::remove)) {
             try {
                 curve = search.run(m);
             } catch (IOException e) {

@@ -13,10 +13,12 @@ import org.iobench.result.BenchmarkResult;
  */
 public final class StoredTarget {
     /**
-     * iobench's scratch files: {@code .iobench-PID-N.tmp} in a directory target, {@code .iobench-quick-PID.tmp} and
-     * {@code .iobench-SUITE-PID.tmp} of the suites.
+     * iobench's scratch files: {@code .iobench-TOKEN.tmp} in a directory target and {@code .iobench-SUITE-TOKEN.tmp}
+     * of the suites (TOKEN: 26 random base32 characters), and the PID-named ones of earlier builds
+     * ({@code .iobench-PID-N.tmp}, {@code .iobench-quick-PID.tmp}).
      */
-    private static final Pattern SCRATCH = Pattern.compile("\\.iobench-([a-z][a-z0-9-]*-)?\\d+(-\\d+)?\\.tmp");
+    private static final Pattern SCRATCH = Pattern.compile(
+            "\\.iobench-([a-z][a-z0-9-]*-)?(\\d+(-\\d+)?|[a-z2-7]{26})\\.tmp");
 
     private StoredTarget() {}
 

@@ -18,6 +18,8 @@ public final class OpenFlags {
     public static final int O_SYNC = 04010000;
     public static final int O_CLOEXEC = 02000000;
     public static final int O_DIRECT;
+    /** Fail with ELOOP when the last component of the path is a symbolic link. */
+    public static final int O_NOFOLLOW;
 
     static {
         String arch = System.getProperty("os.arch");
@@ -25,6 +27,10 @@ public final class OpenFlags {
             case "amd64", "x86_64" -> 040000;
             case "aarch64", "arm64" -> 0200000;
             default -> throw new ExceptionInInitializerError("unsupported architecture for O_DIRECT: " + arch);
+        };
+        O_NOFOLLOW = switch (arch) {
+            case "amd64", "x86_64" -> 0400000;
+            default -> 0100000; // aarch64 (checked above)
         };
     }
 

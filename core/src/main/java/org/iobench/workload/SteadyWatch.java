@@ -22,6 +22,7 @@ final class SteadyWatch {
         SteadyState state = new SteadyState(spec.timing().steady(), intervalNanos);
         boolean ops = spec.timing().steady().metric() == SteadyCriterion.Metric.IOPS;
         long before = 0;
+        long beforeAt = t.measureStartNanos();
         for (long k = 1; ; k++) {
             long boundary = t.measureStartNanos() + k * intervalNanos;
             // the interval ending at the deadline still counts: its bytes are final once the workers stopped
@@ -30,8 +31,16 @@ final class SteadyWatch {
                 break;
             }
             long bytes = live.bytes();
-            double perSecond = (bytes - before) * 1e9 / intervalNanos / (ops ? spec.workload().blockSize() : 1);
+            long at = clock.nanoTime();
+            // The rate over the time the bytes took, not over the nominal interval: a look that came late (a loaded
+            // machine descheduled this thread) holds more than one interval's bytes, and the looks after it, at
+            // boundaries already passed, hold nearly none; those add nothing to judge and wait for the next one.
+            if (at - beforeAt < intervalNanos / 2) {
+                continue;
+            }
+            double perSecond = (bytes - before) * 1e9 / (at - beforeAt) / (ops ? spec.workload().blockSize() : 1);
             before = bytes;
+            beforeAt = at;
             if (k * intervalNanos <= spec.timing().steady().rampNanos()) {
                 continue; // fio's ss_ramp: not judged yet
             }

@@ -72,12 +72,17 @@ final class Recorded {
     }
 
     static BenchmarkResult result(JobSpec job, String storageSource, Run... runs) {
+        return result(job, new TargetInfo("file", job.target().toString(), false, 1L << 30, 512, 4096, "/dev/vda",
+                "ext4"), storageSource, runs);
+    }
+
+    /** On a target of the test's choosing (a tmpfs file: no device). */
+    static BenchmarkResult result(JobSpec job, TargetInfo target, String storageSource, Run... runs) {
         List<RunResult> done = new java.util.ArrayList<>();
         for (int i = 0; i < runs.length; i++) {
             done.add(run(job, i + 1, storageSource, runs[i]));
         }
-        return BenchmarkResult.of(job, new TargetInfo("file", job.target().toString(), false, 1L << 30, 512, 4096,
-                "/dev/vda", "ext4"), done);
+        return BenchmarkResult.of(job, target, done);
     }
 
     private static RunResult run(JobSpec job, int number, String source, Run e) {

@@ -49,7 +49,8 @@ class AdvisorOutputTest {
         List<String> lines = r.out().lines().filter(l -> !l.isBlank()).toList();
         assertThat(lines).doesNotHaveDuplicates();
         assertThat(findingLines(r.out())).isNotEmpty() // at least the unsynced buffered writers
-                .allMatch(l -> l.matches("(warning|context|note): (group g0|overwrite|a|b|c)( runs? [0-9, ]+)?: \\[.*"));
+                .allMatch(l -> l.matches("(warning|context|note): (group g0|overwrite|a|b|c)(, (group g0|overwrite|a|b|c))*"
+                        + "( runs? [0-9, ]+)?: \\[.*"));
     }
 
     @Test

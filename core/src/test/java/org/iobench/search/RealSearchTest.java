@@ -30,7 +30,7 @@ class RealSearchTest {
         Curve c;
         java.util.List<BenchmarkResult> results;
         try (JobMeasurer m = new JobMeasurer(base, spec -> benchmark.execute(spec, new RunControl(),
-                RunListener.NONE), b -> b)) {
+                RunListener.NONE), b -> b, org.iobench.workload.files.ScratchFiles::remove)) {
             c = new SaturationSearch(m, SaturationRules.DEFAULT).run(new Setting(1, 1, 0), Axis.THREADS, 4);
             results = m.results();
         }

@@ -129,7 +129,7 @@ abstract class StoreContract {
     void aScratchFileIsFiledUnderItsDirectoryAndRowsOfEarlierBuildsReadTheSame() throws Exception {
         BenchmarkResult base = StoreFixtures.result("/data", RwMode.READ, 4096, 1, false, 1e8);
         BenchmarkResult scratch = BenchmarkResult.of(base.job(), new org.iobench.result.TargetInfo("file",
-                "/data/.iobench-1557-1.tmp", true, 1 << 20, 512, 4096, "vda", "ext4"), base.runs());
+                "/data/.iobench-k3mq7aw2ffgh4jx5zrtc6nbpey.tmp", true, 1 << 20, 512, 4096, "vda", "ext4"), base.runs());
         long now = store.save(StoreFixtures.run(scratch, Map.of(), StoreFixtures.T0));
         long old = store.save(StoreFixtures.run(scratch, Map.of(), StoreFixtures.T0.plusSeconds(1)));
         try (Connection c = DriverManager.getConnection(url);
@@ -139,7 +139,7 @@ abstract class StoreContract {
             assertThat(p.executeUpdate()).isEqualTo(1);
         }
         long quick = store.save(StoreFixtures.run(BenchmarkResult.of(base.job(), new org.iobench.result.TargetInfo(
-                "file", "/home/u/.iobench-quick-42.tmp", true, 1 << 20, 512, 4096, "vda", "ext4"), base.runs()),
+                "file", "/home/u/.iobench-quick-ab2cd3ef4gh5ij6kl7mn2op3qr.tmp", true, 1 << 20, 512, 4096, "vda", "ext4"), base.runs()),
                 Map.of(), StoreFixtures.T0.plusSeconds(2)));
 
         assertThat(ids(q("target:/data"))).containsExactly(old, now);

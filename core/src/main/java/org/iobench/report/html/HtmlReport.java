@@ -8,10 +8,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.iobench.history.HistorySet;
 import org.iobench.report.HistoryText;
 import org.iobench.report.ReportItem;
+import org.iobench.report.Subjects;
 import org.iobench.table.TableFormat;
 
 /**
@@ -123,27 +127,53 @@ public final class HtmlReport {
                 .append("</section>\n");
     }
 
+    /**
+     * One card per rule and wording: findings of several benchmarks, runs or suite members that say the same thing
+     * are one card naming them all ({@code lv0..lv9 run 1}), with each one's evidence listed under it.
+     */
     private static String findings(List<ReportItem> items) {
-        StringBuilder h = new StringBuilder();
-        int n = 0;
+        Map<List<String>, List<String[]>> alike = new LinkedHashMap<>();
+        Map<List<String>, List<Subjects.Subject>> whom = new LinkedHashMap<>();
         for (ReportItem i : items) {
             for (JsonNode f : i.benchmark().path("findings")) {
-                n++;
-                String severity = f.path("severity").asText("warning");
-                String confidence = f.path("confidence").asText("");
-                String subject = f.hasNonNull("group") ? "group " + f.path("group").asText() : i.id();
-                h.append("<div class=\"finding ").append(esc(severity)).append("\"><b>")
-                        .append(esc(f.path("id").asText())).append("</b> ").append(esc(severity)).append(", ")
-                        .append(esc(subject)).append(": ").append(esc(f.path("message").asText()))
-                        .append("<br>evidence: ").append(esc(f.path("evidence").asText()))
-                        .append(confidence.isEmpty() ? "" : " (" + esc(confidence) + ")");
-                if (f.hasNonNull("fix") && !f.path("fix").asText().isBlank()) {
-                    h.append("<br>fix: ").append(esc(f.path("fix").asText()));
+                List<String> key = List.of(f.path("severity").asText("warning"), f.path("id").asText(),
+                        f.path("message").asText(), f.path("fix").asText(""), f.path("confidence").asText(""));
+                String who = f.hasNonNull("group") ? "group " + f.path("group").asText() : i.id();
+                List<Integer> runs = new ArrayList<>();
+                f.path("runs").forEach(r -> runs.add(r.asInt()));
+                Subjects.Subject s = new Subjects.Subject(who, runs);
+                if (whom.computeIfAbsent(key, k -> new ArrayList<>()).contains(s)) {
+                    continue;
                 }
-                h.append("</div>\n");
+                whom.get(key).add(s);
+                alike.computeIfAbsent(key, k -> new ArrayList<>())
+                        .add(new String[] {Subjects.name(List.of(s)), f.path("evidence").asText()});
             }
         }
-        if (n == 0) {
+        StringBuilder h = new StringBuilder();
+        for (var e : alike.entrySet()) {
+            List<String> k = e.getKey();
+            String severity = k.get(0);
+            String confidence = k.get(4);
+            List<String[]> evidence = e.getValue();
+            h.append("<div class=\"finding ").append(esc(severity)).append("\"><b>").append(esc(k.get(1)))
+                    .append("</b> ").append(esc(severity)).append(", ").append(esc(Subjects.name(whom.get(k))))
+                    .append(": ").append(esc(k.get(2)));
+            if (evidence.size() == 1) {
+                h.append("<br>evidence: ").append(esc(evidence.getFirst()[1]));
+            } else {
+                h.append("<br>evidence:");
+                for (String[] one : evidence) {
+                    h.append("<br>&nbsp;&nbsp;").append(esc(one[0])).append(": ").append(esc(one[1]));
+                }
+            }
+            h.append(confidence.isEmpty() ? "" : " (" + esc(confidence) + ")");
+            if (!k.get(3).isBlank()) {
+                h.append("<br>fix: ").append(esc(k.get(3)));
+            }
+            h.append("</div>\n");
+        }
+        if (alike.isEmpty()) {
             h.append("<p>No findings: the advisor found none of the pitfalls it knows (docs/advisor.md).</p>\n");
         }
         return h.toString();

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.iobench.engine.Blocking;
 import org.iobench.engine.Engines;
@@ -26,6 +25,7 @@ import org.iobench.job.VerifyChecksum;
 import org.iobench.sys.Errno;
 import org.iobench.sys.FileId;
 import org.iobench.sys.NativeBuffer;
+import org.iobench.sys.NewFile;
 import org.iobench.sys.SysException;
 import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.DevNumber;
@@ -37,8 +37,10 @@ import org.iobench.sysmon.MountCheck;
 /**
  * Turns a job's target path into a {@link PreparedTarget}, enforcing the data-safety rules:
  * <ul>
- *   <li>a missing file is created (and removed at the end unless kept); a directory gets an iobench-owned file;</li>
- *   <li>writing to an existing file or a block device needs {@code --allow-overwrite};</li>
+ *   <li>a missing file is created ({@code O_CREAT|O_EXCL|O_NOFOLLOW}) and removed at the end unless kept, only while
+ *       it is still that inode; a directory gets an iobench-owned file under a random name ({@link NewFile});</li>
+ *   <li>writing to an existing file or a block device needs {@code --allow-overwrite}, except to the scratch file
+ *       this process created (a suite's or a sweep's later jobs);</li>
  *   <li>writing to a device or file in use is refused whatever the flags: a block device that is mounted or swap,
  *       or whose partitions, holders or loop devices are in use ({@link MountCheck}); a regular file that backs a
  *       loop device or is active swap ({@link FileUse}). Reading them is allowed: it destroys nothing;</li>
@@ -56,7 +58,6 @@ public final class TargetPreparer {
     private static final int S_IFBLK = 0060000;
     private static final int S_IFREG = 0100000;
     private static final long FILL_CHUNK = 1 << 20;
-    private static final AtomicInteger SCRATCH_COUNTER = new AtomicInteger();
 
     private final DeviceResolver resolver;
     private final Consent consent;
@@ -95,7 +96,8 @@ public final class TargetPreparer {
                     claim(spec, given, true).close();
                 }
                 case S_IFREG -> {
-                    consent.existingFile(spec, given);
+                    FileId scratch = ScratchFiles.createdAs(given);
+                    consent.existingFile(spec, given, scratch != null && scratch.sameFile(FileId.of(given)));
                     claim(spec, given, false).close();
                 }
                 default -> throw notATarget(given);
@@ -132,8 +134,8 @@ public final class TargetPreparer {
         }
         Consent.refuseTrimsOfFiles(spec, given, Files.exists(given) && typeOf(given) == S_IFBLK);
         if (Files.isDirectory(given)) {
-            Path file = given.resolve(".iobench-" + ProcessHandle.current().pid() + "-"
-                    + SCRATCH_COUNTER.incrementAndGet() + ".tmp");
+            // a name nobody can plant a file or link at beforehand; created O_EXCL|O_NOFOLLOW all the same
+            Path file = NewFile.unpredictable(given, ".iobench-", ".tmp");
             return newFile(spec, file, stop, progress);
         }
         if (!Files.exists(given, LinkOption.NOFOLLOW_LINKS) && !Files.exists(given)) {
@@ -220,7 +222,7 @@ public final class TargetPreparer {
             throw new IOException(file + ": iobench created it as its scratch file (" + scratch + "), but another"
                     + " file (" + id + ") has replaced it since; refusing to touch the replacement");
         }
-        consent.existingFile(spec, file);
+        consent.existingFile(spec, file, scratch != null);
         long length = Files.size(file);
         long region;
         if (spec.workload().rw().writes()) {
