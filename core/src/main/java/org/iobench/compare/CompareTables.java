@@ -67,14 +67,16 @@ public final class CompareTables {
         Set<WorkloadKey.Part> varying = WorkloadKey.varying(common);
         List<AbInput> inputs = new ArrayList<>();
         List<String> labels = rowLabels(common, varying);
+        TrustMarks marks = TrustMarks.of(both, rows);
         for (int i = 0; i < common.size(); i++) {
             WorkloadKey k = common.get(i);
-            inputs.add(new AbInput(labels.get(i), b.get(k).values(), n.get(k).values()));
+            inputs.add(new AbInput(labels.get(i) + marks.mark(k), b.get(k).values(), n.get(k).values()));
         }
         AbComparison c = AbComparison.of(inputs, options);
         Table t = new AbTableLayout(title(common, varying, metric, withSync), header(common, varying), baseName,
                 newName, metric.unit(), benchstat).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
+        notes.addAll(marks.footnotes(common));
         oneSided(b, n, "base").ifPresent(notes::add);
         oneSided(n, b, "new").ifPresent(notes::add);
         leftOut(common.stream().mapToInt(k -> b.get(k).leftOut() + n.get(k).leftOut()).sum(), withSync)
@@ -132,6 +134,8 @@ public final class CompareTables {
         Set<WorkloadKey.Part> varying = WorkloadKey.varying(keys);
         List<LabeledSamples> inputs = new ArrayList<>();
         List<String> rowLabels = rowLabels(keys, varying);
+        TrustMarks marks = TrustMarks.of(samples.stream().filter(s -> s.labels().containsKey(key)
+                && (order.isEmpty() || order.contains(s.labels().get(key)))).toList(), rows);
         int leftOut = 0;
         for (WorkloadKey k : keys) {
             Map<String, double[]> m = new LinkedHashMap<>();
@@ -147,12 +151,13 @@ public final class CompareTables {
                     }
                 }
             }
-            inputs.add(new LabeledSamples(rowLabels.get(inputs.size()), m, members));
+            inputs.add(new LabeledSamples(rowLabels.get(inputs.size()) + marks.mark(k), m, members));
         }
         MultiColumnComparison c = MultiColumnComparison.of(key, labels, inputs, metric.direction(), reference);
         Table t = new MultiColumnTableLayout(title(keys, varying, metric, withSync), header(keys, varying),
                 metric.unit(), mode).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
+        notes.addAll(marks.footnotes(keys));
         if (unlabelled > 0) {
             notes.add("left out: " + unlabelled + (unlabelled == 1 ? " repetition" : " repetitions")
                     + " of selected runs without the label " + key);

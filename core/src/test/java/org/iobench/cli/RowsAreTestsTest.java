@@ -66,7 +66,8 @@ class RowsAreTestsTest {
         assertThat(rows.get(1)).startsWith("job file b.fio g0");
         assertThat(r.out()).doesNotContain("n/a");
 
-        InProcess.Result check = InProcess.run("check", "kernel=6.2", "--against", "kernel=6.1", "--db", db);
+        InProcess.Result check = InProcess.run("check", "kernel=6.2", "--against", "kernel=6.1", "--max-regression",
+                "25%", "--db", db);
         assertThat(check.status()).as(check.out() + check.err()).isZero();
         assertThat(check.out().lines().filter(l -> l.startsWith("job file "))).hasSize(2);
     }
