@@ -79,11 +79,16 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
      */
     static RunRow of(NewMicroRun m) {
         double[] opsPerSecond = m.samplesNanosPerOp().stream().mapToDouble(ns -> 1e9 / ns).toArray();
-        double meanNanos = m.samplesNanosPerOp().stream().mapToDouble(Double::doubleValue)
-                .filter(ns -> ns > 0 && Double.isFinite(ns)).average().orElse(Double.NaN);
+        boolean[] used = m.used();
+        // the mean the report printed: of the samples its statistics used (upper outliers left out, docs/micro.md)
+        double meanNanos = java.util.stream.IntStream.range(0, used.length).filter(i -> used[i])
+                .mapToDouble(i -> m.samplesNanosPerOp().get(i)).filter(ns -> ns > 0 && Double.isFinite(ns))
+                .average().orElse(Double.NaN);
         List<SampleRow> samples = new ArrayList<>();
         for (int r = 0; r < opsPerSecond.length; r++) {
-            samples.add(new SampleRow(r + 1, isSample(opsPerSecond[r]), Double.NaN, opsPerSecond[r], null));
+            // an upper outlier is kept as a sample that is not complete: samples() and every view leave it out
+            samples.add(new SampleRow(r + 1, used[r] && isSample(opsPerSecond[r]), Double.NaN, opsPerSecond[r],
+                    null));
         }
         return new RunRow(m.createdAt(), m.source(), m.suite(), WorkloadKey.micro(m.suite(), m.variant()),
                 NewMicroRun.SOURCE, m.jvm(), opsPerSecond.length,
