@@ -54,9 +54,20 @@ public final class CompareTables {
      */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
                                       Metric metric, AbOptions options, boolean withSync, boolean benchstat) {
+        return abWithRows(base, candidate, baseName, newName, metric, options, withSync, benchstat, null);
+    }
+
+    /**
+     * As {@link #abWithRows(List, List, String, String, Metric, AbOptions, boolean, boolean)}, the rows named by the
+     * user ({@code compare --rows LABEL}): every sample must have label {@code rowsLabel}, null for the rows of
+     * {@link #identities}.
+     */
+    public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
+                                      Metric metric, AbOptions options, boolean withSync, boolean benchstat,
+                                      String rowsLabel) {
         List<Sample> both = new ArrayList<>(base);
         both.addAll(candidate);
-        java.util.function.Function<Sample, WorkloadKey> rows = identities(both);
+        java.util.function.Function<Sample, WorkloadKey> rows = identities(both, rowsLabel);
         Map<WorkloadKey, CellValues> b = byWorkload(base, rows, metric, withSync);
         Map<WorkloadKey, CellValues> n = byWorkload(candidate, rows, metric, withSync);
         List<WorkloadKey> common = b.keySet().stream().filter(n::containsKey).toList();
@@ -77,6 +88,7 @@ public final class CompareTables {
                 newName, metric.unit(), benchstat).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
         notes.addAll(marks.footnotes(common));
+        notes.addAll(pooledWorkloads(both, rowsLabel));
         oneSided(b, n, "base").ifPresent(notes::add);
         oneSided(n, b, "new").ifPresent(notes::add);
         leftOut(common.stream().mapToInt(k -> b.get(k).leftOut() + n.get(k).leftOut()).sum(), withSync)
@@ -103,10 +115,17 @@ public final class CompareTables {
      */
     public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
                                 MultiColumnTableLayout.Mode mode, String reference, boolean withSync) {
+        return byLabel(samples, key, order, metric, mode, reference, withSync, null);
+    }
+
+    /** As {@link #byLabel(List, String, List, Metric, MultiColumnTableLayout.Mode, String, boolean)}, rows named by label {@code rowsLabel}. */
+    public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
+                                MultiColumnTableLayout.Mode mode, String reference, boolean withSync,
+                                String rowsLabel) {
         TreeSet<String> found = new TreeSet<>(NaturalOrder.INSTANCE);
         Map<WorkloadKey, Map<String, List<Sample>>> cells = new LinkedHashMap<>();
         int unlabelled = 0;
-        java.util.function.Function<Sample, WorkloadKey> rows = identities(samples);
+        java.util.function.Function<Sample, WorkloadKey> rows = identities(samples, rowsLabel);
         for (Sample s : samples) {
             String v = s.labels().get(key);
             if (v == null) {
@@ -158,6 +177,7 @@ public final class CompareTables {
                 metric.unit(), mode).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
         notes.addAll(marks.footnotes(keys));
+        notes.addAll(pooledWorkloads(samples.stream().filter(s -> s.labels().containsKey(key)).toList(), rowsLabel));
         if (unlabelled > 0) {
             notes.add("left out: " + unlabelled + (unlabelled == 1 ? " repetition" : " repetitions")
                     + " of selected runs without the label " + key);
@@ -238,6 +258,49 @@ public final class CompareTables {
             String target = k.target().isEmpty() ? only(targets.get(bare)) : k.target();
             return k.at(origin, target);
         };
+    }
+
+    /**
+     * As {@link #identities(Collection)}, or with {@code rowsLabel} the rows the user named: each sample's row is its
+     * value of that label (a test of that name, origin {@code --rows LABEL}), whatever its workload; the shape the
+     * title shows is the first run's of each row, and a row that pools several workloads says so in
+     * {@link #pooledWorkloads}.
+     */
+    public static java.util.function.Function<Sample, WorkloadKey> identities(Collection<Sample> all,
+                                                                               String rowsLabel) {
+        java.util.function.Function<Sample, WorkloadKey> automatic = identities(all);
+        if (rowsLabel == null) {
+            return automatic;
+        }
+        Map<String, WorkloadKey> first = new LinkedHashMap<>();
+        for (Sample s : all) {
+            String v = s.labels().get(rowsLabel);
+            if (v == null) {
+                throw new IllegalArgumentException("--rows " + rowsLabel + ": run " + s.runId() + " has no such label");
+            }
+            first.putIfAbsent(v, automatic.apply(s).withTest(v).at("--rows " + rowsLabel, ""));
+        }
+        return s -> first.get(s.labels().get(rowsLabel));
+    }
+
+    /** With {@code --rows LABEL}: the rows that pool runs of different workloads, each with the workloads. */
+    public static List<String> pooledWorkloads(Collection<Sample> all, String rowsLabel) {
+        if (rowsLabel == null) {
+            return List.of();
+        }
+        java.util.function.Function<Sample, WorkloadKey> automatic = identities(all);
+        Map<String, Set<String>> shapes = new TreeMap<>(NaturalOrder.INSTANCE);
+        for (Sample s : all) {
+            shapes.computeIfAbsent(s.labels().get(rowsLabel), k -> new TreeSet<>()).add(automatic.apply(s).label());
+        }
+        List<String> out = new ArrayList<>();
+        shapes.forEach((row, w) -> {
+            if (w.size() > 1) {
+                out.add("row " + row + " (--rows " + rowsLabel + ") pools " + w.size() + " workloads: "
+                        + String.join("; ", w));
+            }
+        });
+        return out;
     }
 
     private static String only(Set<String> values) {

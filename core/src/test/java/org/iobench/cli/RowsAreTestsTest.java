@@ -125,4 +125,38 @@ class RowsAreTestsTest {
         assertThat(r.out().lines()).anySatisfy(l -> assertThat(l).startsWith("seqwrite"));
         assertThat(r.out()).contains("only in base, not compared: randread 4KiB 2 threads qd4 direct");
     }
+
+    @Test
+    void usersNameTheRowsWithALabel() {
+        String db = Databases.sqlite(dir);
+        try (ResultStore store = ResultStore.open(db)) {
+            int at = 0;
+            for (String v : List.of("old", "new")) {
+                double f = v.equals("old") ? 1 : 1.1;
+                // "case" names the rows: a 4 KiB and an 8 KiB read are one case, "small"; a 1 MiB write is "big"
+                store.save(StoreFixtures.run(on("ext4", RwMode.READ, 4096, 100e6 * f, 101e6 * f),
+                        Map.of("v", v, "case", "small"), StoreFixtures.T0.plusSeconds(at++)));
+                store.save(StoreFixtures.run(on("ext4", RwMode.READ, 8192, 102e6 * f, 103e6 * f),
+                        Map.of("v", v, "case", "small"), StoreFixtures.T0.plusSeconds(at++)));
+                store.save(StoreFixtures.run(on("ext4", RwMode.WRITE, 1 << 20, 300e6 * f, 301e6 * f),
+                        Map.of("v", v, "case", "big"), StoreFixtures.T0.plusSeconds(at++)));
+                store.save(StoreFixtures.run(on("ext4", RwMode.WRITE, 1 << 20, 5e6, 5e6), Map.of("v", v),
+                        StoreFixtures.T0.plusSeconds(at++)));
+            }
+        }
+        InProcess.Result r = InProcess.run("compare", "--base", "v=old", "--new", "v=new", "--rows", "case",
+                "--db", db);
+        assertThat(r.status()).as(r.out() + r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("small ").contains(" 4 ").contains("+10.0%"));
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("big ").contains("+10.0%"));
+        assertThat(r.out()).contains("row small (--rows case) pools 2 workloads: read 4KiB 1 thread qd1 buffered"
+                + " sync none; read 8KiB 1 thread qd1 buffered sync none");
+        assertThat(r.err()).contains("compare: --base: 1 run without the label case left out (--rows case)");
+
+        InProcess.Result by = InProcess.run("compare", "--by", "v", "--rows", "case", "--db", db);
+        assertThat(by.status()).as(by.out() + by.err()).isZero();
+        assertThat(by.out().lines()).anySatisfy(l -> assertThat(l).startsWith("small "));
+        assertThat(InProcess.run("compare", "--by", "v", "--rows", "nosuch", "--db", db).status()).isEqualTo(1);
+    }
 }
