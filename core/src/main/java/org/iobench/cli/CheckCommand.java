@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.iobench.compare.Metric;
+import org.iobench.format.Format;
 import org.iobench.history.GateResult;
 import org.iobench.history.GateRow;
 import org.iobench.history.GateTable;
@@ -51,7 +52,8 @@ final class CheckCommand implements Callable<Integer> {
     double maxRegressionPercent = RegressionGate.DEFAULT_MAX_REGRESSION_PERCENT;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = CompareCommand.MetricConverter.class,
-            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; micro-benchmarks: ns/op or ops/s")
+            completionCandidates = Candidates.Metrics.class,
+            description = "${COMPLETION-CANDIDATES} (default: MB/s; ns/op and ops/s for micro-benchmarks)")
     Metric metric;
 
     @Option(names = "--alpha", paramLabel = "P", description = "significance level (default: 0.05)")
@@ -78,9 +80,10 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws java.io.IOException {
-        Output.Choice choice = output.choose(OutputFormats.of("check", "text", "markdown", "json", "junit"), format, null,
+        Output.Choice choice = output.choose(OutputFormats.of("check", Format.TEXT, Format.MARKDOWN, Format.JSON,
+                Format.JUNIT), format, null,
                 spec.commandLine().getErr());
-        String fmt = choice.format();
+        Format fmt = choice.format();
         RegressionGate gate;
         try {
             for (String f : failOn) {
@@ -116,15 +119,14 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         String checkedName = CompareCommand.name(checked);
         String baselineName = CompareCommand.name(against);
-        choice.write(switch (fmt) {
-            case "json" -> CheckJson.render(result, checked, against);
-            case "junit" -> CheckJunit.render(result, checked, against);
-            default -> (fmt.equals("text") ? TableFormat.TEXT : TableFormat.MARKDOWN).writer()
-                    .render(GateTable.of(result, checkedName, baselineName)) + System.lineSeparator();
-        }, out);
+        boolean document = fmt.equals(Format.JSON) || fmt.equals(Format.JUNIT);
+        choice.write(fmt.equals(Format.JSON) ? CheckJson.render(result, checked, against)
+                : fmt.equals(Format.JUNIT) ? CheckJunit.render(result, checked, against)
+                : TableFormat.of(fmt).writer().render(GateTable.of(result, checkedName, baselineName))
+                        + System.lineSeparator(), out);
         // the verdict line: on stdout under the table, on stderr when stdout is a document for a machine or the
         // output went to a file
-        PrintWriter verdict = fmt.equals("json") || fmt.equals("junit") || !choice.toStdout() ? err : out;
+        PrintWriter verdict = document || !choice.toStdout() ? err : out;
         verdict.println(summary(result));
         verdict.flush();
         return !result.passed() ? ExitException.REGRESSION

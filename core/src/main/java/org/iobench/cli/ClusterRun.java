@@ -19,7 +19,6 @@ import org.iobench.cluster.HostPart;
 import org.iobench.cluster.JobRequest;
 import org.iobench.cluster.Msg;
 import org.iobench.measure.RunLatencies;
-import org.iobench.report.JsonReport;
 import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.session.ExitException;
@@ -237,9 +236,8 @@ final class ClusterRun {
 
     /** Prints the text, or the JSON document on stdout; returns the JSON document, or null when none is wanted. */
     private String emit(LocalHost local, JobRequest request, ControllerOutcome outcome, ClusterResult result) {
-        String json = local.wantsJson() ? JsonReport.write(result.aggregate(), Version.get(), Map.of("cluster",
-                ClusterJson.of(request, outcome, result))) : null;
-        if (local.jsonOnStdout()) {
+        String json = local.document(result.aggregate(), Map.of("cluster", ClusterJson.of(request, outcome, result)));
+        if (local.documentOnStdout()) {
             out.print(json);
         } else {
             ClusterText.print(request, outcome, result, out);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.iobench.format.Format;
 import org.iobench.report.MetricsText;
 import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Parameters;
                         + " node_exporter's textfile collector (-o /var/lib/node_exporter/iobench.prom --force);"
                         + " written atomically."})
 final class ExportCommand implements Callable<Integer> {
-    static final OutputFormats FORMATS = OutputFormats.of("export", "openmetrics", "prometheus");
+    static final OutputFormats FORMATS = OutputFormats.of("export", Format.OPENMETRICS, Format.PROMETHEUS);
 
     @Parameters(paramLabel = "SELECTOR", arity = "0..*",
             description = "which stored runs, as for 'iobench runs' (default: all)")
@@ -65,7 +66,7 @@ final class ExportCommand implements Callable<Integer> {
             throw new ExitException(ExitException.IO_FAILURE, "export: no I/O runs selected by "
                     + String.join(" ", selector) + " (iobench runs SELECTOR shows what it matches)");
         }
-        choice.write(MetricsText.render(runs, choice.format().equals("prometheus") ? MetricsText.Form.PROMETHEUS
+        choice.write(MetricsText.render(runs, choice.is(Format.PROMETHEUS) ? MetricsText.Form.PROMETHEUS
                 : MetricsText.Form.OPENMETRICS), spec.commandLine().getOut());
         return 0;
     }

@@ -139,7 +139,7 @@ final class FioCommand implements Callable<Integer> {
             report.println(FioJson.FIO_VERSION);
         }
         boolean quiet = !"always".equals(fio.eta());
-        LocalHost host = new LocalHost(false, null, quiet, out, err, debug, null).protecting(
+        LocalHost host = new LocalHost(null, null, quiet, out, err, debug, null).protecting(
                 StoreLocation.sqliteFile(StoreLocation.resolve(null, System.getenv(),
                         Path.of(System.getProperty("user.home"))))
                         .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of()));

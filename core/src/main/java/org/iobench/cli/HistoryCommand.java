@@ -48,7 +48,8 @@ final class HistoryCommand implements Callable<Integer> {
     String order;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = CompareCommand.MetricConverter.class,
-            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; micro-benchmarks: ns/op or ops/s")
+            completionCandidates = Candidates.Metrics.class,
+            description = "${COMPLETION-CANDIDATES} (default: MB/s; ns/op and ops/s for micro-benchmarks)")
     Metric metric;
 
     @Option(names = "--alpha", paramLabel = "P",
@@ -103,7 +104,7 @@ final class HistoryCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.USAGE, e.getMessage());
         }
-        Output.Choice choice = output.choose(OutputFormats.of("history", "text", "markdown", "csv", "json"), format, null,
+        Output.Choice choice = output.choose(OutputFormats.of("history", TableFormat.FORMATS), format, null,
                 spec.commandLine().getErr());
         RunQuery query = Selectors.parse("history", selector);
         String described = selector.isEmpty() ? "(all)" : String.join(" ", selector);
@@ -135,7 +136,7 @@ final class HistoryCommand implements Callable<Integer> {
             throw new ExitException(ExitException.IO_FAILURE, "history " + described + ": no selected run has the"
                     + " label " + by + " (iobench runs shows the labels)");
         }
-        TableFormat tf = TableFormat.parse(choice.format());
+        TableFormat tf = TableFormat.of(choice.format());
         choice.write(switch (tf) {
             case TEXT, MARKDOWN -> HistoryText.render(set, tf, everyPoint);
             case CSV -> TableFormat.CSV.writer().render(HistoryTables.allPoints(set));

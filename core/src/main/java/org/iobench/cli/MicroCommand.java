@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.iobench.format.Format;
 import org.iobench.micro.MicroJson;
+import org.iobench.report.RunFormats;
 import org.iobench.micro.RunOptions;
 import org.iobench.micro.RunReport;
 import org.iobench.micro.SuiteRunner;
@@ -85,10 +87,11 @@ final class MicroCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunOptions options = options();
         store.check();
-        Output.Choice choice = output.choose(OutputOptions.formats("micro"), format, deprecatedJson == null ? null
-                : new Output.Deprecated("--json", deprecatedJson, "json"), spec.commandLine().getErr());
+        Output.Choice choice = output.choose(OutputOptions.formats("micro", List.of(RunFormats.JSON)), format,
+                deprecatedJson == null ? null
+                : new Output.Deprecated("--json", deprecatedJson, Format.JSON), spec.commandLine().getErr());
         List<RunReport> reports = new ArrayList<>();
-        boolean jsonOnStdout = choice.format().equals("json") && choice.toStdout();
+        boolean jsonOnStdout = choice.is(Format.JSON) && choice.toStdout();
         PrintStream tables = jsonOnStdout ? Streams.err(spec) : Streams.out(spec);
         ExitException failure = null; // a later suite's: reported after what finished is written and saved
         try (URLClassLoader loader = new URLClassLoader("iobench-micro", urls(), getClass().getClassLoader())) {
@@ -115,7 +118,7 @@ final class MicroCommand implements Callable<Integer> {
         if (!store.noStore) {
             save(SuiteRunner.merge(reports), Streams.err(spec));
         }
-        if (choice.format().equals("json")) {
+        if (choice.is(Format.JSON)) {
             choice.write(MicroJson.toJson(SuiteRunner.merge(reports)), spec.commandLine().getOut());
             if (!jsonOnStdout) {
                 tables.println("wrote " + choice.file().path());

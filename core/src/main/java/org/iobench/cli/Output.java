@@ -3,6 +3,9 @@ package org.iobench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+import org.iobench.format.Format;
 import org.iobench.session.ExitException;
 import picocli.CommandLine.Option;
 
@@ -21,7 +24,7 @@ import picocli.CommandLine.Option;
  */
 final class Output {
     /** The values {@code --output} took as a format in earlier releases (run, suite, dd, saturate, show, verify). */
-    private static final java.util.Set<String> OLD_FORMAT_WORDS = java.util.Set.of("text", "json");
+    private static final Set<String> OLD_FORMAT_WORDS = Set.of("text", "json");
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "write the output to FILE instead of stdout: a regular file, replaced only with --force"
@@ -40,12 +43,14 @@ final class Output {
      * @throws ExitException status 2 for an unknown format, conflicting options or an unusable file
      */
     Choice choose(OutputFormats formats, String format, Deprecated deprecatedFile, PrintWriter err) {
-        String fmt = format == null ? null : canonical(formats, "--format", format);
+        Format fmt = format == null ? null : named(formats, "--format", format);
         String path = file;
         String option = "-o";
-        if (path != null && OLD_FORMAT_WORDS.contains(path) && formats.names().contains(path)) {
+        Optional<Format> oldWord = path != null && OLD_FORMAT_WORDS.contains(path) ? formats.named(path)
+                : Optional.empty();
+        if (oldWord.isPresent()) {
             // --output json of earlier releases named a format: a file called "json" must be written ./json
-            String old = OutputFormats.canonical(path);
+            Format old = oldWord.get();
             warn(err, "--output " + path, "--format " + old + " (-o/--output now names a file; write ./" + path
                     + " for a file of that name)");
             if (fmt != null && !fmt.equals(old)) {
@@ -72,22 +77,17 @@ final class Output {
             return new Choice(fmt != null ? fmt : formats.standardDefault(), stdout);
         }
         if (fmt == null) {
-            String byName = formats.byExtension(path);
-            fmt = byName != null ? byName : formats.fileDefault();
+            fmt = formats.byExtension(path).orElse(formats.fileDefault());
         } else if (!formats.fileFormats().contains(fmt)) {
             throw ExitException.usage(option + " " + path + ": " + formats.command() + " writes a file in "
-                    + formats.list(formats.fileFormats()) + ", not " + fmt + " (its " + fmt + " output goes to stdout)");
+                    + Format.list(formats.fileFormats()) + ", not " + fmt + " (its " + fmt + " output goes to stdout)");
         }
         return new Choice(fmt, OutputFile.check(option, Path.of(path), force));
     }
 
-    private static String canonical(OutputFormats formats, String option, String value) {
-        String fmt = OutputFormats.canonical(value);
-        if (!formats.names().contains(fmt)) {
-            throw ExitException.usage(option + " " + value + ": not a format of " + formats.command() + " ("
-                    + formats.list(formats.names()) + ")");
-        }
-        return fmt;
+    private static Format named(OutputFormats formats, String option, String value) {
+        return formats.named(value).orElseThrow(() -> ExitException.usage(option + " " + value + ": not a format of "
+                + formats.command() + " (" + Format.list(formats.formats()) + ")"));
     }
 
     /** One line on stderr: the old spelling still works, this once more. */
@@ -98,15 +98,20 @@ final class Output {
     }
 
     /** An output file given by an option of earlier releases; {@code format} is the one that option implied. */
-    record Deprecated(String option, String value, String format) {}
+    record Deprecated(String option, String value, Format format) {}
 
     /**
      * A resolved output.
      *
-     * @param format the canonical format name
+     * @param format the format
      * @param file   the checked output file, {@code -} included; null when nothing was given (stdout)
      */
-    record Choice(String format, OutputFile file) {
+    record Choice(Format format, OutputFile file) {
+        /** Whether the output is in {@code f}. */
+        boolean is(Format f) {
+            return format.equals(f);
+        }
+
         /** Whether the output goes to standard output. */
         boolean toStdout() {
             return file == null || file.toStdout();

@@ -1,65 +1,49 @@
 package org.iobench.cli;
 
 import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
+import org.iobench.format.Format;
 
 /**
- * The output formats one command has, for {@code --format}: their names (the default first), the formats a file
+ * The output formats one command has, for {@code --format}: the formats (the default first), the formats a file
  * named by {@code -o FILE} may hold, and the one such a file gets when neither {@code --format} nor its extension
- * says.
+ * says. Names and extensions are parsed by {@link Format}.
  *
  * @param command     the command's name, for messages
- * @param names       canonical names, the default on standard output first
- * @param fileFormats the formats {@code -o FILE} may be written in (a subset of {@code names})
+ * @param formats     the formats, the default on standard output first
+ * @param fileFormats the formats {@code -o FILE} may be written in (a subset of {@code formats})
  * @param fileDefault the format of {@code -o FILE} when neither {@code --format} nor FILE's extension names one
  */
-record OutputFormats(String command, List<String> names, List<String> fileFormats, String fileDefault) {
+record OutputFormats(String command, List<Format> formats, List<Format> fileFormats, Format fileDefault) {
     OutputFormats {
-        names = List.copyOf(names);
+        formats = List.copyOf(formats);
         fileFormats = List.copyOf(fileFormats);
-        if (!names.containsAll(fileFormats) || !fileFormats.contains(fileDefault)) {
+        if (!formats.containsAll(fileFormats) || !fileFormats.contains(fileDefault)) {
             throw new IllegalArgumentException(command + ": " + fileFormats + " / " + fileDefault);
         }
     }
 
     /** A command whose every format can go to stdout or a file; a file's default is the stdout default. */
-    static OutputFormats of(String command, String... names) {
-        return new OutputFormats(command, List.of(names), List.of(names), names[0]);
+    static OutputFormats of(String command, Format... formats) {
+        return new OutputFormats(command, List.of(formats), List.of(formats), formats[0]);
     }
 
-    String standardDefault() {
-        return names.getFirst();
+    /** A command whose every format, {@code formats}, can go to stdout or a file. */
+    static OutputFormats of(String command, List<Format> formats) {
+        return new OutputFormats(command, formats, formats, formats.getFirst());
     }
 
-    /** {@code md} is {@code markdown}, {@code txt} is {@code text}; other names as they are, lower-cased. */
-    static String canonical(String name) {
-        String n = name.strip().toLowerCase(Locale.ROOT);
-        return switch (n) {
-            case "md" -> "markdown";
-            case "txt" -> "text";
-            default -> n;
-        };
+    Format standardDefault() {
+        return formats.getFirst();
     }
 
-    /** The format FILE's extension names, when this command can write it to a file; else null. */
-    String byExtension(String file) {
-        int dot = file.lastIndexOf('.');
-        if (dot < 0 || dot < file.lastIndexOf('/')) {
-            return null;
-        }
-        String ext = file.substring(dot + 1).toLowerCase(Locale.ROOT);
-        String format = switch (ext) {
-            case "htm" -> "html";
-            case "xml" -> "junit";
-            case "prom" -> "prometheus"; // node_exporter's textfile collector reads *.prom
-            default -> canonical(ext);
-        };
-        return fileFormats.contains(format) ? format : null;
+    /** The format {@code --format value} names among this command's, if any. */
+    Optional<Format> named(String value) {
+        return Format.named(value, formats);
     }
 
-    /** {@code text, markdown, csv or json}. */
-    String list(List<String> formats) {
-        return formats.size() == 1 ? formats.getFirst()
-                : String.join(", ", formats.subList(0, formats.size() - 1)) + " or " + formats.getLast();
+    /** The format FILE's extension names, when this command can write it to a file. */
+    Optional<Format> byExtension(String file) {
+        return Format.ofFile(file, fileFormats);
     }
 }

@@ -2,6 +2,9 @@ package org.iobench.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import org.iobench.format.Format;
+import org.iobench.report.RunFormat;
+import org.iobench.report.RunFormats;
 import org.iobench.session.ExitException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,8 +16,8 @@ import picocli.CommandLine.Option;
  */
 final class OutputOptions {
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "text (default) or json: the results on stdout; with -o FILE, FILE gets the JSON result and"
-                    + " stdout the text")
+            description = "text (default), json or fio-json: the results on stdout; with -o FILE, FILE gets the"
+                    + " JSON result (or --format's) and stdout the text")
     String format;
 
     @Mixin
@@ -26,9 +29,15 @@ final class OutputOptions {
     @Option(names = {"-q", "--quiet"}, description = "no live progress line")
     boolean quiet;
 
-    /** The formats of {@code command} (run, suite, dd, saturate...): a file holds JSON. */
+    /** The formats of {@code command} (run, suite, dd, saturate...): a file holds a document, JSON by default. */
     static OutputFormats formats(String command) {
-        return new OutputFormats(command, List.of("text", "json"), List.of("json"), "json");
+        return formats(command, RunFormats.DOCUMENTS);
+    }
+
+    /** The formats of {@code command} with {@code documents}: its text, or a document on stdout or in a file. */
+    static OutputFormats formats(String command, List<RunFormat> documents) {
+        return new OutputFormats(command, RunFormats.formats(documents), RunFormats.fileFormats(documents),
+                documents.getFirst().format());
     }
 
     /**
@@ -38,6 +47,6 @@ final class OutputOptions {
      */
     Output.Choice choose(String command, PrintWriter err) {
         return output.choose(formats(command), format, deprecatedJson == null ? null
-                : new Output.Deprecated("--json", deprecatedJson, "json"), err);
+                : new Output.Deprecated("--json", deprecatedJson, Format.JSON), err);
     }
 }

@@ -16,6 +16,7 @@ import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
 import org.iobench.report.EnvironmentDiff;
 import org.iobench.report.html.AbSection;
+import org.iobench.format.Format;
 import org.iobench.history.ChangePointOptions;
 import org.iobench.history.Histories;
 import org.iobench.history.HistoryOrder;
@@ -89,9 +90,10 @@ final class ReportCommand implements Callable<Integer> {
         if ((base == null) != (candidate == null)) {
             throw ExitException.usage(base == null ? "--new needs --base" : "--base needs --new");
         }
-        Output.Choice out = output.choose(OutputFormats.of("report", "text", "html", "markdown", "csv", "json"),
+        Output.Choice out = output.choose(OutputFormats.of("report", Format.TEXT, Format.HTML, Format.MARKDOWN, Format.CSV,
+                Format.JSON),
                 format, null, spec.commandLine().getErr());
-        TableFormat tf = out.format().equals("html") ? null : TableFormat.parse(out.format());
+        TableFormat tf = out.is(Format.HTML) ? null : TableFormat.of(out.format());
         List<ReportItem> items = read(inputs);
         if (!selector.isEmpty() || inputs.isEmpty()) {
             items.addAll(stored(selector));

@@ -1,6 +1,8 @@
 package org.iobench.cli;
 
 import java.io.PrintStream;
+import org.iobench.report.RunFormat;
+import org.iobench.report.RunFormats;
 import org.iobench.session.ExitException;
 import org.iobench.session.LocalHost;
 import org.iobench.session.RunHost;
@@ -66,7 +68,8 @@ final class RunOutputs {
             store.db.protectedFiles().forEach(choice.file()::refuseDatabase); // a database not made yet, too
         }
         store.check();
-        return new LocalHost(choice.format().equals("json"), choice.file(), output.quiet, out(), err(), debug(spec),
+        RunFormat document = RunFormats.document(choice.format(), RunFormats.DOCUMENTS).orElse(null);
+        return new LocalHost(document, choice.file(), output.quiet, out(), err(), debug(spec),
                 store.saver()).protecting(store.db.protectedFiles());
     }
 

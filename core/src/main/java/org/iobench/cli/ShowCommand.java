@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.iobench.format.Format;
 import org.iobench.report.HdrLog;
 import org.iobench.report.JsonReport;
 import org.iobench.report.RunText;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Parameters;
         description = {"Print saved runs as they were printed when they ran, with their labels, note and environment.",
                 "SELECTOR as for 'iobench runs': an id (12), last, last:3, KEY=VALUE, id:10-20, target:..."})
 final class ShowCommand implements Callable<Integer> {
-    static final OutputFormats FORMATS = OutputFormats.of("show", "text", "json", "hdr", "csv");
+    static final OutputFormats FORMATS = OutputFormats.of("show", Format.TEXT, Format.JSON, Format.HDR, Format.CSV);
 
     @Parameters(paramLabel = "SELECTOR", arity = "1..*",
             description = "which runs: an id (iobench runs lists them), last, or any selector")
@@ -60,7 +61,7 @@ final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() throws java.io.IOException {
         Output.Choice choice = output.choose(FORMATS, format, null, spec.commandLine().getErr());
-        boolean json = choice.format().equals("json");
+        boolean json = choice.is(Format.JSON);
         var query = Selectors.parse("show", selector);
         StringBuilder text = new StringBuilder();
         try (ResultStore store = db.openExisting()) {
@@ -71,11 +72,11 @@ final class ShowCommand implements Callable<Integer> {
                         + " (iobench runs lists them)");
             }
             java.util.Collections.reverse(runs); // oldest first, as they ran
-            if (choice.format().equals("hdr")) {
+            if (choice.is(Format.HDR)) {
                 choice.write(hdr(store, runs), spec.commandLine().getOut());
                 return 0;
             }
-            if (choice.format().equals("csv")) {
+            if (choice.is(Format.CSV)) {
                 choice.write(org.iobench.report.SeriesCsv.render(runs.stream().filter(r -> !r.workload().isMicro())
                         .map(r -> new HdrLog.Entry(Long.toString(r.id()), store.result(r.id()).orElseThrow()))
                         .toList()), spec.commandLine().getOut());

@@ -29,13 +29,13 @@ final class TableOutput {
      */
     void check(String command, PrintWriter err) {
         if (checked == null) {
-            checked = output.choose(OutputFormats.of(command, "text", "markdown", "csv", "json"), format, null, err);
+            checked = output.choose(OutputFormats.of(command, TableFormat.FORMATS), format, null, err);
         }
     }
 
     /** The checked format (call {@link #check} first). */
     TableFormat format() {
-        return TableFormat.parse(checked.format());
+        return TableFormat.of(checked.format());
     }
 
     void print(Table table, PrintWriter out) throws IOException {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.iobench.format.Format;
 import org.iobench.job.DirectAlignment;
 import org.iobench.job.Sizes;
 import org.iobench.report.JsonReport;
@@ -72,7 +73,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Output.Choice choice = output.choose(OutputFormats.of("verify", "text", "json"), format, null,
+        Output.Choice choice = output.choose(OutputFormats.of("verify", Format.TEXT, Format.JSON), format, null,
                 spec.commandLine().getErr());
         if (deprecatedJson != null) {
             Output.warn(spec.commandLine().getErr(), "--json " + deprecatedJson, "-i " + deprecatedJson);
@@ -109,7 +110,7 @@ final class VerifyCommand implements Callable<Integer> {
         PrintStream err = Streams.err(spec);
         java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
         PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);
-        if (choice.format().equals("json")) {
+        if (choice.is(Format.JSON)) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("formatVersion", JsonReport.FORMAT_VERSION);
             doc.put("iobenchVersion", Version.get());

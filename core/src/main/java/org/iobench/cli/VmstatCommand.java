@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
+import org.iobench.format.Format;
 import org.iobench.sysmon.Auxv;
 import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.BlockDevices;
@@ -41,7 +42,7 @@ import picocli.CommandLine.Spec;
                 "The first line averages since boot, computed as procps-ng 4.0.2 does."})
 public final class VmstatCommand implements Callable<Integer> {
 
-    private static final List<String> FORMATS = List.of("text", "csv", "json");
+    private static final List<Format> FORMATS = List.of(Format.TEXT, Format.CSV, Format.JSON);
 
     @Spec
     CommandSpec spec;
@@ -104,11 +105,9 @@ public final class VmstatCommand implements Callable<Integer> {
         for (String d : disks) {
             names.add(resolveDisk(d));
         }
-        String form = format == null ? "text" : OutputFormats.canonical(format);
-        if (!FORMATS.contains(form)) {
-            throw new ParameterException(spec.commandLine(),
-                    "vmstat: --format '" + format + "' is not one of text, csv or json");
-        }
+        Format form = format == null ? Format.TEXT : Format.named(format, FORMATS).orElseThrow(
+                () -> new ParameterException(spec.commandLine(),
+                        "vmstat: --format '" + format + "' is not one of " + Format.list(FORMATS)));
         VmstatReport report = VmstatReport.of(form, timestamps, names, spec.commandLine().getOut());
         Auxv constants = proc.auxv();
 

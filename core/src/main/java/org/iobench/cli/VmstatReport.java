@@ -10,6 +10,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.format.Format;
 import org.iobench.sysmon.DiskSample;
 import org.iobench.sysmon.VmstatFormatter;
 
@@ -44,12 +45,11 @@ abstract class VmstatReport {
     }
 
     /** The report for {@code --format FORMAT} ({@code text}, {@code csv}, {@code json}). */
-    static VmstatReport of(String format, boolean timestamps, List<String> disks, PrintWriter out) {
-        return switch (format) {
-            case "csv" -> new Csv(out, disks);
-            case "json" -> new JsonLines(out);
-            default -> new Text(out, timestamps, !disks.isEmpty());
-        };
+    static VmstatReport of(Format format, boolean timestamps, List<String> disks, PrintWriter out) {
+        if (format.equals(Format.CSV)) {
+            return new Csv(out, disks);
+        }
+        return format.equals(Format.JSON) ? new JsonLines(out) : new Text(out, timestamps, !disks.isEmpty());
     }
 
     /** Writes one report and flushes. */

@@ -3,11 +3,13 @@ package org.iobench.session;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.iobench.job.JobSpec;
-import org.iobench.report.JsonReport;
+import org.iobench.report.RunDocument;
+import org.iobench.report.RunFormat;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.store.DatabaseFiles;
 import org.iobench.workload.RunControl;
@@ -16,12 +18,12 @@ import org.iobench.workload.RunListener;
 /**
  * A command typed at this machine: the first SIGINT, SIGTERM or SIGHUP stops the runs ({@link SignalTrap}), a live
  * progress line on stderr when it is a terminal (not with {@code --quiet}), and the results printed (the
- * command's text, or the JSON document with {@code --format json}), written to the {@code -o} file and saved in
+ * command's text, or a document such as JSON with {@code --format json}), written to the {@code -o} file and saved in
  * the result database. What keeps them was checked before the first run; after the runs both the file and the
  * database are attempted even if one fails, so a bad disk for one does not lose the other.
  */
 public final class LocalHost implements RunHost {
-    private final boolean json;
+    private final RunFormat document; // null: the command's text only
     private final ResultFile file; // null: none
     private final boolean quiet;
     private final PrintStream out;
@@ -33,14 +35,15 @@ public final class LocalHost implements RunHost {
     private Map<Path, String> databases = Map.of();
 
     /**
-     * @param json  whether the command makes the JSON document ({@code --format json}, or an {@code -o} file)
-     * @param file  the checked {@code -o} file ({@code -} included), or null
-     * @param quiet no progress line, no "saved as run" line ({@code --quiet})
-     * @param saver saves the results, or null with {@code --no-store}
+     * @param document the document the command makes ({@code --format json}, an {@code -o} file), or null for its
+     *                 text only
+     * @param file     the checked {@code -o} file ({@code -} included), or null
+     * @param quiet    no progress line, no "saved as run" line ({@code --quiet})
+     * @param saver    saves the results, or null with {@code --no-store}
      */
-    public LocalHost(boolean json, ResultFile file, boolean quiet, PrintStream out, PrintStream err, boolean debug,
-                     ResultSaver saver) {
-        this.json = json;
+    public LocalHost(RunFormat document, ResultFile file, boolean quiet, PrintStream out, PrintStream err,
+                     boolean debug, ResultSaver saver) {
+        this.document = document;
         this.file = file;
         this.quiet = quiet;
         this.out = out;
@@ -109,29 +112,35 @@ public final class LocalHost implements RunHost {
 
     @Override
     public int keep(List<BenchmarkResult> results, Consumer<List<BenchmarkResult>> text, Map<String, Object> extra) {
-        String document = wantsJson() ? JsonReport.write(results, IobenchVersion.get(), extra) : null;
-        if (jsonOnStdout()) {
-            out.print(document);
+        String written = document(results, extra);
+        if (documentOnStdout()) {
+            out.print(written);
         } else if (!results.isEmpty()) {
             text.accept(results);
         }
         out.flush();
-        return keep(results, document);
-    }
-
-    /** Whether the command should make the JSON document: {@code --format json} or an {@code -o} file. */
-    public boolean wantsJson() {
-        return json;
-    }
-
-    /** Whether standard output carries the JSON document ({@code --format json} without a file), not text. */
-    public boolean jsonOnStdout() {
-        return wantsJson() && (file == null || file.toStdout());
+        return keep(results, written);
     }
 
     /**
-     * Keeps what the runs paid for: saves {@code results} in the database and writes {@code json} to the
-     * {@code -o} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
+     * The document of {@code results} this command makes ({@code --format FORMAT} or an {@code -o} file), or null
+     * when it prints its text only.
+     *
+     * @param extra what the document holds besides the benchmarks
+     */
+    public String document(List<BenchmarkResult> results, Map<String, Object> extra) {
+        return document == null ? null
+                : document.write(new RunDocument(results, IobenchVersion.get(), extra, Instant.now()));
+    }
+
+    /** Whether standard output carries the document ({@code --format json} without a file), not the text. */
+    public boolean documentOnStdout() {
+        return document != null && (file == null || file.toStdout());
+    }
+
+    /**
+     * Keeps what the runs paid for: saves {@code results} in the database and writes {@code json} (the document)
+     * to the {@code -o} file (unless that is stdout, already printed). Both are attempted; each failure is reported.
      *
      * @return 0, or 1 when something could not be kept
      */

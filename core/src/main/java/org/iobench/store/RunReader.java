@@ -23,16 +23,17 @@ final class RunReader {
             + " test_members, COALESCE(test_run, id), origin, target_kind, findings";
 
     private final Connection connection;
+    private final Dialect dialect;
 
-    RunReader(Connection connection) {
+    RunReader(Connection connection, Dialect dialect) {
         this.connection = connection;
+        this.dialect = dialect;
     }
 
     /** Runs matching {@code q} with their labels, newest first (by creation time, then id). */
     List<StoredRun> find(RunQuery q) throws SQLException {
-        RunFilter filter = RunFilter.of(q);
-        String sql = "SELECT " + RUN_COLUMNS + " FROM runs" + filter.sql() + " ORDER BY created_at DESC, id DESC"
-                + (q.last() > 0 ? " LIMIT " + q.last() : "");
+        RunFilter filter = RunFilter.of(q, dialect);
+        String sql = findSql(q, filter);
         List<StoredRun> runs = new ArrayList<>();
         try (PreparedStatement p = Jdbc.prepare(connection, sql, filter.args()); ResultSet rs = p.executeQuery()) {
             while (rs.next()) {
@@ -42,6 +43,12 @@ final class RunReader {
         Map<Long, Map<String, String>> labels = labels(runs.stream().map(StoredRun::id).toList());
         return runs.stream().map(r -> r.withLabels(
                 Collections.unmodifiableMap(labels.getOrDefault(r.id(), new TreeMap<>())))).toList();
+    }
+
+    /** The query of {@link #find}: its plan is what a selection costs ({@code SqlitePlanTest}). */
+    static String findSql(RunQuery q, RunFilter filter) {
+        return "SELECT " + RUN_COLUMNS + " FROM runs" + filter.sql() + " ORDER BY created_at DESC, id DESC"
+                + (q.last() > 0 ? " LIMIT " + q.last() : "");
     }
 
     private static StoredRun run(ResultSet rs) throws SQLException {

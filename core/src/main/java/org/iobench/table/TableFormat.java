@@ -1,18 +1,29 @@
 package org.iobench.table;
 
-import java.util.Locale;
+import java.util.Arrays;
+import java.util.List;
+import org.iobench.format.Format;
 
 /** The output formats of a {@link Table}; {@code --format text|markdown|csv|json}. */
 public enum TableFormat {
-    TEXT(new TextTableWriter()),
-    MARKDOWN(new MarkdownTableWriter()),
-    CSV(new CsvTableWriter()),
-    JSON(new JsonTableWriter());
+    TEXT(Format.TEXT, new TextTableWriter()),
+    MARKDOWN(Format.MARKDOWN, new MarkdownTableWriter()),
+    CSV(Format.CSV, new CsvTableWriter()),
+    JSON(Format.JSON, new JsonTableWriter());
 
+    /** The formats a table is written in, text first. */
+    public static final List<Format> FORMATS = Arrays.stream(values()).map(TableFormat::format).toList();
+
+    private final Format format;
     private final TableWriter writer;
 
-    TableFormat(TableWriter writer) {
+    TableFormat(Format format, TableWriter writer) {
+        this.format = format;
         this.writer = writer;
+    }
+
+    public Format format() {
+        return format;
     }
 
     public TableWriter writer() {
@@ -20,19 +31,13 @@ public enum TableFormat {
     }
 
     /**
-     * Parses a format name, case-insensitively ({@code "md"} is Markdown).
+     * The table format of {@code format}.
      *
-     * @throws IllegalArgumentException naming the valid formats
+     * @throws IllegalArgumentException when a table is not written in it
      */
-    public static TableFormat parse(String name) {
-        String n = name.trim().toLowerCase(Locale.ROOT);
-        return switch (n) {
-            case "text", "txt" -> TEXT;
-            case "markdown", "md" -> MARKDOWN;
-            case "csv" -> CSV;
-            case "json" -> JSON;
-            default -> throw new IllegalArgumentException(
-                    "--format: '" + name + "' is not a table format (text, markdown, csv, json)");
-        };
+    public static TableFormat of(Format format) {
+        return Arrays.stream(values()).filter(t -> t.format.equals(format)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("--format: '" + format + "' is not a table format ("
+                        + String.join(", ", FORMATS.stream().map(Format::name).toList()) + ")"));
     }
 }

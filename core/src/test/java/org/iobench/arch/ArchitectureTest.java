@@ -81,7 +81,8 @@ class ArchitectureTest {
         classes().that().resideInAPackage(p("cli")).and(not(CLUSTER_GLUE))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("cli"), p("session"), p("job"),
                         p("result"), p("store"), p("compare"), p("history"), p("report"), p("table"), p("search"),
-                        p("verify"), p("sysmon"), p("micro"), p("cluster"), p("catalog"), "java..", "picocli..",
+                        p("verify"), p("sysmon"), p("micro"), p("cluster"), p("catalog"), p("format"), "java..",
+                        "picocli..",
                         "com.fasterxml.jackson..")
                 .because("cli imports only what a command line needs; the session runs the jobs")
                 .check(CLASSES);
@@ -236,6 +237,17 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /**
+     * The output formats' names and extensions, parsed in one place: read by the command line, the table writers
+     * and the run's documents, so it knows only Java.
+     */
+    @Test
+    void theFormatNamesAreNeutralAndAtTheBottom() {
+        classes().that().resideInAPackage(p("format"))
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("format"), "java..")
+                .check(CLASSES);
+    }
+
     @Test
     void sysIsTheBottomLayer() {
         classes().that().resideInAPackage(p("sys"))
@@ -332,7 +344,7 @@ class ArchitectureTest {
     @Test
     void theTablePackageIsNeutralAndAtTheBottom() {
         classes().that().resideInAPackage(p("table"))
-                .should().onlyDependOnClassesThat().resideInAnyPackage(p("table"), "java..",
+                .should().onlyDependOnClassesThat().resideInAnyPackage(p("table"), p("format"), "java..",
                         "com.fasterxml.jackson..")
                 .because("a table layout shared by compare, history and report sits in a small neutral package at"
                         + " the bottom")

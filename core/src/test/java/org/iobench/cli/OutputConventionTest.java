@@ -65,7 +65,7 @@ class OutputConventionTest {
         InProcess.Result r = InProcess.run("run", "--rw", "write", "--bs", "64k", "--size", "256k", "--no-store", "--format", "text",
                 "-o", dir.resolve("r.txt").toString(), dir.resolve("f").toString());
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("iobench: -o " + dir.resolve("r.txt") + ": run writes a file in json, not text"
+        assertThat(r.err()).isEqualTo("iobench: -o " + dir.resolve("r.txt") + ": run writes a file in json or fio-json, not text"
                 + " (its text output goes to stdout)\n");
         assertThat(dir.resolve("f")).doesNotExist();
     }
@@ -76,7 +76,7 @@ class OutputConventionTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).isEqualTo("iobench: --format yaml: not a format of show (text, json, hdr or csv)\n");
         InProcess.Result run = InProcess.run("run", "--format", "csv", dir.toString());
-        assertThat(run.err()).isEqualTo("iobench: --format csv: not a format of run (text or json)\n");
+        assertThat(run.err()).isEqualTo("iobench: --format csv: not a format of run (text, json or fio-json)\n");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import org.iobench.format.Format;
 import org.junit.jupiter.api.Test;
 
 class TableTest {
@@ -25,8 +26,10 @@ class TableTest {
 
     @Test
     void formatNamesParseCaseInsensitivelyAndUnknownOnesAreListed() {
-        assertThat(TableFormat.parse("MD")).isEqualTo(TableFormat.MARKDOWN);
-        assertThatThrownBy(() -> TableFormat.parse("html"))
+        assertThat(TableFormat.of(Format.named("MD", TableFormat.FORMATS).orElseThrow()))
+                .isEqualTo(TableFormat.MARKDOWN);
+        assertThat(Format.named("html", TableFormat.FORMATS)).isEmpty();
+        assertThatThrownBy(() -> TableFormat.of(Format.HTML))
                 .hasMessage("--format: 'html' is not a table format (text, markdown, csv, json)");
     }
 }
