@@ -242,7 +242,10 @@ public final class Session {
             return ExitException.IO_FAILURE;
         }
         if (results.stream().anyMatch(b -> !b.complete())) {
-            err.println("iobench: a step was cut short; the curve above stops there");
+            String why = results.stream().flatMap(b -> b.runs().stream()).filter(r -> !r.complete())
+                    .map(r -> r.outcome().stopReason()).filter(java.util.Objects::nonNull).findFirst()
+                    .map(r -> " (" + r + ")").orElse("");
+            err.println("iobench: a step was cut short" + why + "; the curve above stops there");
             return ExitException.IO_FAILURE;
         }
         return kept;
