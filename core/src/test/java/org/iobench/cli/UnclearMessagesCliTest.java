@@ -62,6 +62,24 @@ class UnclearMessagesCliTest {
         }
     }
 
+    @Test
+    void aScratchFileLeftBecauseItsDirectoryWasRenamedMidSweepIsNamed() throws Exception {
+        Path sweep = Files.createDirectory(dir.resolve("sweep"));
+        Process p = Cli.start(dir, "run", "--rw", "randread", "--bs", "4k,8k", "--size", "16m", "--time", "3s",
+                sweep.toString(), "--no-store");
+        Cli.awaitThread(p, "iobench-worker"); // the first point measures: its scratch file exists
+        Path renamed = dir.resolve("renamed");
+        Files.move(sweep, renamed);
+        Cli.Result r = Cli.finish(p);
+        String left;
+        try (var files = Files.list(renamed)) {
+            left = files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(".iobench-")).findFirst()
+                    .orElseThrow();
+        }
+        assertThat(r.err()).contains("iobench: could not remove scratch file " + sweep.resolve(left) + " (")
+                .contains("it is no longer there").contains("safe to delete (find MOUNT -xdev -inum ");
+    }
+
     /** Whether {@code p} has {@code file} open (one of its /proc/PID/fd links). */
     private static boolean opens(Process p, Path file) {
         try (var fds = Files.list(Path.of("/proc", Long.toString(p.pid()), "fd"))) {
