@@ -139,6 +139,7 @@ public final class TargetPreparer {
         TargetPlaces.check(spec);
         Consent.refuseTrimsOfFiles(spec, given, Files.exists(given) && typeOf(given) == S_IFBLK);
         if (Files.isDirectory(given)) {
+            Leftovers.system().mention(given, System.err);
             // a name nobody can plant a file or link at beforehand; created O_EXCL|O_NOFOLLOW all the same
             Path file = NewFile.unpredictable(given, ".iobench-", ".tmp");
             return newFile(spec, file, stop, progress);
