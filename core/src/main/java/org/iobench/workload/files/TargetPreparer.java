@@ -80,7 +80,8 @@ public final class TargetPreparer {
      */
     public void check(JobSpec spec) throws IOException {
         if (!spec.storesData()) {
-            return; // its target is never opened (see untouched)
+            TargetPlaces.checkFileOps(spec); // its target is never opened (see untouched); its own files may be
+            return;
         }
         Path given = spec.target();
         TargetPlaces.check(spec);
