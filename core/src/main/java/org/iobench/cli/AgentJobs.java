@@ -124,9 +124,10 @@ final class AgentJobs implements JobHandler {
             org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
                     run.outputs.err());
             jobs.stages().forEach(stage -> stage.forEach(this::vet));
+            org.iobench.session.MachineBounds.checkStages(jobs.stages());
             return (control, listener) -> execute(control, listener, run.outputs, () -> run.outputs.session()
-                    .asTests().sharingFiles().runStages(jobs.stages(),
-                            results -> JobFileRun.print(jobs, results, run.outputs.out())));
+                    .asTests(JobFileRun.origin(jobs)).sharingFiles().runStages(jobs.stages(),
+                            results -> JobFileRun.print(jobs, results, run.outputs.out(), run.outputs.monitor.vmstat)));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {
             throw new Refusal(ExitException.USAGE, run.target + ": job files are read on the controller and sent"
@@ -134,6 +135,7 @@ final class AgentJobs implements JobHandler {
         }
         stages = run.job.toSpecs(run.target, run.fio).stream().map(List::of).toList();
         stages.forEach(stage -> stage.forEach(this::vet));
+        org.iobench.session.MachineBounds.checkStages(stages);
         return (control, listener) -> execute(control, listener, run.outputs, run::call);
     }
 

@@ -37,7 +37,8 @@ import picocli.CommandLine.Parameters;
 final class SuiteCommand implements Callable<Integer> {
     static final List<String> NAMES = List.of("quick", "crystal", "kernel-dd");
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "quick, crystal or kernel-dd")
+    @Parameters(index = "0", paramLabel = "NAME", completionCandidates = Candidates.Suites.class,
+            description = "${COMPLETION-CANDIDATES}")
     String name;
 
     @Parameters(index = "1", paramLabel = "DIRECTORY", description = "where the scratch files go")
@@ -99,7 +100,7 @@ final class SuiteCommand implements Callable<Integer> {
         }
         long bytes = size != null ? size : 1L << 30;
         int n = runs != null ? runs : 1;
-        Session session = outputs.session().speaking(Dialect.SUITE).asTests();
+        Session session = outputs.session().speaking(Dialect.SUITE).asTests("suite " + name);
         return switch (name) {
             case "quick" -> quick(session, bytes, n);
             case "crystal" -> crystal(session, bytes, n);
