@@ -80,7 +80,8 @@ public final class TargetPreparer {
      */
     public void check(JobSpec spec) throws IOException {
         if (!spec.storesData()) {
-            return; // its target is never opened (see untouched)
+            TargetPlaces.checkFileOps(spec); // its target is never opened (see untouched); its own files may be
+            return;
         }
         Path given = spec.target();
         TargetPlaces.check(spec);
@@ -144,6 +145,7 @@ public final class TargetPreparer {
         TargetPlaces.check(spec);
         Consent.refuseTrimsOfFiles(spec, given, Files.exists(given) && typeOf(given) == S_IFBLK);
         if (Files.isDirectory(given)) {
+            Leftovers.system().mention(given, System.err);
             // a name nobody can plant a file or link at beforehand; created O_EXCL|O_NOFOLLOW all the same
             Path file = NewFile.unpredictable(given, ".iobench-", ".tmp");
             return newFile(spec, file, stop, progress);
