@@ -174,9 +174,12 @@ final class ReportCommand implements Callable<Integer> {
             List<Sample> n = ioOnly(store.samples(Selectors.parse("--new", List.of(candidate))));
             CompareTables.AbResult result = CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
                     AbOptions.defaults(Metric.MB_S.direction()).withTest(SignificanceTest.AUTOMATIC));
+            // the trust marks' footnotes (!page-cache: ...) go with the rows they explain
+            List<String> notes = new ArrayList<>(result.comparison().warnings());
+            result.table().footnotes().stream().filter(f -> f.startsWith("!")).forEach(notes::add);
             AbSection section = new AbSection(CompareCommand.name(base), CompareCommand.name(candidate),
                     Metric.MB_S.unit(), result.comparison().options().alpha(), result.comparison().rows(),
-                    result.comparison().warnings(), EnvironmentDiff.of(environments(store, b),
+                    notes, EnvironmentDiff.of(environments(store, b),
                     environments(store, n)));
             return new AbSides(result, section);
         }
