@@ -1,6 +1,7 @@
 package org.iobench.advise;
 
 import java.util.List;
+import org.iobench.sysmon.LoopDirectIo;
 
 /**
  * The classic traps of storage benchmarking, one class each, and their thresholds: named constants here, so a
@@ -38,7 +39,7 @@ final class Rules {
     static List<Rule> jobRules() {
         return List.of(new ReadModifyWrite(), new PageCache(), new UnsyncedWrites(), new NotSaturated(),
                 new Noisy(), new CpuBound(), new DirectNotHonoured(), new AccountingMismatch(), new NotSteady(),
-                new DeviceShared());
+                new DeviceShared(), new LoopDirectIoOff(LoopDirectIo.system()::of));
     }
 
     /** The rules judged once per parallel group. */

@@ -124,6 +124,7 @@ final class AgentJobs implements JobHandler {
             org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
                     run.outputs.err());
             jobs.stages().forEach(stage -> stage.forEach(this::vet));
+            org.iobench.session.MachineBounds.checkStages(jobs.stages());
             return (control, listener) -> execute(control, listener, run.outputs, () -> run.outputs.session()
                     .asTests().sharingFiles().runStages(jobs.stages(),
                             results -> JobFileRun.print(jobs, results, run.outputs.out())));
@@ -134,6 +135,7 @@ final class AgentJobs implements JobHandler {
         }
         stages = run.job.toSpecs(run.target, run.fio).stream().map(List::of).toList();
         stages.forEach(stage -> stage.forEach(this::vet));
+        org.iobench.session.MachineBounds.checkStages(stages);
         return (control, listener) -> execute(control, listener, run.outputs, run::call);
     }
 

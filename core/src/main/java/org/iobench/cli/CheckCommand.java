@@ -49,7 +49,8 @@ final class CheckCommand implements Callable<Integer> {
     double maxRegressionPercent = RegressionGate.DEFAULT_MAX_REGRESSION_PERCENT;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = CompareCommand.MetricConverter.class,
-            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; micro-benchmarks: ns/op or ops/s")
+            completionCandidates = Candidates.Metrics.class,
+            description = "${COMPLETION-CANDIDATES} (default: MB/s; ns/op and ops/s for micro-benchmarks)")
     Metric metric;
 
     @Option(names = "--alpha", paramLabel = "P", description = "significance level (default: 0.05)")

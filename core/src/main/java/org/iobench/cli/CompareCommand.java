@@ -66,8 +66,9 @@ final class CompareCommand implements Callable<Integer> {
     String stats;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = MetricConverter.class,
-            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; per repetition. Micro-benchmark runs"
-                    + " (source:micro): ns/op (their default) or ops/s; per sample")
+            completionCandidates = Candidates.Metrics.class,
+            description = "${COMPLETION-CANDIDATES} (default: MB/s, per repetition; micro-benchmark runs"
+                    + " (source:micro): ns/op, their default, or ops/s, per sample)")
     Metric metric;
 
     @Option(names = "--assume", paramLabel = "normal", description = "normal: Welch's t-test on the values (default:"

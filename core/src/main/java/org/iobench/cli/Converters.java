@@ -6,6 +6,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.iobench.job.DataPattern;
 import org.iobench.job.Durations;
+import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.Sizes;
 import org.iobench.job.SweepAxis;
@@ -125,14 +126,14 @@ final class Converters {
     static final class ThreadsAxis implements ITypeConverter<SweepAxis> {
         @Override
         public SweepAxis convert(String value) {
-            return axis(() -> SweepAxis.counts("--threads", value));
+            return atMost(axis(() -> SweepAxis.counts("--threads", value)), JobSpec.MAX_THREADS);
         }
     }
 
     static final class IodepthAxis implements ITypeConverter<SweepAxis> {
         @Override
         public SweepAxis convert(String value) {
-            return axis(() -> SweepAxis.counts("--iodepth", value));
+            return atMost(axis(() -> SweepAxis.counts("--iodepth", value)), JobSpec.MAX_IODEPTH);
         }
     }
 
@@ -148,6 +149,20 @@ final class Converters {
         }
         if (a.values().stream().anyMatch(v -> v < 1)) {
             throw new TypeConversionException("'" + a.text() + "' must be at least 1");
+        }
+        return a;
+    }
+
+    /**
+     * A sweep of counts, each at most {@code max}: checked here, where the text is a long, since a count the job's
+     * int cannot hold would otherwise overflow before {@code JobSpec} names the bound.
+     */
+    private static SweepAxis atMost(SweepAxis a, int max) {
+        for (long v : a.values()) {
+            if (v > max) {
+                throw new TypeConversionException("'" + (a.sweeps() ? v + "' in '" + a.text() : a.text())
+                        + "' must be 1.." + max);
+            }
         }
         return a;
     }

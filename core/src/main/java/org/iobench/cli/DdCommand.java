@@ -43,7 +43,8 @@ final class DdCommand implements Callable<Integer> {
     @Option(names = "--allow-overwrite", description = "consent to write to an existing file or a block device")
     boolean allowOverwrite;
 
-    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine (default: psync)")
+    @Option(names = "--engine", paramLabel = "ENGINE", completionCandidates = Candidates.Engines.class,
+            description = "I/O engine: ${COMPLETION-CANDIDATES} (default: psync)")
     String engine;
 
     @Mixin

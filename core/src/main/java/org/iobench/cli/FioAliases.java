@@ -9,7 +9,9 @@ import picocli.CommandLine.Option;
 /**
  * fio's command-line names on {@code iobench run}, with fio's meaning (the table is in docs/options.md):
  * {@code --ioengine} takes fio's engine names, {@code --runtime} caps a size-based job unless {@code --time_based}
- * makes it the duration, {@code --numjobs} is {@code --threads}. {@code --iodepth}, {@code --name} and
+ * makes it the duration. {@code --numjobs} is refused with a pointer to {@code --threads}: fio's numjobs makes
+ * clones with their own files and offsets, which {@code run} does not, and no alias may mean something else than
+ * fio's name (a job file's {@code numjobs=} makes clones). {@code --iodepth}, {@code --name} and
  * {@code --direct[=0|1]} are iobench's own options, which already take fio's forms.
  */
 final class FioAliases {
@@ -27,7 +29,8 @@ final class FioAliases {
     boolean timeBased;
 
     @Option(names = "--numjobs", paramLabel = "N", converter = Converters.Count.class,
-            description = "fio's numjobs: --threads (N workers on the one target; fio makes N clones)")
+            description = "refused: fio's numjobs makes N clones with their own files and offsets; use --threads N"
+                    + " (N workers sharing one region) or a job file with numjobs=N")
     Integer numjobs;
 
     /** The names given, for refusing them where they do not apply (job files). */
@@ -51,10 +54,10 @@ final class FioAliases {
                     ioengine, "iobench runs " + FioEngines.KNOWN)));
         }
         if (numjobs != null) {
-            if (options.threads != null) {
-                throw new InvalidJobException("--numjobs", numjobs, "and --threads both set the workers; give one");
-            }
-            b.threads(numjobs);
+            throw new InvalidJobException("--numjobs", numjobs, "fio's numjobs makes " + numjobs + " clones, each"
+                    + " with its own file and offsets, which iobench run does not do; use --threads " + numjobs
+                    + " for " + numjobs + " workers sharing one region, or a job file (or iobench fio) with numjobs="
+                    + numjobs + " for clones");
         }
         if (timeBased && runtimeNanos == null) {
             throw new InvalidJobException("--time_based", "", "needs --runtime (how long to run), or use --time");

@@ -48,7 +48,8 @@ final class HistoryCommand implements Callable<Integer> {
     String order;
 
     @Option(names = "--metric", paramLabel = "METRIC", converter = CompareCommand.MetricConverter.class,
-            description = "MB/s (default), MiB/s, KB/s, KiB/s, GB/s or iops; micro-benchmarks: ns/op or ops/s")
+            completionCandidates = Candidates.Metrics.class,
+            description = "${COMPLETION-CANDIDATES} (default: MB/s; ns/op and ops/s for micro-benchmarks)")
     Metric metric;
 
     @Option(names = "--alpha", paramLabel = "P",

@@ -17,8 +17,10 @@ import picocli.CommandLine.Option;
 
 /** The workload options shared by commands that run jobs ({@code run}, sweeps, suites). */
 final class JobOptions {
-    @Option(names = "--rw", paramLabel = "MODE", converter = Converters.Rw.class,
-            description = "read, write, randread, randwrite, rw, randrw, copy (with --source; default: read)")
+    @Option(names = "--rw", paramLabel = "RW", converter = Converters.Rw.class,
+            completionCandidates = Candidates.RwModes.class,
+            description = "${COMPLETION-CANDIDATES} (copy with --source; the trim modes discard and need"
+                    + " --allow-overwrite; default: read)")
     RwMode rw;
 
     @Option(names = "--mix", paramLabel = "READ_PERCENT", description = "reads in a mixed job, 0-100 (default: 50)")
@@ -57,8 +59,9 @@ final class JobOptions {
     @Option(names = "--batch", paramLabel = "N", converter = Converters.Count.class, description = "requests per submission (async engines)")
     Integer batch;
 
-    @Option(names = "--engine", paramLabel = "NAME", description = "I/O engine: psync (default), uring (io_uring) or libaio (Linux native AIO),"
-                    + " both for --iodepth above 1; null (no I/O: iobench's own ceiling)")
+    @Option(names = "--engine", paramLabel = "ENGINE", completionCandidates = Candidates.Engines.class, description = "I/O engine: ${COMPLETION-CANDIDATES}; psync is the default, uring"
+                    + " (io_uring) and libaio (Linux native AIO) take --iodepth above 1, null does no I/O (iobench's own"
+                    + " ceiling)")
     String engine;
 
     @Option(names = "--fixed-buffers", description = "register buffers and files with the kernel (io_uring)")
@@ -69,9 +72,10 @@ final class JobOptions {
             description = "O_DIRECT: bypass the page cache (fio's --direct=1 and --direct=0 work too)")
     Boolean direct;
 
-    @Option(names = "--sync", paramLabel = "MODE", converter = Converters.Sync.class,
-            description = "none (default), dsync (O_DSYNC on every write), sync (O_SYNC), fdatasync or fsync (once at the end,"
-                    + " inside the measured time)")
+    @Option(names = "--sync", paramLabel = "SYNC", converter = Converters.Sync.class,
+            completionCandidates = Candidates.SyncModes.class,
+            description = "${COMPLETION-CANDIDATES}: none is the default; dsync (O_DSYNC) and sync (O_SYNC) on"
+                    + " every write; fdatasync and fsync once at the end, inside the measured time")
     SyncMode sync;
 
     @Option(names = "--fsync-every", paramLabel = "N", converter = Converters.CountOrZero.class,
@@ -85,7 +89,8 @@ final class JobOptions {
     boolean dropCache;
 
     @Option(names = "--pattern", paramLabel = "P", converter = Converters.Pattern.class,
-            description = "data written: zero (default) or random (incompressible)")
+            completionCandidates = Candidates.Patterns.class,
+            description = "data written: ${COMPLETION-CANDIDATES} (zero is the default; random is incompressible)")
     DataPattern pattern;
 
     @Option(names = "--allow-overwrite", description = "consent to write to an existing file or a block device")
@@ -104,7 +109,8 @@ final class JobOptions {
             + " (/dev/zero is not read: zeros are written)")
     Path source;
     @Option(names = "--verify", paramLabel = "CHECKSUM", converter = Converters.Verify.class,
-            description = "stamp every written block with a header and a checksum: crc32c or sha256; mixed jobs"
+            completionCandidates = Candidates.Checksums.class,
+            description = "stamp every written block with a header and a checksum: ${COMPLETION-CANDIDATES}; mixed jobs"
                     + " check reads of blocks they wrote (docs/verify.md)")
     VerifyChecksum verify;
 

@@ -25,6 +25,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  */
 public final class ManPage {
     private static final List<String[]> ENVIRONMENT = List.of(
+            new String[] {"IOBENCH_ALLOW_OVERWRITE", "1: consent to write to an existing file or a block device in"
+                    + " iobench dd (as --allow-overwrite), so a script's dd lines run unchanged"},
             new String[] {"IOBENCH_DB", "the result database when --db is not given (a SQLite file or a JDBC URL)"},
             new String[] {"XDG_DATA_HOME", "the default database is $XDG_DATA_HOME/iobench/results.db"},
             new String[] {"IOBENCH_JAVA_HOME", "the JDK (25 or newer) bin/iobench runs on"},

@@ -37,7 +37,8 @@ import picocli.CommandLine.Parameters;
 final class SuiteCommand implements Callable<Integer> {
     static final List<String> NAMES = List.of("quick", "crystal", "kernel-dd");
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "quick, crystal or kernel-dd")
+    @Parameters(index = "0", paramLabel = "NAME", completionCandidates = Candidates.Suites.class,
+            description = "${COMPLETION-CANDIDATES}")
     String name;
 
     @Parameters(index = "1", paramLabel = "DIRECTORY", description = "where the scratch files go")

@@ -44,6 +44,13 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
+    /**
+     * The most workers one job asks for (--threads, fio's numjobs): what any machine may be asked; the machine
+     * running it may allow fewer (session.MachineBounds, from its heap, memory and kernel tasks).
+     */
+    public static final int MAX_THREADS = 4096;
+    /** The most requests one worker keeps in flight (--iodepth); the machine's memory may allow fewer. */
+    public static final int MAX_IODEPTH = 4096;
 
     public JobSpec {
         Objects.requireNonNull(target, "target");
@@ -111,8 +118,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(w.mixReadPercent() >= 0 && w.mixReadPercent() <= 100, "--mix", w.mixReadPercent(), "must be 0..100");
         check(timeNanos >= 0, "--time", timeNanos, "must not be negative");
         check(t.rampNanos() >= 0, "--ramp", t.rampNanos(), "must not be negative");
-        check(q.threads() >= 1 && q.threads() <= 4096, "--threads", q.threads(), "must be 1..4096");
-        check(q.iodepth() >= 1 && q.iodepth() <= 4096, "--iodepth", q.iodepth(), "must be 1..4096");
+        check(q.threads() >= 1 && q.threads() <= MAX_THREADS, "--threads", q.threads(), "must be 1.." + MAX_THREADS);
+        check(q.iodepth() >= 1 && q.iodepth() <= MAX_IODEPTH, "--iodepth", q.iodepth(), "must be 1.." + MAX_IODEPTH);
         check(q.batch() >= 1 && q.batch() <= q.iodepth(), "--batch", q.batch(),
                 "must be 1..iodepth (" + q.iodepth() + ")");
         check(d.fsyncEvery() >= 0, "--fsync-every", d.fsyncEvery(), "must not be negative");

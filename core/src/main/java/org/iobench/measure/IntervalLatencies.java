@@ -51,6 +51,12 @@ public final class IntervalLatencies {
         buffer = ByteBuffer.allocate(current[0].getNeededByteBufferCapacity());
     }
 
+    /** The heap one instance takes from the start, in bytes: its histograms and encoding buffer (HdrHistogram's estimate). */
+    public static long footprintBytes() {
+        Histogram h = new Histogram(1, HIGHEST_NANOS, DIGITS);
+        return DIRECTIONS * h.getEstimatedFootprintInBytes() + h.getNeededByteBufferCapacity();
+    }
+
     /**
      * A request of {@code direction} that completed {@code sinceStartNanos} after the measured phase began (ignored
      * if negative) after {@code latencyNanos}.

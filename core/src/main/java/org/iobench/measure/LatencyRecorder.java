@@ -10,6 +10,16 @@ import org.iobench.result.LatencySummary;
 public final class LatencyRecorder {
     private final Histogram histogram = new Histogram(3);
 
+    /**
+     * The heap one recorder takes once its latencies reach {@code highestNanos} (its histogram grows with the
+     * largest value recorded), in bytes, from HdrHistogram's own estimate.
+     */
+    public static long footprintBytes(long highestNanos) {
+        Histogram h = new Histogram(3);
+        h.recordValue(Math.max(1, highestNanos));
+        return h.getEstimatedFootprintInBytes();
+    }
+
     public void record(long latencyNanos) {
         histogram.recordValue(Math.max(1, latencyNanos));
     }

@@ -37,6 +37,9 @@ public final class EnvironmentDiff {
         }
     }
 
+    /** The loop field of a device that is not a loop device: a value in a difference, left out of a description. */
+    static final String NOT_LOOP = "not a loop device";
+
     private record Field(String name, Function<JsonNode, String> value) {}
 
     /** The fields compared, in the order a reader looks for them. */
@@ -56,6 +59,9 @@ public final class EnvironmentDiff {
             new Field("scheduler", device(d -> text(d.path("scheduler")))),
             new Field("rotational", device(d -> d.path("rotational").isBoolean()
                     ? (d.path("rotational").asBoolean() ? "yes" : "no") : null)),
+            new Field("loop direct I/O", device(d -> d.path("loopDirectIo").isBoolean()
+                    ? (d.path("loopDirectIo").asBoolean() ? "on" : "off (the backing file's page cache)")
+                    : d.path("wholeDisk").asText("").startsWith("loop") ? null : NOT_LOOP)),
             new Field("logical/physical block", device(d -> count(d.path("logicalBlockSizeBytes")) + "/"
                     + count(d.path("physicalBlockSizeBytes")))),
             new Field("iobench version", e -> text(e.path("iobenchVersion"))),
@@ -82,7 +88,7 @@ public final class EnvironmentDiff {
         java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
         for (Field f : FIELDS) {
             String v = f.value().apply(env);
-            if (v != null && !v.isBlank() && !v.contains(UNKNOWN)) {
+            if (v != null && !v.isBlank() && !v.contains(UNKNOWN) && !v.equals(NOT_LOOP)) {
                 out.put(f.name(), v);
             }
         }

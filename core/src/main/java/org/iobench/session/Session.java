@@ -109,6 +109,7 @@ public final class Session {
         stages = stages.stream().map(stage -> stage.stream().map(host::vet).toList()).toList();
         List<JobSpec> specs = stages.stream().flatMap(List::stream).toList();
         specs.forEach(EngineChecks::check);
+        MachineBounds.checkStages(stages);
         host.checkBeforeRuns(specs);
         checkTargets(specs);
         RunControl control = host.control();

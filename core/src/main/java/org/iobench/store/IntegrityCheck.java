@@ -1,5 +1,11 @@
 package org.iobench.store;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -19,7 +25,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * schema's {@link Migrations} touch it:
  * <ul>
  *   <li>whole: SQLite's {@code PRAGMA quick_check} answers {@code ok} (a page overwritten, a torn file, a file
- *       that is not a database are refused, not read and then half-saved);</li>
+ *       that is not a database are refused, not read and then half-saved). It reads every page, so it runs in full
+ *       on databases up to {@link #FULL_CHECK_BYTES} (about 50,000 runs); a larger one gets the checks that cost
+ *       the same whatever it holds: the file is whole pages and at least as long as SQLite's header says (a
+ *       truncated or torn file), the freelist is within the file, and the small tables are whole; SQLite checks
+ *       every page a command then reads or writes, and a malformed one stops the command with the same refusal.
+ *       A command's time then depends on what it selects, not on the store's size (bench/scale-store.sh);</li>
  *   <li>an iobench result database, or empty: a database with tables but no {@code schema_migrations} of iobench's
  *       shape belongs to another program and is left as it is (nothing created in it);</li>
  *   <li>every table and column of its schema version there: a dropped table or column means the database was
@@ -35,6 +46,11 @@ final class IntegrityCheck {
     private static final int SQLITE_CORRUPT = 11;
     private static final int SQLITE_NOTADB = 26;
     private static final Map<Integer, Map<String, Set<String>>> EXPECTED = new ConcurrentHashMap<>();
+    /**
+     * The largest database checked page by page at every open: reading 256 MiB takes about a tenth of a second
+     * from the page cache, a 10^6-run store (about 5 GiB) would take ten seconds at every command.
+     */
+    static final long FULL_CHECK_BYTES = 256L << 20;
 
     private IntegrityCheck() {}
 
@@ -43,9 +59,14 @@ final class IntegrityCheck {
      * @throws StoreException one line naming the database and what is wrong with it
      */
     static void check(Connection c, Dialect dialect, String where) throws SQLException {
+        check(c, dialect, where, FULL_CHECK_BYTES);
+    }
+
+    /** @param fullCheckBytes the largest database {@code PRAGMA quick_check} reads whole (tests make it small) */
+    static void check(Connection c, Dialect dialect, String where, long fullCheckBytes) throws SQLException {
         try {
             if (dialect == Dialect.SQLITE) {
-                quickCheck(c, where);
+                quickCheck(c, where, fullCheckBytes);
             }
             Map<String, Set<String>> tables = tables(c, dialect);
             if (tables.isEmpty()) {
@@ -104,12 +125,79 @@ final class IntegrityCheck {
         return null;
     }
 
-    private static void quickCheck(Connection c, String where) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA quick_check(1)")) {
+    private static void quickCheck(Connection c, String where, long fullCheckBytes) throws SQLException {
+        long pageSize = pragma(c, "page_size");
+        long pages = pragma(c, "page_count");
+        if (pages * pageSize <= fullCheckBytes) {
+            quickCheck(c, where, "PRAGMA quick_check(1)");
+            return;
+        }
+        // a large database: what costs the same whatever it holds
+        Path file = mainFile(c);
+        if (file != null) {
+            long length = size(file);
+            // while a write-ahead log holds pages (another process may be checkpointing into the file), the header
+            // can run ahead of the file's length: then only whole pages are asked for
+            Path wal = Path.of(file + "-wal");
+            long headerPages = Files.exists(wal) && size(wal) > 0 ? 0 : headerPages(file);
+            if (length % pageSize != 0 || length < headerPages * pageSize) {
+                throw damaged(where, "the file is " + length + " bytes, its header says " + headerPages + " pages of "
+                        + pageSize + " bytes (a truncated or torn file)");
+            }
+        }
+        long freelist = pragma(c, "freelist_count");
+        if (freelist < 0 || freelist > pages) {
+            throw damaged(where, "its freelist holds " + freelist + " pages of " + pages);
+        }
+        quickCheck(c, where, "PRAGMA quick_check(" + MIGRATIONS + ")");
+    }
+
+    private static void quickCheck(Connection c, String where, String pragma) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(pragma)) {
             String answer = rs.next() ? rs.getString(1) : "no answer";
             if (!"ok".equals(answer)) {
                 throw damaged(where, "PRAGMA quick_check: " + oneLine(answer));
             }
+        }
+    }
+
+    private static long pragma(Connection c, String name) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA " + name)) {
+            return rs.next() ? rs.getLong(1) : -1;
+        }
+    }
+
+    /** The main database file of the connection, or null (an in-memory database). */
+    private static Path mainFile(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA database_list")) {
+            while (rs.next()) {
+                if ("main".equals(rs.getString(2))) {
+                    String f = rs.getString(3);
+                    return f == null || f.isEmpty() ? null : Path.of(f);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static long size(Path file) throws SQLException {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0; // gone meanwhile (a log checkpointed away): nothing to hold against the database
+        }
+    }
+
+    /** The database size in pages of the SQLite header (bytes 28..31, big-endian); 0 where the header has none. */
+    private static long headerPages(Path file) throws SQLException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(4);
+            while (b.hasRemaining() && ch.read(b, 28 + b.position()) > 0) {
+                // read the four bytes
+            }
+            return b.hasRemaining() ? 0 : Integer.toUnsignedLong(b.flip().getInt());
+        } catch (IOException e) {
+            throw new SQLException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 

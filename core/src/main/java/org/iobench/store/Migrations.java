@@ -67,7 +67,12 @@ public final class Migrations {
                     "ALTER TABLE samples ADD COLUMN bytes BIGINT",
                     "ALTER TABLE samples ADD COLUMN elapsed_ns BIGINT",
                     "ALTER TABLE samples ADD COLUMN sync_ns BIGINT",
-                    "CREATE INDEX runs_by_test ON runs (test)")));
+                    "CREATE INDEX runs_by_test ON runs (test)")),
+            new Migration(5, "indexes for the other selector terms (name, source, workload), newest first", List.of(
+                    // a selection by these terms reads the rows it selects, not every row of a large store
+                    "CREATE INDEX runs_by_name ON runs (name, created_at)",
+                    "CREATE INDEX runs_by_source ON runs (source, created_at)",
+                    "CREATE INDEX runs_by_workload ON runs (rw, block_size, created_at)")));
 
     /** The schema version this build writes. */
     public static final int CURRENT = ALL.getLast().version();

@@ -43,7 +43,7 @@ public final class ResultStore implements AutoCloseable {
         this.schemaVersion = schemaVersion;
         this.transactions = new Transactions(connection, url);
         this.writer = new RunWriter(connection);
-        this.reader = new RunReader(connection);
+        this.reader = new RunReader(connection, dialect);
     }
 
     /**

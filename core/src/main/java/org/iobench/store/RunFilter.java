@@ -6,7 +6,9 @@ import java.util.Set;
 
 /**
  * The {@code WHERE} clause of a {@link RunQuery} over {@code runs}, with its arguments in order: conditions joined by
- * AND, the values of one condition by OR (or {@code IN}).
+ * AND, the values of one condition by OR (or {@code IN}). Each condition is one an index answers (ids, labels,
+ * targets, dates, sources, names, workloads: {@link Migrations} version 5), so a selection costs what it selects,
+ * not what the store holds; {@code SqlitePlanTest} reads the plans.
  *
  * @param sql  {@code ""} for a query that selects every run, else {@code " WHERE ..."}
  * @param args the values of its placeholders, in order
@@ -16,7 +18,8 @@ record RunFilter(String sql, List<Object> args) {
         args = List.copyOf(args);
     }
 
-    static RunFilter of(RunQuery q) {
+    /** @param dialect SQLite's targets are read by ranges of the index, PostgreSQL's by LIKE (its collation) */
+    static RunFilter of(RunQuery q, Dialect dialect) {
         List<String> and = new ArrayList<>();
         List<Object> args = new ArrayList<>();
         if (!q.ids().isEmpty()) {
@@ -31,21 +34,23 @@ record RunFilter(String sql, List<Object> args) {
         q.labels().forEach((key, values) -> {
             args.add(key);
             args.addAll(values);
-            and.add("EXISTS (SELECT 1 FROM run_labels l WHERE l.run_id = runs.id AND l.label_key = ?"
-                    + (values.isEmpty() ? "" : " AND l.label_value IN (" + Jdbc.placeholders(values.size()) + ")")
+            // the runs of the label from its index (run_labels_by_key_value), not a probe of every run
+            and.add("id IN (SELECT run_id FROM run_labels WHERE label_key = ?"
+                    + (values.isEmpty() ? "" : " AND label_value IN (" + Jdbc.placeholders(values.size()) + ")")
                     + ")");
         });
         if (!q.targets().isEmpty()) {
             List<String> or = new ArrayList<>();
             for (String t : q.targets()) {
                 if (t.contains("*")) {
-                    or.add("target LIKE ? ESCAPE '!'");
-                    args.add(t.replace("!", "!!").replace("%", "!%").replace("_", "!_").replace('*', '%'));
+                    like(or, args, dialect, t.substring(0, t.indexOf('*')),
+                            t.replace("!", "!!").replace("%", "!%").replace("_", "!_").replace('*', '%'));
                 } else {
                     or.add("target = ?");
                     args.add(t);
-                    or.add("target LIKE ? ESCAPE '!'"); // rows of earlier builds: the scratch file inside t
-                    args.add(StoredTarget.scratchPattern(t));
+                    // rows of earlier builds: the scratch file inside t
+                    String dir = t.endsWith("/") ? t : t + "/";
+                    like(or, args, dialect, dir + ".iobench-", StoredTarget.scratchPattern(t));
                 }
             }
             and.add("(" + String.join(" OR ", or) + ")");
@@ -63,6 +68,27 @@ record RunFilter(String sql, List<Object> args) {
         in(and, args, "rw", q.rws());
         in(and, args, "block_size", q.blockSizes());
         return new RunFilter(and.isEmpty() ? "" : " WHERE " + String.join(" AND ", and), args);
+    }
+
+    /**
+     * {@code target LIKE pattern} within the range of its literal {@code prefix}: the range is what the index
+     * answers (SQLite's LIKE ignores ASCII case, so no index serves it alone), the pattern then picks within it;
+     * paths match case-sensitively in both databases. An empty prefix (a pattern starting with {@code *}) reads
+     * every target. PostgreSQL's LIKE is case-sensitive already, and its text order is its collation's (which
+     * may order punctuation apart from bytes), so there the pattern alone is given.
+     */
+    private static void like(List<String> or, List<Object> args, Dialect dialect, String prefix, String pattern) {
+        if (prefix.isEmpty() || dialect != Dialect.SQLITE) {
+            or.add("target LIKE ? ESCAPE '!'");
+            args.add(pattern);
+            return;
+        }
+        char lastChar = prefix.charAt(prefix.length() - 1);
+        String above = prefix.substring(0, prefix.length() - 1) + (char) (lastChar + 1);
+        or.add("(target >= ? AND target < ? AND target LIKE ? ESCAPE '!')");
+        args.add(prefix);
+        args.add(above);
+        args.add(pattern);
     }
 
     private static void in(List<String> and, List<Object> args, String column, Set<?> values) {

@@ -20,19 +20,20 @@ import org.iobench.result.TestId;
 final class RunReader {
     private static final String RUN_COLUMNS = "id, created_at, source, name, rw, block_size, threads, iodepth, direct,"
             + " sync, engine, target, repetitions, complete, mean_bytes_per_second, mean_iops, note, test, test_member,"
-            + " test_members, COALESCE(test_run, id) AS test_run_or_id";
+            + " test_members, COALESCE(test_run, id) AS test_run_or_id, origin, target_kind, findings";
 
     private final Connection connection;
+    private final Dialect dialect;
 
-    RunReader(Connection connection) {
+    RunReader(Connection connection, Dialect dialect) {
         this.connection = connection;
+        this.dialect = dialect;
     }
 
     /** Runs matching {@code q} with their labels, newest first (by creation time, then id). */
     List<StoredRun> find(RunQuery q) throws SQLException {
-        RunFilter filter = RunFilter.of(q);
-        String sql = "SELECT " + RUN_COLUMNS + " FROM runs" + filter.sql() + " ORDER BY created_at DESC, id DESC"
-                + (q.last() > 0 ? " LIMIT " + q.last() : "");
+        RunFilter filter = RunFilter.of(q, dialect);
+        String sql = findSql(q, filter);
         List<StoredRun> runs = new ArrayList<>();
         try (PreparedStatement p = Jdbc.prepare(connection, sql, filter.args()); ResultSet rs = p.executeQuery()) {
             while (rs.next()) {
@@ -44,19 +45,28 @@ final class RunReader {
                 Collections.unmodifiableMap(labels.getOrDefault(r.id(), new TreeMap<>())))).toList();
     }
 
+    /** The query of {@link #find}: its plan is what a selection costs ({@code SqlitePlanTest}). */
+    static String findSql(RunQuery q, RunFilter filter) {
+        return "SELECT " + RUN_COLUMNS + " FROM runs" + filter.sql() + " ORDER BY created_at DESC, id DESC"
+                + (q.last() > 0 ? " LIMIT " + q.last() : "");
+    }
+
     /** The run on {@code rs}'s row of {@link #RUN_COLUMNS}, its columns read by name. */
     private static StoredRun run(ResultSet rs) throws SQLException {
         String testName = rs.getString("test");
+        String origin = rs.getString("origin");
         TestId test = testName == null ? null
-                : new TestId(testName, rs.getInt("test_member"), rs.getInt("test_members"));
+                : new TestId(testName, rs.getInt("test_member"), rs.getInt("test_members"), origin);
         String engine = rs.getString("engine");
         WorkloadKey key = new WorkloadKey(rs.getString("rw"), rs.getLong("block_size"), rs.getInt("threads"),
                 rs.getInt("iodepth"), rs.getBoolean("direct"), rs.getString("sync"), WorkloadKey.enginePart(engine),
-                testName);
+                testName, origin, rs.getString("target_kind"));
+        String findings = rs.getString("findings");
         return new StoredRun(rs.getLong("id"), Instant.parse(rs.getString("created_at")), rs.getString("source"),
                 rs.getString("name"), key, engine, StoredTarget.userPath(rs.getString("target")),
                 rs.getInt("repetitions"), rs.getBoolean("complete"), Jdbc.getDouble(rs, "mean_bytes_per_second"),
-                Jdbc.getDouble(rs, "mean_iops"), Map.of(), rs.getString("note"), test, rs.getLong("test_run_or_id"));
+                Jdbc.getDouble(rs, "mean_iops"), Map.of(), rs.getString("note"), test, rs.getLong("test_run_or_id"),
+                findings == null || findings.isBlank() ? List.of() : List.of(findings.split(",")));
     }
 
     private Map<Long, Map<String, String>> labels(List<Long> ids) throws SQLException {
@@ -103,7 +113,7 @@ final class RunReader {
                             : new SampleTiming(bytes, rs.getLong("elapsed_ns"), rs.getLong("sync_ns"));
                     part.add(new Sample(r.id(), rs.getInt("repetition"), r.workload(), r.labels(),
                             Jdbc.getDouble(rs, "bytes_per_second"), Jdbc.getDouble(rs, "iops"), r.test(), r.testRun(),
-                            timing));
+                            timing, r.findings()));
                 }
             }
             part.sort(Comparator.comparingInt(s -> position.get(s.runId())));

@@ -36,6 +36,11 @@ final class Transactions {
                 connection.setAutoCommit(true);
             }
         } catch (SQLException e) {
+            // a malformed page met while reading or saving (a large database is not read whole at open: IntegrityCheck)
+            StoreException damaged = IntegrityCheck.refusal(e, Dialect.of(url), StoreLocation.describe(url));
+            if (damaged != null) {
+                throw damaged;
+            }
             throw new StoreException("cannot " + verb + " " + StoreLocation.describe(url) + ": " + oneLine(e), e);
         }
     }

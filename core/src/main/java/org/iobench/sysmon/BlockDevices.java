@@ -59,6 +59,14 @@ public final class BlockDevices {
         return out;
     }
 
+    /**
+     * The devices {@code device} is stacked on ({@code slaves/}: a device-mapper table's or an md array's members);
+     * empty for a disk, a partition or a loop device.
+     */
+    public List<String> slavesOf(BlockDevice device) {
+        return SysfsFiles.list(sysRoot.resolve("class/block").resolve(device.name()).resolve("slaves"));
+    }
+
     /** The whole disk of {@code device}: its parent for a partition, else itself. */
     public BlockDevice wholeDiskOf(BlockDevice device) {
         return device.parentDisk().flatMap(this::byName).orElse(device);

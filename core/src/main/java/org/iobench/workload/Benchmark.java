@@ -31,6 +31,11 @@ public final class Benchmark {
         this(preparer, new JobRunner(clock, intervalNanos, sampleIntervalMillis), null);
     }
 
+    /** Real targets through {@code runner} (a runner with a warm-up of its own: tests). */
+    Benchmark(TargetPreparer preparer, JobRunner runner) {
+        this(preparer, runner, null);
+    }
+
     private Benchmark(TargetPreparer preparer, JobRunner runner, FileSet files) {
         this.preparer = preparer;
         this.runner = runner;

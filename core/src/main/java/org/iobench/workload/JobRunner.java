@@ -36,15 +36,22 @@ public final class JobRunner {
     private final NanoClock clock;
     private final long intervalNanos;
     private final long sampleIntervalMillis;
+    private final WarmHarness warmHarness;
 
     /**
      * @param intervalNanos        length of the per-interval throughput series
      * @param sampleIntervalMillis period of the system monitor (vmstat/iostat-like samples); 0 turns it off
      */
     public JobRunner(NanoClock clock, long intervalNanos, long sampleIntervalMillis) {
+        this(clock, intervalNanos, sampleIntervalMillis, WarmHarness.fromSystem());
+    }
+
+    /** A runner with its own warm-up of iobench's hot path ({@link WarmHarness}; tests). */
+    JobRunner(NanoClock clock, long intervalNanos, long sampleIntervalMillis, WarmHarness warmHarness) {
         this.clock = clock;
         this.intervalNanos = intervalNanos;
         this.sampleIntervalMillis = sampleIntervalMillis;
+        this.warmHarness = warmHarness;
     }
 
     public RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener)
@@ -59,6 +66,8 @@ public final class JobRunner {
     public RunResult run(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener,
                   EngineProvider provider) throws IOException {
         control.beginRun();
+        // iobench's own warm-up first, on /dev/zero: the window (and --ramp) then start on a compiled loop
+        WarmHarness.Outcome warmed = warmHarness.warm(spec, provider, clock, intervalNanos, control);
         StartSignal start = new StartSignal();
         RunShared shared = new RunShared(clock, control, start);
         WorkerSetup setup = WorkerSetup.of(spec, intervalNanos, target.logicalBlockSize(),
@@ -78,7 +87,7 @@ public final class JobRunner {
                 listener.ready(spec, run);
                 awaitStartDelay(spec, control);
                 return measure(new Inputs(spec, target, run, control, listener, provider),
-                        new Made(set, finalSync, start, threads, verification));
+                        new Made(set, finalSync, start, threads, verification, warmed));
             } finally {
                 start.cancel(); // workers not released yet end without a request
                 control.interruptWorkersIfStillRunning(threads);
@@ -113,7 +122,7 @@ public final class JobRunner {
 
     /** What the run made before it measures: its workers and their threads, the final sync, the start signal. */
     private record Made(WorkerSet set, FinalSync finalSync, StartSignal start, List<Thread> threads,
-                        RunVerification verification) {}
+                        RunVerification verification, WarmHarness.Outcome warmed) {}
 
     private RunResult measure(Inputs in, Made made) throws IOException {
         JobSpec spec = in.spec();
@@ -181,7 +190,7 @@ public final class JobRunner {
         Accounting accounting = TaskEvidence.accounting(counted, threadIo, in.provider().name());
         RunAssembler assembler = new RunAssembler(spec, workers, intervalNanos);
         RunResult result = assembler.result(run, startedAt, t, end, finalSync, control,
-                new RunAssembler.Evidence(accounting, evidence, system, steady), target);
+                new RunAssembler.Evidence(accounting, evidence, system, steady, made.warmed().warning()), target);
         listener.latencies(spec, run, assembler.latencies(finalSync));
         return made.verification() == null ? result
                 : result.withVerification(made.verification().finish(target.path(), result.complete()));

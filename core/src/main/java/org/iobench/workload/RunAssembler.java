@@ -47,8 +47,13 @@ final class RunAssembler {
         this.intervalNanos = intervalNanos;
     }
 
-    /** What the run's evidence rests on, as the runner gathered it. */
-    record Evidence(Accounting accounting, WorkerEvidence workers, SystemSeries system, SteadyOutcome steady) {}
+    /**
+     * What the run's evidence rests on, as the runner gathered it.
+     *
+     * @param warmUp the warm-up's warning ({@link WarmHarness.Outcome#warning}), null without one
+     */
+    record Evidence(Accounting accounting, WorkerEvidence workers, SystemSeries system, SteadyOutcome steady,
+                    String warmUp) {}
 
     /**
      * @param endNanos   when the measured phase ended: the last worker's end, or the final sync's return
@@ -87,6 +92,9 @@ final class RunAssembler {
         Totals totals = new Totals(bytesRead, bytesWritten, nReads, nWrites, elapsed, syncNanos, syncCount,
                 bytesTrimmed, nTrims);
         List<String> warnings = new ArrayList<>(); // an accounting mismatch is the advisor's finding, not repeated here
+        if (evidence.warmUp() != null) {
+            warnings.add(evidence.warmUp());
+        }
         RunControl.StopReason why = control.reason();
         String stopReason = null;
         IoFailure failure = null;

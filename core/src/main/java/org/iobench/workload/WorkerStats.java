@@ -43,6 +43,14 @@ public final class WorkerStats {
     private volatile long liveBytes;
     private volatile long liveRequests;
 
+    /**
+     * The heap one worker's counters take once its latencies reach {@code highestLatencyNanos}: its eight latency
+     * recorders and its interval histograms (fio's logs, kept only when asked for, not counted), in bytes.
+     */
+    public static long footprintBytes(long highestLatencyNanos) {
+        return 8 * LatencyRecorder.footprintBytes(highestLatencyNanos) + IntervalLatencies.footprintBytes();
+    }
+
     WorkerStats(long intervalNanos) {
         series = new IntervalSeries(intervalNanos);
         intervalLatency = new IntervalLatencies(intervalNanos);

@@ -56,7 +56,14 @@ final class LoopFilesystem implements AutoCloseable {
             raf.setLength(bytes);
         }
         sh("mkfs.ext4", "-q", "-F", image.toString());
-        Path device = Path.of(sh("losetup", "-f", "--show", image.toString()).trim());
+        // with direct I/O on, --direct jobs on the filesystem reach the disk; where the backing filesystem cannot
+        // (tmpfs), the loop device keeps it off and the loop-direct-io-off finding is true there
+        Path device;
+        try {
+            device = Path.of(sh("losetup", "--direct-io=on", "-f", "--show", image.toString()).trim());
+        } catch (IOException refused) {
+            device = Path.of(sh("losetup", "-f", "--show", image.toString()).trim());
+        }
         Path mount = Files.createDirectories(dir.resolve("mnt"));
         try {
             sh("mount", device.toString(), mount.toString());
@@ -79,6 +86,12 @@ final class LoopFilesystem implements AutoCloseable {
             throw new IOException(e);
         }
         return out;
+    }
+
+    /** Whether the loop device reads and writes the image with direct I/O ({@code loop/dio} = 1). */
+    boolean directIo() {
+        return org.iobench.sysmon.LoopDirectIo.system().of(device.toString())
+                .map(org.iobench.sysmon.LoopDirectIo.State::directIo).orElse(false);
     }
 
     /** A process that just ended may still hold the mount for a moment: a few tries, then a lazy unmount. */

@@ -38,7 +38,7 @@ class AbReportPageTest {
     private static final Environment NEW_ENV = new Environment("bench1", "6.19.0-test", "root=/dev/vda1 ro",
             "Test CPU @ 2.40GHz", 2, 4L << 30,
             new Environment.Filesystem("ext4", "/", "/dev/vda1", List.of("rw", "noatime")),
-            new Environment.Device("vda1", "vda", null, 20L << 30, false, "none", 512, 4096),
+            new Environment.Device("vda1", "vda", null, 20L << 30, false, "none", 512, 4096, null),
             "0.2.0-test", "0123456789ab", "25+36 (test VM)");
 
     @Test

@@ -24,9 +24,9 @@ class CompletionCommandTest {
 
     @Test
     void anotherShellIsRefused() {
-        InProcess.Result r = InProcess.run("completion", "fish");
+        InProcess.Result r = InProcess.run("completion", "tcsh");
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).contains("SHELL").contains("fish");
+        assertThat(r.err()).contains("SHELL").contains("tcsh");
     }
 
     @Test

@@ -22,7 +22,7 @@ class FioNamesCliTest {
 
     @Test
     void fioEngineNamesNumjobsAndDirectZeroMapOntoIobenchsOptions() throws Exception {
-        JsonNode b = run("run", "--ioengine", "io_uring", "--iodepth", "4", "--numjobs", "2", "--direct=0",
+        JsonNode b = run("run", "--ioengine", "io_uring", "--iodepth", "4", "--threads", "2", "--direct=0",
                 "--name", "fio-like", "--rw", "randread", "--bs", "4k", "--size", "256k", "--no-store",
                 "--sample-interval", "0", "--format", "json", dir.resolve("f").toString());
         assertThat(b.path("job").path("engine").asText()).isEqualTo("uring");
@@ -69,6 +69,11 @@ class FioNamesCliTest {
         assertThat(noRuntime.err()).contains("--time_based").contains("needs --runtime");
         assertThat(InProcessMain.run("run", "--ioengine", "mmap", f.toString()).err())
                 .contains("--ioengine mmap: iobench runs psync, sync");
+        InProcessMain.Result numjobs = InProcessMain.run("run", "--numjobs", "4", "--rw", "read", f.toString());
+        assertThat(numjobs.status()).as("fio's numjobs means clones: refused, not an alias of --threads")
+                .isEqualTo(2);
+        assertThat(numjobs.err().strip()).startsWith("iobench: --numjobs 4: fio's numjobs makes 4 clones")
+                .contains("use --threads 4").doesNotContain("\n").doesNotContain("Exception");
         Path job = Files.writeString(dir.resolve("j.fio"), "[j]\nrw=read\nsize=64k\n");
         InProcessMain.Result withJob = InProcessMain.run("run", "--numjobs", "2", job.toString());
         assertThat(withJob.status()).isEqualTo(2);

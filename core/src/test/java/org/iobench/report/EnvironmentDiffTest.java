@@ -41,4 +41,22 @@ class EnvironmentDiffTest {
         assertThat(rows).filteredOn(r -> r.field().equals("scheduler")).singleElement()
                 .satisfies(r -> assertThat(r.candidate()).containsExactly(EnvironmentDiff.UNKNOWN));
     }
+
+    @Test
+    void aLoopDeviceWhoseDirectIoDiffersIsWhatDiffers() throws Exception {
+        JsonNode off = env("""
+                {"kernelRelease":"6.18","filesystem":{"type":"ext4"},
+                 "device":{"wholeDisk":"loop1","loopDirectIo":false}}""");
+        JsonNode on = env("""
+                {"kernelRelease":"6.18","filesystem":{"type":"ext4"},
+                 "device":{"wholeDisk":"loop1","loopDirectIo":true}}""");
+        JsonNode vda = env("""
+                {"kernelRelease":"6.18","filesystem":{"type":"ext4"},"device":{"wholeDisk":"vda"}}""");
+
+        assertThat(EnvironmentDiff.of(List.of(off), List.of(on))).containsExactly(new EnvironmentDiff.Row(
+                "loop direct I/O", List.of("off (the backing file's page cache)"), List.of("on")));
+        assertThat(EnvironmentDiff.of(List.of(off), List.of(vda))).filteredOn(r -> r.field().equals("loop direct I/O"))
+                .singleElement().satisfies(r -> assertThat(r.candidate()).containsExactly("not a loop device"));
+        assertThat(EnvironmentDiff.describe(vda)).doesNotContainKey("loop direct I/O");
+    }
 }

@@ -26,7 +26,7 @@ public final class StoreFixtures {
     public static final Environment ENV = new Environment("bench1", "6.18.0-test", "root=/dev/vda1 ro",
             "Test CPU @ 2.40GHz", 2, 4L << 30,
             new Environment.Filesystem("ext4", "/", "/dev/vda1", List.of("rw", "relatime")),
-            new Environment.Device("vda1", "vda", null, 20L << 30, false, "mq-deadline", 512, 4096),
+            new Environment.Device("vda1", "vda", null, 20L << 30, false, "mq-deadline", 512, 4096, null),
             "0.1.0-test", "abcdef123456", "25+36 (test VM)");
 
     private StoreFixtures() {}

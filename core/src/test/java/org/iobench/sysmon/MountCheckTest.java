@@ -96,6 +96,78 @@ class MountCheckTest {
     }
 
     @Test
+    void aLoopDeviceOverAMountedDeviceIsBusy() {
+        new FakeSysfs(tmp.resolve("sys")).loop("loop6", "7:6", 1000, "/dev/sdb");
+        devices = new BlockDevices(tmp.resolve("sys"));
+        assertThat(check("4 1 8:16 / /x rw - ext4 /dev/sdb rw\n", noSwaps).whyBusy(dev("loop6")))
+                .contains("loop6's backing device sdb (8:16) is mounted at /x (ext4)");
+        assertThat(check("", noSwaps).whyBusy(dev("loop6"))).as("nothing else uses sdb").isEmpty();
+    }
+
+    @Test
+    void theDevicesUnderAStackOfLoopDevicesAreListedNearestFirst() {
+        FakeSysfs fake = new FakeSysfs(tmp.resolve("sys"));
+        fake.loop("loop6", "7:6", 400, "/dev/sda1");
+        fake.loop("loop7", "7:7", 400, "/dev/loop6");
+        devices = new BlockDevices(tmp.resolve("sys"));
+        assertThat(check("", noSwaps).backingDevices(dev("loop7"))).extracting(BlockDevice::name)
+                .containsExactly("loop6", "sda1");
+        assertThat(check("", noSwaps).backingDevices(dev("sdb"))).isEmpty();
+    }
+
+    @Test
+    void aLoopDeviceOverAPartitionOfAMountedDiskIsBusyTwoStepsUp() {
+        new FakeSysfs(tmp.resolve("sys")).loop("loop6", "7:6", 400, "/dev/sda1");
+        devices = new BlockDevices(tmp.resolve("sys"));
+        assertThat(check("3 1 8:0 / /whole rw - ext4 /dev/sda rw\n", noSwaps).whyBusy(dev("loop6")))
+                .contains("sda (8:0), the disk of sda1, is mounted at /whole (ext4)");
+    }
+
+    @Test
+    void aLoopDeviceOverADeviceAnotherLoopDeviceUsesIsBusy() {
+        FakeSysfs fake = new FakeSysfs(tmp.resolve("sys"));
+        fake.loop("loop6", "7:6", 1000, "/dev/sdc");
+        fake.loop("loop7", "7:7", 1000, "/dev/sdc");
+        devices = new BlockDevices(tmp.resolve("sys"));
+        assertThat(check("", noSwaps).whyBusy(dev("loop6"))).contains("loop6's backing device sdc (8:32) is in use:"
+                + " loop7 (7:7), a loop device backed by sdc, is attached to it (losetup -d /dev/loop7 first)");
+    }
+
+    @Test
+    void aDeviceMapperTableIsBusyWhenTheDiskUnderItsSlaveIsMounted() {
+        new FakeSysfs(tmp.resolve("sys")).write(tmp.resolve("sys/devices/virtual/block/dm-0/slaves/sda2"), "");
+        assertThat(devices.slavesOf(dev("dm-0"))).containsExactly("sda2");
+        assertThat(check("3 1 8:0 / /whole rw - ext4 /dev/sda rw\n", noSwaps).whyBusy(dev("dm-0")))
+                .contains("sda (8:0), the disk of sda2, is mounted at /whole (ext4)");
+        assertThat(check("", noSwaps).whyBusy(dev("dm-0"))).isEmpty();
+    }
+
+    @Test
+    void aSecondLoopDeviceOnAMountedImageIsBusy() throws IOException {
+        Path image = Files.write(tmp.resolve("fs.img"), new byte[4096]);
+        Path link = Files.createSymbolicLink(tmp.resolve("other-name.img"), image);
+        FakeSysfs fake = new FakeSysfs(tmp.resolve("sys"));
+        fake.loop("loop6", "7:6", 8, image.toString());
+        fake.loop("loop7", "7:7", 8, link.toString());
+        devices = new BlockDevices(tmp.resolve("sys"));
+        assertThat(check("9 1 7:7 / /mnt/img rw - ext4 /dev/loop7 rw\n", noSwaps).whyBusy(dev("loop6")))
+                .contains("its backing file " + image + " also backs the loop device /dev/loop7 (7:7), and loop7"
+                        + " (7:7) is mounted at /mnt/img (ext4); writing through one changes what the other presents");
+        assertThat(check("", noSwaps).whyBusy(dev("loop6"))).as("attached, even unmounted").isPresent();
+    }
+
+    @Test
+    void aLoopDeviceOverAnActiveSwapFileIsBusy() throws IOException {
+        Path file = Files.write(tmp.resolve("swapfile"), new byte[4096]);
+        new FakeSysfs(tmp.resolve("sys")).loop("loop6", "7:6", 8, file.toString());
+        devices = new BlockDevices(tmp.resolve("sys"));
+        Path swaps = Files.writeString(tmp.resolve("swaps3"), "Filename\tType\tSize\tUsed\tPriority\n"
+                + file + "                               file\t4\t0\t-3\n");
+        assertThat(check("", swaps).whyBusy(dev("loop6"))).hasValueSatisfying(s -> assertThat(s)
+                .startsWith("its backing file " + file + " is an active swap file"));
+    }
+
+    @Test
     void aPartitionIsBusyWhenItsWholeDiskIsMounted() {
         String why = check("3 1 8:0 / /whole rw - ext4 /dev/sda rw\n", noSwaps).whyBusy(dev("sda1")).orElseThrow();
         assertThat(why).isEqualTo("sda (8:0), the disk of sda1, is mounted at /whole (ext4)");

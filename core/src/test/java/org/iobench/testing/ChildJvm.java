@@ -9,7 +9,8 @@ import java.util.List;
  * <p>sqlite-jdbc extracts its native library into a uniquely named file (and a {@code .lck} beside it) at each
  * start and deletes both only at a normal exit; a child killed on purpose (the store's crash test kills dozens)
  * leaves them behind. The build points {@code org.sqlite.tmpdir} at {@code target/} and children inherit it here,
- * so those files end in the build directory, not in the machine's temporary directory.
+ * so those files end in the build directory, not in the machine's temporary directory. The build turns iobench's
+ * own warm-up off ({@code iobench.warmup=off}); children inherit that too.
  */
 public final class ChildJvm {
     private ChildJvm() {}
@@ -22,6 +23,10 @@ public final class ChildJvm {
         String sqliteTmp = System.getProperty("org.sqlite.tmpdir");
         if (sqliteTmp != null) {
             cmd.add("-Dorg.sqlite.tmpdir=" + sqliteTmp);
+        }
+        String warmUp = System.getProperty("iobench.warmup");
+        if (warmUp != null) { // the suite turns iobench's own warm-up off; its children too
+            cmd.add("-Diobench.warmup=" + warmUp);
         }
         return cmd;
     }

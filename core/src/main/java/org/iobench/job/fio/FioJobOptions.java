@@ -70,15 +70,20 @@ final class FioJobOptions {
         if (s == null) {
             return absent;
         }
+        long v;
         try {
-            long v = Long.parseLong(s.value());
-            if (v < 0 || v > Integer.MAX_VALUE) {
-                throw new NumberFormatException();
-            }
-            return v;
+            v = Long.parseLong(s.value().strip());
         } catch (NumberFormatException e) {
+            throw bad(s, s.value().strip().matches("\\d+") ? "'" + s.value() + "' is too large (at most "
+                    + Integer.MAX_VALUE + ")" : "'" + s.value() + "' is not a whole number");
+        }
+        if (v < 0) {
             throw bad(s, "'" + s.value() + "' is not a whole number");
         }
+        if (v > Integer.MAX_VALUE) {
+            throw bad(s, "'" + s.value() + "' is too large (at most " + Integer.MAX_VALUE + ")");
+        }
+        return v;
     }
 
     long size(FioSetting s, String text) {

@@ -23,7 +23,7 @@ import org.iobench.job.VerifyChecksum;
  */
 final class FioJobTranslator {
     /** numjobs is bounded before any clone exists: each is a worker thread, as --threads (at most 4096). */
-    static final int MAX_NUMJOBS = 4096;
+    static final int MAX_NUMJOBS = org.iobench.job.JobSpec.MAX_THREADS;
 
     private final FioProblems problems;
     private final List<String> warnings;

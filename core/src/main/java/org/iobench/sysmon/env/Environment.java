@@ -50,7 +50,9 @@ public record Environment(String hostname, String kernelRelease, String kernelCm
      * @param scheduler         active I/O scheduler, null if none is reported
      * @param logicalBlockSize  bytes, -1 if unknown
      * @param physicalBlockSize bytes, -1 if unknown
+     * @param loopDirectIo      for a loop device, whether it reads and writes its backing file with direct I/O
+     *                          ({@code loop/dio}); null for other devices and in environments recorded before it
      */
     public record Device(String name, String wholeDisk, String model, long sizeBytes, boolean rotational,
-                         String scheduler, long logicalBlockSize, long physicalBlockSize) {}
+                         String scheduler, long logicalBlockSize, long physicalBlockSize, Boolean loopDirectIo) {}
 }

@@ -15,6 +15,7 @@ import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.BlockDevices;
 import org.iobench.sysmon.DeviceResolution;
 import org.iobench.sysmon.DeviceResolver;
+import org.iobench.sysmon.LoopDirectIo;
 import org.iobench.sysmon.Mount;
 import org.iobench.sysmon.MountTable;
 
@@ -84,7 +85,9 @@ public final class EnvironmentProbe {
 
     private static Environment.Device device(BlockDevice d, BlockDevice whole) {
         return new Environment.Device(d.name(), whole.name(), whole.model().or(d::model).orElse(null), d.sizeBytes(),
-                d.rotational(), d.scheduler().orElse(null), d.logicalBlockSize(), d.physicalBlockSize());
+                d.rotational(), d.scheduler().orElse(null), d.logicalBlockSize(), d.physicalBlockSize(),
+                d.isLoop() ? LoopDirectIo.system().of(whole.name()).map(LoopDirectIo.State::directIo).orElse(null)
+                        : null);
     }
 
     private Optional<String> cpuModel() {

@@ -5,6 +5,9 @@ import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.Engines;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.sys.Errno;
+import org.iobench.sys.FileLock;
+import org.iobench.sys.SysException;
 import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.FileUse;
 import org.iobench.sysmon.MountCheck;
@@ -45,6 +48,27 @@ record Consent(MountCheck mountCheck, FileUse fileUse) {
                 throw new InvalidJobException("TARGET", device, "refusing to " + (writes ? "write" : "trim") + ": "
                         + why);
             });
+            for (BlockDevice under : mountCheck.backingDevices(dev)) {
+                refuseHeld(device, under, writes);
+            }
+        }
+    }
+
+    /**
+     * The kernel's own verdict on a device a write reaches under a loop device: an exclusive open, made and
+     * released at once, fails with EBUSY while a filesystem, swap, device-mapper, md or another program holds it.
+     */
+    private static void refuseHeld(Path target, BlockDevice under, boolean writes) {
+        try {
+            FileLock.openExclusive(under.devicePath()).release();
+        } catch (SysException e) {
+            if (e.errno() == Errno.EBUSY) {
+                throw new InvalidJobException("TARGET", target, "refusing to " + (writes ? "write" : "trim")
+                        + ": the device under it, " + under.name() + " (" + under.devNumber() + "), is in use:"
+                        + " an exclusive open of " + under.devicePath() + " fails with EBUSY (a mounted"
+                        + " filesystem, swap, device-mapper, md or another program holds it)");
+            }
+            // no node to open (another mount namespace) or no permission: the checks above stand alone
         }
     }
 

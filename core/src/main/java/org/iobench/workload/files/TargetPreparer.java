@@ -83,12 +83,15 @@ public final class TargetPreparer {
             return; // its target is never opened (see untouched)
         }
         Path given = spec.target();
+        TargetPlaces.check(spec);
         Consent.refuseTrimsOfFiles(spec, given, Files.exists(given) && typeOf(given) == S_IFBLK);
         if (Files.isDirectory(given)) {
+            TargetPlaces.checkFits(spec, given, newRegion(spec));
             return;
         }
         if (!Files.exists(given, LinkOption.NOFOLLOW_LINKS) && !Files.exists(given)) {
             checkParent(given);
+            TargetPlaces.checkFits(spec, given.toAbsolutePath().getParent(), newRegion(spec));
         } else {
             switch (typeOf(given)) {
                 case S_IFBLK -> {
@@ -132,6 +135,7 @@ public final class TargetPreparer {
         if (!spec.storesData()) {
             return untouched(spec, given);
         }
+        TargetPlaces.check(spec);
         Consent.refuseTrimsOfFiles(spec, given, Files.exists(given) && typeOf(given) == S_IFBLK);
         if (Files.isDirectory(given)) {
             // a name nobody can plant a file or link at beforehand; created O_EXCL|O_NOFOLLOW all the same
@@ -280,12 +284,8 @@ public final class TargetPreparer {
 
     private PreparedTarget newFile(JobSpec spec, Path file, BooleanSupplier stop, FillProgress progress)
             throws IOException {
-        long region = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
-        if (spec.workload().sizeBytes() == 0 && spec.copy().source() != null
-                && Files.isRegularFile(spec.copy().source())) {
-            region = Math.max(1,
-                    Files.size(spec.copy().source()) - spec.copy().sourceOffsetBytes()); // a copy: the source's rest
-        }
+        long region = newRegion(spec);
+        TargetPlaces.checkFits(spec, file.toAbsolutePath().getParent(), region);
         // laid out with plain system calls (the set-up engine), as fio lays out files, whatever the job's engine
         try (IoEngine io = Engines.forSetup()) {
             IoFile created = io.open(file, OpenMode.CREATE_NEW);
@@ -320,6 +320,17 @@ public final class TargetPreparer {
                 throw e;
             }
         }
+    }
+
+    /** The region of a new file: {@code --size}, a copy's source past its offset, or 1 GiB. */
+    private static long newRegion(JobSpec spec) throws IOException {
+        long region = spec.workload().sizeBytes() > 0 ? spec.workload().sizeBytes() : JobSpec.DEFAULT_NEW_FILE_SIZE;
+        if (spec.workload().sizeBytes() == 0 && spec.copy().source() != null
+                && Files.isRegularFile(spec.copy().source())) {
+            region = Math.max(1,
+                    Files.size(spec.copy().source()) - spec.copy().sourceOffsetBytes()); // a copy: the source's rest
+        }
+        return region;
     }
 
     /** Writes {@code length} bytes of pseudo-random data and makes them durable; {@code stop} ends it early. */

@@ -1,0 +1,189 @@
+package org.iobench.workload;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
+import org.iobench.engine.IoEngine;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.engine.OpenMode;
+import org.iobench.job.JobSpec;
+import org.iobench.sys.NativeBuffer;
+import org.iobench.sysmon.JitActivity;
+
+/**
+ * iobench's own warm-up, before a run's window and before {@code --ramp} (the storage's warm-up, the user's): the
+ * JVM compiles a loop only after running it a while, so in a cold process the first second of a run went at 35-65 %
+ * of the later ones. The harness runs the job's own hot path, the same {@link Worker} loop, engine kind,
+ * {@link MixSource} and recorders at the job's depth, batch, block size and mix, on {@code /dev/zero}: a private
+ * target with no storage behind it (reads return zeros, writes are discarded), so it reads and writes no byte of
+ * the user's target, and nothing it does is counted anywhere. It runs in slices of {@link #SLICE_NANOS} until the
+ * JIT's compiler threads have neither run nor waited for a CPU over {@link #QUIET_SLICES} slices
+ * ({@link JitActivity}: the loop and everything it calls are compiled), or its budget is spent: then the run says the
+ * window may have opened on a loop still compiling ({@link Outcome#warning}).
+ *
+ * <p>Once settled for a kind of job (engine, mode, depth) in this process it is not run again: later runs, sweep
+ * points and repetitions start warm. The system property {@code iobench.warmup} sets it: {@code off}, or the budget
+ * in milliseconds (default {@value #DEFAULT_BUDGET_MILLIS}); the test suite sets {@code off}.
+ */
+final class WarmHarness {
+    static final long SLICE_NANOS = 100_000_000L;
+    static final int QUIET_SLICES = 2;
+    static final long DEFAULT_BUDGET_MILLIS = 3000;
+    /** The fewest slices before the harness can settle: the first ones run the interpreter and C1's code. */
+    private static final int MIN_SLICES = 3;
+    /** Where /proc cannot tell how busy the JIT is: this long, then the harness claims nothing (no warning). */
+    private static final long BLIND_NANOS = 1_000_000_000L;
+    /** {@code -Diobench.warmup.trace=true}: each warm-up's slices on stderr (bench/warmup.sh's diagnosis). */
+    private static final boolean TRACE = Boolean.getBoolean("iobench.warmup.trace");
+    private static final Path TARGET = Path.of("/dev/zero");
+    /** The kinds of job warmed (settled) in this process. */
+    private static final Set<String> WARMED = ConcurrentHashMap.newKeySet();
+
+    /**
+     * What the warm-up did.
+     *
+     * @param ran      it ran (false: off, already warm, or a job it does not warm)
+     * @param settled  the JIT went quiet before the budget was spent
+     * @param nanos    how long it ran
+     * @param requests requests it made on {@code /dev/zero}
+     * @param slices   each slice's requests per second, in order
+     */
+    record Outcome(boolean ran, boolean settled, long nanos, long requests, List<Double> slices) {
+        static final Outcome NONE = new Outcome(false, true, 0, 0, List.of());
+
+        /** The run's warning when the budget ran out first; null otherwise. */
+        String warning() {
+            if (!ran || settled) {
+                return null;
+            }
+            return String.format("iobench's own hot path was still being compiled when the measured window opened "
+                    + "(its warm-up on /dev/zero did not settle in %.1f s): the first interval may under-report; "
+                    + "a longer --time or more --runs dilute it", nanos / 1e9);
+        }
+    }
+
+    private final long budgetNanos;
+
+    /** @param budgetNanos the longest warm-up; 0 turns it off */
+    WarmHarness(long budgetNanos) {
+        this.budgetNanos = budgetNanos;
+    }
+
+    /** As the system property {@code iobench.warmup} says: {@code off}, or a budget in milliseconds. */
+    static WarmHarness fromSystem() {
+        String v = System.getProperty("iobench.warmup", "").trim();
+        if (v.equals("off") || v.equals("0")) {
+            return new WarmHarness(0);
+        }
+        try {
+            return new WarmHarness(v.isEmpty() ? DEFAULT_BUDGET_MILLIS * 1_000_000L
+                    : Math.max(0, Long.parseLong(v)) * 1_000_000L);
+        } catch (NumberFormatException e) {
+            return new WarmHarness(DEFAULT_BUDGET_MILLIS * 1_000_000L);
+        }
+    }
+
+    /** True when the harness warms jobs of this kind at all: a plain read, write or mix on a data engine. */
+    static boolean warms(JobSpec spec, EngineProvider provider) {
+        return !spec.workload().rw().trims() && spec.workload().rw() != org.iobench.job.RwMode.COPY
+                && spec.fileOps() == null && spec.burn() == null && spec.program() == null
+                && !provider.has(EngineFlag.NO_DATA) && !provider.has(EngineFlag.BURNS_CPU)
+                && !provider.has(EngineFlag.RUNS_PROGRAM) && !provider.has(EngineFlag.WORKS_ON_FILES);
+    }
+
+    /**
+     * Warms the hot path of {@code spec}'s workers, unless off, already warm or not a job it warms; a stop of
+     * {@code control} ends it. Never fails the run: a warm-up that cannot run (the engine refuses {@code /dev/zero})
+     * is skipped.
+     */
+    Outcome warm(JobSpec spec, EngineProvider provider, NanoClock clock, long intervalNanos, RunControl control) {
+        String key = provider.name() + " " + spec.workload().rw() + " qd" + spec.queue().iodepth() + " b"
+                + spec.queue().batch() + (spec.queue().fixedBuffers() ? " fixed" : "");
+        if (budgetNanos <= 0 || !warms(spec, provider) || WARMED.contains(key)) {
+            return Outcome.NONE;
+        }
+        int depth = spec.queue().iodepth();
+        long block = spec.access().maxBytes(spec.workload().blockSize());
+        List<NativeBuffer> buffers = new ArrayList<>();
+        List<Double> rates = new ArrayList<>();
+        List<Double> jitTrace = new ArrayList<>();
+        long requests = 0;
+        long began = clock.nanoTime();
+        boolean settled = false;
+        try {
+            for (int i = 0; i < depth; i++) {
+                buffers.add(NativeBuffer.allocate(block, 4096));
+            }
+            try (IoEngine engine = provider.create(new EngineOptions(depth, spec.queue().batch(), buffers,
+                    spec.queue().fixedBuffers(), null, clock))) {
+                IoFile file = engine.open(TARGET, spec.workload().rw().writes() ? OpenMode.READ_WRITE
+                        : OpenMode.READ);
+                try {
+                    AccessPattern pattern = AccessPattern.of(spec);
+                    WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, intervalNanos, 0, 1, 0);
+                    IoRequest[] slots = new IoRequest[depth];
+                    for (int i = 0; i < depth; i++) {
+                        slots[i] = new IoRequest(i, buffers.get(i));
+                    }
+                    long region = Math.max(block, Math.min(1L << 30, spec.workload().sizeBytes() > 0
+                            ? spec.workload().sizeBytes() : 1L << 30) / block * block);
+                    int quiet = 0;
+                    long jitBusy = JitActivity.busyNanos();
+                    while (clock.nanoTime() - began < budgetNanos && !control.stopped()) {
+                        RunControl own = new RunControl();
+                        StartSignal start = new StartSignal();
+                        Worker w = new Worker(setup, new WorkerIo(0, engine, slots, file),
+                                new MixSource(pattern, new WorkerPlan(0, 0, region, Long.MAX_VALUE), file, depth,
+                                        null), new RunShared(clock, own, start));
+                        long from = clock.nanoTime();
+                        start.release(Timeline.of(from, 0, SLICE_NANOS));
+                        w.run();
+                        if (own.reason() != null) {
+                            return new Outcome(false, true, clock.nanoTime() - began, requests, rates);
+                        }
+                        long n = w.stats.reads + w.stats.writes;
+                        long spent = Math.max(1, w.stats.endNanos - from);
+                        requests += n;
+                        double rate = n * 1e9 / spent;
+                        rates.add(rate);
+                        long busy = JitActivity.busyNanos();
+                        // quiet: the compiler threads took less than 2 % of the slice (stragglers, their own bookkeeping)
+                        quiet = busy >= 0 && jitBusy >= 0 && busy - jitBusy < spent / 50 ? quiet + 1 : 0;
+                        if (TRACE) {
+                            jitTrace.add((busy - jitBusy) / 100_000 / 10.0);
+                        }
+                        jitBusy = busy;
+                        if (rates.size() >= MIN_SLICES && quiet >= QUIET_SLICES
+                                || busy < 0 && clock.nanoTime() - began >= BLIND_NANOS) {
+                            settled = true;
+                            break;
+                        }
+                    }
+                } finally {
+                    engine.closeQuietly(file);
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return new Outcome(false, true, clock.nanoTime() - began, requests, rates); // no warm-up for it
+        } finally {
+            buffers.forEach(NativeBuffer::close);
+        }
+        if (settled) {
+            WARMED.add(key);
+        }
+        if (TRACE) {
+            System.err.printf("warm-up %s: %s in %.3f s, %d requests, slices %s, JIT ms %s%n", key,
+                    settled ? "settled" : "not settled", (clock.nanoTime() - began) / 1e9, requests,
+                    rates.stream().map(r -> String.format("%.0f", r)).toList(), jitTrace);
+        }
+        return new Outcome(true, settled || control.stopped(), clock.nanoTime() - began, requests, rates);
+    }
+}
