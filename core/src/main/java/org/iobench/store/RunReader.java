@@ -20,7 +20,7 @@ import org.iobench.result.TestId;
 final class RunReader {
     private static final String RUN_COLUMNS = "id, created_at, source, name, rw, block_size, threads, iodepth, direct,"
             + " sync, engine, target, repetitions, complete, mean_bytes_per_second, mean_iops, note, test, test_member,"
-            + " test_members, COALESCE(test_run, id)";
+            + " test_members, COALESCE(test_run, id), origin, target_kind, findings";
 
     private final Connection connection;
     private final Dialect dialect;
@@ -53,12 +53,15 @@ final class RunReader {
 
     private static StoredRun run(ResultSet rs) throws SQLException {
         String testName = rs.getString(18);
-        TestId test = testName == null ? null : new TestId(testName, rs.getInt(19), rs.getInt(20));
+        String origin = rs.getString(22);
+        TestId test = testName == null ? null : new TestId(testName, rs.getInt(19), rs.getInt(20), origin);
         WorkloadKey key = new WorkloadKey(rs.getString(5), rs.getLong(6), rs.getInt(7), rs.getInt(8), rs.getBoolean(9),
-                rs.getString(10), WorkloadKey.enginePart(rs.getString(11)), testName);
+                rs.getString(10), WorkloadKey.enginePart(rs.getString(11)), testName, origin, rs.getString(23));
+        String findings = rs.getString(24);
         return new StoredRun(rs.getLong(1), Instant.parse(rs.getString(2)), rs.getString(3), rs.getString(4), key,
                 rs.getString(11), StoredTarget.userPath(rs.getString(12)), rs.getInt(13), rs.getBoolean(14), Jdbc.getDouble(rs, 15),
-                Jdbc.getDouble(rs, 16), Map.of(), rs.getString(17), test, rs.getLong(21));
+                Jdbc.getDouble(rs, 16), Map.of(), rs.getString(17), test, rs.getLong(21),
+                findings == null || findings.isBlank() ? List.of() : List.of(findings.split(",")));
     }
 
     private Map<Long, Map<String, String>> labels(List<Long> ids) throws SQLException {
@@ -102,7 +105,7 @@ final class RunReader {
                     long bytes = rs.getLong(5);
                     SampleTiming timing = rs.wasNull() ? null : new SampleTiming(bytes, rs.getLong(6), rs.getLong(7));
                     part.add(new Sample(r.id(), rs.getInt(2), r.workload(), r.labels(), Jdbc.getDouble(rs, 3),
-                            Jdbc.getDouble(rs, 4), r.test(), r.testRun(), timing));
+                            Jdbc.getDouble(rs, 4), r.test(), r.testRun(), timing, r.findings()));
                 }
             }
             part.sort(Comparator.comparingInt(s -> position.get(s.runId())));

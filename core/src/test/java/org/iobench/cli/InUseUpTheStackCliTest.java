@@ -133,6 +133,37 @@ class InUseUpTheStackCliTest {
     }
 
     @Test
+    void theDeviceUnderAWrittenLoopDeviceIsClaimedForTheWholeJob() throws Exception {
+        Root.assumeLoopDevices("write a loop device over another while a second iobench reads the one under it");
+        Path under = loop(Root.sparseFile(dir.resolve("under.img"), 16L << 20));
+        Path over = loop(under);
+        Process writer = Cli.start(dir, "run", "--no-store", "--rw", "randwrite", "--bs", "4k", "--time", "60s",
+                "--rate", "200", "--allow-overwrite", over.toString());
+        try {
+            Cli.awaitCondition(writer, "a WRITE flock on " + under, () -> org.iobench.sysmon.ProcLocks.system()
+                    .on(under).stream().anyMatch(l -> l.pid() == writer.pid() && l.access().equals("WRITE")));
+            Cli.Result reader = Cli.run(dir, "run", "--no-store", "--rw", "read", "--bs", "64k", "--size", "1m",
+                    under.toString());
+            assertThat(reader.status()).as(reader.err()).isEqualTo(2);
+            assertThat(reader.err()).contains("another iobench (pid " + writer.pid() + ") is writing it");
+            assertThatKernelRefusesExclusiveOpen(under);
+        } finally {
+            Cli.signal(writer, "TERM");
+        }
+        Cli.Result first = Cli.finish(writer);
+        assertThat(first.status()).as(first.err()).isEqualTo(143);
+        try (org.iobench.sys.FileLock free = org.iobench.sys.FileLock.openExclusive(under)) {
+            assertThat(free).as("released with the job").isNotNull();
+        }
+    }
+
+    /** Held O_EXCL by the job: a mount or mkfs of it would fail with EBUSY, as this open does. */
+    private static void assertThatKernelRefusesExclusiveOpen(Path device) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> org.iobench.sys.FileLock.openExclusive(device))
+                .isInstanceOf(org.iobench.sys.SysException.class).hasMessageContaining("EBUSY");
+    }
+
+    @Test
     void aStackOfLoopDevicesIsWalkedToItsMountedBottom() throws Exception {
         Root.assumeLoopDevices("stack three loop devices on a mounted one");
         Path fs = ext4Loop("fs.img");
