@@ -30,17 +30,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code iobench import FILE...}: saves fio JSON output ({@code json} or {@code json+}), iobench's own
- * {@code --json} files or {@code iobench micro --json} reports as runs, with the labels given, so they compare with
- * iobench runs (micro-benchmarks: one run per suite and variant, compared with each other).
+ * {@code iobench import FILE...}: saves fio JSON output ({@code json} or {@code json+}), iobench's own JSON results
+ * ({@code -o FILE}, {@code --format json}) or {@code iobench micro -o FILE} reports as runs, with the labels given,
+ * so they compare with iobench runs (micro-benchmarks: one run per suite and variant, compared with each other).
  */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Save results made elsewhere: fio --output-format=json or json+ output, iobench --json"
-                + " files, or iobench micro --json files. Each fio job becomes a run of one repetition; each variant"
-                + " of a micro suite a run whose repetitions are its samples."})
+        description = {"Save results made elsewhere: fio --output-format=json or json+ output, iobench's JSON"
+                + " results (-o FILE.json, --format json), or iobench micro -o FILE.json reports. Each fio job"
+                + " becomes a run of one repetition; each variant of a micro suite a run whose repetitions are its"
+                + " samples."})
 final class ImportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "1..*",
-            description = "fio JSON output, iobench --json or iobench micro --json files")
+            description = "fio JSON output, iobench JSON results (-o, --format json) or iobench micro -o files")
     List<Path> files;
 
     @Mixin

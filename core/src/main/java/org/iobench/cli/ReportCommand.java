@@ -53,7 +53,7 @@ final class ReportCommand implements Callable<Integer> {
     List<String> selector = new ArrayList<>();
 
     @Option(names = {"-i", "--input"}, paramLabel = "FILE",
-            description = "an iobench JSON result file (--json output); repeatable")
+            description = "an iobench JSON result file (-o FILE.json, --format json); repeatable")
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--base", paramLabel = "SELECTOR",
@@ -129,7 +129,7 @@ final class ReportCommand implements Callable<Integer> {
 
     /**
      * Stored runs matching the selector, in the JSON report's form with their labels and environment: read through
-     * the store's codec (whatever version a row was saved in) and written as {@code run --json} writes them.
+     * the store's codec (whatever version a row was saved in) and written as {@code run --format json} writes them.
      */
     private List<ReportItem> stored(List<String> terms) {
         RunQuery query = Selectors.parse("report", terms);
