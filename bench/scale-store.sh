@@ -57,6 +57,7 @@ cleanup() {
   rm -rf "$DIR"
 }
 trap cleanup EXIT
+trap 'exit 1' INT TERM
 
 if [[ -n "${STORE_URL:-}" ]]; then
   [[ "$STORE_URL" == jdbc:postgresql://* ]] || { echo "STORE_URL=$STORE_URL: only jdbc:postgresql:// URLs" >&2; exit 2; }
@@ -79,6 +80,7 @@ fi
 timed() {  # "wall cpu" of one invocation (median of ROUNDS); callers hold the suite lock
   local r out=()
   for r in $(seq 1 "$ROUNDS"); do
+    rm -f "$DIR/page.html"
     /usr/bin/time -f "%e %U %S" -o "$DIR/time.txt" \
       "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$JAR" "$@" > "$DIR/out.txt" 2> "$DIR/err.txt" || {
         local rc=$?

@@ -126,8 +126,8 @@ final class AgentJobs implements JobHandler {
             jobs.stages().forEach(stage -> stage.forEach(this::vet));
             org.iobench.session.MachineBounds.checkStages(jobs.stages());
             return (control, listener) -> execute(control, listener, run.outputs, () -> run.outputs.session()
-                    .asTests().sharingFiles().runStages(jobs.stages(),
-                            results -> JobFileRun.print(jobs, results, run.outputs.out())));
+                    .asTests(JobFileRun.origin(jobs)).sharingFiles().runStages(jobs.stages(),
+                            results -> JobFileRun.print(jobs, results, run.outputs.out(), run.outputs.monitor.vmstat)));
         }
         if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {
             throw new Refusal(ExitException.USAGE, run.target + ": job files are read on the controller and sent"

@@ -34,8 +34,11 @@ import picocli.CommandLine.Spec;
                 + " got worse than --max-regression with significance (0 otherwise).",
                 "SELECTOR terms as for 'iobench runs'. See docs/history.md."},
         exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:no workload regressed", "1:no stored runs to compare, or the database failed",
-                "2:invalid option or value", "3:a workload regressed beyond --max-regression, significantly"})
+        exitCodeList = {"0:no workload regressed, and a loss beyond --max-regression would have shown",
+                "1:no stored runs to compare, or the database failed", "2:invalid option or value",
+                "3:a workload regressed beyond --max-regression, significantly, or its runs carry a --fail-on warning",
+                "5:inconclusive: nothing regressed, but some workload's repetitions cannot detect a loss of"
+                        + " --max-regression at --alpha"})
 final class CheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SELECTOR", arity = "1..*", description = "the runs to check (e.g. label:commit=abc)")
     List<String> selector = new ArrayList<>();
@@ -55,6 +58,11 @@ final class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--alpha", paramLabel = "P", description = "significance level (default: 0.05)")
     double alpha = RegressionGate.DEFAULT_ALPHA;
+
+    @Option(names = "--fail-on", paramLabel = "FINDING", split = ",",
+            description = "fail the gate (exit 3) on a workload whose runs carry one of these advisor warnings, e.g."
+                    + " page-cache,not-saturated (docs/advisor.md lists them)")
+    List<String> failOn = new ArrayList<>();
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "text (default), markdown, json, or junit (JUnit XML for CI test reports); with -o FILE,"
@@ -78,7 +86,13 @@ final class CheckCommand implements Callable<Integer> {
         Format fmt = choice.format();
         RegressionGate gate;
         try {
-            gate = new RegressionGate(maxRegressionPercent, alpha);
+            for (String f : failOn) {
+                if (!f.matches("[a-z][a-z0-9-]*")) {
+                    throw new ExitException(ExitException.USAGE, "--fail-on " + String.join(",", failOn) + ": '" + f
+                            + "' is not a finding id (lower-case words joined by '-', as page-cache)");
+                }
+            }
+            gate = new RegressionGate(maxRegressionPercent, alpha, java.util.Set.copyOf(failOn));
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.USAGE, e.getMessage());
         }
@@ -115,7 +129,8 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter verdict = document || !choice.toStdout() ? err : out;
         verdict.println(summary(result));
         verdict.flush();
-        return result.passed() ? 0 : ExitException.REGRESSION;
+        return !result.passed() ? ExitException.REGRESSION
+                : result.inconclusive().isEmpty() ? 0 : ExitException.INCONCLUSIVE;
     }
 
     private static String summary(GateResult r) {
@@ -123,6 +138,20 @@ final class CheckCommand implements Callable<Integer> {
                 + Formats.plain(r.gate().alpha());
         String notJudged = r.notJudged() == 0 ? "" : ", " + r.notJudged() + " not judged";
         List<GateRow> bad = r.regressions();
+        List<GateRow> flagged = r.failedOnFindings();
+        if (bad.isEmpty() && !flagged.isEmpty()) {
+            return "iobench check: FAILED: " + flagged.size() + " of " + r.rows().size() + " workloads carry a --fail-on"
+                    + " warning: " + flagged.stream().map(g -> g.workload().label() + " ("
+                    + String.join(", ", g.warnings().keySet()) + ")").collect(Collectors.joining("; "));
+        }
+        if (bad.isEmpty() && !r.inconclusive().isEmpty()) {
+            return "iobench check: INCONCLUSIVE: no workload " + threshold + ", but " + r.inconclusive().size()
+                    + " of " + r.rows().size() + " cannot detect a loss of "
+                    + Formats.plain(r.gate().maxRegressionPercent()) + "%: " + r.inconclusive().stream()
+                    .map(g -> g.workload().label() + " " + Formats.signedPercent(g.gainPercent(), 1) + " (could detect "
+                            + Formats.fixed(g.detectablePercent(), 1) + "%)").collect(Collectors.joining("; "))
+                    + "; run more repetitions" + notJudged;
+        }
         if (bad.isEmpty()) {
             return "iobench check: passed: no workload " + threshold + " (" + (r.rows().size() - r.notJudged())
                     + " judged" + notJudged + ")";

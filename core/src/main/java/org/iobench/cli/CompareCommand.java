@@ -56,6 +56,10 @@ final class CompareCommand implements Callable<Integer> {
                     + " VALUE to the column of that label value (1.00 is that column); with one standard error")
     String relative;
 
+    @Option(names = "--rows", paramLabel = "LABEL", description = "name the rows yourself: one row per value of this"
+            + " label, pooling whatever workloads its runs have (default: one row per test; docs/compare.md)")
+    String rows;
+
     @Option(names = "--without-sync", description = "leave each run's final sync out of its time: the kernel-dd"
             + " table's second view (the sync time is measured apart)")
     boolean withoutSync;
@@ -153,6 +157,8 @@ final class CompareCommand implements Callable<Integer> {
             Metric chosen = Metrics.choose(metric, all);
             bs = Metrics.ofKind("--base", base, bs, chosen);
             ns = Metrics.ofKind("--new", candidate, ns, chosen);
+            bs = named("--base", base, bs);
+            ns = named("--new", candidate, ns);
             Set<Long> baseIds = new HashSet<>(bs.stream().map(Sample::runId).toList());
             ns.stream().map(Sample::runId).filter(baseIds::contains).findFirst().ifPresent(id -> {
                 throw new ExitException(ExitException.USAGE, "--base " + base + " and --new " + candidate
@@ -163,7 +169,8 @@ final class CompareCommand implements Callable<Integer> {
                     : benchstat ? SignificanceTest.MANN_WHITNEY_U : SignificanceTest.AUTOMATIC;
             AbOptions options = AbOptions.defaults(chosen.direction()).withAlpha(alpha).withTest(test);
             return CompareTables.abWithRows(bs, ns, baseName != null ? baseName : name(base),
-                    newName != null ? newName : name(candidate), chosen, options, !withoutSync, benchstat).table();
+                    newName != null ? newName : name(candidate), chosen, options, !withoutSync, benchstat, rows)
+                    .table();
         }
     }
 
@@ -177,10 +184,32 @@ final class CompareCommand implements Callable<Integer> {
             List<Sample> labelled = samples.stream().filter(s -> s.labels().containsKey(by)).toList();
             Metric chosen = Metrics.choose(metric, labelled.isEmpty() ? samples : labelled);
             samples = Metrics.ofKind("--where", selector, samples, chosen);
+            samples = named("--where", selector, samples);
             return CompareTables.byLabel(samples, by, columns, chosen, relative != null
                     ? MultiColumnTableLayout.Mode.RELATIVE : MultiColumnTableLayout.Mode.ABSOLUTE,
-                    relative == null || relative.equals(FASTEST) ? null : relative, !withoutSync);
+                    relative == null || relative.equals(FASTEST) ? null : relative, !withoutSync, rows);
         }
+    }
+
+    /**
+     * With {@code --rows LABEL}: the samples whose runs have the label; the others are left out and counted on
+     * stderr; none left is a selection that found nothing (exit 1).
+     */
+    private List<Sample> named(String option, String selector, List<Sample> samples) {
+        if (rows == null) {
+            return samples;
+        }
+        List<Sample> kept = samples.stream().filter(s -> s.labels().containsKey(rows)).toList();
+        long left = samples.stream().filter(s -> !s.labels().containsKey(rows)).map(Sample::runId).distinct().count();
+        if (kept.isEmpty()) {
+            throw new ExitException(ExitException.IO_FAILURE, option + " " + selector + ": no selected run has the"
+                    + " label " + rows + " (--rows " + rows + ")");
+        }
+        if (left > 0) {
+            spec.commandLine().getErr().println("compare: " + option + ": " + left + (left == 1 ? " run" : " runs")
+                    + " without the label " + rows + " left out (--rows " + rows + ")");
+        }
+        return kept;
     }
 
     /** {@code label:patch=with} is shown as {@code patch=with}. */

@@ -14,6 +14,7 @@ import org.iobench.report.DdText;
 import org.iobench.report.RunText;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.session.ExitException;
+import org.iobench.session.LocalHost;
 import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,7 +54,10 @@ final class DdCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         DdOperands d = DdOperands.parse(operands);
-        Session session = outputs.session(outputs.localHost().savingSilently()).speaking(Dialect.DD);
+        LocalHost host = outputs.localHost();
+        // status=none asks for dd's silence: the run is still saved, without the line saying where
+        Session session = outputs.session(d.status().equals("none") ? host.savingSilently() : host)
+                .speaking(Dialect.DD);
         PrintStream err = outputs.err();
         Path in = Path.of(d.input());
         Path out = Path.of(d.output());

@@ -30,17 +30,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code iobench import FILE...}: saves fio JSON output ({@code json} or {@code json+}), iobench's own
- * {@code --json} files or {@code iobench micro --json} reports as runs, with the labels given, so they compare with
- * iobench runs (micro-benchmarks: one run per suite and variant, compared with each other).
+ * {@code iobench import FILE...}: saves fio JSON output ({@code json} or {@code json+}), iobench's own JSON results
+ * ({@code -o FILE}, {@code --format json}) or {@code iobench micro -o FILE} reports as runs, with the labels given,
+ * so they compare with iobench runs (micro-benchmarks: one run per suite and variant, compared with each other).
  */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Save results made elsewhere: fio --output-format=json or json+ output, iobench --json"
-                + " files, or iobench micro --json files. Each fio job becomes a run of one repetition; each variant"
-                + " of a micro suite a run whose repetitions are its samples."})
+        description = {"Save results made elsewhere: fio --output-format=json or json+ output, iobench's JSON"
+                + " results (-o FILE.json, --format json), or iobench micro -o FILE.json reports. Each fio job"
+                + " becomes a run of one repetition; each variant of a micro suite a run whose repetitions are its"
+                + " samples."})
 final class ImportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "1..*",
-            description = "fio JSON output, iobench --json or iobench micro --json files")
+            description = "fio JSON output, iobench JSON results (-o, --format json) or iobench micro -o files")
     List<Path> files;
 
     @Mixin
@@ -118,6 +119,7 @@ final class ImportCommand implements Callable<Integer> {
                         ? String.join("; ", skipped) : source.equals("fio") ? "no fio job in \"jobs\""
                         : "no benchmark in \"benchmarks\"") + ")");
             }
+            checkFigures(file, results);
             skipped.forEach(s -> spec.commandLine().getErr().println("iobench: " + file + ": " + s));
             Environment env = Environment.unknown(Version.get());
             List<RunToSave> out = new ArrayList<>();
@@ -132,6 +134,33 @@ final class ImportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new ExitException(ExitException.USAGE, "FILE " + file + ": " + IoReasons.firstLine(e.getMessage()),
                     e);
+        }
+    }
+
+    /**
+     * Refuses a file with a figure no run can have: a count, a byte total or a time below 0, or a complete run that
+     * took no time (its rates would be infinite or 0). Nothing of the file is imported.
+     */
+    private static void checkFigures(Path file, List<BenchmarkResult> results) {
+        for (BenchmarkResult b : results) {
+            for (org.iobench.result.RunResult r : b.runs()) {
+                org.iobench.result.Totals t = r.totals();
+                String where = "FILE " + file + ": " + b.job().name() + " run " + r.run() + ": ";
+                long[] figures = {t.bytesRead(), t.bytesWritten(), t.reads(), t.writes(), t.elapsedNanos(),
+                        t.syncNanos(), t.syncs(), t.bytesTrimmed(), t.trims()};
+                String[] names = {"readBytes", "writeBytes", "reads", "writes", "elapsedNs", "syncNs", "syncs",
+                        "trimBytes", "trims"}; // as the document names them
+                for (int i = 0; i < figures.length; i++) {
+                    if (figures[i] < 0) {
+                        throw ExitException.usage(where + names[i] + " is " + figures[i] + "; no run has a negative"
+                                + " figure (nothing imported)");
+                    }
+                }
+                if (r.complete() && t.elapsedNanos() == 0) {
+                    throw ExitException.usage(where + "elapsedNs is 0 in a complete run; its rates cannot be"
+                            + " stored (nothing imported)");
+                }
+            }
         }
     }
 

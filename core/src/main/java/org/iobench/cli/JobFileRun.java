@@ -35,6 +35,16 @@ final class JobFileRun {
      * A file named {@code *.fio} is a job file, not a target; a missing one is an error rather than a new scratch
      * target (a typo must not start a 1 GiB benchmark).
      */
+    /**
+     * What a job file's tests are tests of, for the store's row identity: the file's name without its directory
+     * ({@code randread.fio}), so that runs of one file from any directory, or on another host, share a row.
+     */
+    static String origin(org.iobench.job.JobFile jobs) {
+        String name = jobs.name();
+        int slash = name.lastIndexOf('/');
+        return "job file " + (slash < 0 ? name : name.substring(slash + 1));
+    }
+
     static boolean isJobFile(Path target) {
         boolean named = target.getFileName() != null && target.getFileName().toString().endsWith(".fio");
         if (named && !Files.exists(target)) {
@@ -157,6 +167,11 @@ final class JobFileRun {
      * {@code group_reporting} prints as one.
      */
     static void print(JobFile jobs, List<BenchmarkResult> results, PrintStream out) {
+        print(jobs, results, out, false);
+    }
+
+    /** As {@link #print(JobFile, List, PrintStream)}; with {@code vmstat}, each stage's vmstat block follows it. */
+    static void print(JobFile jobs, List<BenchmarkResult> results, PrintStream out, boolean vmstat) {
         int next = 0;
         for (List<JobSpec> stage : jobs.stages()) {
             if (next >= results.size()) {
@@ -165,7 +180,7 @@ final class JobFileRun {
             List<BenchmarkResult> mine = results.subList(next, Math.min(results.size(), next + stage.size()));
             next += stage.size();
             if (mine.size() == 1) {
-                RunText.print(mine.getFirst(), out);
+                RunText.print(mine.getFirst(), out, vmstat);
             } else {
                 for (List<BenchmarkResult> group : byGroup(mine)) {
                     if (jobs.groupReporting().contains(group.getFirst().job().grouping().group())) {
@@ -175,6 +190,9 @@ final class JobFileRun {
                     }
                 }
                 FindingText.print(mine, out);
+                if (vmstat) {
+                    RunText.printGroupVmstat(mine, out);
+                }
             }
             out.println();
         }

@@ -19,6 +19,7 @@ import org.iobench.report.RunFormats;
 import org.iobench.micro.RunOptions;
 import org.iobench.micro.RunReport;
 import org.iobench.micro.SuiteRunner;
+import org.iobench.micro.SuitesCutShortException;
 import org.iobench.micro.VariantMismatchException;
 import org.iobench.session.ExitException;
 import picocli.CommandLine.Command;
@@ -53,6 +54,9 @@ final class MicroCommand implements Callable<Integer> {
     @Mixin
     Output output = new Output();
 
+    @Mixin
+    StoreOptions store = new StoreOptions();
+
     @Option(names = "--json", paramLabel = "FILE", hidden = true, description = "deprecated: -o FILE")
     String deprecatedJson;
 
@@ -82,16 +86,37 @@ final class MicroCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunOptions options = options();
+        store.check();
         Output.Choice choice = output.choose(OutputOptions.formats("micro", List.of(RunFormats.JSON)), format,
                 deprecatedJson == null ? null
                 : new Output.Deprecated("--json", deprecatedJson, Format.JSON), spec.commandLine().getErr());
         List<RunReport> reports = new ArrayList<>();
         boolean jsonOnStdout = choice.is(Format.JSON) && choice.toStdout();
         PrintStream tables = jsonOnStdout ? Streams.err(spec) : Streams.out(spec);
+        ExitException failure = null; // a later suite's: reported after what finished is written and saved
         try (URLClassLoader loader = new URLClassLoader("iobench-micro", urls(), getClass().getClassLoader())) {
             for (String c : classes) {
-                reports.add(run(c, loader, options, tables));
+                try {
+                    reports.add(run(c, loader, options, tables));
+                } catch (SuitesCutShortException e) {
+                    reports.add(e.finished());
+                    failure = failure(c, e.failure());
+                } catch (ExitException e) {
+                    if (reports.isEmpty() || e.status() == ExitException.USAGE) {
+                        throw e;
+                    }
+                    failure = e;
+                }
+                if (failure != null) {
+                    break;
+                }
             }
+        }
+        if (reports.isEmpty()) {
+            throw failure;
+        }
+        if (!store.noStore) {
+            save(SuiteRunner.merge(reports), Streams.err(spec));
         }
         if (choice.is(Format.JSON)) {
             choice.write(MicroJson.toJson(SuiteRunner.merge(reports)), spec.commandLine().getOut());
@@ -100,20 +125,54 @@ final class MicroCommand implements Callable<Integer> {
             }
         }
         tables.flush();
+        if (failure != null) {
+            throw failure;
+        }
         return 0;
+    }
+
+    /**
+     * Saves every variant of {@code report} as a run (as {@code iobench import} of its JSON would) and says which;
+     * the stored samples, mean and document are the report's.
+     */
+    private void save(RunReport report, PrintStream err) {
+        List<org.iobench.store.NewMicroRun> runs;
+        try {
+            runs = org.iobench.store.micro.MicroImport.read(
+                    org.iobench.report.JsonReportReader.tree(MicroJson.toJson(report)), store.labelMap(), store.note);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("the micro report did not read back: " + e.getMessage(), e);
+        }
+        try (org.iobench.store.ResultStore s = store.db.openForSaving()) {
+            List<Long> ids = s.saveAll(runs);
+            err.println("iobench: saved as run" + (ids.size() == 1 ? " " : "s ") + String.join(", ",
+                    ids.stream().map(String::valueOf).toList()) + " in "
+                    + org.iobench.store.StoreLocation.describe(s.url()) + " (one per suite and variant;"
+                    + " iobench show ID; --no-store to skip)");
+        } catch (org.iobench.store.StoreException e) {
+            throw new org.iobench.store.StoreException("the results above were not saved: " + e.getMessage(), e);
+        }
     }
 
     private static RunReport run(String className, ClassLoader loader, RunOptions options, PrintStream out) {
         try {
             return SuiteRunner.runClass(className, loader, options, out);
-        } catch (VariantMismatchException e) {
-            throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new ExitException(ExitException.USAGE, e.getMessage(), e);
+        } catch (SuitesCutShortException e) {
+            throw e;
         } catch (RuntimeException e) {
-            // a variant threw, or a forked JVM failed: the suite did not run
-            throw new ExitException(ExitException.IO_FAILURE, className + ": " + e.getMessage(), e);
+            throw failure(className, e);
         }
+    }
+
+    private static ExitException failure(String className, RuntimeException e) {
+        if (e instanceof VariantMismatchException) {
+            return new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
+        }
+        if (e instanceof IllegalArgumentException) {
+            return new ExitException(ExitException.USAGE, e.getMessage(), e);
+        }
+        // a variant threw, or a forked JVM failed: the suite did not run
+        return new ExitException(ExitException.IO_FAILURE, className + ": " + e.getMessage(), e);
     }
 
     private RunOptions options() {

@@ -53,7 +53,7 @@ final class ReportCommand implements Callable<Integer> {
     List<String> selector = new ArrayList<>();
 
     @Option(names = {"-i", "--input"}, paramLabel = "FILE",
-            description = "an iobench JSON result file (--json output); repeatable")
+            description = "an iobench JSON result file (-o FILE.json, --format json); repeatable")
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--base", paramLabel = "SELECTOR",
@@ -129,7 +129,7 @@ final class ReportCommand implements Callable<Integer> {
 
     /**
      * Stored runs matching the selector, in the JSON report's form with their labels and environment: read through
-     * the store's codec (whatever version a row was saved in) and written as {@code run --json} writes them.
+     * the store's codec (whatever version a row was saved in) and written as {@code run --format json} writes them.
      */
     private List<ReportItem> stored(List<String> terms) {
         RunQuery query = Selectors.parse("report", terms);
@@ -174,9 +174,12 @@ final class ReportCommand implements Callable<Integer> {
             List<Sample> n = ioOnly(store.samples(Selectors.parse("--new", List.of(candidate))));
             CompareTables.AbResult result = CompareTables.abWithRows(b, n, base, candidate, Metric.MB_S,
                     AbOptions.defaults(Metric.MB_S.direction()).withTest(SignificanceTest.AUTOMATIC));
+            // the trust marks' footnotes (!page-cache: ...) go with the rows they explain
+            List<String> notes = new ArrayList<>(result.comparison().warnings());
+            result.table().footnotes().stream().filter(f -> f.startsWith("!")).forEach(notes::add);
             AbSection section = new AbSection(CompareCommand.name(base), CompareCommand.name(candidate),
                     Metric.MB_S.unit(), result.comparison().options().alpha(), result.comparison().rows(),
-                    result.comparison().warnings(), EnvironmentDiff.of(environments(store, b),
+                    notes, EnvironmentDiff.of(environments(store, b),
                     environments(store, n)));
             return new AbSides(result, section);
         }

@@ -53,8 +53,8 @@ final class RunCommand implements Callable<Integer> {
         PrintStream out = outputs.out();
         if (JobFileRun.isJobFile(target)) {
             JobFile jobs = new JobFileRun(job, fio, lenient).jobs(target, outputs.err());
-            return outputs.session().speaking(Dialect.JOB_FILE).asTests().sharingFiles().runStages(jobs.stages(),
-                    results -> JobFileRun.print(jobs, results, out));
+            return outputs.session().speaking(Dialect.JOB_FILE).asTests(JobFileRun.origin(jobs)).sharingFiles()
+                    .runStages(jobs.stages(), results -> JobFileRun.print(jobs, results, out, outputs.monitor.vmstat));
         }
         List<JobSpec> specs = job.toSpecs(target, fio);
         Session session = outputs.session();

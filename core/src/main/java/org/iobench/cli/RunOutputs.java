@@ -67,7 +67,12 @@ final class RunOutputs {
         if (choice.file() != null) {
             store.db.protectedFiles().forEach(choice.file()::refuseDatabase); // a database not made yet, too
         }
-        store.check();
+        if (store.noStore) {
+            store.check();
+        } else { // another process may hold the database locked: SQLite waits, and a signal then says so
+            org.iobench.session.SetupSignals.whileWaiting("opening the result database "
+                    + org.iobench.store.StoreLocation.describe(store.db.url()), store::check);
+        }
         RunFormat document = RunFormats.document(choice.format(), RunFormats.DOCUMENTS).orElse(null);
         return new LocalHost(document, choice.file(), output.quiet, out(), err(), debug(spec),
                 store.saver()).protecting(store.db.protectedFiles());

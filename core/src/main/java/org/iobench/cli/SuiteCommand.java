@@ -100,7 +100,7 @@ final class SuiteCommand implements Callable<Integer> {
         }
         long bytes = size != null ? size : 1L << 30;
         int n = runs != null ? runs : 1;
-        Session session = outputs.session().speaking(Dialect.SUITE).asTests();
+        Session session = outputs.session().speaking(Dialect.SUITE).asTests("suite " + name);
         return switch (name) {
             case "quick" -> quick(session, bytes, n);
             case "crystal" -> crystal(session, bytes, n);

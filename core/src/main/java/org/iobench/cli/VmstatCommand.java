@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
  * without COUNT it runs until interrupted.
  */
 @Command(name = "vmstat", mixinStandardHelpOptions = true,
-        description = {"Report processes, memory, swap, block I/O, interrupts and CPU like procps vmstat,",
-                "optionally with iostat-like lines for block devices (--disk).",
+        description = {"Report processes, memory, swap, block I/O, interrupts and CPU like procps vmstat, optionally"
+                + " with iostat-like lines for block devices (--disk).",
                 "Columns: r b (tasks runnable / blocked on I/O), swpd free buff cache (KiB),",
                 "si so (KiB/s swapped in/out), bi bo (KiB/s read from / written to block devices),",
                 "in cs (interrupts, context switches per second), us sy id wa st (%% of CPU time).",

@@ -54,8 +54,22 @@ public final class CompareTables {
      */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
                                       Metric metric, AbOptions options, boolean withSync, boolean benchstat) {
-        Map<WorkloadKey, CellValues> b = byWorkload(base, metric, withSync);
-        Map<WorkloadKey, CellValues> n = byWorkload(candidate, metric, withSync);
+        return abWithRows(base, candidate, baseName, newName, metric, options, withSync, benchstat, null);
+    }
+
+    /**
+     * As {@link #abWithRows(List, List, String, String, Metric, AbOptions, boolean, boolean)}, the rows named by the
+     * user ({@code compare --rows LABEL}): every sample must have label {@code rowsLabel}, null for the rows of
+     * {@link #identities}.
+     */
+    public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
+                                      Metric metric, AbOptions options, boolean withSync, boolean benchstat,
+                                      String rowsLabel) {
+        List<Sample> both = new ArrayList<>(base);
+        both.addAll(candidate);
+        java.util.function.Function<Sample, WorkloadKey> rows = identities(both, rowsLabel);
+        Map<WorkloadKey, CellValues> b = byWorkload(base, rows, metric, withSync);
+        Map<WorkloadKey, CellValues> n = byWorkload(candidate, rows, metric, withSync);
         List<WorkloadKey> common = b.keySet().stream().filter(n::containsKey).toList();
         if (common.isEmpty()) {
             throw new NothingToCompare("no workload has runs on both sides (base: " + names(b.keySet())
@@ -63,13 +77,18 @@ public final class CompareTables {
         }
         Set<WorkloadKey.Part> varying = WorkloadKey.varying(common);
         List<AbInput> inputs = new ArrayList<>();
-        for (WorkloadKey k : common) {
-            inputs.add(new AbInput(rowLabel(k, varying), b.get(k).values(), n.get(k).values()));
+        List<String> labels = rowLabels(common, varying);
+        TrustMarks marks = TrustMarks.of(both, rows);
+        for (int i = 0; i < common.size(); i++) {
+            WorkloadKey k = common.get(i);
+            inputs.add(new AbInput(labels.get(i) + marks.mark(k), b.get(k).values(), n.get(k).values()));
         }
         AbComparison c = AbComparison.of(inputs, options);
         Table t = new AbTableLayout(title(common, varying, metric, withSync), header(common, varying), baseName,
                 newName, metric.unit(), benchstat).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
+        notes.addAll(marks.footnotes(common));
+        notes.addAll(pooledWorkloads(both, rowsLabel));
         oneSided(b, n, "base").ifPresent(notes::add);
         oneSided(n, b, "new").ifPresent(notes::add);
         leftOut(common.stream().mapToInt(k -> b.get(k).leftOut() + n.get(k).leftOut()).sum(), withSync)
@@ -96,9 +115,17 @@ public final class CompareTables {
      */
     public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
                                 MultiColumnTableLayout.Mode mode, String reference, boolean withSync) {
+        return byLabel(samples, key, order, metric, mode, reference, withSync, null);
+    }
+
+    /** As {@link #byLabel(List, String, List, Metric, MultiColumnTableLayout.Mode, String, boolean)}, rows named by label {@code rowsLabel}. */
+    public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
+                                MultiColumnTableLayout.Mode mode, String reference, boolean withSync,
+                                String rowsLabel) {
         TreeSet<String> found = new TreeSet<>(NaturalOrder.INSTANCE);
         Map<WorkloadKey, Map<String, List<Sample>>> cells = new LinkedHashMap<>();
         int unlabelled = 0;
+        java.util.function.Function<Sample, WorkloadKey> rows = identities(samples, rowsLabel);
         for (Sample s : samples) {
             String v = s.labels().get(key);
             if (v == null) {
@@ -109,7 +136,7 @@ public final class CompareTables {
                 continue;
             }
             found.add(v);
-            cells.computeIfAbsent(identity(s), k -> new LinkedHashMap<>())
+            cells.computeIfAbsent(rows.apply(s), k -> new LinkedHashMap<>())
                     .computeIfAbsent(v, k -> new ArrayList<>()).add(s);
         }
         cells = inRowOrder(cells);
@@ -125,6 +152,9 @@ public final class CompareTables {
         List<WorkloadKey> keys = List.copyOf(cells.keySet());
         Set<WorkloadKey.Part> varying = WorkloadKey.varying(keys);
         List<LabeledSamples> inputs = new ArrayList<>();
+        List<String> rowLabels = rowLabels(keys, varying);
+        TrustMarks marks = TrustMarks.of(samples.stream().filter(s -> s.labels().containsKey(key)
+                && (order.isEmpty() || order.contains(s.labels().get(key)))).toList(), rows);
         int leftOut = 0;
         for (WorkloadKey k : keys) {
             Map<String, double[]> m = new LinkedHashMap<>();
@@ -140,12 +170,14 @@ public final class CompareTables {
                     }
                 }
             }
-            inputs.add(new LabeledSamples(rowLabel(k, varying), m, members));
+            inputs.add(new LabeledSamples(rowLabels.get(inputs.size()) + marks.mark(k), m, members));
         }
         MultiColumnComparison c = MultiColumnComparison.of(key, labels, inputs, metric.direction(), reference);
         Table t = new MultiColumnTableLayout(title(keys, varying, metric, withSync), header(keys, varying),
                 metric.unit(), mode).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
+        notes.addAll(marks.footnotes(keys));
+        notes.addAll(pooledWorkloads(samples.stream().filter(s -> s.labels().containsKey(key)).toList(), rowsLabel));
         if (unlabelled > 0) {
             notes.add("left out: " + unlabelled + (unlabelled == 1 ? " repetition" : " repetitions")
                     + " of selected runs without the label " + key);
@@ -161,7 +193,118 @@ public final class CompareTables {
      * another test); a run on its own is identified by its workload.
      */
     public static WorkloadKey identity(Sample s) {
-        return s.workload();
+        return identities(List.of(s)).apply(s);
+    }
+
+    /**
+     * The test identities of {@code all} (every sample a command shows: both sides of an A/B table, every column,
+     * the whole history), so that one rule decides what one row is, in {@code compare}, {@code check} and
+     * {@code history} alike:
+     * <ul>
+     *   <li>the members of one execution of a parallel group are one test: they share the key of their first member,
+     *       with the kinds of all their targets ({@code ext4+nfs4} for mix3);</li>
+     *   <li>the origin (job file, suite) and the target's kind (block device, filesystem type) are part of the key,
+     *       so a local ext4 write and an NFS write, or group g0 of two job files, are two rows;</li>
+     *   <li>an unknown origin or kind (fio's JSON names no job file nor filesystem; runs saved before they were kept)
+     *       joins the one known value of its row, and stays apart when there are several: a fio import and an
+     *       iobench run of the same job file share a row, and nothing is merged on a guess.</li>
+     * </ul>
+     */
+    public static java.util.function.Function<Sample, WorkloadKey> identities(Collection<Sample> all) {
+        record Member(int member, WorkloadKey key) {}
+        Map<Long, Member> first = new java.util.HashMap<>();
+        Map<Long, TreeMap<Integer, String>> kinds = new java.util.HashMap<>();
+        for (Sample s : all) {
+            if (s.test() != null && s.test().members() > 1) {
+                first.merge(s.testRun(), new Member(s.test().member(), s.workload()),
+                        (a, b) -> a.member() <= b.member() ? a : b);
+                kinds.computeIfAbsent(s.testRun(), k -> new TreeMap<>()).put(s.test().member(), s.workload().target());
+            }
+        }
+        java.util.function.Function<Sample, WorkloadKey> shaped = s -> {
+            Member m = first.get(s.testRun());
+            if (m == null || s.test() == null || s.test().members() <= 1) {
+                return s.workload();
+            }
+            List<String> known = kinds.get(s.testRun()).values().stream().filter(t -> !t.isEmpty()).distinct()
+                    .toList();
+            return m.key().at(m.key().origin(), String.join("+", known));
+        };
+        Map<WorkloadKey, Set<String>> origins = new java.util.HashMap<>();
+        Map<WorkloadKey, Set<String>> targets = new java.util.HashMap<>();
+        Set<WorkloadKey> bareKeys = new java.util.HashSet<>();
+        for (Sample s : all) {
+            WorkloadKey k = shaped.apply(s);
+            WorkloadKey bare = k.at("", "");
+            bareKeys.add(bare);
+            if (!k.origin().isEmpty()) {
+                origins.computeIfAbsent(bare, x -> new TreeSet<>()).add(k.origin());
+            }
+            if (!k.target().isEmpty()) {
+                targets.computeIfAbsent(bare, x -> new TreeSet<>()).add(k.target());
+            }
+        }
+        return s -> {
+            WorkloadKey k = shaped.apply(s);
+            WorkloadKey bare = k.at("", "");
+            if (k.hasTest() && k.origin().isEmpty() && !origins.containsKey(bare)
+                    && bareKeys.contains(bare.withTest(""))) {
+                // a test of unknown origin (fio's JSON: [randread-4k]) that no run of a known file has, beside runs of
+                // its shape on their own: the fio command line and iobench run --rw, one workload
+                k = k.withTest("");
+                bare = bare.withTest("");
+            }
+            String origin = k.origin().isEmpty() ? only(origins.get(bare)) : k.origin();
+            String target = k.target().isEmpty() ? only(targets.get(bare)) : k.target();
+            return k.at(origin, target);
+        };
+    }
+
+    /**
+     * As {@link #identities(Collection)}, or with {@code rowsLabel} the rows the user named: each sample's row is its
+     * value of that label (a test of that name, origin {@code --rows LABEL}), whatever its workload; the shape the
+     * title shows is the first run's of each row, and a row that pools several workloads says so in
+     * {@link #pooledWorkloads}.
+     */
+    public static java.util.function.Function<Sample, WorkloadKey> identities(Collection<Sample> all,
+                                                                               String rowsLabel) {
+        java.util.function.Function<Sample, WorkloadKey> automatic = identities(all);
+        if (rowsLabel == null) {
+            return automatic;
+        }
+        Map<String, WorkloadKey> first = new LinkedHashMap<>();
+        for (Sample s : all) {
+            String v = s.labels().get(rowsLabel);
+            if (v == null) {
+                throw new IllegalArgumentException("--rows " + rowsLabel + ": run " + s.runId() + " has no such label");
+            }
+            first.putIfAbsent(v, automatic.apply(s).withTest(v).at("--rows " + rowsLabel, ""));
+        }
+        return s -> first.get(s.labels().get(rowsLabel));
+    }
+
+    /** With {@code --rows LABEL}: the rows that pool runs of different workloads, each with the workloads. */
+    public static List<String> pooledWorkloads(Collection<Sample> all, String rowsLabel) {
+        if (rowsLabel == null) {
+            return List.of();
+        }
+        java.util.function.Function<Sample, WorkloadKey> automatic = identities(all);
+        Map<String, Set<String>> shapes = new TreeMap<>(NaturalOrder.INSTANCE);
+        for (Sample s : all) {
+            shapes.computeIfAbsent(s.labels().get(rowsLabel), k -> new TreeSet<>()).add(automatic.apply(s).label());
+        }
+        List<String> out = new ArrayList<>();
+        shapes.forEach((row, w) -> {
+            if (w.size() > 1) {
+                out.add("row " + row + " (--rows " + rowsLabel + ") pools " + w.size() + " workloads: "
+                        + String.join("; ", w));
+            }
+        });
+        return out;
+    }
+
+    private static String only(Set<String> values) {
+        return values != null && values.size() == 1 ? values.iterator().next() : "";
     }
 
     /**
@@ -172,9 +315,11 @@ public final class CompareTables {
         return m.keySet().stream().anyMatch(WorkloadKey::hasTest) ? m : new TreeMap<>(m);
     }
 
-    private static Map<WorkloadKey, CellValues> byWorkload(List<Sample> samples, Metric metric, boolean withSync) {
+    private static Map<WorkloadKey, CellValues> byWorkload(List<Sample> samples,
+                                                           java.util.function.Function<Sample, WorkloadKey> rows,
+                                                           Metric metric, boolean withSync) {
         Map<WorkloadKey, List<Sample>> m = new LinkedHashMap<>();
-        samples.forEach(s -> m.computeIfAbsent(identity(s), k -> new ArrayList<>()).add(s));
+        samples.forEach(s -> m.computeIfAbsent(rows.apply(s), k -> new ArrayList<>()).add(s));
         Map<WorkloadKey, CellValues> out = new LinkedHashMap<>();
         inRowOrder(m).forEach((k, v) -> out.put(k, CellValues.of(v, metric, withSync)));
         return out;
@@ -189,15 +334,67 @@ public final class CompareTables {
                 : " without a kept sync time (saved before iobench kept it), or of a group that lacks a member"));
     }
 
-    /** The first-column label of {@code k} in a table whose rows differ in {@code varying}. */
+    /**
+     * The first-column label of {@code k} in a table whose rows differ in {@code varying}: a test's name where rows
+     * are tests, else the parts of its shape that differ. The origin and target kind are added by {@link #rowLabels}
+     * where rows would otherwise share a label.
+     */
     public static String rowLabel(WorkloadKey k, Set<WorkloadKey.Part> varying) {
-        if (varying.contains(WorkloadKey.Part.TEST) && k.hasTest()) {
-            return k.test(); // a test's name says what the row is; the parts it shares with others are in the title
+        return k.label(labelParts(k, varying));
+    }
+
+    private static Set<WorkloadKey.Part> labelParts(WorkloadKey k, Set<WorkloadKey.Part> varying) {
+        if ((varying.contains(WorkloadKey.Part.TEST) || varying.contains(WorkloadKey.Part.ORIGIN)) && k.hasTest()) {
+            // a test's name says what the row is; the parts it shares with others are in the title
+            return EnumSet.of(WorkloadKey.Part.TEST);
         }
         Set<WorkloadKey.Part> parts = EnumSet.noneOf(WorkloadKey.Part.class);
         parts.addAll(varying);
-        parts.remove(WorkloadKey.Part.TEST);
-        return parts.isEmpty() ? k.label(Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS)) : k.label(parts);
+        parts.removeAll(Set.of(WorkloadKey.Part.TEST, WorkloadKey.Part.ORIGIN, WorkloadKey.Part.TARGET));
+        return parts.isEmpty() ? EnumSet.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS) : parts;
+    }
+
+    /**
+     * The first-column labels of {@code keys}, in order: {@link #rowLabel}, with the origin ({@code job file a.fio})
+     * and the target's kind ({@code on nfs4}) where rows would share a label without them, else each key's every
+     * part, then a number: two rows never share a label (a table would merge them, or refuse).
+     */
+    public static List<String> rowLabels(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying) {
+        List<String> labels = new ArrayList<>(keys.stream().map(k -> rowLabel(k, varying)).toList());
+        Map<String, List<Integer>> same = new LinkedHashMap<>();
+        for (int i = 0; i < labels.size(); i++) {
+            same.computeIfAbsent(labels.get(i), x -> new ArrayList<>()).add(i);
+        }
+        for (List<Integer> group : same.values()) {
+            if (group.size() < 2) {
+                continue;
+            }
+            Set<WorkloadKey.Part> differ = WorkloadKey.varying(group.stream().map(keys::get).toList());
+            for (int i : group) {
+                Set<WorkloadKey.Part> parts = labelParts(keys.get(i), varying);
+                for (WorkloadKey.Part p : List.of(WorkloadKey.Part.ORIGIN, WorkloadKey.Part.TARGET)) {
+                    if (differ.contains(p)) {
+                        parts.add(p);
+                    }
+                }
+                labels.set(i, keys.get(i).label(parts));
+            }
+        }
+        Map<String, Long> count = new java.util.HashMap<>();
+        labels.forEach(l -> count.merge(l, 1L, Long::sum));
+        for (int i = 0; i < labels.size(); i++) {
+            if (count.get(labels.get(i)) > 1) {
+                labels.set(i, keys.get(i).fullLabel());
+            }
+        }
+        Map<String, Integer> seen = new java.util.HashMap<>();
+        for (int i = 0; i < labels.size(); i++) {
+            int n = seen.merge(labels.get(i), 1, Integer::sum);
+            if (n > 1) {
+                labels.set(i, labels.get(i) + " #" + n);
+            }
+        }
+        return labels;
     }
 
     /** {@code "bs"} for a block-size sweep, {@code "workload"} for several parts, {@code "suite / variant"} for micro. */
@@ -224,6 +421,7 @@ public final class CompareTables {
         }
         Set<WorkloadKey.Part> shared = EnumSet.allOf(WorkloadKey.Part.class);
         shared.removeAll(varying);
+        shared.removeAll(Set.of(WorkloadKey.Part.ORIGIN, WorkloadKey.Part.TARGET)); // named in rows where they differ
         if (varying.isEmpty()) {
             shared.removeAll(Set.of(WorkloadKey.Part.RW, WorkloadKey.Part.BS));
         }

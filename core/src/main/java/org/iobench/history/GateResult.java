@@ -25,11 +25,22 @@ public record GateResult(RegressionGate gate, Metric metric, List<GateRow> rows,
         return rows.stream().filter(r -> r.verdict() == GateRow.Verdict.REGRESSED).toList();
     }
 
+    /** Rows whose runs carry a warning {@code --fail-on} names. */
+    public List<GateRow> failedOnFindings() {
+        return rows.stream().filter(r -> r.verdict() == GateRow.Verdict.FAILED_ON_FINDING).toList();
+    }
+
+    /** Rows whose repetitions cannot detect a loss of {@code --max-regression}. */
+    public List<GateRow> inconclusive() {
+        return rows.stream().filter(r -> r.verdict() == GateRow.Verdict.INCONCLUSIVE).toList();
+    }
+
     public long notJudged() {
         return rows.stream().filter(r -> r.verdict() == GateRow.Verdict.NOT_JUDGED).count();
     }
 
+    /** No row regressed nor carries a warning {@code --fail-on} names (an inconclusive row does not fail). */
     public boolean passed() {
-        return regressions().isEmpty();
+        return regressions().isEmpty() && failedOnFindings().isEmpty();
     }
 }

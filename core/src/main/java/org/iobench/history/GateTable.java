@@ -33,9 +33,13 @@ public final class GateTable {
                 Column.right("gain_pct", "gain %"), Column.right("p", "p"), Column.left("test", "test"),
                 Column.left("verdict", "verdict"));
         List<Row> rows = new ArrayList<>();
+        List<String> labels = keys.isEmpty() ? List.of() : CompareTables.rowLabels(keys, varying);
+        java.util.Map<String, java.util.Set<Long>> marked = new java.util.TreeMap<>();
         for (GateRow g : r.rows()) {
             int decimals = Formats.decimalsFor(g.baseline().mean(), g.candidate().mean());
-            rows.add(Row.of(Cell.text(CompareTables.rowLabel(g.workload(), varying)),
+            g.warnings().forEach((f, ids) -> marked.computeIfAbsent(f, x -> new java.util.TreeSet<>()).addAll(ids));
+            String mark = g.warnings().keySet().stream().map(f -> " !" + f).collect(Collectors.joining());
+            rows.add(Row.of(Cell.text(labels.get(rows.size()) + mark),
                     Cell.number(g.baseline().mean(), Formats.fixed(g.baseline().mean(), decimals)),
                     Cell.number(g.baseline().n(), Integer.toString(g.baseline().n())),
                     Cell.number(g.candidate().mean(), Formats.fixed(g.candidate().mean(), decimals)),
@@ -57,6 +61,16 @@ public final class GateTable {
             notes.add("test: " + used.stream().map(t -> t.symbol() + " " + t.title()).collect(Collectors.joining(", "))
                     + " (chosen by the number of repetitions; docs/history.md)");
         }
+        marked.forEach((f, ids) -> notes.add("!" + f + ": the advisor's warning " + f + " on "
+                + (ids.size() == 1 ? "run " : "runs ") + ids.stream().map(id -> "#" + id).collect(Collectors.joining(", "))
+                + " of the marked rows: the figure may not measure what it seems to (iobench show ID says why)"
+                + (r.gate().failOn().contains(f) ? "; --fail-on " + f + " fails the gate on them" : "")));
+        r.rows().stream().filter(g -> g.verdict() == GateRow.Verdict.INCONCLUSIVE).forEach(g ->
+                notes.add("inconclusive: " + g.workload().label() + ": not significantly worse, but these "
+                        + g.baseline().n() + " + " + g.candidate().n() + " repetitions cannot detect a loss of "
+                        + Formats.plain(r.gate().maxRegressionPercent()) + "% at alpha " + Formats.plain(r.gate().alpha())
+                        + " (the smallest they could is " + Formats.fixed(g.detectablePercent(), 1)
+                        + "%); run more repetitions"));
         r.rows().stream().filter(g -> g.verdict() == GateRow.Verdict.NOT_JUDGED).forEach(g ->
                 notes.add("not judged: " + g.workload().label() + ": " + g.judgement().reason()));
         if (!r.onlyInCandidate().isEmpty()) {
@@ -72,6 +86,8 @@ public final class GateTable {
     private static String verdict(GateRow g) {
         return switch (g.verdict()) {
             case REGRESSED -> "REGRESSED";
+            case FAILED_ON_FINDING -> "FAILED";
+            case INCONCLUSIVE -> "inconclusive";
             case OK -> "ok";
             case NOT_JUDGED -> "n/a";
         };

@@ -39,13 +39,14 @@ public final class Histories {
                                    Metric metric, ChangePointOptions options) {
         Map<WorkloadKey, Map<Long, List<Sample>>> byWorkload = new TreeMap<>();
         Set<Long> unlabelled = new HashSet<>();
+        java.util.function.Function<Sample, WorkloadKey> rows = CompareTables.identities(samples);
         for (Sample s : samples) {
             if (!order.byTime() && !s.labels().containsKey(order.label())) {
                 unlabelled.add(s.runId());
                 continue;
             }
             // the members of one execution of a parallel group are one run of their test
-            byWorkload.computeIfAbsent(CompareTables.identity(s), k -> new LinkedHashMap<>())
+            byWorkload.computeIfAbsent(rows.apply(s), k -> new LinkedHashMap<>())
                     .computeIfAbsent(s.testRun(), k -> new ArrayList<>()).add(s);
         }
         List<Map.Entry<WorkloadKey, Map<Long, List<Sample>>>> entries = new ArrayList<>(byWorkload.entrySet());

@@ -19,10 +19,18 @@ import java.util.Objects;
  * @param zoneBytes    a sequential job moves this many bytes, then skips {@code zoneSkipBytes} ({@code zonemode=strided}
  *                     with {@code zonesize} and {@code zoneskip}); 0: no zones
  * @param zoneSkipBytes the bytes skipped after each zone
+ * @param offsets      the generator of uniformly random offsets ({@code random_generator}); null: iobench's own
  */
 public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
-                     long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes) {
+                     long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes,
+                     RandomOffsets offsets) {
     public static final Access DEFAULT = new Access(null, null, false, Distribution.UNIFORM, 0, 0, 0);
+
+    public Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
+                  long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes) {
+        this(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, zoneBytes, zoneSkipBytes,
+                RandomOffsets.OWN);
+    }
 
     public Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
                   long skipBytes, long ioBytes, long ioCount) {
@@ -31,6 +39,7 @@ public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean ra
 
     public Access {
         distribution = Objects.requireNonNullElse(distribution, Distribution.UNIFORM);
+        offsets = Objects.requireNonNullElse(offsets, RandomOffsets.OWN);
         if (ioBytes < 0 || ioCount < 0) {
             throw new InvalidJobException("io_size/number_ios", ioBytes < 0 ? ioBytes : ioCount,
                     "must not be negative");
@@ -40,7 +49,19 @@ public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean ra
     /** This access with fio's random map on. */
     public Access withRandomMap() {
         return new Access(readSizes, writeSizes, true, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
-                zoneSkipBytes);
+                zoneSkipBytes, offsets);
+    }
+
+    /** This access drawing its random offsets with {@code generator}. */
+    public Access withOffsets(RandomOffsets generator) {
+        return new Access(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
+                zoneSkipBytes, generator);
+    }
+
+    /** This access with iobench's own generator: what it asks beyond where its random offsets come from. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public Access shape() {
+        return withOffsets(RandomOffsets.OWN);
     }
 
     @com.fasterxml.jackson.annotation.JsonIgnore

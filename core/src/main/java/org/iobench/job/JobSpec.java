@@ -91,7 +91,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(access.readSizes() == null && access.writeSizes() == null || !workload.rw().trims(), "--rw",
                 workload.rw(), "trims run with one block size yet (no size mix or range)");
         check(access.isDefault() || !verification.checksum().enabled()
-                        || access.equals(Access.DEFAULT.withRandomMap()) && queue.threads() == 1, "--verify",
+                        || access.shape().equals(Access.DEFAULT.withRandomMap()) && queue.threads() == 1, "--verify",
                 verification.checksum().label(), "is not supported with mixed request sizes, a distribution, holes,"
                         + " I/O limits, or a random map shared by several workers yet");
         check(access.maxBytes(workload.blockSize()) <= MAX_BLOCK_SIZE, "--bs", access.maxBytes(workload.blockSize()),

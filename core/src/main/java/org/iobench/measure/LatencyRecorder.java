@@ -4,11 +4,15 @@ import org.HdrHistogram.Histogram;
 import org.iobench.result.LatencySummary;
 
 /**
- * Per-operation latencies of one worker and one kind of operation, in an HdrHistogram with 3 significant digits.
- * Not thread-safe: each worker records into its own, and the results are merged after the run.
+ * Per-operation latencies of one worker and one kind of operation, in an HdrHistogram with 3 significant digits,
+ * and their exact sum: the mean is the sum over the count, as fio's is (so a request's latency that is the sum of its
+ * submission and completion latencies keeps that sum in the means: t0015), not the histogram's estimate, which
+ * is off by up to its resolution. Not thread-safe: each worker records into its own, and the results are merged
+ * after the run.
  */
 public final class LatencyRecorder {
     private final Histogram histogram = new Histogram(3);
+    private long sumNanos;
 
     /**
      * The heap one recorder takes once its latencies reach {@code highestNanos} (its histogram grows with the
@@ -22,6 +26,7 @@ public final class LatencyRecorder {
 
     public void record(long latencyNanos) {
         histogram.recordValue(Math.max(1, latencyNanos));
+        sumNanos += Math.max(0, latencyNanos);
     }
 
     public long count() {
@@ -31,10 +36,19 @@ public final class LatencyRecorder {
     /** Adds all of {@code other}'s values to this one. */
     public void add(LatencyRecorder other) {
         histogram.add(other.histogram);
+        sumNanos += other.sumNanos;
     }
 
+    /** The exact sum of the recorded latencies, in ns. */
+    public long sumNanos() {
+        return sumNanos;
+    }
+
+    /** The summary with the exact mean; percentiles, min and max from the histogram. */
     public LatencySummary summary() {
-        return summarize(histogram);
+        LatencySummary s = summarize(histogram);
+        return s.count() == 0 ? s : new LatencySummary(s.count(), s.minNs(), (double) sumNanos / s.count(), s.p50Ns(),
+                s.p90Ns(), s.p99Ns(), s.p999Ns(), s.p9999Ns(), s.maxNs());
     }
 
     /** The summary of any histogram of nanoseconds (e.g. one merged from several hosts' histograms). */

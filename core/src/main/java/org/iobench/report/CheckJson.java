@@ -28,6 +28,8 @@ public final class CheckJson {
         root.put("passed", r.passed());
         root.put("regressed", r.regressions().size());
         root.put("notJudged", r.notJudged());
+        root.put("inconclusive", r.inconclusive().size());
+        root.put("failedOnFindings", r.failedOnFindings().size());
         ArrayNode rows = root.putArray("workloads");
         for (GateRow g : r.rows()) {
             ObjectNode o = rows.addObject();
@@ -47,6 +49,13 @@ public final class CheckJson {
             if (g.judgement().reason() != null) {
                 o.put("reason", g.judgement().reason());
             }
+            if (Double.isNaN(g.detectablePercent())) {
+                o.putNull("detectableLossPercent");
+            } else {
+                o.put("detectableLossPercent", g.detectablePercent());
+            }
+            ArrayNode warnings = o.putArray("warnings");
+            g.warnings().keySet().forEach(warnings::add);
         }
         ArrayNode onlyChecked = root.putArray("withoutBaseline");
         r.onlyInCandidate().stream().map(WorkloadKey::label).forEach(onlyChecked::add);

@@ -15,9 +15,9 @@ public final class CheckJunit {
     private CheckJunit() {}
 
     public static String render(GateResult r, String checked, String baseline) {
-        int skipped = (int) r.notJudged() + r.onlyInCandidate().size();
+        int skipped = (int) r.notJudged() + r.inconclusive().size() + r.onlyInCandidate().size();
         int tests = r.rows().size() + r.onlyInCandidate().size();
-        int failures = r.regressions().size();
+        int failures = r.regressions().size() + r.failedOnFindings().size();
         String counts = " tests=\"" + tests + "\" failures=\"" + failures + "\" errors=\"0\" skipped=\"" + skipped
                 + "\" time=\"0\"";
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -39,6 +39,13 @@ public final class CheckJunit {
                         .append("    </testcase>\n");
                 case REGRESSED -> x.append(">\n      <failure type=\"regression\" message=\"").append(esc(detail))
                         .append("\">").append(esc(detail)).append("</failure>\n    </testcase>\n");
+                case FAILED_ON_FINDING -> x.append(">\n      <failure type=\"finding\" message=\"")
+                        .append(esc("--fail-on: the runs carry " + String.join(", ", g.warnings().keySet()) + "; "
+                                + detail)).append("\">").append(esc(detail)).append("</failure>\n    </testcase>\n");
+                case INCONCLUSIVE -> x.append(">\n      <skipped message=\"").append(esc("inconclusive: these"
+                        + " repetitions cannot detect a loss of " + Formats.plain(r.gate().maxRegressionPercent())
+                        + "% (the smallest they could is " + Formats.fixed(g.detectablePercent(), 1) + "%); " + detail))
+                        .append("\"/>\n    </testcase>\n");
                 case NOT_JUDGED -> x.append(">\n      <skipped message=\"")
                         .append(esc("not judged: " + g.judgement().reason())).append("\"/>\n    </testcase>\n");
             }

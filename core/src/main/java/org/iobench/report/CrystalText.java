@@ -28,17 +28,22 @@ public final class CrystalText {
             BenchmarkResult write = i + tests.size() < results.size() ? results.get(i + tests.size()) : null;
             rows.add(Row.of(Cell.text(tests.get(i)), mbps(read), mbps(write), iops(read), iops(write)));
         }
-        return new Table(title, columns, rows, List.of("MB/s = 10^6 bytes per second, mean over runs"));
+        List<String> notes = new ArrayList<>(List.of("MB/s = 10^6 bytes per second, mean over runs"));
+        if (results.stream().anyMatch(b -> !b.complete())) {
+            notes.add("* incomplete: a run stopped early; a test with no complete run shows its stopped run's"
+                    + " partial figures");
+        }
+        return new Table(title, columns, rows, notes);
     }
 
     private static Cell mbps(BenchmarkResult b) {
-        double v = b == null ? Double.NaN : b.summary().bytesPerSecond().mean() / 1e6;
+        double v = b == null ? Double.NaN : PartialFigures.of(b).bytesPerSecond().mean() / 1e6;
         return Cell.number(v, Formats.fixed(v, 1) + (b != null && !b.complete() ? "*" : ""));
     }
 
     private static Cell iops(BenchmarkResult b) {
-        double v = b == null ? Double.NaN : b.summary().iops().mean();
-        return Cell.number(v, Formats.fixed(v, 0));
+        double v = b == null ? Double.NaN : PartialFigures.of(b).iops().mean();
+        return Cell.number(v, Formats.fixed(v, 0) + (b != null && !b.complete() ? "*" : ""));
     }
 
     public static void print(String title, List<String> tests, List<BenchmarkResult> results, PrintStream out) {

@@ -41,7 +41,9 @@ public final class CurveText {
                     + " corrected)");
         }
         if (c.target() == null) {
-            out.println("knee: " + (c.knee() == null ? "not reached (throughput still growing; raise --max)"
+            out.println("knee: " + (c.knee() == null ? c.stop() == Stop.INCOMPLETE
+                    ? "not reached (the search stopped at a step cut short)"
+                    : "not reached (throughput still growing; raise --max)"
                     : describe(c.knee()) + (c.stop() == Stop.LATENCY_EXPLODED
                             ? ": the next step's p99 was more than 4 times its p99"
                             : ": the next two steps gained less than 5%")));
@@ -53,7 +55,21 @@ public final class CurveText {
             out.println("highest load within " + c.target().label() + ": "
                     + (c.best() == null ? "none (even the lowest load measured misses it)" : describe(c.best())));
         }
-        out.println("stopped: " + c.stop().description());
+        out.println("stopped: " + c.stop().description() + (c.stop() == Stop.INCOMPLETE ? cutShort(c) : ""));
+    }
+
+    /** {@code ": ENOSPC (No space left on device) ..."}: why the first step cut short stopped; empty if unknown. */
+    static String cutShort(Curve c) {
+        for (Point p : c.points()) {
+            if (!p.complete() && p.result() != null) {
+                for (org.iobench.result.RunResult r : p.result().runs()) {
+                    if (!r.complete() && r.outcome().stopReason() != null) {
+                        return ": " + r.outcome().stopReason();
+                    }
+                }
+            }
+        }
+        return "";
     }
 
     private static String marks(Curve c, Point p) {

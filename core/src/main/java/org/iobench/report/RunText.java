@@ -85,6 +85,17 @@ public final class RunText {
         }
     }
 
+    /**
+     * The vmstat block of a parallel group ({@code --vmstat} with a job file): the system's samples are the machine's,
+     * taken while all the group's jobs ran; they are printed once, as its first job's monitor took them.
+     */
+    public static void printGroupVmstat(List<BenchmarkResult> group, PrintStream out) {
+        BenchmarkResult first = group.getFirst();
+        out.println();
+        out.println("vmstat while " + group.size() + " jobs ran together (sampled by job " + first.job().name() + "):");
+        first.runs().forEach(r -> VmstatBlock.print(r, out));
+    }
+
     /** The advisor's findings, one line each ({@link FindingText}). */
     public static void printFindings(BenchmarkResult b, PrintStream out) {
         FindingText.print(List.of(b), out);

@@ -34,20 +34,22 @@ public final class SweepText {
                 Column.right("mbps_max", "MB/s", "max"), Column.right("iops_avg", "IOPS"),
                 Column.right("p99_avg", "p99"));
         int decimals = Formats.decimalsFor(points.stream()
-                .mapToDouble(b -> b.summary().bytesPerSecond().min() / 1e6).toArray());
+                .mapToDouble(b -> PartialFigures.of(b).bytesPerSecond().min() / 1e6).toArray());
         List<Row> rows = new ArrayList<>();
         for (BenchmarkResult b : points) {
-            Stat bw = b.summary().bytesPerSecond();
-            double p99 = b.summary().p99LatencyNs().mean();
+            org.iobench.result.RunSummary shown = PartialFigures.of(b);
+            Stat bw = shown.bytesPerSecond();
+            double p99 = shown.p99LatencyNs().mean();
             rows.add(Row.of(Cell.text(b.job().name() + (b.complete() ? "" : "*")),
                     mb(bw.min(), decimals), mb(bw.mean(), decimals), mb(bw.max(), decimals),
-                    Cell.number(b.summary().iops().mean(), Formats.fixed(b.summary().iops().mean(), 0)),
+                    Cell.number(shown.iops().mean(), Formats.fixed(shown.iops().mean(), 0)),
                     Cell.number(p99, Units.latency(p99))));
         }
         List<String> notes = new ArrayList<>();
         notes.add("MB/s = 10^6 bytes per second; target " + first.target().path());
         if (points.stream().anyMatch(b -> !b.complete())) {
-            notes.add("* incomplete: a run stopped early");
+            notes.add("* incomplete: a run stopped early" + (points.stream().anyMatch(PartialFigures::partial)
+                    ? "; a point with no complete run shows the partial figures of its stopped run" : ""));
         }
         String title = "sweep " + first.job().grouping().series() + " (" + first.job().timing().runs()
                 + (first.job().timing().runs() == 1 ? " run" : " runs") + " per point)";

@@ -9,10 +9,17 @@ import java.util.List;
 public record RunSummary(Stat bytesPerSecond, Stat iops, Stat p99LatencyNs) {
 
     public static RunSummary of(List<RunResult> runs) {
-        List<RunResult> done = runs.stream().filter(RunResult::complete).toList();
-        double[] bw = done.stream().mapToDouble(r -> r.totals().bytesPerSecond()).toArray();
-        double[] iops = done.stream().mapToDouble(r -> r.totals().iops()).toArray();
-        double[] p99 = done.stream().mapToDouble(r -> r.latencies().allOrLarger().p99Ns()).toArray();
+        return over(runs.stream().filter(RunResult::complete).toList());
+    }
+
+    /**
+     * The same figures over {@code runs} whatever their outcome: what a table shows, marked partial, for a point
+     * none of whose runs completed (stopped by an error or a signal), instead of nothing.
+     */
+    public static RunSummary over(List<RunResult> runs) {
+        double[] bw = runs.stream().mapToDouble(r -> r.totals().bytesPerSecond()).toArray();
+        double[] iops = runs.stream().mapToDouble(r -> r.totals().iops()).toArray();
+        double[] p99 = runs.stream().mapToDouble(r -> r.latencies().allOrLarger().p99Ns()).toArray();
         return new RunSummary(Stat.of(bw), Stat.of(iops), Stat.of(p99));
     }
 }

@@ -13,6 +13,11 @@ public final class ExitException extends RuntimeException {
     public static final int USAGE = 2;
     /** {@code iobench check}: a workload regressed beyond the threshold, significantly. */
     public static final int REGRESSION = 3;
+    /**
+     * {@code iobench check}: nothing regressed, but some workload's repetitions cannot detect a loss of
+     * {@code --max-regression} at alpha: neither a pass nor a failure.
+     */
+    public static final int INCONCLUSIVE = 5;
     /** A bug: an exception nobody expected. */
     public static final int INTERNAL = 4;
     public static final int INTERRUPTED = 130;

@@ -52,7 +52,7 @@ public final class LocalHost implements RunHost {
         this.saver = saver;
     }
 
-    /** Saves without announcing the run id: dd's stderr must stay exactly dd's. */
+    /** Saves without announcing the run id ({@code dd status=none}: nothing on stderr but errors). */
     public LocalHost savingSilently() {
         this.silentSave = true;
         return this;

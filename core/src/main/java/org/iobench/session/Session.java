@@ -44,6 +44,7 @@ public final class Session {
     private final long sampleIntervalMillis;
     private List<Deliberate> deliberate = List.of();
     private boolean tests;
+    private String origin = "";
     private boolean sharedFiles;
     private Dialect dialect = Dialect.RUN;
 
@@ -75,6 +76,12 @@ public final class Session {
     public Session asTests() {
         this.tests = true;
         return this;
+    }
+
+    /** As {@link #asTests()}, the tests being those of {@code origin} (a job file's name, {@code suite quick}). */
+    public Session asTests(String origin) {
+        this.origin = origin == null ? "" : origin;
+        return asTests();
     }
 
     /**
@@ -134,7 +141,7 @@ public final class Session {
                             : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
                                     sampleIntervalMillis).sharing(files)).execute(stage, control, listener));
                     for (int i = 0; i < done.size(); i++) {
-                        results.add(tests ? done.get(i).withTest(testOf(stage, i)) : done.get(i));
+                        results.add(tests ? done.get(i).withTest(testOf(stage, i).from(origin)) : done.get(i));
                     }
                 } catch (IOException | RuntimeException e) {
                     if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
@@ -235,7 +242,10 @@ public final class Session {
             return ExitException.IO_FAILURE;
         }
         if (results.stream().anyMatch(b -> !b.complete())) {
-            err.println("iobench: a step was cut short; the curve above stops there");
+            String why = results.stream().flatMap(b -> b.runs().stream()).filter(r -> !r.complete())
+                    .map(r -> r.outcome().stopReason()).filter(java.util.Objects::nonNull).findFirst()
+                    .map(r -> " (" + r + ")").orElse("");
+            err.println("iobench: a step was cut short" + why + "; the curve above stops there");
             return ExitException.IO_FAILURE;
         }
         return kept;

@@ -72,7 +72,19 @@ public final class Migrations {
                     // a selection by these terms reads the rows it selects, not every row of a large store
                     "CREATE INDEX runs_by_name ON runs (name, created_at)",
                     "CREATE INDEX runs_by_source ON runs (source, created_at)",
-                    "CREATE INDEX runs_by_workload ON runs (rw, block_size, created_at)")));
+                    "CREATE INDEX runs_by_workload ON runs (rw, block_size, created_at)")),
+            new Migration(6, "row identity (the test's origin, the target's kind) and the warnings a run carries",
+                    List.of(
+                    // NULL in rows saved before: unknown, joined to the one known value of their row (compare.md)
+                    "ALTER TABLE runs ADD COLUMN origin TEXT",
+                    "ALTER TABLE runs ADD COLUMN target_kind TEXT",
+                    // the ids of the advisor's warning findings, comma-separated ("page-cache,not-saturated")
+                    "ALTER TABLE runs ADD COLUMN findings TEXT")),
+            new Migration(7, "the device a run used and when it ended, to find runs that overlapped in time", List.of(
+                    // NULL in rows saved before, for imports and micro variants: never judged (docs/store.md)
+                    "ALTER TABLE runs ADD COLUMN device TEXT",
+                    "ALTER TABLE runs ADD COLUMN ended_at TEXT",
+                    "CREATE INDEX runs_by_device ON runs (device, created_at)")));
 
     /** The schema version this build writes. */
     public static final int CURRENT = ALL.getLast().version();

@@ -20,9 +20,14 @@ import java.util.Objects;
  * @param labels            {@code jvm=a}: what the user wants to select and group by
  * @param note              free text, or null
  * @param createdAt         when the run started
+ * @param upperOutliers     how many of the slowest samples the report's statistics left out (Tukey's upper fence,
+ *                          docs/micro.md): they are stored as samples that no view uses, so the stored mean, and
+ *                          every mean and test of {@code runs}, {@code compare}, {@code check} and {@code history},
+ *                          is the one the table printed
  */
 public record NewMicroRun(String suite, String variant, List<Double> samplesNanosPerOp, String jvm, String document,
-                          String environment, Map<String, String> labels, String note, Instant createdAt)
+                          String environment, Map<String, String> labels, String note, Instant createdAt,
+                          int upperOutliers)
         implements RunToSave {
     public static final String SOURCE = "micro";
 
@@ -34,8 +39,35 @@ public record NewMicroRun(String suite, String variant, List<Double> samplesNano
         Objects.requireNonNull(environment, "environment");
         Objects.requireNonNull(createdAt, "createdAt");
         samplesNanosPerOp = List.copyOf(samplesNanosPerOp);
+        if (upperOutliers < 0 || upperOutliers > samplesNanosPerOp.size()) {
+            throw new IllegalArgumentException("upperOutliers " + upperOutliers + " of " + samplesNanosPerOp.size()
+                    + " samples");
+        }
         labels.forEach(Labels::check);
         labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels));
+    }
+
+    /** A variant whose statistics left no sample out. */
+    public NewMicroRun(String suite, String variant, List<Double> samplesNanosPerOp, String jvm, String document,
+                       String environment, Map<String, String> labels, String note, Instant createdAt) {
+        this(suite, variant, samplesNanosPerOp, jvm, document, environment, labels, note, createdAt, 0);
+    }
+
+    /**
+     * Which samples the report's statistics used: all but the {@link #upperOutliers} slowest (on equal values, the
+     * later ones are left out first).
+     */
+    public boolean[] used() {
+        boolean[] used = new boolean[samplesNanosPerOp.size()];
+        java.util.Arrays.fill(used, true);
+        Integer[] slowestFirst = java.util.stream.IntStream.range(0, used.length).boxed()
+                .sorted(java.util.Comparator.comparingDouble((Integer i) -> samplesNanosPerOp.get(i)).reversed()
+                        .thenComparing(java.util.Comparator.reverseOrder()))
+                .toArray(Integer[]::new);
+        for (int k = 0; k < upperOutliers; k++) {
+            used[slowestFirst[k]] = false;
+        }
+        return used;
     }
 
     @Override

@@ -34,8 +34,10 @@ final class RunWriter {
         try (PreparedStatement p = connection.prepareStatement("""
                 INSERT INTO runs (created_at, source, name, rw, block_size, threads, iodepth, direct, sync, engine,
                   target, repetitions, complete, mean_bytes_per_second, mean_iops, note, environment, result,
-                  document_version, test, test_member, test_members, test_run)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""")) {
+                  document_version, test, test_member, test_members, test_run, origin, target_kind, findings, device,
+                  ended_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                RETURNING id""")) {
             int i = 1;
             p.setString(i++, RunRow.CREATED_AT.format(row.createdAt()));
             p.setString(i++, row.source());
@@ -66,9 +68,33 @@ final class RunWriter {
                 p.setInt(i++, row.test().members());
             }
             if (testRun > 0) {
-                p.setLong(i, testRun);
+                p.setLong(i++, testRun);
             } else {
-                p.setNull(i, Types.BIGINT);
+                p.setNull(i++, Types.BIGINT);
+            }
+            String origin = row.test() == null || row.test().origin().isEmpty() ? null : row.test().origin();
+            if (origin == null) {
+                p.setNull(i++, Types.VARCHAR);
+            } else {
+                p.setString(i++, origin);
+            }
+            if (row.targetKind() == null) {
+                p.setNull(i++, Types.VARCHAR);
+            } else {
+                p.setString(i++, row.targetKind());
+            }
+            if (row.findings().isEmpty()) {
+                p.setNull(i++, Types.VARCHAR);
+            } else {
+                p.setString(i++, String.join(",", row.findings()));
+            }
+            boolean timed = row.device() != null && row.endedAt() != null;
+            if (timed) {
+                p.setString(i++, row.device());
+                p.setString(i, RunRow.CREATED_AT.format(row.endedAt()));
+            } else {
+                p.setNull(i++, Types.VARCHAR);
+                p.setNull(i, Types.VARCHAR);
             }
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();

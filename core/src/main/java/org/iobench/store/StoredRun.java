@@ -1,6 +1,7 @@
 package org.iobench.store;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.iobench.result.TestId;
 
@@ -24,14 +25,20 @@ import org.iobench.result.TestId;
  *                            own (and for runs saved before test identity was kept)
  * @param testRun             the id that the members of one execution of a group share (the first member's); the
  *                            run's own id outside a group
+ * @param findings            the ids of the advisor's warnings about the run ({@code page-cache}), sorted; empty for
+ *                            none and for runs saved before they were kept
  */
 public record StoredRun(long id, Instant createdAt, String source, String name, WorkloadKey workload, String engine,
                         String target, int repetitions, boolean complete, double meanBytesPerSecond, double meanIops,
-                        Map<String, String> labels, String note, TestId test, long testRun) {
+                        Map<String, String> labels, String note, TestId test, long testRun, List<String> findings) {
+    public StoredRun {
+        findings = findings == null ? List.of() : List.copyOf(findings);
+    }
+
 
     /** This run with {@code labels}. */
     public StoredRun withLabels(Map<String, String> labels) {
         return new StoredRun(id, createdAt, source, name, workload, engine, target, repetitions, complete,
-                meanBytesPerSecond, meanIops, labels, note, test, testRun);
+                meanBytesPerSecond, meanIops, labels, note, test, testRun, findings);
     }
 }

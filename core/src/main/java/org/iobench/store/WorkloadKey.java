@@ -29,23 +29,39 @@ import org.iobench.job.Sizes;
  * @param engine    {@code ""} for storage engines (psync, uring, libaio... compare with each other); the engine's
  *                  name for one that stores nothing
  * @param test      the suite's or job file's test ({@code dd1}, {@code net1}); {@code ""} for a run on its own
+ * @param origin    what the test is a test of ({@code job file randread.fio}, {@code suite kernel-dd}); {@code ""}
+ *                  where unknown (fio's JSON, runs saved before it was kept) or for a run on its own
+ * @param target    the kind of target ({@code block device}, a filesystem type: {@code ext4}, {@code nfs4},
+ *                  {@code tmpfs}; a group over several: {@code ext4+nfs4}); {@code ""} where unknown. Runs on a local
+ *                  disk and on NFS measure different things and are never one row. How unknown parts join known
+ *                  ones is {@code CompareTables.identities}'s business.
  */
 public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
-                          String engine, String test) implements Comparable<WorkloadKey> {
+                          String engine, String test, String origin, String target)
+        implements Comparable<WorkloadKey> {
 
     /** The parts of a key, in the order a row label lists them. */
-    public enum Part { TEST, RW, BS, THREADS, IODEPTH, DIRECT, SYNC, ENGINE }
+    public enum Part { ORIGIN, TEST, RW, BS, THREADS, IODEPTH, DIRECT, SYNC, ENGINE, TARGET }
 
     private static final Comparator<WorkloadKey> ORDER = Comparator.comparing(WorkloadKey::rw)
             .thenComparingLong(WorkloadKey::blockSize).thenComparingInt(WorkloadKey::threads)
             .thenComparingInt(WorkloadKey::iodepth).thenComparing(WorkloadKey::direct)
-            .thenComparing(WorkloadKey::sync).thenComparing(WorkloadKey::engine).thenComparing(WorkloadKey::test);
+            .thenComparing(WorkloadKey::sync).thenComparing(WorkloadKey::engine).thenComparing(WorkloadKey::test)
+            .thenComparing(WorkloadKey::origin).thenComparing(WorkloadKey::target);
 
     public WorkloadKey {
         Objects.requireNonNull(rw, "rw");
         Objects.requireNonNull(sync, "sync");
         Objects.requireNonNull(engine, "engine");
         test = test == null ? "" : test;
+        origin = origin == null ? "" : origin;
+        target = target == null ? "" : target;
+    }
+
+    /** A key of unknown origin and target kind. */
+    public WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
+                       String engine, String test) {
+        this(rw, blockSize, threads, iodepth, direct, sync, engine, test, "", "");
     }
 
     /** A storage workload's key (engine {@code ""}) of a run on its own, outside any suite or job file. */
@@ -71,7 +87,12 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
 
     /** This key as the workload of test {@code name} ({@code ""}: of no test). */
     public WorkloadKey withTest(String name) {
-        return new WorkloadKey(rw, blockSize, threads, iodepth, direct, sync, engine, name);
+        return new WorkloadKey(rw, blockSize, threads, iodepth, direct, sync, engine, name, origin, target);
+    }
+
+    /** This key with origin {@code origin} and target kind {@code target}. */
+    public WorkloadKey at(String origin, String target) {
+        return new WorkloadKey(rw, blockSize, threads, iodepth, direct, sync, engine, test, origin, target);
     }
 
     /** Whether this is a test of a suite or job file. */
@@ -120,12 +141,22 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
             if (k.direct != first.direct) out.add(Part.DIRECT);
             if (!k.sync.equals(first.sync)) out.add(Part.SYNC);
             if (!k.engine.equals(first.engine)) out.add(Part.ENGINE);
+            if (!k.origin.equals(first.origin)) out.add(Part.ORIGIN);
+            if (!k.target.equals(first.target)) out.add(Part.TARGET);
         }
         return out;
     }
 
-    /** All parts: {@code randwrite 4KiB 64 threads qd1 direct sync none}, after the test's name if it has one. */
+    /**
+     * The shape: {@code randwrite 4KiB 64 threads qd1 direct sync none}, after the test's name if it has one; the
+     * origin and target kind are named by tables only where rows differ in them ({@link #fullLabel()}).
+     */
     public String label() {
+        return label(EnumSet.complementOf(EnumSet.of(Part.ORIGIN, Part.TARGET)));
+    }
+
+    /** Every part, origin and target kind included: {@code job file a.fio g0 randread ... on ext4}. */
+    public String fullLabel() {
         return label(EnumSet.allOf(Part.class));
     }
 
@@ -161,6 +192,12 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                         words.add(engine + " engine");
                     }
                 }
+                case ORIGIN -> {
+                    if (!origin.isEmpty() || hasTest()) {
+                        words.add(origin.isEmpty() ? "(origin unknown)" : origin);
+                    }
+                }
+                case TARGET -> words.add(target.isEmpty() ? "(target unknown)" : "on " + target);
             }
         }
         return String.join(separator, words);
@@ -181,6 +218,8 @@ public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, b
                 case DIRECT -> "direct";
                 case SYNC -> "sync";
                 case ENGINE -> "engine";
+                case ORIGIN -> "origin";
+                case TARGET -> "target";
             };
         }
         return "workload";

@@ -80,7 +80,7 @@ final class ShapedSource implements RequestSource {
         if (rw.random()) {
             // fio: a non-uniform distribution has no random map
             this.picker = BlockPickers.of(a.distribution(), a.randomMap() && a.distribution().uniform(),
-                    Math.max(1, regionLength / unit), unit, seed);
+                    Math.max(1, regionLength / unit), unit, seed, a.offsets());
             this.steps = null;
         } else {
             this.picker = null;
@@ -98,9 +98,10 @@ final class ShapedSource implements RequestSource {
 
     @Override
     public boolean more() {
-        // fio ends a size-based sequential walk at the region's end, even with bytes left (holes)
-        boolean ended = steps != null && !again && (reads && steps[0].atEnd()
-                || (writes || trims) && steps[1].atEnd());
+        // fio ends a size-based sequential walk at the region's end, or where the next request has no room before
+        // it, even with bytes left (holes)
+        boolean ended = steps != null && !again && (reads && steps[0].passOver(unit)
+                || (writes || trims) && steps[1].passOver(unit));
         return !ended && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit);
     }
 

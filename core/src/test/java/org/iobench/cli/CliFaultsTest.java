@@ -21,13 +21,23 @@ class CliFaultsTest {
         Path mnt = dir.resolve("small");
         Root.mountTmpfs(mnt, "16m");
         try {
-            Cli.Result r = Cli.run(dir, "run", "--rw", "write", "--bs", "1m", "--size", "64m",
-                    mnt.resolve("f").toString());
+            // a new 64 MiB file is refused before any I/O (it exceeds the free space); a sparse file written over
+            // with consent runs out of space mid-run, as a file system others fill does
+            Cli.Result refused = Cli.run(dir, "run", "--rw", "write", "--bs", "1m", "--size", "64m",
+                    mnt.resolve("new").toString());
+            assertThat(refused.status()).as(refused.err()).isEqualTo(2);
+            assertThat(refused.err()).startsWith("iobench: --size 64MiB: a new file in " + mnt)
+                    .contains("free on its file system");
+            Path f = mnt.resolve("f");
+            try (RandomAccessFile sparse = new RandomAccessFile(f.toFile(), "rw")) {
+                sparse.setLength(64L << 20);
+            }
+            Cli.Result r = Cli.run(dir, "run", "--rw", "write", "--bs", "1m", "--allow-overwrite", f.toString());
             assertThat(r.status()).as(r.out() + r.err()).isEqualTo(1);
             assertThat(r.out()).contains("INCOMPLETE").contains("ENOSPC");
             assertThat(r.err()).contains("ENOSPC").contains("partial").doesNotContain("\tat ");
             try (var files = Files.list(mnt)) {
-                assertThat(files).as("scratch file removed").isEmpty();
+                assertThat(files).as("nothing but the file written over").containsExactly(f);
             }
         } finally {
             Root.umount(mnt);

@@ -61,7 +61,8 @@ class DdCompatTest {
         List<String> gnu = gnuDd(ops(line, gnuOut));
         InProcessMain.Result ours = InProcessMain.run(concat("dd", ops(line, ourOut)));
         assertThat(ours.status()).as(ours.err()).isZero();
-        List<String> mine = ours.err().lines().filter(l -> !l.matches("(warning|context|note): .*")).toList();
+        List<String> mine = ours.err().lines()
+                .filter(l -> !l.matches("(warning|context|note): .*|iobench: saved as run .*")).toList();
         assertThat(mine).hasSameSizeAs(gnu);
         assertThat(mine.get(0)).isEqualTo(gnu.get(0));
         assertThat(mine.get(1)).isEqualTo(gnu.get(1));
@@ -106,6 +107,21 @@ class DdCompatTest {
         assertThat(p.exitValue()).as(text).isZero();
         assertThat(text).contains("1+0 records in\n1+0 records out\n4096 bytes (4.1 kB, 4.0 KiB) copied, ");
         assertThat(Files.size(out)).as("truncated after the written block, as dd does").isEqualTo(4096);
+    }
+
+    @Test
+    void ddSaysWhereItSavedTheRunAsRunDoesExceptWithStatusNone() {
+        Path db = dir.resolve("results.db");
+        InProcessMain.Result saved = InProcessMain.run("dd", "if=/dev/zero", "of=" + dir.resolve("a"), "bs=4k",
+                "count=2", "--db", db.toString());
+        assertThat(saved.status()).as(saved.err()).isZero();
+        assertThat(saved.err()).contains("iobench: saved as run 1 in " + db);
+        InProcessMain.Result silent = InProcessMain.run("dd", "if=/dev/zero", "of=" + dir.resolve("b"), "bs=4k",
+                "count=2", "status=none", "--db", db.toString());
+        assertThat(silent.status()).as(silent.err()).isZero();
+        assertThat(silent.err()).doesNotContain("saved as");
+        InProcessMain.Result runs = InProcessMain.run("runs", "--db", db.toString());
+        assertThat(runs.out()).as("status=none is still saved").contains(dir.resolve("b").toString()).hasLineCount(3);
     }
 
     @Test

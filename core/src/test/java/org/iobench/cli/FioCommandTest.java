@@ -121,6 +121,35 @@ class FioCommandTest {
         assertThat(Files.exists(dir.resolve("n"))).isFalse();
     }
 
+    @Test
+    void meansAreExactSoSlatPlusClatIsLatAsFiosT0015AndT0016Check() throws Exception {
+        // fio's t0016: the null engine at iodepth 16 hands requests over at commit; each lat = slat + clat, and the
+        // means (sums over the count, not histogram estimates) keep it within fio's 1 ns
+        InProcessMain.Result r = InProcessMain.run("fio", "--name=t", "--ioengine=null", "--size=1M", "--iodepth=16",
+                "--filename=" + dir.resolve("t"), "--output-format=json");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode read = JSON.readTree(r.out()).path("jobs").get(0).path("read");
+        double slat = read.path("slat_ns").path("mean").asDouble();
+        double clat = read.path("clat_ns").path("mean").asDouble();
+        double lat = read.path("lat_ns").path("mean").asDouble();
+        assertThat(read.path("slat_ns").path("N").asLong()).isEqualTo(256);
+        assertThat(Math.abs(slat + clat - lat)).as("slat %f + clat %f vs lat %f", slat, clat, lat)
+                .isLessThanOrEqualTo(1e-3);
+    }
+
+    @Test
+    void theNullEngineAtIodepthOneLogsNoSubmissionLatencyAsFiosSynchronousEngines() throws Exception {
+        InProcessMain.Result r = InProcessMain.run("fio", "--name=s", "--ioengine=null", "--size=64k",
+                "--filename=" + dir.resolve("s"), "--write_lat_log=" + dir.resolve("lat"), "--output-format=json");
+        assertThat(r.status()).as(r.err()).isZero();
+        // fio 3.33: lat_slat.1.log is empty, clat and lat have a line per request; JSON slat N 0, clat N 16
+        assertThat(Files.readAllLines(dir.resolve("lat_slat.1.log"))).isEmpty();
+        assertThat(Files.readAllLines(dir.resolve("lat_clat.1.log"))).hasSize(16);
+        JsonNode read = JSON.readTree(r.out()).path("jobs").get(0).path("read");
+        assertThat(read.path("slat_ns").path("N").asLong()).isZero();
+        assertThat(read.path("clat_ns").path("N").asLong()).isEqualTo(16);
+    }
+
     private static List<String> keys(JsonNode n) {
         List<String> k = new ArrayList<>();
         for (Iterator<String> i = n.fieldNames(); i.hasNext(); ) {

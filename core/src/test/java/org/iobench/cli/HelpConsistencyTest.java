@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -122,5 +124,45 @@ class HelpConsistencyTest {
             }
         }
         soft.assertAll();
+    }
+
+    @Test
+    void theCommandListOfIobenchHelpGivesEachCommandAWholeSentence() {
+        // `iobench help` lists each command with the first line of its description only
+        SoftAssertions soft = new SoftAssertions();
+        for (Map.Entry<String, CommandLine> e : ROOT.getSubcommands().entrySet()) {
+            String[] description = e.getValue().getCommandSpec().usageMessage().description();
+            soft.assertThat(description).as(e.getKey() + "'s description").isNotEmpty();
+            if (description.length > 0) {
+                soft.assertThat(description[0].strip()).as(e.getKey() + "'s first description line").endsWith(".");
+            }
+        }
+        soft.assertAll();
+    }
+
+    @Test
+    void noHelpNamesADeprecatedOption() {
+        // a hidden option is an old spelling kept working with a warning; the help shows only the current one
+        List<String> hidden = new ArrayList<>();
+        List<String> visible = new ArrayList<>();
+        List<String> helps = new ArrayList<>();
+        collect(ROOT, hidden, visible, helps);
+        hidden.removeAll(visible);
+        SoftAssertions soft = new SoftAssertions();
+        for (String name : new TreeSet<>(hidden)) {
+            for (String help : helps) {
+                soft.assertThat(help).as("a help naming the deprecated " + name)
+                        .doesNotContainPattern(Pattern.quote(name) + "(?![\\w-])");
+            }
+        }
+        soft.assertAll();
+    }
+
+    private static void collect(CommandLine c, List<String> hidden, List<String> visible, List<String> helps) {
+        helps.add(c.getUsageMessage(CommandLine.Help.Ansi.OFF));
+        for (OptionSpec o : c.getCommandSpec().options()) {
+            (o.hidden() ? hidden : visible).addAll(List.of(o.names()));
+        }
+        c.getSubcommands().values().forEach(s -> collect(s, hidden, visible, helps));
     }
 }

@@ -45,7 +45,7 @@ class InUseUpTheStackCliTest {
 
     private Path mounted(Path device) throws Exception {
         Path mnt = Files.createDirectories(dir.resolve("mnt-" + device.getFileName()));
-        Root.mount(device, mnt);
+        Root.mountIdleExt4(device, mnt); // idle, it writes nothing: the digests below see any write
         undo.addFirst(() -> Root.umount(mnt));
         return mnt;
     }
@@ -130,6 +130,37 @@ class InUseUpTheStackCliTest {
         Cli.Result free = Cli.run(dir, "run", "--no-store", "--rw", "write", "--bs", "64k", "--size", "1m",
                 "--allow-overwrite", over.toString());
         assertThat(free.status()).as("released: " + free.err()).isZero();
+    }
+
+    @Test
+    void theDeviceUnderAWrittenLoopDeviceIsClaimedForTheWholeJob() throws Exception {
+        Root.assumeLoopDevices("write a loop device over another while a second iobench reads the one under it");
+        Path under = loop(Root.sparseFile(dir.resolve("under.img"), 16L << 20));
+        Path over = loop(under);
+        Process writer = Cli.start(dir, "run", "--no-store", "--rw", "randwrite", "--bs", "4k", "--time", "60s",
+                "--rate", "200", "--allow-overwrite", over.toString());
+        try {
+            Cli.awaitCondition(writer, "a WRITE flock on " + under, () -> org.iobench.sysmon.ProcLocks.system()
+                    .on(under).stream().anyMatch(l -> l.pid() == writer.pid() && l.access().equals("WRITE")));
+            Cli.Result reader = Cli.run(dir, "run", "--no-store", "--rw", "read", "--bs", "64k", "--size", "1m",
+                    under.toString());
+            assertThat(reader.status()).as(reader.err()).isEqualTo(2);
+            assertThat(reader.err()).contains("another iobench (pid " + writer.pid() + ") is writing it");
+            assertThatKernelRefusesExclusiveOpen(under);
+        } finally {
+            Cli.signal(writer, "TERM");
+        }
+        Cli.Result first = Cli.finish(writer);
+        assertThat(first.status()).as(first.err()).isEqualTo(143);
+        try (org.iobench.sys.FileLock free = org.iobench.sys.FileLock.openExclusive(under)) {
+            assertThat(free).as("released with the job").isNotNull();
+        }
+    }
+
+    /** Held O_EXCL by the job: a mount or mkfs of it would fail with EBUSY, as this open does. */
+    private static void assertThatKernelRefusesExclusiveOpen(Path device) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> org.iobench.sys.FileLock.openExclusive(device))
+                .isInstanceOf(org.iobench.sys.SysException.class).hasMessageContaining("EBUSY");
     }
 
     @Test

@@ -52,6 +52,20 @@ class MicroCommandTest {
 
                 public static class Nothing {
                 }
+
+                /** "a small" finishes, then "b broken" has a variant with the wrong result (suites run by name). */
+                public static class GoodThenBroken {
+                    public static Suite<int[], Integer> a() {
+                        return quick("a small", new int[] {1, 2, 3, 4, 5, 6, 7, 8}, 36);
+                    }
+
+                    public static Suite<int[], Integer> b() {
+                        return Suite.of("b broken", new int[] {1, 2, 3}, 6)
+                                .add("right", a -> Arrays.stream(a).sum())
+                                .add("offByOne", a -> Arrays.stream(a).sum() - 1)
+                                .samples(3).sampleTime(Duration.ofMillis(1));
+                    }
+                }
             }
             """;
 
@@ -87,9 +101,16 @@ class MicroCommandTest {
     @Test
     void runsEverySuiteOfTheClassInAFreshJvmEachAndWritesTheJson() throws Exception {
         Path json = dir.resolve("micro.json");
+        String db = org.iobench.store.Databases.sqlite(dir);
         Cli.Result r = Cli.run(dir, "micro", "user.Sums", "--cp", jar.toString(), "-o", json.toString(),
-                "--samples", "3", "--warmup", "20ms");
+                "--samples", "3", "--warmup", "20ms", "--db", db, "--label", "jvm=a");
         assertThat(r.status()).as(r.err()).isZero();
+        // it saves what it ran itself, one run per suite and variant (issue 25: it stored nothing)
+        assertThat(r.err()).contains("iobench: saved as runs 1, 2, 3, 4 in ");
+        try (org.iobench.store.ResultStore store = org.iobench.store.ResultStore.open(db)) {
+            assertThat(store.find(org.iobench.store.RunQuery.ALL)).hasSize(4)
+                    .allSatisfy(run -> assertThat(run.labels()).containsEntry("jvm", "a"));
+        }
         assertThat(r.out()).contains("===== small =====").contains("===== tiny =====")
                 .containsPattern("(?m)^loop +\\d").containsPattern("(?m)^stream +\\d")
                 .contains("in a fresh JVM").contains("wrote " + json);
@@ -102,14 +123,14 @@ class MicroCommandTest {
     void sameJvmFilterAndTwoJarsOnTheClassPath() throws Exception {
         Path other = Files.createDirectory(dir.resolve("classes"));
         Cli.Result r = Cli.run(dir, "micro", "user.Sums", "--cp", jar + ":" + other, "--same-jvm",
-                "--filter", "^ti", "--samples", "2", "--sample-time", "1ms", "--warmup", "0");
+                "--filter", "^ti", "--samples", "2", "--sample-time", "1ms", "--warmup", "0", "--no-store");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("===== tiny =====").doesNotContain("small").contains("in this JVM");
     }
 
     @Test
     void aVariantWithTheWrongResultFailsWithOneLineNamingItAndBothValues() throws Exception {
-        Cli.Result r = Cli.run(dir, "micro", "user.Sums$Broken", "--cp", jar.toString(), "--same-jvm");
+        Cli.Result r = Cli.run(dir, "micro", "user.Sums$Broken", "--cp", jar.toString(), "--same-jvm", "--no-store");
         assertThat(r.status()).isEqualTo(1);
         assertThat(r.err().strip()).isEqualTo(
                 "iobench: suite 'broken sums': variant 'offByOne' returned 5 but expected 6");
@@ -118,15 +139,32 @@ class MicroCommandTest {
     @Test
     void aMissingJarAnUnknownClassOrAClassWithoutSuitesIsBadUsage() throws Exception {
         for (List<String> args : List.of(
-                List.of("micro", "user.Sums", "--cp", dir.resolve("nope.jar").toString()),
-                List.of("micro", "user.NoSuchClass", "--cp", jar.toString()),
-                List.of("micro", "user.Sums$Nothing", "--cp", jar.toString()))) {
+                List.of("micro", "user.Sums", "--cp", dir.resolve("nope.jar").toString(), "--no-store"),
+                List.of("micro", "user.NoSuchClass", "--cp", jar.toString(), "--no-store"),
+                List.of("micro", "user.Sums$Nothing", "--cp", jar.toString(), "--no-store"))) {
             Cli.Result r = Cli.run(dir, args.toArray(String[]::new));
             assertThat(r.status()).as(args + ": " + r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines()).as(args.toString()).hasSize(1);
             assertThat(r.err()).startsWith("iobench: ");
         }
-        assertThat(Cli.run(dir, "micro", "user.Sums", "--cp", dir.resolve("nope.jar").toString()).err())
+        assertThat(Cli.run(dir, "micro", "user.Sums", "--cp", dir.resolve("nope.jar").toString(), "--no-store").err())
                 .isEqualTo("iobench: --cp: no such jar or directory: " + dir.resolve("nope.jar") + "\n");
+    }
+
+    @Test
+    void aLaterSuiteWithAWrongVariantKeepsAndSavesWhatFinishedThenFails() throws Exception {
+        String db = org.iobench.store.Databases.sqlite(dir);
+        Path json = dir.resolve("m.json");
+        Cli.Result r = Cli.run(dir, "micro", "user.Sums$GoodThenBroken", "--cp", jar.toString(), "--same-jvm",
+                "--samples", "3", "--warmup", "20ms", "-o", json.toString(), "--db", db);
+        assertThat(r.status()).as(r.out() + r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("===== a small =====");
+        assertThat(r.err()).contains("iobench: saved as runs 1, 2 in ")
+                .endsWith("iobench: suite 'b broken': variant 'offByOne' returned 5 but expected 6\n");
+        assertThat(Files.readString(json)).contains("\"name\": \"a small\"").doesNotContain("b broken");
+        try (org.iobench.store.ResultStore store = org.iobench.store.ResultStore.open(db)) {
+            assertThat(store.find(org.iobench.store.RunQuery.ALL)).extracting(org.iobench.store.StoredRun::name)
+                    .containsOnly("a small");
+        }
     }
 }

@@ -35,6 +35,15 @@ class ViewsSmallerCasesTest {
     }
 
     @Test
+    void vmstatPrintsItsBlockWhenAJobFileRuns(@TempDir Path work) throws Exception {
+        java.nio.file.Path job = java.nio.file.Files.writeString(work.resolve("w.fio"), "[global]\ndirectory="
+                + work + "\nsize=2m\nbs=64k\n\n[alone]\nrw=write\n\n[together]\nstonewall\nrw=read\nnumjobs=2\n");
+        Cli.Result r = Cli.run(work, "run", job.toString(), "--vmstat", "--no-store");
+        assertThat(r.status()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("vmstat, run 1").contains("vmstat while 2 jobs ran together");
+    }
+
+    @Test
     void runsWithASelectorThatSelectsNothingExits1AsShowAndCompareDo() {
         InProcess.Result none = InProcess.run("runs", "kernel=9.9", "--db", db);
         assertThat(none.status()).as(none.out() + none.err()).isEqualTo(1);

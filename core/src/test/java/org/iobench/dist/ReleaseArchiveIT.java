@@ -75,7 +75,29 @@ class ReleaseArchiveIT {
         assertThat(tree(work)).as("the scratch file is removed").isEmpty();
         assertThat(before).contains("bin/iobench", "lib/iobench.jar", "lib/iobench.aot", "lib/iobench-no-store.aot",
                 "lib/jvm.options", "lib/native/x86_64/libsqlitejdbc.so", "lib/native/aarch64/libsqlitejdbc.so",
-                "man/man1/iobench.1", "README.md");
+                "man/man1/iobench.1", "README.md", "lib/iobench-micro.jar");
+    }
+
+    @Test
+    void theArchiveShipsTheDocsAndEveryLinkOfItsReadmeAndDocsResolvesInsideIt() throws Exception {
+        Path source = Path.of(System.getProperty("basedir", "."), "..", "docs").toAbsolutePath().normalize();
+        List<String> docs = tree(source).stream().map(f -> "docs/" + f).toList();
+        assertThat(docs).contains("docs/micro.md", "docs/options.md", "docs/json-schema-v2.json");
+        assertThat(tree(home)).containsAll(docs);
+        assertThat(MarkdownLinks.broken(home)).isEmpty();
+    }
+
+    @Test
+    void theSuiteApiJarAloneRunsSuiteRunnerAsDocsMicroSays() throws Exception {
+        // docs/micro.md: java -cp lib/iobench-micro.jar:your.jar org.iobench.micro.SuiteRunner ... CLASS
+        Process p = new ProcessBuilder(Path.of(JAVA_HOME, "bin", "java").toString(), "-cp",
+                home.resolve("lib/iobench-micro.jar").toString(), "org.iobench.micro.SuiteRunner", "--same-jvm",
+                "--samples", "3", "--sample-time-ms", "1", "--warmup-ms", "0", "--filter", "ints",
+                "org.iobench.micro.examples.SumSuites").redirectErrorStream(true).start();
+        String text = read(p.getInputStream());
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(text).isZero();
+        assertThat(text).contains("ns/op");
     }
 
     @Test

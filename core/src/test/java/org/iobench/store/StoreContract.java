@@ -64,7 +64,8 @@ abstract class StoreContract {
         assertThat(s.createdAt()).isEqualTo(StoreFixtures.T0);
         assertThat(s.labels()).containsExactly(Map.entry("kernel", "2.6.24-rc1"), Map.entry("patch", "without"));
         assertThat(s.note()).isEqualTo("first try");
-        assertThat(s.workload()).isEqualTo(new WorkloadKey("randwrite", 4096, 64, 1, true, "none"));
+        assertThat(s.workload()).isEqualTo(new WorkloadKey("randwrite", 4096, 64, 1, true, "none")
+                .at("", "block device"));
         assertThat(s.target()).isEqualTo("/dev/md0");
         assertThat(s.repetitions()).isEqualTo(3);
         assertThat(s.complete()).isTrue();

@@ -32,7 +32,9 @@ public final class SuiteRunner {
      *
      * @throws IllegalArgumentException if the class cannot be loaded or defines no suites
      * @throws VariantMismatchException if a variant's result differs from the expected one (nothing is timed then
-     *                                  for that suite; suites before it have been printed)
+     *                                  for that suite) in the class's first suite
+     * @throws SuitesCutShortException  when a suite fails after others of the class finished: their results are in
+     *                                  it, the failure is its cause
      */
     public static RunReport runClass(String className, ClassLoader loader, RunOptions options, PrintStream out) {
         Instant start = Instant.now();
@@ -41,7 +43,15 @@ public final class SuiteRunner {
         List<SuiteResult> results = new ArrayList<>();
         for (Suite<?, ?> suite : suites(className, loader)) {
             if (opts.selects(suite.name())) {
-                results.add(suite.run(opts, out));
+                try {
+                    results.add(suite.run(opts, out));
+                } catch (RuntimeException e) {
+                    if (results.isEmpty()) {
+                        throw e;
+                    }
+                    // the suites that finished are the user's results: handed over with the failure
+                    throw new SuitesCutShortException(new RunReport(Environment.current(), start, results), e);
+                }
                 out.println();
             }
         }

@@ -1,9 +1,11 @@
 package org.iobench.engine.nullio;
 
+import org.iobench.clock.NanoClock;
 import java.util.Arrays;
 import java.util.List;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.Completions;
 import org.iobench.engine.DisklessEngine;
 import org.iobench.engine.EngineOptions;
@@ -21,8 +23,10 @@ import org.iobench.engine.SubmitStatus;
  *
  * <p>At {@code iodepth} 1 {@link #submit} answers {@code COMPLETED}; above, as fio's null engine, requests are
  * {@code QUEUED}, complete on {@link #commit} and come back from {@link #reap}, so the asynchronous path of a
- * worker is measured too. Submission takes no time: {@link IoRequest#submitNanos} is set to the request's issue
- * time, without reading the clock. Nothing allocates.
+ * worker is measured too. As in fio, a request completed inside {@code submit} (iodepth 1, fio's {@code FIO_SYNCIO})
+ * has no submission time, so it has no slat; a queued one is handed over at {@link #commit}, which reads the clock
+ * once and stamps every request it completes ({@link IoRequest#submitNanos}), as fio's null engine sets the issue
+ * time at commit. Nothing allocates.
  *
  * <p>Files are named, never opened (fio's null engine opens nothing either): {@link #open} makes an
  * {@link IoFile#unopened unopened} file, and closing or invalidating it does nothing.
@@ -33,17 +37,19 @@ public final class NullEngine implements DisklessEngine {
         private final EngineDescription description = EngineDescription.of("null", null, List.of("null"),
                 EngineFlag.DISKLESS, EngineFlag.OUTSIDE_PROC_IO);
         @Override public EngineDescription description() { return description; }
-        @Override public IoEngine create(EngineOptions options) { return new NullEngine(options.iodepth()); }
+        @Override public IoEngine create(EngineOptions options) { return new NullEngine(options.iodepth(), options.clock()); }
     };
 
     private final int iodepth;
+    private final NanoClock clock;
     /** Requests submitted and not yet reaped; the first {@code committed} of them are complete. */
     private final IoRequest[] held;
     private int heldCount;
     private int committed;
 
-    NullEngine(int iodepth) {
+    NullEngine(int iodepth, NanoClock clock) {
         this.iodepth = iodepth;
+        this.clock = clock;
         this.held = new IoRequest[iodepth];
     }
 
@@ -55,6 +61,7 @@ public final class NullEngine implements DisklessEngine {
     @Override
     public SubmitStatus submit(IoRequest r) {
         if (iodepth == 1) {
+            r.submitNanos(Long.MIN_VALUE); // never handed over: no slat, as fio's synchronous engines
             finish(r);
             return SubmitStatus.COMPLETED;
         }
@@ -66,13 +73,14 @@ public final class NullEngine implements DisklessEngine {
     }
 
     private static void finish(IoRequest r) {
-        r.submitNanos(r.issueNanos());
         r.complete(r.op().countsLength() ? r.length() : 0);
     }
 
     @Override
     public void commit() {
+        long now = committed < heldCount ? clock.nanoTime() : 0;
         for (int i = committed; i < heldCount; i++) {
+            held[i].submitNanos(now);
             finish(held[i]);
         }
         committed = heldCount;

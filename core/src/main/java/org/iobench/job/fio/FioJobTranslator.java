@@ -27,6 +27,8 @@ final class FioJobTranslator {
 
     private final FioProblems problems;
     private final List<String> warnings;
+    /** fio's {@code thread_number} of the last job made: jobs and their clones numbered from 1 in order. */
+    private int threads;
 
     FioJobTranslator(FioProblems problems, List<String> warnings) {
         this.problems = problems;
@@ -105,6 +107,10 @@ final class FioJobTranslator {
             if (fileOps) {
                 FioFileOps.apply(o, b, target(o, name, i, "$filenum", new ArrayList<>()).toString(),
                         access.unitBytes(), file, rw, problems, blocking, warnings);
+            }
+            threads++;
+            if (rw.random()) {
+                b.access(access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator, as fio starts it
             }
             b.target(target(o, name, i, blocking)).name(clones == 1 ? name : name + "." + i)
                     .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset + i * increment);
@@ -328,7 +334,7 @@ final class FioJobTranslator {
             return;
         }
         Access plain = access.randomMap() ? Access.DEFAULT.withRandomMap() : Access.DEFAULT;
-        if (!access.equals(plain)) {
+        if (!access.shape().equals(plain)) {
             blocking.add(problems.unsupported(s, "verify with mixed sizes, distributions, holes or I/O limits is not"
                     + " supported by iobench yet", true));
             return;

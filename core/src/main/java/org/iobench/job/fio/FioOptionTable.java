@@ -63,16 +63,14 @@ final class FioOptionTable {
                 + " filesize exitall exit_what verify do_verify rate_process steadystate steadystate_duration"
                 + " steadystate_ramp_time zonemode zonesize zoneskip zonerange latency_target latency_window"
                 + " latency_percentile latency_run max_latency cpuload cpumode cpuchunks fill_device program arguments grace_time std_redirect"
-                + " prio prioclass cmdprio_percentage cmdprio_class cmdprio cmdprio_bssplit log_prio");
+                + " prio prioclass cmdprio_percentage cmdprio_class cmdprio cmdprio_bssplit log_prio random_generator");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
         kind(Kind.MEASURED_ANYWAY, "gtod_reduce gtod_cpu clocksource disable_lat disable_clat disable_slat"
-                + " disable_bw_measurement stats disk_util clat_percentiles io_submit_mode random_generator");
+                + " disable_bw_measurement stats disk_util clat_percentiles io_submit_mode");
         NOTES.put("io_submit_mode", "the I/O is fio's; iobench issues the requests from the job's own thread, as"
                 + " fio's inline mode does");
-        NOTES.put("random_generator", "iobench draws offsets with its own generator (fio's lfsr touches each block"
-                + " once per pass, as fio's random map, which iobench keeps)");
         kind(Kind.REPORTING, "write_hist_log"
                 + " log_entries log_hist_msec log_hist_coarseness"
                 + " log_compression log_compression_cpus log_store_compressed log_unix_epoch log_alternate_epoch"

@@ -25,6 +25,11 @@ final class FioReader {
     }
 
     List<FioSection> read(String file, String text) {
+        if (text.startsWith("\uFEFF")) {
+            // a UTF-8 byte-order mark, as Windows editors save: not part of the first line (fio 3.33 refuses the
+            // file: "option <\uFEFF[a]> outside of [] job section"; iobench reads it without the mark)
+            text = text.substring(1);
+        }
         List<FioSection> sections = new ArrayList<>();
         String name = null;
         String header = null;

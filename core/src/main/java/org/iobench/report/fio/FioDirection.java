@@ -87,7 +87,9 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
             LatencySplit split = onlyDirection(r.totals(), dir) ? r.latencies().split() : null;
             slat.add(sync || split == null ? FioLatency.EMPTY : FioLatency.of(split.submission(), null));
             // a synchronous engine's request is its completion (fio: clat from issue, slat not taken)
-            clat.add(sync ? whole : split != null ? FioLatency.of(split.completion(), null) : FioLatency.EMPTY);
+            // no request handed over at all (the null engine at iodepth 1, fio's FIO_SYNCIO): the same
+            clat.add(sync || r.latencies().split() == null ? whole
+                    : split != null ? FioLatency.of(split.completion(), null) : FioLatency.EMPTY);
             bw = bw.plus(samples(r, dir, true));
             iops = iops.plus(samples(r, dir, false));
         }

@@ -24,6 +24,7 @@ import org.iobench.result.Outcome;
 import org.iobench.result.RunEvidence;
 import org.iobench.result.RunResult;
 import org.iobench.result.TargetInfo;
+import org.iobench.result.TestId;
 import org.iobench.result.Totals;
 
 /**
@@ -65,11 +66,22 @@ public final class FioImport {
                 : Instant.ofEpochSecond(doc.path("timestamp").asLong());
         List<BenchmarkResult> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
+        Map<Integer, Integer> jobsInGroup = new LinkedHashMap<>();
+        for (JsonNode job : doc.path("jobs")) {
+            jobsInGroup.merge(job.path("groupid").asInt(), 1, Integer::sum);
+        }
         for (List<JsonNode> clones : byJob.values()) {
             String name = clones.getFirst().path("jobname").asText("fio");
             FioOptions o = new FioOptions(doc.path("global options"), clones.getFirst().path("job options"));
             try {
-                out.add(result(clones, o, finished, doc.path("fio version").asText("fio")));
+                BenchmarkResult b = result(clones, o, finished, doc.path("fio version").asText("fio"));
+                // a job alone in its fio group is the test of its name, as iobench runs it from the job file
+                // ([randread-4k] is test randread-4k): the two share a row. fio's JSON names no job file (origin
+                // unknown, docs/compare.md). Jobs run together, and numjobs clones, which iobench runs as a group
+                // of jobs of one thread each, stay workloads of their own.
+                boolean alone = jobsInGroup.get(clones.getFirst().path("groupid").asInt()) == 1
+                        && b.job().queue().threads() == 1;
+                out.add(alone ? b.withTest(TestId.single(name)) : b);
             } catch (IOException e) {
                 skipped.add(e.getMessage());
             }
@@ -107,6 +119,7 @@ public final class FioImport {
         }
         boolean grouped = o.flag("group_reporting");
         RwMode rw = rw(name, o.get("rw", "read"));
+        checkFigures(name, clones, rw);
         boolean differentJobs = grouped && (reads > 0 && !rw.reads() || writes > 0 && !rw.writes()
                 || trims > 0 && !rw.trims());
         if (differentJobs && (trims > 0 || rw.trims())) {
@@ -161,6 +174,10 @@ public final class FioImport {
             warnings.add("fio's trims ran " + trimMs + " ms and its writes " + writeMs + " ms: IOPS is fio's sum ("
                     + Math.round(iops) + "); fio's bandwidths sum to " + Math.round(bw) + " bytes/s");
         }
+        if (elapsedNanos <= 0 && ok) {
+            throw new IOException("fio job " + name + " skipped: it ran for 0 ms (no iops, bw_bytes or runtime above"
+                    + " 0), so no rate can be stored");
+        }
         Totals totals = new Totals(bytesRead, bytesWritten, reads, writes, elapsedNanos, 0, syncs, bytesTrimmed,
                 trims);
         if (clones.size() > 1) {
@@ -178,6 +195,40 @@ public final class FioImport {
         TargetInfo t = new TargetInfo(o.get("filename").isPresent() && target.startsWith("/dev/") ? "block-device"
                 : "file", target, false, sizeOrZero(o), 0, 0, null, null);
         return BenchmarkResult.of(job, t, List.of(run));
+    }
+
+    /** The figures fio writes for every job, in each direction: an entry without them, or with one below 0, is not fio's. */
+    private static final List<String> FIGURES = List.of("io_bytes", "total_ios", "bw_bytes", "iops", "runtime");
+
+    /**
+     * Refuses a job whose figures fio could not have written: a direction its {@code rw} does that has no section
+     * (fio writes "read", "write" and "trim" for every job, 0 where nothing was done), or a figure below 0.
+     *
+     * @throws IOException naming the job, the direction and the field
+     */
+    private static void checkFigures(String name, List<JsonNode> clones, RwMode rw) throws IOException {
+        for (JsonNode c : clones) {
+            for (String direction : List.of("read", "write", "trim")) {
+                boolean does = direction.equals("read") ? rw.reads() : direction.equals("write") ? rw.writes()
+                        : rw.trims();
+                JsonNode d = c.path(direction);
+                if (does && !d.isObject()) {
+                    throw new IOException("fio job " + name + " skipped: rw=" + rw.label() + " but no \""
+                            + direction + "\" section, so its " + direction + "s are unknown (fio writes one for"
+                            + " every job)");
+                }
+                for (String field : FIGURES) {
+                    if (d.path(field).isNumber() && d.path(field).asDouble() < 0) {
+                        throw new IOException("fio job " + name + " skipped: " + direction + "." + field + " is "
+                                + d.path(field).asText() + "; fio's figures are never negative");
+                    }
+                }
+            }
+            if (c.path("job_runtime").isNumber() && c.path("job_runtime").asLong() < 0) {
+                throw new IOException("fio job " + name + " skipped: job_runtime is " + c.path("job_runtime").asText()
+                        + "; fio's figures are never negative");
+            }
+        }
     }
 
     private static long sizeOrZero(FioOptions o) {

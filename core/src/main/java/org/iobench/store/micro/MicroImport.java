@@ -70,8 +70,14 @@ public final class MicroImport {
             }
             for (JsonNode variant : variants) {
                 String v = text(variant, "name", "a variant of suite '" + name + "'");
-                out.add(new NewMicroRun(name, v, samples(variant, name, v), jvm, document(doc, suite, variant),
-                        env.toString(), labels, note, startedAt));
+                List<Double> values = samples(variant, name, v);
+                int outliers = variant.path("upperOutliers").asInt(0);
+                if (outliers < 0 || outliers > values.size()) {
+                    throw new IOException("suite '" + name + "', variant '" + v + "': upperOutliers " + outliers
+                            + " of " + values.size() + " samples");
+                }
+                out.add(new NewMicroRun(name, v, values, jvm, document(doc, suite, variant), env.toString(), labels,
+                        note, startedAt, outliers));
             }
         }
         return out;
@@ -105,6 +111,20 @@ public final class MicroImport {
         ObjectNode one = ((ObjectNode) suite).deepCopy();
         ArrayNode vs = one.putArray("variants");
         vs.add(variant.deepCopy());
+        // the suite's warnings about another variant ("loop: ...", as forked suites name them) are not this one's
+        String mine = variant.path("name").asText();
+        java.util.Set<String> others = new java.util.HashSet<>();
+        suite.path("variants").forEach(o -> others.add(o.path("name").asText()));
+        others.remove(mine);
+        if (suite.path("warnings").isArray()) {
+            ArrayNode kept = one.putArray("warnings");
+            for (JsonNode w : suite.path("warnings")) {
+                String text = w.asText();
+                if (others.stream().noneMatch(o -> text.startsWith(o + ": "))) {
+                    kept.add(w.deepCopy());
+                }
+            }
+        }
         ObjectNode d = ((ObjectNode) doc).deepCopy();
         d.putArray("suites").add(one);
         return d.toString();

@@ -74,7 +74,12 @@ public final class ScratchFiles {
             try {
                 now = FileId.ofLink(k);
             } catch (SysException e) {
-                return; // already gone (or unreachable): nothing to remove
+                // gone from its path: its directory renamed or the file moved or deleted by someone else; it may
+                // live on elsewhere, so it is named, never looked for
+                System.err.println("iobench: could not remove scratch file " + file + " (" + mine + "): it is no"
+                        + " longer there (" + e.getMessage() + "); if its directory was renamed or the file moved,"
+                        + " it is iobench's and safe to delete (find MOUNT -xdev -inum " + mine.inode() + ")");
+                return;
             }
             if (!now.sameFile(mine)) {
                 System.err.println("iobench: left " + file + " in place: it is no longer the scratch file iobench"

@@ -34,6 +34,22 @@ final class TargetPlaces {
         }
     }
 
+    /**
+     * A file-operation job (fio's filecreate, filestat, filedelete) works only on files it makes: one of its files
+     * that exists already is refused here, before any is made, unless {@code --allow-overwrite} hands them over.
+     */
+    static void checkFileOps(JobSpec spec) {
+        if (spec.fileOps() == null || spec.safety().allowOverwrite()) {
+            return;
+        }
+        for (Path f : spec.fileOps().files()) {
+            if (Files.exists(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw new InvalidJobException("TARGET", f, "exists; the " + spec.queue().engine() + " engine works"
+                        + " only on files it makes (--allow-overwrite hands existing ones over)");
+            }
+        }
+    }
+
     private static void check(String option, Path path) {
         if (path.toString().isEmpty()) {
             throw new InvalidJobException(option, "''", "is empty; name a file, a directory (. for this one) or a"

@@ -80,7 +80,8 @@ public final class TargetPreparer {
      */
     public void check(JobSpec spec) throws IOException {
         if (!spec.storesData()) {
-            return; // its target is never opened (see untouched)
+            TargetPlaces.checkFileOps(spec); // its target is never opened (see untouched); its own files may be
+            return;
         }
         Path given = spec.target();
         TargetPlaces.check(spec);
@@ -95,8 +96,14 @@ public final class TargetPreparer {
         } else {
             switch (typeOf(given)) {
                 case S_IFBLK -> {
-                    consent.blockDevice(spec, given, device(given, resolver.resolve(given)));
+                    BlockDevice dev = device(given, resolver.resolve(given));
+                    consent.blockDevice(spec, given, dev);
                     claim(spec, given, true).close();
+                    if (spec.workload().rw().modifies()) {
+                        for (BlockDevice under : consent.mountCheck().backingDevices(dev)) {
+                            TargetClaim.acquire(under.devicePath(), true, true, "TARGET", null).close();
+                        }
+                    }
                 }
                 case S_IFREG -> {
                     FileId scratch = ScratchFiles.createdAs(given);
@@ -138,6 +145,7 @@ public final class TargetPreparer {
         TargetPlaces.check(spec);
         Consent.refuseTrimsOfFiles(spec, given, Files.exists(given) && typeOf(given) == S_IFBLK);
         if (Files.isDirectory(given)) {
+            Leftovers.system().mention(given, System.err);
             // a name nobody can plant a file or link at beforehand; created O_EXCL|O_NOFOLLOW all the same
             Path file = NewFile.unpredictable(given, ".iobench-", ".tmp");
             return newFile(spec, file, stop, progress);
@@ -216,7 +224,11 @@ public final class TargetPreparer {
         BlockDevice dev = device(device, res);
         consent.blockDevice(spec, device, dev);
         long region = regionOf(spec, dev.sizeBytes(), device);
-        return claimed(spec, device, PreparedTarget.Kind.BLOCK_DEVICE, region, res, null);
+        // a write through a loop device lands on the devices under it: they are claimed as the target is (flock
+        // and O_EXCL, held for the job), so nothing mounts them and no other iobench runs on them meanwhile
+        List<Path> beneath = spec.workload().rw().modifies() ? consent.mountCheck().backingDevices(dev).stream()
+                .map(BlockDevice::devicePath).toList() : List.of();
+        return claimed(spec, device, PreparedTarget.Kind.BLOCK_DEVICE, region, res, null, beneath);
     }
 
     private PreparedTarget existingFile(JobSpec spec, Path file) throws IOException {
@@ -242,22 +254,26 @@ public final class TargetPreparer {
         } else {
             region = regionOf(spec, length, file);
         }
-        return claimed(spec, file, PreparedTarget.Kind.FILE, region, resolver.resolve(file), id);
+        return claimed(spec, file, PreparedTarget.Kind.FILE, region, resolver.resolve(file), id, List.of());
     }
 
     /**
      * An existing file or device, claimed for the job together with a copy's source; nothing stays claimed when
      * a claim or a check fails.
      *
-     * @param id the file's identity, which the claim confirms and every open checks; null for a device
+     * @param id      the file's identity, which the claim confirms and every open checks; null for a device
+     * @param beneath the devices a write to a loop device lands on, claimed as written devices too
      */
     private static PreparedTarget claimed(JobSpec spec, Path path, PreparedTarget.Kind kind, long region,
-                                          DeviceResolution res, FileId id) throws IOException {
+                                          DeviceResolution res, FileId id, List<Path> beneath) throws IOException {
         List<TargetClaim> claims = new ArrayList<>();
         try {
             boolean modifies = spec.workload().rw().modifies();
             boolean writtenDevice = kind == PreparedTarget.Kind.BLOCK_DEVICE && modifies;
             claims.add(TargetClaim.acquire(path, modifies, writtenDevice, "TARGET", id));
+            for (Path under : beneath) {
+                claims.add(TargetClaim.acquire(under, true, true, "TARGET", null));
+            }
             claims.addAll(claimSource(spec));
             PreparedTarget t = new PreparedTarget(path, kind, false, false, region, spec.workload().sizeBytes() > 0,
                     blockSize(res), res, id, claims);

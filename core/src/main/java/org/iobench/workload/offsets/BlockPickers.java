@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.iobench.job.Distribution;
+import org.iobench.job.RandomOffsets;
 
 /** Makes the {@link BlockPicker} of a random job's worker. */
 public final class BlockPickers {
@@ -15,12 +16,29 @@ public final class BlockPickers {
      * @param randomMap   use each block once per pass (fio's default); only for the uniform distribution
      */
     public static BlockPicker of(Distribution d, boolean randomMap, long blocks, long blockBytes, long seed) {
+        return of(d, randomMap, blocks, blockBytes, seed, RandomOffsets.OWN);
+    }
+
+    /**
+     * @param offsets the generator of uniform offsets: iobench's own (from {@code seed}) or one of fio's; the skewed
+     *                and zoned distributions draw with iobench's own
+     */
+    public static BlockPicker of(Distribution d, boolean randomMap, long blocks, long blockBytes, long seed,
+                                 RandomOffsets offsets) {
         if (blocks < 1) {
             throw new IllegalArgumentException("a region of " + blocks + " blocks");
         }
         SplittableRandom random = new SplittableRandom(seed);
+        if (d.kind() == Distribution.Kind.RANDOM && offsets.kind() == RandomOffsets.Kind.LFSR) {
+            return new LfsrBlocks(blocks, offsets.start()); // fio keeps no random map with its LFSR
+        }
+        if (offsets.kind() == RandomOffsets.Kind.TAUSWORTHE && blocks > 0xFFFFFFFFL) {
+            // fio: "exceeds 32-bit tausworthe random generator. Switching to tausworthe64"
+            offsets = new RandomOffsets(RandomOffsets.Kind.TAUSWORTHE64, offsets.start());
+        }
+        BlockDraw draw = BlockDraw.of(offsets, random);
         return switch (d.kind()) {
-            case RANDOM -> randomMap ? new RandomMapBlocks(blocks, random) : new UniformBlocks(blocks, random);
+            case RANDOM -> randomMap ? new RandomMapBlocks(blocks, draw) : new UniformBlocks(blocks, draw);
             case ZIPF -> new SkewedBlocks(SkewedBlocks.Kind.ZIPF, blocks, d.value(), d.center(), random);
             case PARETO -> new SkewedBlocks(SkewedBlocks.Kind.PARETO, blocks, d.value(), d.center(), random);
             case NORMAL -> new SkewedBlocks(SkewedBlocks.Kind.NORMAL, blocks, d.value(), d.center(), random);

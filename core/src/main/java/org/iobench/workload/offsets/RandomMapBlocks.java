@@ -1,7 +1,6 @@
 package org.iobench.workload.offsets;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
 /**
  * fio's default random map: a uniformly random block, or, when that one was already used in this pass, the next
@@ -11,10 +10,10 @@ import java.util.SplittableRandom;
 final class RandomMapBlocks implements BlockPicker {
     private final long blocks;
     private final long[] used;
-    private final SplittableRandom random;
+    private final BlockDraw random;
     private long count;
 
-    RandomMapBlocks(long blocks, SplittableRandom random) {
+    RandomMapBlocks(long blocks, BlockDraw random) {
         if (blocks > (long) Integer.MAX_VALUE * 64) {
             throw new IllegalArgumentException(blocks + " blocks is more than a random map can hold");
         }
@@ -28,7 +27,7 @@ final class RandomMapBlocks implements BlockPicker {
         if (count == blocks) {
             return PASS_DONE;
         }
-        long b = random.nextLong(blocks);
+        long b = random.next(blocks);
         if (isUsed(b)) {
             b = nextFree(b);
         }

@@ -4,7 +4,8 @@ package org.iobench.workload.offsets;
  * Consecutive requests of one direction over a region as fio's {@code get_next_seq_offset} places them: each request
  * after the end of the one before, plus {@code skipBytes} (holes; negative: backwards, so {@code rw=read:-8k} with
  * 4 KiB requests reads 0, then from the end of the region downwards); past the region's end a forward walk starts
- * again at 0, a backward one at the end minus the step. A request that ends at the region's end ends the pass: fio
+ * again at 0, a backward one at the end minus the step. A request that ends at the region's end, or a next place with
+ * no room for a request before the end, ends the pass: fio
  * then stops a size-based job (with holes it moves fewer bytes than the region holds), and starts over for a
  * time-based one or one with more bytes due ({@code io_size}, {@code loops}).
  *
@@ -38,14 +39,37 @@ public final class SequentialSteps {
         return end >= length;
     }
 
+    /**
+     * True when the pass is over for a request of {@code minBytes} or more: the last one ended at the region's end,
+     * or the next place (after its hole) leaves less than that before the end. fio's {@code io_u_fits} then finds no
+     * room and marks the file done, so a size-based walk with holes ends there (t0007: {@code rw=read:512k bs=1m
+     * size=128m} makes 85 reads); a step landing at or past the end wraps to the start instead, as fio's does.
+     */
+    public boolean passOver(long minBytes) {
+        return end >= length || place(minBytes) < 0;
+    }
+
     /** Where the next request starts, relative to the region's start, if it is {@code minBytes} or more. */
     public long next(long minBytes) {
         if (end >= length) {
             end = -1; // a new pass
         }
-        long pos = end < 0 ? 0 : end;
-        if (zoneBytes > 0 && inZone >= zoneBytes) {
+        boolean newZone = zoneBytes > 0 && inZone >= zoneBytes;
+        if (newZone) {
             inZone = 0;
+        }
+        long pos = place(end < 0 ? -1 : end, newZone, minBytes);
+        return pos < 0 ? 0 : pos; // no room before the end: over it again (time-based, or more bytes due)
+    }
+
+    private long place(long minBytes) {
+        return place(end >= length ? -1 : end, zoneBytes > 0 && inZone >= zoneBytes, minBytes);
+    }
+
+    /** The next request's place after one that ended at {@code last} (-1: none yet), or -1 when it does not fit. */
+    private long place(long last, boolean newZone, long minBytes) {
+        long pos = last < 0 ? 0 : last;
+        if (newZone) {
             pos += zoneSkipBytes; // the next zone
             if (pos >= length) {
                 pos = 0;
@@ -57,10 +81,7 @@ public final class SequentialSteps {
                 pos = skipBytes > 0 ? 0 : Math.max(0, length + skipBytes);
             }
         }
-        if (pos + minBytes > length) {
-            pos = 0; // the end of the region: over it again (time-based, or more bytes due than it holds)
-        }
-        return pos;
+        return pos + minBytes > length ? -1 : pos;
     }
 
     /** The request placed by {@link #next} at {@code pos} was {@code bytes} long. */

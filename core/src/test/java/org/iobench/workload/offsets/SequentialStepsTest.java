@@ -33,6 +33,28 @@ class SequentialStepsTest {
     }
 
     @Test
+    void aHoleThatLeavesNoRoomForTheNextRequestEndsThePassAsFiosRegionEnd() {
+        // t0007: rw=read:512k bs=1m size=128m, fio 3.33 makes 85 reads (0, 1.5m, ... 126m) and stops
+        SequentialSteps s = new SequentialSteps(128L << 20, 512 << 10);
+        int n = 0;
+        while (!s.passOver(1 << 20)) {
+            long pos = s.next(1 << 20);
+            assertThat(pos).isEqualTo(n * (3L << 19));
+            s.advance(pos, 1 << 20);
+            n++;
+        }
+        assertThat(n).isEqualTo(85);
+        // a step landing exactly on the end wraps to the start (fio: 128 reads of 128k over 16m with 128k holes)
+        SequentialSteps w = new SequentialSteps(16 << 20, 128 << 10);
+        for (int i = 0; i < 64; i++) {
+            assertThat(w.passOver(128 << 10)).isFalse();
+            w.advance(w.next(128 << 10), 128 << 10);
+        }
+        assertThat(w.passOver(128 << 10)).isFalse();
+        assertThat(w.next(128 << 10)).isZero();
+    }
+
+    @Test
     void backwardStepsReadTheFirstBlockThenFromTheEndDownwards() {
         assertThat(walk(32 << 10, -(8 << 10), 4 << 10, 8)).containsExactly(0L, 24L, 20L, 16L, 12L, 8L, 4L, 0L);
     }

@@ -5,21 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
+import org.assertj.core.data.Offset;
 import org.iobench.micro.RunOptions;
 import org.iobench.micro.Suite;
 import org.iobench.micro.SuiteResult;
+import org.iobench.micro.VariantResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * Checks only orderings that hold on any JVM, JIT tier or machine load: a primitive loop over an array beats a
- * stream over boxed numbers. Medians, not means: on a shared machine one sample of a few ms can be descheduled for
- * a hundred, which moves a mean of a few samples by 10x but not a median. Exact ratios are for bench/micro-vs-jmh.sh.
+ * The example suites run as the users' story runs them: every variant verified, measured with the asked samples,
+ * ranked against the fastest. Which loop is faster is a speed figure, and speed is measured in
+ * bench/micro-vs-jmh.sh, not here: on a shared 2-core machine under load the medians of even a 5x apart pair
+ * swapped places (a CI run saw int[] for at 9415 ns against the boxed stream's 6841).
  */
 class SumSuitesTest {
 
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static final RunOptions SHORT = RunOptions.defaults().warmup(Duration.ofMillis(300)).samples(9)
-            .sampleTime(Duration.ofMillis(5));
+    private static final RunOptions SHORT = RunOptions.defaults().warmup(Duration.ofMillis(100)).samples(5)
+            .sampleTime(Duration.ofMillis(2));
 
     @Test
     void everyVariantComputesTheExpectedSum() {
@@ -28,21 +32,19 @@ class SumSuitesTest {
     }
 
     @Test
-    void primitiveArrayLoopsAreFasterThanBoxedStreamSumsOfDoubles() {
-        SuiteResult r = SumSuites.doubles().run(SHORT, QUIET);
-        assertThat(r.variant("double[] for").medianNanosPerOp())
-                .isLessThan(r.variant("List<Double> stream").medianNanosPerOp());
-        assertThat(r.variant("double[] forEach").medianNanosPerOp())
-                .isLessThan(r.variant("List<Double> stream").medianNanosPerOp());
-    }
-
-    @Test
-    void primitiveArrayLoopsAreFasterThanBoxedStreamSumsOfInts() {
-        SuiteResult r = SumSuites.ints().run(SHORT, QUIET);
-        assertThat(r.variant("int[] for").medianNanosPerOp())
-                .isLessThan(r.variant("List<Integer> stream").medianNanosPerOp());
-        assertThat(r.variant("int[] forEach").medianNanosPerOp())
-                .isLessThan(r.variant("List<Integer> stream").medianNanosPerOp());
+    void everyVariantIsMeasuredAndRankedAgainstTheFastest() {
+        for (Suite<?, ?> suite : List.of(SumSuites.doubles(), SumSuites.ints())) {
+            SuiteResult r = suite.run(SHORT, QUIET);
+            assertThat(r.variants()).extracting(VariantResult::name).containsExactlyElementsOf(suite.variantNames());
+            VariantResult fastest = r.fastest().orElseThrow();
+            assertThat(fastest.ratio()).isEqualTo(1.0);
+            for (VariantResult v : r.variants()) {
+                assertThat(v.samplesNanosPerOp()).as(v.name()).hasSize(5).allMatch(x -> x > 0);
+                assertThat(v.ratio()).as(v.name()).isGreaterThanOrEqualTo(1.0)
+                        .isCloseTo(v.meanNanosPerOp() / fastest.meanNanosPerOp(),
+                                Offset.offset(1e-9));
+            }
+        }
     }
 
     @Test

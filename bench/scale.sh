@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Cost against size, per axis, iobench beside fio where fio does the same work (issue 29):
+#
+#   workers  4 KiB random reads of a cached file with psync at 1, 16, 64, 256 workers (fio: numjobs=N thread,
+#            group_reporting): requests per CPU-second and peak RSS of each tool
+#   depth    4 KiB random reads on io_uring at QD 1, 32, 256, 1024 (one worker), on a cached file, a loop device
+#            (over a file in DIR) and a zram device (when /sys/block/zram0 exists and is unused): the same figures
+#   store    bench/scale-store.sh: each command's time at 10^3 .. 10^6 stored runs (SIZES)
+#   hosts    bench/scale-hosts.sh: start skew and controller CPU at 2..16 agents
+#   page     bench/scale-page.sh: page size and load time at 10..1000 benchmarks
+#
+#   bench/scale.sh                       # workers depth
+#   bench/scale.sh workers depth store   # AXES as words; hosts and page run their own scripts (minutes each)
+#   WORKERS="1 16 64 256" DEPTHS="1 32 256 1024" RUNTIME=3 ROUNDS=2 DIR=/var/tmp bench/scale.sh depth
+#
+# CPU: iobench's is its process's user+system time over the measured window (the result's
+# system.window.processUser/SystemSeconds: JVM start and JIT warm-up outside it, as fio's set-up is outside fio's);
+# fio's is its jobs' usr_cpu+sys_cpu over the job runtime. Requests per CPU-second = requests completed / that CPU.
+# Peak RSS: the whole process (wait4's maxrss via /usr/bin/time; the JVM's heap and code included). Each point is
+# the best of ROUNDS alternating rounds (iobench, fio) by requests per CPU-second; ratio = iobench / fio. Every
+# burst of one axis runs under flock /tmp/iobench-suite.lock (the machine is shared); the load average at its start
+# is printed. Removes its files, detaches its loop device and resets zram on exit.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+AXES=${*:-workers depth}
+WORKERS=${WORKERS:-1 16 64 256}
+DEPTHS=${DEPTHS:-1 32 256 1024}
+RUNTIME=${RUNTIME:-3}
+ROUNDS=${ROUNDS:-2}
+SIZE_MIB=${SIZE_MIB:-256}
+IOB=${IOBENCH:-$ROOT/bin/iobench}
+
+die() { echo "scale.sh: $*" >&2; exit 2; }
+command -v fio >/dev/null || die "fio not found (Debian: apt-get install -y fio)"
+command -v python3 >/dev/null || die "python3 not found"
+[[ -x /usr/bin/time ]] || die "/usr/bin/time is needed (Debian: apt-get install time)"
+for a in $AXES; do
+  case $a in workers|depth|store|hosts|page) ;; *) die "axis '$a': one of workers, depth, store, hosts, page" ;; esac
+done
+WORK=$(mktemp -d "${DIR:-${TMPDIR:-/tmp}}/iobench-scale.XXXXXX")
+LOOP=
+ZRAM=
+cleanup() {
+  [[ -n "$LOOP" ]] && losetup -d "$LOOP" 2>/dev/null || true
+  [[ -n "$ZRAM" ]] && echo 1 > /sys/block/zram0/reset 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+"$IOB" --version > /dev/null   # the jar built before the first round
+
+# one line of JSON figures from either tool: "REQUESTS CPU_SECONDS"
+iob_figures() {
+  python3 -c 'import json,sys
+b = json.load(sys.stdin)["benchmarks"][0]; r = b["runs"][0]; w = r["system"]["window"]
+print(r["totals"]["ops"], w["processUserSeconds"] + w["processSystemSeconds"])'
+}
+fio_figures() {
+  python3 -c 'import json,sys
+j = json.load(sys.stdin)["jobs"][0]; d = j["read"]
+print(d["total_ios"], (j["usr_cpu"] + j["sys_cpu"]) / 100 * j["job_runtime"] / 1e3)'
+}
+
+# point LABEL -- IOBENCH_ARGS -- FIO_ARGS: best round of each, printed as one row
+point() {
+  local label=$1; shift
+  local iargs=() fargs=()
+  while [[ $1 != -- ]]; do iargs+=("$1"); shift; done
+  shift
+  fargs=("$@")
+  : > "$WORK/rounds"
+  for _ in $(seq "$ROUNDS"); do
+    /usr/bin/time -f "%M" -o "$WORK/rss" "$IOB" run --quiet --no-store --format json "${iargs[@]}" \
+      > "$WORK/i.json" 2> "$WORK/i.err" || { cat "$WORK/i.err" >&2; die "iobench ${iargs[*]} failed"; }
+    echo "iobench $(iob_figures < "$WORK/i.json") $(cat "$WORK/rss")" >> "$WORK/rounds"
+    /usr/bin/time -f "%M" -o "$WORK/rss" fio --output-format=json "${fargs[@]}" > "$WORK/f.json" 2> "$WORK/f.err" \
+      || { cat "$WORK/f.err" >&2; die "fio ${fargs[*]} failed"; }
+    echo "fio $(fio_figures < "$WORK/f.json") $(cat "$WORK/rss")" >> "$WORK/rounds"
+  done
+  python3 - "$label" "$WORK/rounds" <<'EOF'
+import sys
+label, path = sys.argv[1], sys.argv[2]
+best = {}
+for line in open(path):
+    tool, reqs, cpu, rss = line.split()
+    reqs, cpu, rss = int(reqs), float(cpu), int(rss)
+    per = reqs / cpu if cpu > 0 else float("nan")
+    if tool not in best or per > best[tool][0]:
+        best[tool] = (per, reqs, rss)
+i, f = best["iobench"], best["fio"]
+print("%-26s %12.0f %12.0f %6.2f %10.1f %10.1f" % (label, i[0], f[0], i[0] / f[0], i[2] / 1024, f[2] / 1024))
+EOF
+}
+
+header() {
+  printf '%-26s %12s %12s %6s %10s %10s\n' point iobench_req/cpu-s fio_req/cpu-s ratio iobench_MiB fio_MiB
+}
+
+lock() { exec 9> /tmp/iobench-suite.lock; flock 9; echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+unlock() { flock -u 9; }
+
+FILE="$WORK/data.bin"
+layout() {
+  [[ -f "$FILE" ]] || fio --name=layout --filename="$FILE" --size="${SIZE_MIB}m" --rw=write --bs=1m \
+    --output=/dev/null
+  cat "$FILE" > /dev/null   # cached: the axis measures the tools, not the disk
+}
+
+for axis in $AXES; do
+  case $axis in
+  workers)
+    layout
+    echo "## workers: 4 KiB random reads, psync, cached ${SIZE_MIB} MiB file, ${RUNTIME}s, best of $ROUNDS"
+    lock
+    header
+    for n in $WORKERS; do
+      point "psync workers=$n" --engine psync --rw randread --bs 4k --threads "$n" --time "${RUNTIME}s" "$FILE" -- \
+        --name=w --filename="$FILE" --size="${SIZE_MIB}m" --rw=randread --bs=4k --ioengine=psync \
+        --numjobs="$n" --thread --group_reporting --time_based --runtime="$RUNTIME" --norandommap \
+        --randrepeat=0 --invalidate=0
+    done
+    unlock
+    ;;
+  depth)
+    layout
+    targets=("file:$FILE")
+    if LOOP=$(losetup --find --show "$FILE" 2>/dev/null); then
+      targets+=("loop:$LOOP")
+    else
+      echo "# no loop device (losetup failed): the loop target is left out"
+      LOOP=
+    fi
+    lock
+    if [[ -w /sys/block/zram0/disksize ]] && [[ "$(cat /sys/block/zram0/disksize)" == 0 ]]; then
+      echo 1G > /sys/block/zram0/disksize && ZRAM=/dev/zram0
+      fio --name=fill --filename=$ZRAM --size="${SIZE_MIB}m" --rw=write --bs=1m --direct=1 --output=/dev/null
+      targets+=("zram:$ZRAM")
+    else
+      echo "# zram0 missing or in use (disksize not 0): the zram target is left out"
+    fi
+    echo "## depth: 4 KiB random reads, io_uring, one worker, ${RUNTIME}s, best of $ROUNDS (devices O_DIRECT)"
+    header
+    for t in "${targets[@]}"; do
+      kind=${t%%:*}
+      path=${t#*:}
+      direct=0
+      [[ $kind != file ]] && direct=1
+      dflag=()
+      [[ $direct == 1 ]] && dflag=(--direct)
+      for d in $DEPTHS; do
+        point "$kind uring QD$d" --engine uring --rw randread --bs 4k --iodepth "$d" "${dflag[@]}" \
+          --size "${SIZE_MIB}m" --time "${RUNTIME}s" "$path" -- \
+          --name=d --filename="$path" --size="${SIZE_MIB}m" --rw=randread --bs=4k --ioengine=io_uring \
+          --iodepth="$d" --direct="$direct" --time_based --runtime="$RUNTIME" --norandommap --randrepeat=0 \
+          --invalidate=0
+      done
+    done
+    unlock
+    if [[ -n "$ZRAM" ]]; then echo 1 > /sys/block/zram0/reset; ZRAM=; fi
+    if [[ -n "$LOOP" ]]; then losetup -d "$LOOP"; LOOP=; fi
+    ;;
+  store) "$ROOT/bench/scale-store.sh" ;;
+  hosts) "$ROOT/bench/scale-hosts.sh" ;;
+  page) "$ROOT/bench/scale-page.sh" ;;
+  esac
+done
+echo "# $(uname -r), $(fio --version), $("$IOB" --version 2>/dev/null | head -1)"

@@ -1,0 +1,52 @@
+package org.iobench.job.fio;
+
+import java.util.Locale;
+import org.iobench.job.RandomOffsets;
+
+/**
+ * fio 3.33's generator of a random job's offsets ({@code random_generator}, {@code tausworthe} by default) and where
+ * fio starts it: {@code rand_seeds[FIO_RAND_BLOCK_OFF]} as {@code setup_random_seeds} and {@code td_fill_rand_seeds}
+ * make it for the job's {@code thread_number} (jobs and clones numbered from 1 in the order fio adds them). With
+ * {@code randrepeat=1}, fio's default, that is {@code 0xb1899bed * thread_number} whatever {@code randseed} says
+ * (fio 3.33 sets it after the seeds); with {@code randrepeat=0}, from {@code randseed} (or {@code allrandrepeat}),
+ * else a new value each run.
+ */
+final class FioRandom {
+    static final long FIO_RANDSEED = 0xb1899bedL;
+    private static final long GOLDEN = 0x9e370001L;
+    private static final int FIO_RAND_BLOCK_OFF = 6;
+
+    private FioRandom() {}
+
+    static RandomOffsets offsets(FioJobOptions o, int threadNumber) {
+        RandomOffsets.Kind kind = switch (o.value("random_generator").orElse("tausworthe").toLowerCase(Locale.ROOT)) {
+            case "tausworthe" -> RandomOffsets.Kind.TAUSWORTHE;
+            case "tausworthe64" -> RandomOffsets.Kind.TAUSWORTHE64;
+            case "lfsr" -> RandomOffsets.Kind.LFSR;
+            default -> throw FioJobOptions.bad(o.setting("random_generator").orElseThrow(),
+                    "must be tausworthe, lfsr or tausworthe64");
+        };
+        return new RandomOffsets(kind, start(o, threadNumber));
+    }
+
+    /** fio's {@code rand_seeds[FIO_RAND_BLOCK_OFF]} for the job. */
+    static long start(FioJobOptions o, int threadNumber) {
+        if (o.flag("randrepeat", true)) {
+            return FIO_RANDSEED * threadNumber;
+        }
+        if (o.flag("allrandrepeat")) {
+            return FIO_RANDSEED * threadNumber + FIO_RAND_BLOCK_OFF;
+        }
+        if (!o.has("randseed")) {
+            return new java.util.SplittableRandom(System.nanoTime()).nextLong(); // fio: from the system's RNG
+        }
+        long seed = Long.parseUnsignedLong(o.value("randseed").orElseThrow());
+        for (int i = 0; i < 4; i++) {
+            seed *= GOLDEN;
+        }
+        for (int i = 0; i < FIO_RAND_BLOCK_OFF; i++) {
+            seed *= GOLDEN;
+        }
+        return seed * threadNumber + FIO_RAND_BLOCK_OFF;
+    }
+}

@@ -1,0 +1,94 @@
+package org.iobench.workload.offsets;
+
+/**
+ * fio 3.33's random generators ({@code lib/rand.{c,h}}): the 32-bit maximally equidistributed combined Tausworthe
+ * generator (taus88, L'Ecuyer 1996) and the 64-bit one (taus258), seeded as fio's {@code init_rand_seed} seeds them
+ * (fio's LCG from 53 — its {@code (2^31) + (2^17) + (2^7)} is XOR in C — each part kept above its minimum, then six
+ * values thrown away). The same start gives fio's sequence, value for value.
+ *
+ * <p>Not thread-safe: one per worker.
+ */
+final class FioTausworthe {
+    private final boolean wide;
+    private int a1;
+    private int a2;
+    private int a3;
+    private long s1;
+    private long s2;
+    private long s3;
+    private long s4;
+    private long s5;
+
+    private FioTausworthe(boolean wide) {
+        this.wide = wide;
+    }
+
+    /** fio's {@code init_rand_seed(state, seed, false)}: the seed taken as a C {@code unsigned int}. */
+    static FioTausworthe of32(long seed) {
+        FioTausworthe t = new FioTausworthe(false);
+        int s = (int) seed;
+        t.a1 = atLeast(53 * 69069 ^ s, 1);
+        t.a2 = atLeast(t.a1 * 69069 ^ s, 7);
+        t.a3 = atLeast(t.a2 * 69069 ^ s, 15);
+        for (int i = 0; i < 6; i++) {
+            t.next();
+        }
+        return t;
+    }
+
+    /** fio's {@code init_rand_seed(state, seed, true)}. */
+    static FioTausworthe of64(long seed) {
+        FioTausworthe t = new FioTausworthe(true);
+        long m = 6906969069L;
+        t.s1 = atLeast(53 * m ^ seed, 1);
+        t.s2 = atLeast(t.s1 * m ^ seed, 7);
+        t.s3 = atLeast(t.s2 * m ^ seed, 15);
+        t.s4 = atLeast(t.s3 * m ^ seed, 33);
+        t.s5 = atLeast(t.s4 * m ^ seed, 49);
+        for (int i = 0; i < 6; i++) {
+            t.next();
+        }
+        return t;
+    }
+
+    /** fio's {@code __seed}: x below m (unsigned) becomes x + m. */
+    private static int atLeast(int x, int m) {
+        return Integer.compareUnsigned(x, m) < 0 ? x + m : x;
+    }
+
+    private static long atLeast(long x, long m) {
+        return Long.compareUnsigned(x, m) < 0 ? x + m : x;
+    }
+
+    /** fio's {@code __rand}: the next value, unsigned (32 bits in the low half, or 64 bits). */
+    long next() {
+        if (!wide) {
+            a1 = ((a1 & 0xFFFFFFFE) << 12) ^ (((a1 << 13) ^ a1) >>> 19);
+            a2 = ((a2 & 0xFFFFFFF8) << 4) ^ (((a2 << 2) ^ a2) >>> 25);
+            a3 = ((a3 & 0xFFFFFFF0) << 17) ^ (((a3 << 3) ^ a3) >>> 11);
+            return Integer.toUnsignedLong(a1 ^ a2 ^ a3);
+        }
+        long x = ((s1 << 1) ^ s1) >>> 53;
+        s1 = ((s1 & 0xFFFFFFFFFFFFFFFEL) << 10) ^ x;
+        x = ((s2 << 24) ^ s2) >>> 50;
+        s2 = ((s2 & 0xFFFFFFFFFFFFFE00L) << 5) ^ x;
+        x = ((s3 << 3) ^ s3) >>> 23;
+        s3 = ((s3 & 0xFFFFFFFFFFFFF000L) << 29) ^ x;
+        x = ((s4 << 5) ^ s4) >>> 24;
+        s4 = ((s4 & 0xFFFFFFFFFFFE0000L) << 23) ^ x;
+        x = ((s5 << 3) ^ s5) >>> 33;
+        s5 = ((s5 & 0xFFFFFFFFFF800000L) << 8) ^ x;
+        return s1 ^ s2 ^ s3 ^ s4 ^ s5;
+    }
+
+    /** The next value as C converts it to a double (an unsigned 64-bit value correctly rounded). */
+    double nextDouble() {
+        long v = next();
+        return v >= 0 ? v : ((v >>> 1) | (v & 1)) * 2.0;
+    }
+
+    /** fio's {@code rand_max(state) + 1.0}. */
+    double maxPlusOne() {
+        return wide ? 18446744073709551616.0 : 4294967296.0;
+    }
+}
