@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.LongSupplier;
+import org.iobench.clock.NanoClock;
 import org.iobench.format.Format;
 import org.iobench.sysmon.Auxv;
 import org.iobench.sysmon.BlockDevice;
@@ -68,32 +68,28 @@ public final class VmstatCommand implements Callable<Integer> {
                     + " (JSON Lines: one object per report); csv and json always carry each report's time.")
     String format;
 
+    /** The longest one wait parks before it looks at the clock again. */
+    private static final long MAX_PARK_NANOS = 100_000_000L;
+
     private final ProcFs proc;
     private final BlockDevices devices;
-    private final LongSupplier nanoClock;
-    private final Sleeper sleeper;
+    private final NanoClock clock;
     private final Clock wallClock;
 
-    /** Sleeps until a monotonic deadline; injectable so tests need not wait. */
-    interface Sleeper {
-        void sleepUntil(long deadlineNanos, LongSupplier clock) throws InterruptedException;
-    }
-
     public VmstatCommand() {
-        this(ProcFs.system(), BlockDevices.system(), System::nanoTime, VmstatCommand::sleepUntil,
-                Clock.systemDefaultZone());
+        this(ProcFs.system(), BlockDevices.system(), NanoClock.SYSTEM, Clock.systemDefaultZone());
     }
 
-    VmstatCommand(ProcFs proc, BlockDevices devices, LongSupplier nanoClock, Sleeper sleeper) {
-        this(proc, devices, nanoClock, sleeper, Clock.systemDefaultZone());
+    /** @param clock the monotonic clock the reports are timed on, which waits for the next one (tests: no sleeps) */
+    VmstatCommand(ProcFs proc, BlockDevices devices, NanoClock clock) {
+        this(proc, devices, clock, Clock.systemDefaultZone());
     }
 
     /** @param wallClock the time and zone of each report ({@code -t}, CSV and JSON) */
-    VmstatCommand(ProcFs proc, BlockDevices devices, LongSupplier nanoClock, Sleeper sleeper, Clock wallClock) {
+    VmstatCommand(ProcFs proc, BlockDevices devices, NanoClock clock, Clock wallClock) {
         this.proc = proc;
         this.devices = devices;
-        this.nanoClock = nanoClock;
-        this.sleeper = sleeper;
+        this.clock = clock;
         this.wallClock = wallClock;
     }
 
@@ -111,7 +107,7 @@ public final class VmstatCommand implements Callable<Integer> {
         VmstatReport report = VmstatReport.of(form, timestamps, names, spec.commandLine().getOut());
         Auxv constants = proc.auxv();
 
-        SystemSnapshot previous = SystemSnapshot.read(proc, names, nanoClock.getAsLong());
+        SystemSnapshot previous = SystemSnapshot.read(proc, names, clock.nanoTime());
         double uptimeSeconds = previous.uptimeSeconds();
         report.write(new VmstatReport.Report(ZonedDateTime.now(wallClock), true,
                 VmstatFormatter.bootAverageValues(previous, constants),
@@ -119,8 +115,8 @@ public final class VmstatCommand implements Callable<Integer> {
         long deadline = previous.monotonicNanos();
         for (long i = 1; i < reports; i++) {
             deadline += intervalNanos;
-            sleeper.sleepUntil(deadline, nanoClock);
-            SystemSnapshot next = SystemSnapshot.read(proc, names, nanoClock.getAsLong());
+            waitUntil(deadline);
+            SystemSnapshot next = SystemSnapshot.read(proc, names, clock.nanoTime());
             SystemSample sample = SystemSample.between(previous, next, constants);
             report.write(new VmstatReport.Report(ZonedDateTime.now(wallClock), false, VmstatFormatter.values(sample),
                     sample.disks()));
@@ -177,10 +173,13 @@ public final class VmstatCommand implements Callable<Integer> {
                 "vmstat: --disk '" + dev + "' is not a block device (known: " + String.join(", ", known) + ")");
     }
 
-    private static void sleepUntil(long deadlineNanos, LongSupplier clock) throws InterruptedException {
-        long wait;
-        while ((wait = deadlineNanos - clock.getAsLong()) > 0) {
-            Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
+    /** Lets the clock pass to {@code deadlineNanos}; an interrupt ends the wait. */
+    private void waitUntil(long deadlineNanos) throws InterruptedException {
+        while (clock.nanoTime() < deadlineNanos) {
+            clock.idle(deadlineNanos, MAX_PARK_NANOS);
+            if (Thread.interrupted()) {
+                throw new InterruptedException("vmstat: interrupted");
+            }
         }
     }
 }

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import org.iobench.clock.IdleStrategy;
+import org.iobench.clock.NanoClock;
 import org.iobench.job.JobSpec;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.BenchmarkResult;
@@ -26,10 +28,23 @@ final class AgentListener implements RunListener {
     private static final long SPIN_NANOS = 2_000_000;
     /** A go for a start further ahead than this is clamped: a clock estimate gone wrong must not stall a run. */
     private static final long MAX_LEAD_NANOS = 10_000_000_000L;
+    /** The longest a wait parks before it looks at the stop switch again. */
+    private static final long MAX_PARK_NANOS = 100_000_000L;
+
+    /** The start's wait: parks until {@link #SPIN_NANOS} before it, then spins, so every host starts on time. */
+    private static final IdleStrategy START = (clock, deadlineNanos, maxNanos) -> {
+        long left = deadlineNanos - clock.nanoTime();
+        if (left > SPIN_NANOS) {
+            LockSupport.parkNanos(Math.min(maxNanos, left - SPIN_NANOS));
+        } else if (left > 0) {
+            Thread.onSpinWait();
+        }
+    };
 
     private final String jobId;
     private final RunControl control;
     private final Consumer<Msg> publish;
+    private final NanoClock clock;
     private final Map<Integer, Long> goes = new HashMap<>();
     private final Map<JobSpec, Map<Integer, RunLatencies>> latencies = new IdentityHashMap<>();
     private int nextBarrier;
@@ -38,9 +53,15 @@ final class AgentListener implements RunListener {
     private Thread ticker;
 
     AgentListener(String jobId, RunControl control, Consumer<Msg> publish) {
+        this(jobId, control, publish, NanoClock.SYSTEM);
+    }
+
+    /** @param clock the agent's monotonic clock: the start is held and progress reported on it */
+    AgentListener(String jobId, RunControl control, Consumer<Msg> publish, NanoClock clock) {
         this.jobId = jobId;
         this.control = control;
         this.publish = publish;
+        this.clock = clock;
     }
 
     /** The controller's go for {@code barrier}; called on the link's reader thread. */
@@ -83,12 +104,9 @@ final class AgentListener implements RunListener {
 
     private void holdUntil(long startAtAgentNanos) {
         long now = SessionClock.SYSTEM.nowNanos();
-        long deadline = System.nanoTime() + Math.min(MAX_LEAD_NANOS, startAtAgentNanos - now);
-        while (deadline - System.nanoTime() > SPIN_NANOS && !control.stopped()) {
-            LockSupport.parkNanos(Math.min(100_000_000L, deadline - System.nanoTime() - SPIN_NANOS));
-        }
-        while (deadline - System.nanoTime() > 0 && !control.stopped()) {
-            Thread.onSpinWait();
+        long deadline = clock.nanoTime() + Math.min(MAX_LEAD_NANOS, startAtAgentNanos - now);
+        while (deadline - clock.nanoTime() > 0 && !control.stopped()) {
+            START.idle(clock, deadline, MAX_PARK_NANOS);
         }
     }
 
@@ -104,14 +122,15 @@ final class AgentListener implements RunListener {
         publish.accept(new Msg.Started(jobId, b, released, measuredStart));
         long blockSize = spec.workload().blockSize();
         ticker = Thread.ofPlatform().daemon().name("iobench-agent-progress").start(() -> {
-            try {
-                while (!Thread.currentThread().isInterrupted()) {
-                    Thread.sleep(PROGRESS_INTERVAL_NANOS / 1_000_000);
-                    long bytes = live.bytes();
-                    publish.accept(new Msg.Progress(jobId, b, live.elapsedNanos(), bytes, bytes / blockSize));
+            long next = clock.nanoTime() + PROGRESS_INTERVAL_NANOS;
+            while (!Thread.currentThread().isInterrupted()) { // interrupted: the run ended
+                if (clock.nanoTime() < next) {
+                    clock.awaitOthers(next, MAX_PARK_NANOS); // returns at once when interrupted
+                    continue;
                 }
-            } catch (InterruptedException e) {
-                // the run ended
+                next = clock.nanoTime() + PROGRESS_INTERVAL_NANOS;
+                long bytes = live.bytes();
+                publish.accept(new Msg.Progress(jobId, b, live.elapsedNanos(), bytes, bytes / blockSize));
             }
         });
     }

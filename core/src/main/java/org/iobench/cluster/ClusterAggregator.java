@@ -78,6 +78,9 @@ public final class ClusterAggregator {
         Histogram readHist = new Histogram(3);
         Histogram writeHist = new Histogram(3);
         Histogram syncHist = new Histogram(3);
+        ExactMeans readMeans = new ExactMeans();
+        ExactMeans writeMeans = new ExactMeans();
+        ExactMeans syncMeans = new ExactMeans();
         boolean accountingChecked = true;
         boolean mismatch = false;
         long appRead = 0, appWritten = 0, kernelRead = 0, kernelWritten = 0;
@@ -121,6 +124,10 @@ public final class ClusterAggregator {
                 l.readsByWorker().forEach(readHist::add);
                 l.writesByWorker().forEach(writeHist::add);
                 syncHist.add(l.syncs());
+                readMeans.add(r.latencies().read(), l.readsByWorker().stream().mapToLong(Histogram::getTotalCount).sum());
+                writeMeans.add(r.latencies().write(),
+                        l.writesByWorker().stream().mapToLong(Histogram::getTotalCount).sum());
+                syncMeans.add(r.latencies().sync(), l.syncs().getTotalCount());
             }
             Accounting a = r.evidence().accounting();
             if (a != null) {
@@ -145,8 +152,10 @@ public final class ClusterAggregator {
         return new RunResult(run, startedAt,
                 new Outcome(complete, complete ? null : String.join("; ", stops), failure, warnings),
                 new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs, bytesTrimmed, trims),
-                new Latencies(LatencyRecorder.summarize(readHist), LatencyRecorder.summarize(writeHist),
-                        LatencyRecorder.summarize(syncHist), null, all(readHist, writeHist), null,
+                new Latencies(readMeans.apply(LatencyRecorder.summarize(readHist)),
+                        writeMeans.apply(LatencyRecorder.summarize(writeHist)),
+                        syncMeans.apply(LatencyRecorder.summarize(syncHist)), null,
+                        all(readHist, writeHist, readMeans, writeMeans), null,
                         histograms(readHist, writeHist, syncHist)),
                 new Intervals(intervalNanos, sum(series)), workers, new RunEvidence(accounting, null, null, null),
                 Extras.NONE);
@@ -266,9 +275,13 @@ public final class ClusterAggregator {
     }
 
     /** Every read and write of every host together: the merged histograms merged once more. */
-    private static LatencySummary all(Histogram reads, Histogram writes) {
+    private static LatencySummary all(Histogram reads, Histogram writes, ExactMeans readMeans,
+                                      ExactMeans writeMeans) {
         Histogram all = reads.copy();
         all.add(writes);
-        return LatencyRecorder.summarize(all);
+        ExactMeans means = new ExactMeans();
+        means.add(readMeans);
+        means.add(writeMeans);
+        return means.apply(LatencyRecorder.summarize(all));
     }
 }

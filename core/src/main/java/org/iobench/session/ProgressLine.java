@@ -16,6 +16,7 @@ import org.iobench.workload.RunListener;
  */
 final class ProgressLine implements RunListener {
     static final long TICK_MILLIS = 250;
+    private static final long TICK_NANOS = TICK_MILLIS * 1_000_000L;
 
     private final PrintStream err;
     private final NanoClock clock;
@@ -89,21 +90,23 @@ final class ProgressLine implements RunListener {
         }
     }
 
+    /** Rewrites the line every tick of the clock until interrupted; the runs' time is the workers' to fill. */
     private void tick() {
-        try {
-            while (!Thread.currentThread().isInterrupted()) {
-                Thread.sleep(TICK_MILLIS);
-                synchronized (this) {
-                    String line = progress.line(clock.nanoTime());
-                    if (!line.isEmpty()) {
-                        err.print("\r\033[K" + line);
-                        err.flush();
-                        shown = true;
-                    }
+        long next = clock.nanoTime() + TICK_NANOS;
+        while (!Thread.currentThread().isInterrupted()) {
+            if (clock.nanoTime() < next) {
+                clock.awaitOthers(next, TICK_NANOS); // returns at once when interrupted
+                continue;
+            }
+            next = clock.nanoTime() + TICK_NANOS; // a tick late is one line late, not a burst of them
+            synchronized (this) {
+                String line = progress.line(clock.nanoTime());
+                if (!line.isEmpty()) {
+                    err.print("\r\033[K" + line);
+                    err.flush();
+                    shown = true;
                 }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -10,8 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.iobench.advise.Overlapped;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Finding;
 import org.iobench.store.NewRun;
+import org.iobench.store.Overlaps;
 import org.iobench.store.ResultStore;
 import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
@@ -81,14 +84,27 @@ public final class ResultSaver {
                 runs.add(new NewRun(p.result(), p.environment(), labels, note, "iobench",
                         startedAt(p.result())));
             }
-            List<Long> ids = store.saveAll(runs);
+            ResultStore.Saved saved = store.saveAll(runs, ResultSaver::overlapped);
+            List<Long> ids = saved.ids();
             if (!quiet) {
                 err.println("iobench: saved as run " + String.join(", ", ids.stream().map(String::valueOf).toList())
                         + " in " + StoreLocation.describe(store.url()) + " (iobench show ID; --no-store to skip)");
             }
+            // known only now, from the stored runs: printed even with --quiet, as every warning is
+            saved.overlaps().forEach((id, f) -> err.println("warning: " + f.job() + " (saved as run " + id + "): "
+                    + f.line()));
         } catch (StoreException e) {
             throw new StoreException("the results above were not saved: " + e.getMessage(), e);
         }
+    }
+
+    /** The advisor's finding about a saved run that used its device while stored runs did ({@link Overlaps}). */
+    private static Finding overlapped(Overlaps.Span run, List<Overlaps.Span> others) {
+        return Overlapped.finding(span(run), run.device(), others.stream().map(ResultSaver::span).toList());
+    }
+
+    private static Overlapped.Span span(Overlaps.Span s) {
+        return new Overlapped.Span(s.id(), s.name(), s.start(), s.end());
     }
 
     public static Instant startedAt(BenchmarkResult b) {

@@ -47,4 +47,10 @@ final class Jdbc {
         double v = rs.getDouble(i);
         return rs.wasNull() ? Double.NaN : v;
     }
+
+    /** Column {@code column}; NULL reads back as NaN. */
+    static double getDouble(ResultSet rs, String column) throws SQLException {
+        double v = rs.getDouble(column);
+        return rs.wasNull() ? Double.NaN : v;
+    }
 }

@@ -79,7 +79,12 @@ public final class Migrations {
                     "ALTER TABLE runs ADD COLUMN origin TEXT",
                     "ALTER TABLE runs ADD COLUMN target_kind TEXT",
                     // the ids of the advisor's warning findings, comma-separated ("page-cache,not-saturated")
-                    "ALTER TABLE runs ADD COLUMN findings TEXT")));
+                    "ALTER TABLE runs ADD COLUMN findings TEXT")),
+            new Migration(7, "the device a run used and when it ended, to find runs that overlapped in time", List.of(
+                    // NULL in rows saved before, for imports and micro variants: never judged (docs/store.md)
+                    "ALTER TABLE runs ADD COLUMN device TEXT",
+                    "ALTER TABLE runs ADD COLUMN ended_at TEXT",
+                    "CREATE INDEX runs_by_device ON runs (device, created_at)")));
 
     /** The schema version this build writes. */
     public static final int CURRENT = ALL.getLast().version();

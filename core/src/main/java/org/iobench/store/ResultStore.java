@@ -5,11 +5,13 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Finding;
 import org.iobench.sysmon.env.Environment;
 
 /**
@@ -103,14 +105,29 @@ public final class ResultStore implements AutoCloseable {
         return saveAll(List.of(run)).getFirst();
     }
 
-    /** Saves runs in one transaction (all or none); returns their ids in order. */
+    /** Saves runs in one transaction (all or none); returns their ids in order. Overlaps are not judged. */
     public List<Long> saveAll(List<? extends RunToSave> runs) {
+        return saveAll(runs, null).ids();
+    }
+
+    /**
+     * What {@link #saveAll(List, Overlaps.Judge)} saved: the ids in order, and the finding about each new run that
+     * overlapped stored ones (by id; absent for the others).
+     */
+    public record Saved(List<Long> ids, Map<Long, Finding> overlaps) {}
+
+    /**
+     * Saves runs in one transaction (all or none) and, with a {@code judge}, marks each new run and the stored runs
+     * it overlapped in time on the same device ({@link Overlaps}) with the judge's finding, in the same transaction.
+     */
+    public Saved saveAll(List<? extends RunToSave> runs, Overlaps.Judge judge) {
         List<RunRow> rows = runs.stream().map(r -> switch (r) {
             case NewRun n -> RunRow.of(n);
             case NewMicroRun m -> RunRow.of(m);
         }).toList();
         return transactions.run("save to", () -> {
             List<Long> ids = new ArrayList<>();
+            Map<Long, Finding> overlaps = new LinkedHashMap<>();
             Map<String, Long> firstMembers = new HashMap<>(); // test -> id of its member 1 in this save
             for (RunRow row : rows) {
                 long testRun = row.test() == null || row.test().member() == 1 ? 0
@@ -121,7 +138,16 @@ public final class ResultStore implements AutoCloseable {
                 }
                 ids.add(id);
             }
-            return ids;
+            if (judge != null) {
+                Overlaps check = new Overlaps(connection);
+                for (int i = 0; i < rows.size(); i++) {
+                    Finding f = check.mark(ids.get(i), rows.get(i), judge);
+                    if (f != null) {
+                        overlaps.put(ids.get(i), f);
+                    }
+                }
+            }
+            return new Saved(ids, overlaps);
         });
     }
 

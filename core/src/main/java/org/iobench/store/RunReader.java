@@ -20,7 +20,7 @@ import org.iobench.result.TestId;
 final class RunReader {
     private static final String RUN_COLUMNS = "id, created_at, source, name, rw, block_size, threads, iodepth, direct,"
             + " sync, engine, target, repetitions, complete, mean_bytes_per_second, mean_iops, note, test, test_member,"
-            + " test_members, COALESCE(test_run, id), origin, target_kind, findings";
+            + " test_members, COALESCE(test_run, id) AS test_run_or_id, origin, target_kind, findings";
 
     private final Connection connection;
     private final Dialect dialect;
@@ -51,16 +51,21 @@ final class RunReader {
                 + (q.last() > 0 ? " LIMIT " + q.last() : "");
     }
 
+    /** The run on {@code rs}'s row of {@link #RUN_COLUMNS}, its columns read by name. */
     private static StoredRun run(ResultSet rs) throws SQLException {
-        String testName = rs.getString(18);
-        String origin = rs.getString(22);
-        TestId test = testName == null ? null : new TestId(testName, rs.getInt(19), rs.getInt(20), origin);
-        WorkloadKey key = new WorkloadKey(rs.getString(5), rs.getLong(6), rs.getInt(7), rs.getInt(8), rs.getBoolean(9),
-                rs.getString(10), WorkloadKey.enginePart(rs.getString(11)), testName, origin, rs.getString(23));
-        String findings = rs.getString(24);
-        return new StoredRun(rs.getLong(1), Instant.parse(rs.getString(2)), rs.getString(3), rs.getString(4), key,
-                rs.getString(11), StoredTarget.userPath(rs.getString(12)), rs.getInt(13), rs.getBoolean(14), Jdbc.getDouble(rs, 15),
-                Jdbc.getDouble(rs, 16), Map.of(), rs.getString(17), test, rs.getLong(21),
+        String testName = rs.getString("test");
+        String origin = rs.getString("origin");
+        TestId test = testName == null ? null
+                : new TestId(testName, rs.getInt("test_member"), rs.getInt("test_members"), origin);
+        String engine = rs.getString("engine");
+        WorkloadKey key = new WorkloadKey(rs.getString("rw"), rs.getLong("block_size"), rs.getInt("threads"),
+                rs.getInt("iodepth"), rs.getBoolean("direct"), rs.getString("sync"), WorkloadKey.enginePart(engine),
+                testName, origin, rs.getString("target_kind"));
+        String findings = rs.getString("findings");
+        return new StoredRun(rs.getLong("id"), Instant.parse(rs.getString("created_at")), rs.getString("source"),
+                rs.getString("name"), key, engine, StoredTarget.userPath(rs.getString("target")),
+                rs.getInt("repetitions"), rs.getBoolean("complete"), Jdbc.getDouble(rs, "mean_bytes_per_second"),
+                Jdbc.getDouble(rs, "mean_iops"), Map.of(), rs.getString("note"), test, rs.getLong("test_run_or_id"),
                 findings == null || findings.isBlank() ? List.of() : List.of(findings.split(",")));
     }
 
@@ -72,7 +77,8 @@ final class RunReader {
                     + Jdbc.placeholders(chunk.size()) + ")";
             try (PreparedStatement p = Jdbc.prepare(connection, sql, chunk); ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    out.computeIfAbsent(rs.getLong(1), k -> new TreeMap<>()).put(rs.getString(2), rs.getString(3));
+                    out.computeIfAbsent(rs.getLong("run_id"), k -> new TreeMap<>())
+                            .put(rs.getString("label_key"), rs.getString("label_value"));
                 }
             }
         }
@@ -101,11 +107,13 @@ final class RunReader {
             List<Sample> part = new ArrayList<>();
             try (PreparedStatement p = Jdbc.prepare(connection, sql, args); ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
-                    StoredRun r = byId.get(rs.getLong(1));
-                    long bytes = rs.getLong(5);
-                    SampleTiming timing = rs.wasNull() ? null : new SampleTiming(bytes, rs.getLong(6), rs.getLong(7));
-                    part.add(new Sample(r.id(), rs.getInt(2), r.workload(), r.labels(), Jdbc.getDouble(rs, 3),
-                            Jdbc.getDouble(rs, 4), r.test(), r.testRun(), timing, r.findings()));
+                    StoredRun r = byId.get(rs.getLong("run_id"));
+                    long bytes = rs.getLong("bytes");
+                    SampleTiming timing = rs.wasNull() ? null
+                            : new SampleTiming(bytes, rs.getLong("elapsed_ns"), rs.getLong("sync_ns"));
+                    part.add(new Sample(r.id(), rs.getInt("repetition"), r.workload(), r.labels(),
+                            Jdbc.getDouble(rs, "bytes_per_second"), Jdbc.getDouble(rs, "iops"), r.test(), r.testRun(),
+                            timing, r.findings()));
                 }
             }
             part.sort(Comparator.comparingInt(s -> position.get(s.runId())));
@@ -126,7 +134,8 @@ final class RunReader {
                 "SELECT " + column + ", document_version FROM runs WHERE id = ?")) {
             p.setLong(1, id);
             try (ResultSet rs = p.executeQuery()) {
-                return rs.next() ? Optional.of(new Document(rs.getString(1), rs.getInt(2))) : Optional.empty();
+                return rs.next() ? Optional.of(new Document(rs.getString(column), rs.getInt("document_version")))
+                        : Optional.empty();
             }
         }
     }

@@ -2,6 +2,7 @@ package org.iobench.store;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +12,7 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.result.TestId;
 import org.iobench.result.Totals;
+import org.iobench.sysmon.env.Environment;
 
 /**
  * One row of {@code runs} with its labels and sample rows, whatever produced it (iobench, an import, a micro
@@ -20,11 +22,15 @@ import org.iobench.result.Totals;
  * @param test            the suite's or job file's test, or null
  * @param targetKind      {@link WorkloadKey#target()}: {@code block device}, a filesystem type, or null where unknown
  * @param findings        the ids of the advisor's warnings about the run, sorted, each once
+ * @param device          the host and whole disk the target is on ({@code build1/vda}); null where unknown (imports,
+ *                        micro variants, targets without a device such as tmpfs)
+ * @param endedAt         when the last repetition's measured window ended; null where unknown
  */
 record RunRow(Instant createdAt, String source, String name, WorkloadKey key, String engine, String target,
               int repetitions, boolean complete, double meanBytesPerSecond, double meanIops, String note,
               String environment, String document, int documentVersion, Map<String, String> labels,
-              List<SampleRow> samples, TestId test, String targetKind, List<String> findings) {
+              List<SampleRow> samples, TestId test, String targetKind, List<String> findings, String device,
+              Instant endedAt) {
 
     /** created_at is fixed-width UTC text, so that text order is time order in both databases. */
     static final DateTimeFormatter CREATED_AT = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
@@ -47,7 +53,35 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
         return new RunRow(n.createdAt(), n.source(), b.job().name(), key, b.job().queue().engine(),
                 StoredTarget.of(b, n.source()), b.runs().size(), b.complete(), b.summary().bytesPerSecond().mean(),
                 b.summary().iops().mean(), n.note(), DocumentCodec.encode(n.environment()), DocumentCodec.encode(b),
-                DocumentCodec.CURRENT, n.labels(), samples, b.test(), targetKind(b), warnings(b));
+                DocumentCodec.CURRENT, n.labels(), samples, b.test(), targetKind(b), warnings(b),
+                device(n.environment()), endedAt(b));
+    }
+
+    /** The host and the whole disk of the target's device: runs on two partitions of one disk share it. */
+    static String device(Environment env) {
+        if (env == null || env.device() == null) {
+            return null;
+        }
+        Environment.Device d = env.device();
+        String disk = d.wholeDisk() != null && !d.wholeDisk().isBlank() ? d.wholeDisk() : d.name();
+        return disk == null || disk.isBlank() ? null : (env.hostname() == null ? "" : env.hostname()) + "/" + disk;
+    }
+
+    /** The latest end of a repetition's measured window (its start plus its elapsed time); null where unknown. */
+    static Instant endedAt(BenchmarkResult b) {
+        Instant end = null;
+        for (RunResult r : b.runs()) {
+            if (r.startedAt() == null) {
+                return null;
+            }
+            try {
+                Instant e = Instant.parse(r.startedAt()).plusNanos(Math.max(0, r.totals().elapsedNanos()));
+                end = end == null || e.isAfter(end) ? e : end;
+            } catch (DateTimeParseException ex) {
+                return null;
+            }
+        }
+        return end;
     }
 
     /**
@@ -93,7 +127,8 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
         return new RunRow(m.createdAt(), m.source(), m.suite(), WorkloadKey.micro(m.suite(), m.variant()),
                 NewMicroRun.SOURCE, m.jvm(), opsPerSecond.length,
                 Arrays.stream(opsPerSecond).allMatch(RunRow::isSample), Double.NaN, 1e9 / meanNanos, m.note(),
-                m.environment(), m.document(), DocumentCodec.CURRENT, m.labels(), samples, null, null, List.of());
+                m.environment(), m.document(), DocumentCodec.CURRENT, m.labels(), samples, null, null, List.of(), null,
+                null);
     }
 
     private static boolean isSample(double opsPerSecond) {

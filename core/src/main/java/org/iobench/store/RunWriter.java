@@ -34,8 +34,10 @@ final class RunWriter {
         try (PreparedStatement p = connection.prepareStatement("""
                 INSERT INTO runs (created_at, source, name, rw, block_size, threads, iodepth, direct, sync, engine,
                   target, repetitions, complete, mean_bytes_per_second, mean_iops, note, environment, result,
-                  document_version, test, test_member, test_members, test_run, origin, target_kind, findings)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""")) {
+                  document_version, test, test_member, test_members, test_run, origin, target_kind, findings, device,
+                  ended_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                RETURNING id""")) {
             int i = 1;
             p.setString(i++, RunRow.CREATED_AT.format(row.createdAt()));
             p.setString(i++, row.source());
@@ -82,9 +84,17 @@ final class RunWriter {
                 p.setString(i++, row.targetKind());
             }
             if (row.findings().isEmpty()) {
-                p.setNull(i, Types.VARCHAR);
+                p.setNull(i++, Types.VARCHAR);
             } else {
-                p.setString(i, String.join(",", row.findings()));
+                p.setString(i++, String.join(",", row.findings()));
+            }
+            boolean timed = row.device() != null && row.endedAt() != null;
+            if (timed) {
+                p.setString(i++, row.device());
+                p.setString(i, RunRow.CREATED_AT.format(row.endedAt()));
+            } else {
+                p.setNull(i++, Types.VARCHAR);
+                p.setNull(i, Types.VARCHAR);
             }
             try (ResultSet rs = p.executeQuery()) {
                 rs.next();

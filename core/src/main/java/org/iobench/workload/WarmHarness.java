@@ -21,9 +21,9 @@ import org.iobench.sysmon.JitActivity;
 /**
  * iobench's own warm-up, before a run's window and before {@code --ramp} (the storage's warm-up, the user's): the
  * JVM compiles a loop only after running it a while, so in a cold process the first second of a run went at 35-65 %
- * of the later ones. The harness runs the job's own hot path, the same {@link Worker} loop, engine kind,
- * {@link MixSource} and recorders at the job's depth, batch, block size and mix, on {@code /dev/zero}: a private
- * target with no storage behind it (reads return zeros, writes are discarded), so it reads and writes no byte of
+ * of the later ones. The harness runs the job's own hot path, the same {@link Worker} loop, engine kind, request
+ * source ({@link WorkerSet#dataSource}), recorders and fio logs at the job's depth, batch, block size and mix, on
+ * {@code /dev/zero}: a private target with no storage behind it (reads return zeros, writes are discarded), so it reads and writes no byte of
  * the user's target, and nothing it does is counted anywhere. It runs in slices of {@link #SLICE_NANOS} until the
  * JIT's compiler threads have neither run nor waited for a CPU over {@link #QUIET_SLICES} slices
  * ({@link JitActivity}: the loop and everything it calls are compiled), or its budget is spent: then the run says the
@@ -128,7 +128,11 @@ final class WarmHarness {
                         : OpenMode.READ);
                 try {
                     AccessPattern pattern = AccessPattern.of(spec);
-                    WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, intervalNanos, 0, 1, 0);
+                    // the run's own logs and slat split, so that their code is compiled too; no syncs (/dev/zero
+                    // refuses them), no rate, pauses or priorities (they would only make the warm-up wait)
+                    WorkerSetup run = WorkerSetup.of(spec, intervalNanos, 512, provider.has(EngineFlag.SYNC));
+                    WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, intervalNanos, 0, 1, 0, run.logs(),
+                            run.logsSlat(), org.iobench.job.Schedule.NONE, null, 0, 0, null, spec.workload().seed());
                     IoRequest[] slots = new IoRequest[depth];
                     for (int i = 0; i < depth; i++) {
                         slots[i] = new IoRequest(i, buffers.get(i));
@@ -141,8 +145,8 @@ final class WarmHarness {
                         RunControl own = new RunControl();
                         StartSignal start = new StartSignal();
                         Worker w = new Worker(setup, new WorkerIo(0, engine, slots, file),
-                                new MixSource(pattern, new WorkerPlan(0, 0, region, Long.MAX_VALUE), file, depth,
-                                        null), new RunShared(clock, own, start));
+                                WorkerSet.dataSource(spec, pattern, new WorkerPlan(0, 0, region, Long.MAX_VALUE),
+                                        file, 0, null, region), new RunShared(clock, own, start));
                         long from = clock.nanoTime();
                         start.release(Timeline.of(from, 0, SLICE_NANOS));
                         w.run();

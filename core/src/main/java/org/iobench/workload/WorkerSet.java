@@ -87,16 +87,26 @@ final class WorkerSet implements AutoCloseable {
                         spec.fileOps().count(), spec.workload().blockSize())
                 : spec.burn() != null || spec.program() != null
                 ? new CpuSource(file, spec.workload().blockSize())
-                : spec.access().isDefault()
-                ? new MixSource(pattern, plan, file, spec.queue().iodepth(),
-                        verification == null ? null : verification.forWorker(id, mine))
-                : new ShapedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
+                : dataSource(spec, pattern, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
                         verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
                                 - plan.regionStart());
         if (spec.layout().fillDevice()) {
             source = new FillingSource(source);
         }
         workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
+    }
+
+    /**
+     * The request source of a read, write or mixed job's worker: a {@link MixSource}, or a {@link ShapedSource} for
+     * fio's shaping options (the warm-up makes the same one, so that the loop it compiles is the run's).
+     *
+     * @param ioCount   the worker's share of {@code number_ios}, 0: no limit
+     * @param walkBytes how far past the region's start a walk with holes or zones may go
+     */
+    static RequestSource dataSource(JobSpec spec, AccessPattern pattern, WorkerPlan plan, IoFile file, long ioCount,
+                                    org.iobench.verify.WorkerVerifier verifier, long walkBytes) {
+        return spec.access().isDefault() ? new MixSource(pattern, plan, file, spec.queue().iodepth(), verifier)
+                : new ShapedSource(spec, plan, file, ioCount, verifier, walkBytes);
     }
 
     /** The engine's own input from the job's parts for it (cpuio's burn, exec's program, the file engines' files). */

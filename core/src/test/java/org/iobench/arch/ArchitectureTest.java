@@ -81,7 +81,7 @@ class ArchitectureTest {
         classes().that().resideInAPackage(p("cli")).and(not(CLUSTER_GLUE))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("cli"), p("session"), p("job"),
                         p("result"), p("store"), p("compare"), p("history"), p("report"), p("table"), p("search"),
-                        p("verify"), p("sysmon"), p("micro"), p("cluster"), p("catalog"), p("format"), "java..",
+                        p("verify"), p("sysmon"), p("micro"), p("cluster"), p("catalog"), p("format"), p("clock"), "java..",
                         "picocli..",
                         "com.fasterxml.jackson..")
                 .because("cli imports only what a command line needs; the session runs the jobs")
@@ -390,7 +390,8 @@ class ArchitectureTest {
     void theClusterRunsJobsThroughTheWorkloadAndKnowsNothingDownstream() {
         classes().that().resideInAPackage(p("cluster"))
                 .should().onlyDependOnClassesThat().resideInAnyPackage(p("cluster"), p("workload"), p("measure"),
-                        p("result"), p("job"), "java..", "javax.crypto..", "javax.net..", "org.jgroups..", "org.HdrHistogram..",
+                        p("result"), p("job"), p("clock"), "java..", "javax.crypto..", "javax.net..", "org.jgroups..",
+                        "org.HdrHistogram..",
                         "com.fasterxml.jackson..")
                 .check(CLASSES);
     }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.iobench.clock.NanoClock;
 import org.iobench.sysmon.BlockDevices;
 import org.iobench.sysmon.FakeSysfs;
 import org.iobench.sysmon.ProcFs;
@@ -85,11 +86,7 @@ class VmstatCommandTest {
     void printsTheHeaderTheSinceBootLineThenOneLinePerIntervalWithoutRealSleeps() throws Exception {
         copyProc("proc-a");
         AtomicLong clock = new AtomicLong();
-        VmstatCommand command = new VmstatCommand(new ProcFs(proc), BlockDevices.system(), clock::get,
-                (deadline, c) -> {
-                    clock.set(deadline);
-                    moveOn(); // the system moves on while "sleeping"
-                });
+        VmstatCommand command = new VmstatCommand(new ProcFs(proc), BlockDevices.system(), movingOn(clock));
         assertThat(run(command, "1", "2")).isZero();
         assertThat(out.toString()).isEqualTo("""
                 procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----
@@ -105,17 +102,33 @@ class VmstatCommandTest {
         AtomicLong clock = new AtomicLong();
         // the fixtures' /proc/diskstats has vda 254:0; a miniature sysfs gives the same disk, whatever this machine has
         new FakeSysfs(sys).disk("vda", "254:0", 41943040, 512, 512, 0, "[none]");
-        VmstatCommand command = new VmstatCommand(new ProcFs(proc), new BlockDevices(sys), clock::get,
-                (deadline, c) -> {
-                    clock.set(deadline);
-                    moveOn();
-                });
+        VmstatCommand command = new VmstatCommand(new ProcFs(proc), new BlockDevices(sys), movingOn(clock));
         assertThat(run(command, "--disk", "/dev/vda", "2", "2")).isZero();
         String[] lines = out.toString().split("\n");
         assertThat(lines[3]).startsWith("Device ");
         assertThat(lines[4]).startsWith("vda ");
         // second block: 139088 sectors read in 2 s = 34772.00 rkB/s
         assertThat(out.toString()).contains("34772.00");
+    }
+
+    /** A clock reading {@code clock} that, asked to let time pass, moves there at once and the system with it. */
+    private NanoClock movingOn(AtomicLong clock) {
+        return new NanoClock() {
+            @Override
+            public long nanoTime() {
+                return clock.get();
+            }
+
+            @Override
+            public void idle(long deadlineNanos, long maxNanos) {
+                clock.set(deadlineNanos);
+                try {
+                    moveOn(); // the system moves on while vmstat waits
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        };
     }
 
     /** A command over the fixtures whose clocks move on by the interval at each "sleep", at 2026-03-01 12:00:00 UTC. */
@@ -139,10 +152,7 @@ class VmstatCommandTest {
                 return start.plusNanos(clock.get());
             }
         };
-        return new VmstatCommand(new ProcFs(proc), BlockDevices.system(), clock::get, (deadline, c) -> {
-            clock.set(deadline);
-            moveOn();
-        }, wall);
+        return new VmstatCommand(new ProcFs(proc), BlockDevices.system(), movingOn(clock), wall);
     }
 
     @Test
@@ -194,11 +204,7 @@ class VmstatCommandTest {
         copyProc("proc-a");
         AtomicLong clock = new AtomicLong();
         new FakeSysfs(sys).disk("vda", "254:0", 41943040, 512, 512, 0, "[none]");
-        VmstatCommand command = new VmstatCommand(new ProcFs(proc), new BlockDevices(sys), clock::get,
-                (deadline, c) -> {
-                    clock.set(deadline);
-                    moveOn();
-                });
+        VmstatCommand command = new VmstatCommand(new ProcFs(proc), new BlockDevices(sys), movingOn(clock));
         assertThat(run(command, "--format", "csv", "--disk", "vda", "2", "2")).isZero();
         java.util.List<String> lines = out.toString().lines().toList();
         assertThat(lines.getFirst()).endsWith(",vda:r/s,vda:w/s,vda:rkB/s,vda:wkB/s,vda:r_await,vda:w_await,vda:await,"

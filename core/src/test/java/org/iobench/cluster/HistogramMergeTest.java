@@ -34,6 +34,7 @@ class HistogramMergeTest {
         List<HostPart> parts = new ArrayList<>();
         for (int host = 0; host < 3; host++) {
             List<Histogram> reads = new ArrayList<>();
+            LatencyRecorder hostReads = new LatencyRecorder(); // the host's own summary, with its exact mean
             long count = 0;
             for (int worker = 0; worker < 2; worker++) {
                 LatencyRecorder r = new LatencyRecorder();
@@ -42,13 +43,14 @@ class HistogramMergeTest {
                 for (int i = 0; i < 5_000 + host * 3_000; i++) {
                     long v = (long) (scale * -Math.log(1 - random.nextDouble())) + 1;
                     r.record(v);
+                    hostReads.record(v);
                     concatenated.record(v);
                     count++;
                 }
                 reads.add(r.histogram());
             }
             RunLatencies l = new RunLatencies(reads, List.of(new Histogram(3), new Histogram(3)), new Histogram(3));
-            parts.add(new HostPart("h" + host, List.of(benchmark(count * 4096, count, 2 * SECOND,
+            parts.add(new HostPart("h" + host, List.of(benchmark(count * 4096, count, 2 * SECOND, hostReads.summary(),
                     List.of(new Interval(0, SECOND, count * 2048, 0, count / 2, 0),
                             new Interval(1, SECOND, count * 2048, 0, count - count / 2, 0)))),
                     List.of(List.of(l)), false, null, -1, -1, null));
@@ -105,10 +107,15 @@ class HistogramMergeTest {
     }
 
     private static BenchmarkResult benchmark(long bytes, long ops, long elapsedNanos, List<Interval> series) {
+        return benchmark(bytes, ops, elapsedNanos, LatencySummary.EMPTY, series);
+    }
+
+    private static BenchmarkResult benchmark(long bytes, long ops, long elapsedNanos, LatencySummary reads,
+                                             List<Interval> series) {
         JobSpec job = JobSpec.builder(Path.of("/data/f")).rw(RwMode.READ).build();
         RunResult run = new RunResult(1, "2026-12-01T00:00:00Z", Outcome.COMPLETE,
                 new Totals(bytes, 0, ops, 0, elapsedNanos, 0, 0),
-                new Latencies(LatencySummary.EMPTY, LatencySummary.EMPTY, LatencySummary.EMPTY, null),
+                new Latencies(reads, LatencySummary.EMPTY, LatencySummary.EMPTY, null),
                 new Intervals(SECOND, series), List.of(),
                 new RunEvidence(new Accounting(true, bytes, 0, bytes, 0, false, "ok"), null, null, null), Extras.NONE);
         return BenchmarkResult.of(job, null, List.of(run));

@@ -8,7 +8,8 @@ import org.iobench.job.RandomOffsets;
  * fio starts it: {@code rand_seeds[FIO_RAND_BLOCK_OFF]} as {@code setup_random_seeds} and {@code td_fill_rand_seeds}
  * make it for the job's {@code thread_number} (jobs and clones numbered from 1 in the order fio adds them). With
  * {@code randrepeat=1}, fio's default, that is {@code 0xb1899bed * thread_number} whatever {@code randseed} says
- * (fio 3.33 sets it after the seeds); with {@code randrepeat=0}, from {@code randseed} (or {@code allrandrepeat}),
+ * (fio 3.33 sets it after seeding its generators); with {@code randrepeat=0}, from {@code randseed} (or
+ * {@code allrandrepeat}),
  * else a new value each run.
  */
 final class FioRandom {

@@ -23,7 +23,7 @@ final class FioTausworthe {
         this.wide = wide;
     }
 
-    /** fio's {@code init_rand_seed(state, seed, false)}: the seed taken as a C {@code unsigned int}. */
+    /** fio's {@code init_rand_seed(state, seed, false)}: the starting value taken as a C {@code unsigned int}. */
     static FioTausworthe of32(long seed) {
         FioTausworthe t = new FioTausworthe(false);
         int s = (int) seed;
