@@ -32,7 +32,7 @@ class NotSteadyRuleTest {
         Path f = Files.write(dir.resolve("f"), new byte[4 << 20]);
         JobSpec spec = JobSpec.builder(f).rw(RwMode.RANDREAD).blockSize(4096).timeNanos(800_000_000L).rate(rate)
                 .steady(SteadyCriterion.parse(criterion, 300_000_000L)).build();
-        NanoClock clock = rate == null ? TickingClock.slowing(200_000) : TickingClock.standard();
+        NanoClock clock = (rate == null ? TickingClock.slowing(200_000) : TickingClock.standard()).watched();
         return Advisor.standard().advise(new Benchmark(TargetPreparer.system(), clock, 100_000_000L, 0)
                 .execute(spec, new RunControl(), RunListener.NONE));
     }

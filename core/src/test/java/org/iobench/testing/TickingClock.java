@@ -32,6 +32,15 @@ public final class TickingClock implements NanoClock {
     private final long stepNanos;
     /** Whether each reading's step grows with the readings before it (a device that keeps slowing down). */
     private final boolean slowing;
+    /**
+     * For a run with a watcher: time does not pass {@link #WATCHED_HEAD_START_NANOS} past the first reading until a
+     * watcher came (or {@link #WATCHER_LIMIT_NANOS} of the machine's time went by), so workers that start before
+     * their watcher cannot run through the whole run before it looks once. {@code Long.MAX_VALUE} when unwatched.
+     */
+    private volatile long watcherDueBy;
+    private static final long WATCHED_HEAD_START_NANOS = 50_000_000L;
+    private static final long WATCHER_LIMIT_NANOS = 2_000_000_000L;
+    private volatile long watcherWaitSince;
     private final Map<Thread, Long> holds = new ConcurrentHashMap<>();
     /** Threads that have waited for others: their readings only look. */
     private final Set<Thread> watchers = ConcurrentHashMap.newKeySet();
@@ -48,6 +57,7 @@ public final class TickingClock implements NanoClock {
         }
         this.stepNanos = stepNanos;
         this.slowing = slowing;
+        this.watcherDueBy = Long.MAX_VALUE;
     }
 
     /**
@@ -57,6 +67,15 @@ public final class TickingClock implements NanoClock {
      */
     public static TickingClock slowing(long stepNanos) {
         return new TickingClock(stepNanos, true);
+    }
+
+    /**
+     * This clock for a run whose watcher ({@link #awaitOthers}) may start after its workers: they wait for it at
+     * 50 ms of this clock past its first reading (for at most 2 s of the machine's time).
+     */
+    public TickingClock watched() {
+        watcherDueBy = now.get() + WATCHED_HEAD_START_NANOS;
+        return this;
     }
 
     /** 10 µs a reading. */
@@ -87,6 +106,7 @@ public final class TickingClock implements NanoClock {
     public void awaitOthers(long deadlineNanos, long maxNanos) {
         Thread me = Thread.currentThread();
         watchers.add(me);
+        watcherDueBy = Long.MAX_VALUE;
         holds.put(me, deadlineNanos);
         hold = holds.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
         try {
@@ -106,6 +126,22 @@ public final class TickingClock implements NanoClock {
         while (true) {
             long cur = now.get();
             long h = hold;
+            long due = watcherDueBy;
+            if (due != Long.MAX_VALUE && h == Long.MAX_VALUE) { // no watcher yet: time stops at its head start
+                if (cur >= due) {
+                    long since = watcherWaitSince;
+                    if (since == 0) {
+                        watcherWaitSince = since = System.nanoTime();
+                    }
+                    if (System.nanoTime() - since < WATCHER_LIMIT_NANOS) {
+                        LockSupport.parkNanos(20_000);
+                        continue;
+                    }
+                    watcherDueBy = Long.MAX_VALUE; // the watcher never came: go on without it
+                } else {
+                    h = due; // reach the head start exactly, no further
+                }
+            }
             long target = Math.min(limit, cur + by);
             if (target > h && h != Long.MAX_VALUE) {
                 if (cur < h) {
