@@ -47,6 +47,7 @@ class FioVerifyConformanceTest {
         "sha512|",
         "sha3-512|",
         "meta|--verify_pattern=0xaaa",
+        "meta|",
         "pattern|--verify_pattern=0xdeadbeef",
         "md5|--verify_interval=512 --verify_offset=64",
         "crc32c|--verify_interval=1024 --bs=8k",
@@ -80,7 +81,8 @@ class FioVerifyConformanceTest {
             }
         }
 
-        if (!mode.equals("meta") || extra != null) { // meta without a pattern checks the header only
+        // meta without a pattern checks the header only; fio's sha512 only the 128 bytes its context buffer kept
+        if (!mode.equals("sha512") && !(mode.equals("meta") && extra == null)) {
             int victim = 3 * BS + interval - 100; // data near the end of an interval
             try (FileChannel c = FileChannel.open(byFio, StandardOpenOption.WRITE, StandardOpenOption.READ)) {
                 ByteBuffer one = ByteBuffer.allocate(1);
@@ -93,7 +95,13 @@ class FioVerifyConformanceTest {
             assertThat(bad.status()).as("a flipped byte: %s", bad.err()).isNotZero();
             assertThat(bad.err()).contains("verify failed at offset " + (3 * BS));
             Process fio = fioProcess(opts, "--name=r", "--filename=" + byFio, "--rw=read");
-            assertThat(fio.exitValue()).as("fio finds it too").isNotZero();
+            String said = new String(fio.getInputStream().readAllBytes());
+            assertThat(said).as("fio finds it too").contains("verify failed at file " + byFio + " offset " + 3 * BS);
+            if (interval == BS) {
+                // a request's last interval: fio fails the job; an earlier one fio 3.33 prints and then passes (its
+                // result is overwritten by the next interval's), which iobench does not copy (docs/fio.md)
+                assertThat(fio.exitValue()).as("fio fails the job: %s", said).isNotZero();
+            }
         }
     }
 

@@ -44,7 +44,7 @@ final class FioVerifyOptions {
                     + " modes (md5, crc64, crc32c, crc32c-intel, crc32, crc16, crc7, xxhash, sha1, sha256, sha512,"
                     + " sha3-224, sha3-256, sha3-384, sha3-512, meta, pattern, null)"));
         }
-        if (o.value("ioengine").map(e -> e.strip().equalsIgnoreCase("null")).orElse(false)) {
+        if (o.value("ioengine").flatMap(FioEngines::describe).filter(d -> !d.storesData()).isPresent()) {
             return null; // fio's FIO_FAKEIO engines: verify_io_u checks nothing
         }
         FioSetting at = s != null ? s : patternSetting;
