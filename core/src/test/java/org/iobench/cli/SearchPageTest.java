@@ -47,6 +47,7 @@ class SearchPageTest {
         }
         Files.createDirectories(Path.of("target/report-test"));
         Path page = Path.of("target/report-test/searches.html").toAbsolutePath();
+        Files.deleteIfExists(page);
         InProcess.Result report = InProcess.run("report", "--db", db, "-o", page.toString());
         assertThat(report.status()).as(report.err()).isZero();
 
