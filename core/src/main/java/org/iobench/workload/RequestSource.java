@@ -43,6 +43,15 @@ interface RequestSource {
         return false;
     }
 
+    /**
+     * {@code r} finished having moved {@code bytes} and was recorded: null when its data is as it should be, else
+     * why not (fio's verify found a bad block), which fails the request with EILSEQ and stops the run. Called before
+     * {@link #completed}.
+     */
+    default String dataFailure(IoRequest r, long bytes) {
+        return null;
+    }
+
     /** True when a request that moved nothing still counts as one done (a cpuio burn); false: it is the end. */
     default boolean countsEmpty() {
         return false;
