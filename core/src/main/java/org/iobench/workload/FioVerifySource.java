@@ -45,7 +45,7 @@ final class FioVerifySource implements RequestSource {
 
     @Override
     public boolean more() {
-        return !only && inner.more() || (afterWrites || only) && verifier.ready();
+        return inner.more() || (afterWrites || only) && verifier.ready(); // verify_only: the dry run is due
     }
 
     @Override
@@ -93,9 +93,20 @@ final class FioVerifySource implements RequestSource {
         byte k = kind[slot];
         kind[slot] = OWN;
         if (k == STAMPED) {
-            verifier.written(slot);
+            verifier.written(slot, r.offset() - r.bufferOffset());
+        } else if (r.op() == IoOp.READ) {
+            verifier.readDone();
         }
         return k != VERIFY && inner.completed(r, bytes);
+    }
+
+    /** fio's verify state file at the job's end ({@code verify_state_save}); a failure to write it is printed. */
+    @Override
+    public void finished() {
+        String failed = verifier.saveState();
+        if (failed != null) {
+            System.err.println(failed);
+        }
     }
 
     @Override

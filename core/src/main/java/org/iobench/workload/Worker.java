@@ -115,6 +115,7 @@ final class Worker implements Runnable {
         } finally {
             if (t != null) { // the worker's end is its loop's: reading its counters below is no part of its time
                 stats.endNanos = clock.nanoTime();
+                source.finished();
             }
             if (throttle != null) {
                 throttle.leave();

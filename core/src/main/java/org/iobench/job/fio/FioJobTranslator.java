@@ -72,7 +72,7 @@ final class FioJobTranslator {
                 : "", file > 0 ? file : sizeOption, file > 0 && sizeOption < file ? sizeOption : 0, problems,
                 blocking);
         b.blockSize(access.unitBytes()).access(access.access());
-        FioVerify verify = verify(o, rw, access, blocking);
+        FioVerify verify = verify(o, name, rw, access, blocking);
         time(o, b);
         steady(o, b, blocking);
         engine(o, b, name, blocking);
@@ -312,8 +312,9 @@ final class FioJobTranslator {
      * fio's {@code verify}, as fio does it ({@link FioVerifyOptions}, docs/fio.md): fio's headers, checksums and
      * verify phase, on reads, writes and mixed jobs; null when the job does not verify.
      */
-    private FioVerify verify(FioJobOptions o, RwMode rw, FioAccess access, List<FioProblems.Problem> blocking) {
-        return FioVerifyOptions.of(o, rw, access.access(), access.unitBytes(), problems, blocking);
+    private FioVerify verify(FioJobOptions o, String name, RwMode rw, FioAccess access,
+                             List<FioProblems.Problem> blocking) {
+        return FioVerifyOptions.of(o, name, rw, access.access(), access.unitBytes(), problems, blocking);
     }
 
     /**

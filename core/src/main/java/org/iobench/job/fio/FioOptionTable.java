@@ -65,7 +65,8 @@ final class FioOptionTable {
                 + " latency_percentile latency_run max_latency cpuload cpumode cpuchunks fill_device program arguments grace_time std_redirect"
                 + " prio prioclass cmdprio_percentage cmdprio_class cmdprio cmdprio_bssplit log_prio random_generator");
         kind(Kind.HONOURED, "verify_offset verify_interval verify_pattern verify_fatal verify_dump verify_backlog"
-                + " verify_backlog_batch verify_only experimental_verify verify_async");
+                + " verify_backlog_batch verify_only experimental_verify verify_async"
+                + " verify_state_save verify_state_load");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
