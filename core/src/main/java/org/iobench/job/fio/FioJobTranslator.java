@@ -13,7 +13,7 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.Layout;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
-import org.iobench.job.VerifyChecksum;
+import org.iobench.job.FioVerify;
 
 /**
  * One job section's options → the iobench jobs fio would run, with fio's defaults (4 KiB blocks, the cache of the
@@ -72,7 +72,7 @@ final class FioJobTranslator {
                 : "", file > 0 ? file : sizeOption, file > 0 && sizeOption < file ? sizeOption : 0, problems,
                 blocking);
         b.blockSize(access.unitBytes()).access(access.access());
-        verify(o, rw, b, access.access(), blocking);
+        FioVerify verify = verify(o, name, rw, access, blocking);
         time(o, b);
         steady(o, b, blocking);
         engine(o, b, name, blocking);
@@ -109,6 +109,7 @@ final class FioJobTranslator {
                         access.unitBytes(), file, rw, problems, blocking, warnings);
             }
             threads++;
+            b.fioVerify(verify == null ? null : FioVerifyOptions.forThread(verify, o, threads));
             if (rw.random()) {
                 b.access(access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator, as fio starts it
             }
@@ -308,38 +309,12 @@ final class FioJobTranslator {
     }
 
     /**
-     * fio's {@code verify} on iobench's: each written block stamped with a header and checksum ({@code crc32c},
-     * {@code crc32c-intel}, {@code sha256}), read back and checked after the writes ({@code do_verify}, fio's verify
-     * phase), each block written once per pass by fio's random map.
+     * fio's {@code verify}, as fio does it ({@link FioVerifyOptions}, docs/fio.md): fio's headers, checksums and
+     * verify phase, on reads, writes and mixed jobs; null when the job does not verify.
      */
-    private void verify(FioJobOptions o, RwMode rw, JobSpec.Builder b, Access access,
-                        List<FioProblems.Problem> blocking) {
-        FioSetting s = o.setting("verify").orElse(null);
-        if (s == null || FioDefaults.restatesDefault("verify", s)) {
-            return;
-        }
-        VerifyChecksum checksum = switch (s.value().toLowerCase(Locale.ROOT)) {
-            case "crc32c", "crc32c-intel" -> VerifyChecksum.CRC32C;
-            case "sha256" -> VerifyChecksum.SHA256;
-            default -> null;
-        };
-        if (checksum == null) {
-            blocking.add(problems.unsupported(s, "iobench's verify checksums are crc32c (fio's crc32c and"
-                    + " crc32c-intel) and sha256", true));
-            return;
-        }
-        if (!rw.writes() || rw.reads() || rw.trims()) {
-            blocking.add(problems.unsupported(s, "iobench verifies jobs that only write (a write phase, then the"
-                    + " verify phase); " + rw + " is not supported yet", true));
-            return;
-        }
-        Access plain = access.randomMap() ? Access.DEFAULT.withRandomMap() : Access.DEFAULT;
-        if (!access.shape().equals(plain)) {
-            blocking.add(problems.unsupported(s, "verify with mixed sizes, distributions, holes or I/O limits is not"
-                    + " supported by iobench yet", true));
-            return;
-        }
-        b.access(plain).verify(checksum).verifyAfter(o.flag("do_verify", true));
+    private FioVerify verify(FioJobOptions o, String name, RwMode rw, FioAccess access,
+                             List<FioProblems.Problem> blocking) {
+        return FioVerifyOptions.of(o, name, rw, access.access(), access.unitBytes(), problems, blocking);
     }
 
     /**

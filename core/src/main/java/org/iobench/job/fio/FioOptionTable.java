@@ -64,6 +64,9 @@ final class FioOptionTable {
                 + " steadystate_ramp_time zonemode zonesize zoneskip zonerange latency_target latency_window"
                 + " latency_percentile latency_run max_latency cpuload cpumode cpuchunks fill_device program arguments grace_time std_redirect"
                 + " prio prioclass cmdprio_percentage cmdprio_class cmdprio cmdprio_bssplit log_prio random_generator");
+        kind(Kind.HONOURED, "verify_offset verify_interval verify_pattern verify_fatal verify_dump verify_backlog"
+                + " verify_backlog_batch verify_only experimental_verify verify_async"
+                + " verify_state_save verify_state_load");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
@@ -76,7 +79,7 @@ final class FioOptionTable {
                 + " log_compression log_compression_cpus log_store_compressed log_unix_epoch log_alternate_epoch"
                 + " log_alternate_epoch_clock_id block_error_percentiles bwavgtime iopsavgtime"
                 + " lat_percentiles slat_percentiles percentile_list significant_figures"
-                + " unified_rw_reporting write_iolog error_dump verify_dump unit_base");
+                + " unified_rw_reporting write_iolog error_dump unit_base");
         known("loops startdelay filename_format unique_filename opendir lockfile nrfiles openfiles"
                 + " file_service_type ioscheduler create_serialize create_fsync create_on_open create_only"
                 + " allow_file_create allow_mounted_write pre_read unlink unlink_each_loop zonemode zonerange"
