@@ -26,6 +26,7 @@ import org.iobench.report.JsonReportReader;
 import org.iobench.report.ReportItem;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.html.HtmlReport;
+import org.iobench.report.html.SearchCurves;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
@@ -94,9 +95,10 @@ final class ReportCommand implements Callable<Integer> {
                 Format.JSON),
                 format, null, spec.commandLine().getErr());
         TableFormat tf = out.is(Format.HTML) ? null : TableFormat.of(out.format());
-        List<ReportItem> items = read(inputs);
+        List<BenchmarkResult> measured = new ArrayList<>();
+        List<ReportItem> items = read(inputs, measured);
         if (!selector.isEmpty() || inputs.isEmpty()) {
-            items.addAll(stored(selector));
+            items.addAll(stored(selector, measured));
         }
         if (items.isEmpty()) {
             throw new ExitException(ExitException.IO_FAILURE, "report: no runs selected"
@@ -108,7 +110,7 @@ final class ReportCommand implements Callable<Integer> {
         if (tf == null) {
             HistorySet history = !selector.isEmpty() || inputs.isEmpty() ? history(selector) : null;
             text = HtmlReport.render(title, "iobench " + Version.get(), items, ab == null ? null : ab.section(),
-                    history);
+                    history, SearchCurves.of(measured));
         } else {
             text = tf.writer().render(tf == TableFormat.CSV || tf == TableFormat.JSON
                     ? ResultsTable.withPercentiles(items) : ResultsTable.of(items));
@@ -130,10 +132,13 @@ final class ReportCommand implements Callable<Integer> {
     /**
      * Stored runs matching the selector, in the JSON report's form with their labels and environment: read through
      * the store's codec (whatever version a row was saved in) and written as {@code run --format json} writes them.
+     *
+     * @param measured gets the results too, in the order they were measured (by id)
      */
-    private List<ReportItem> stored(List<String> terms) {
+    private List<ReportItem> stored(List<String> terms, List<BenchmarkResult> measured) {
         RunQuery query = Selectors.parse("report", terms);
         List<ReportItem> items = new ArrayList<>();
+        java.util.TreeMap<Long, BenchmarkResult> byId = new java.util.TreeMap<>();
         try (ResultStore store = db.openExisting()) {
             for (StoredRun run : store.find(query)) {
                 if (run.workload().isMicro()) {
@@ -146,8 +151,10 @@ final class ReportCommand implements Callable<Integer> {
                 ObjectNode node = JsonReport.tree(result);
                 store.environment(run.id()).ifPresent(env -> node.set("environment", JsonReport.tree(env)));
                 items.add(new ReportItem(Long.toString(run.id()), node, run.labels()));
+                byId.put(run.id(), result);
             }
         }
+        measured.addAll(byId.values());
         return items;
     }
 
@@ -198,6 +205,23 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     static List<ReportItem> read(List<Path> files) {
+        return read(files, new ArrayList<>());
+    }
+
+    /**
+     * The file's results as typed results, for the page's searches; none when they do not read as such (the
+     * page then draws the file's benchmarks without search curves, as before).
+     */
+    private static List<BenchmarkResult> typed(JsonNode doc) {
+        try {
+            return JsonReportReader.benchmarks(doc);
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    /** @param measured gets the files' results too, as typed results, in each file's order */
+    static List<ReportItem> read(List<Path> files, List<BenchmarkResult> measured) {
         List<ReportItem> items = new ArrayList<>();
         for (Path f : files) {
             JsonNode doc = InputFile.readJson("--input", f);
@@ -207,6 +231,7 @@ final class ReportCommand implements Callable<Integer> {
                     throw new IOException("no benchmarks[]");
                 }
                 benchmarks = JsonReportReader.benchmarkTrees(doc); // formatVersion 1 read as 2
+                measured.addAll(typed(doc));
             } catch (IOException e) {
                 throw ExitException.usage("--input " + f + ": not an iobench result (formatVersion 1 or "
                         + JsonReport.FORMAT_VERSION + " with benchmarks[]): " + e.getMessage());

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
-import org.iobench.job.Access;
+import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Layout;
@@ -20,7 +20,6 @@ import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.SteadyCriterion;
 import org.iobench.job.SyncMode;
-import org.iobench.job.VerifyChecksum;
 
 /**
  * One job section's options → the iobench jobs fio would run, with fio's defaults (4 KiB blocks, the cache of the
@@ -64,6 +63,8 @@ final class FioJobTranslator {
         /** Set by the rows, in the table's order: rw, then bs (access), ioengine, fallocate, numjobs... */
         RwMode rw = RwMode.READ;
         FioAccess access;
+        /** The job's verify before its clones are numbered, null when it does not verify. */
+        FioVerify verify;
         EngineDescription engine = FioEngines.standard();
         Layout.Preallocate preallocate = Layout.Preallocate.ALLOCATE;
         long numjobs = 1;
@@ -137,11 +138,6 @@ final class FioJobTranslator {
                     ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0;
         }
 
-        /** The row of the canonical option {@code name}. */
-        FioOption<?> row(String option) {
-            return table.row(option);
-        }
-
         /** The clone's file (fio's {@code filename}, {@code directory}, {@code filename_format}). */
         Path target(int clone, String fileNumber, List<FioProblems.Problem> into) {
             return FioJobTranslator.this.target(o, name, clone, fileNumber, into);
@@ -166,6 +162,7 @@ final class FioJobTranslator {
                         job.access.unitBytes(), job.fileSize(), job.rw, problems, job.blocking(), warnings);
             }
             threads++;
+            b.fioVerify(job.verify == null ? null : FioVerifyOptions.forThread(job.verify, o, threads));
             if (job.rw.random()) {
                 b.access(job.access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator
             }
@@ -264,37 +261,12 @@ final class FioJobTranslator {
     }
 
     /**
-     * fio's {@code verify} on iobench's: each written block stamped with a header and checksum ({@code crc32c},
-     * {@code crc32c-intel}, {@code sha256}), read back and checked after the writes ({@code do_verify}, fio's verify
-     * phase), each block written once per pass by fio's random map.
+     * fio's {@code verify}, as fio does it ({@link FioVerifyOptions}, docs/fio.md): fio's headers, checksums and
+     * verify phase, on reads, writes and mixed jobs; each clone's generator is started when the clones are made.
      */
-    static void verify(Job job, FioSetting s) {
-        if (job.row("verify").restatesDefault(s)) {
-            return;
-        }
-        VerifyChecksum checksum = switch (s.value().toLowerCase(Locale.ROOT)) {
-            case "crc32c", "crc32c-intel" -> VerifyChecksum.CRC32C;
-            case "sha256" -> VerifyChecksum.SHA256;
-            default -> null;
-        };
-        RwMode rw = job.rw;
-        if (checksum == null) {
-            job.refuse(s, "iobench's verify checksums are crc32c (fio's crc32c and crc32c-intel) and sha256");
-            return;
-        }
-        if (!rw.writes() || rw.reads() || rw.trims()) {
-            job.refuse(s, "iobench verifies jobs that only write (a write phase, then the verify phase); " + rw
-                    + " is not supported yet");
-            return;
-        }
-        Access access = job.access.access();
-        Access plain = access.randomMap() ? Access.DEFAULT.withRandomMap() : Access.DEFAULT;
-        if (!access.shape().equals(plain)) {
-            job.refuse(s, "verify with mixed sizes, distributions, holes or I/O limits is not supported by iobench"
-                    + " yet");
-            return;
-        }
-        job.spec().access(plain).verify(checksum).verifyAfter(job.options().flag("do_verify", true));
+    static void verify(Job job) {
+        job.verify = FioVerifyOptions.of(job.options(), job.name(), job.rw, job.access.access(),
+                job.access.unitBytes(), job.problems(), job.blocking());
     }
 
     /** {@code time_based}: the region is looped until {@code runtime}; without a runtime fio ignores it. */

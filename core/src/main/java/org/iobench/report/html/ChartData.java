@@ -15,6 +15,7 @@ import org.iobench.report.ReportItem;
  * <ul>
  *   <li>{@code sweeps}: a chart per sweep axis (block size, queue depth, threads, rate, read mix), the other axes
  *       as series ({@link SweepData});</li>
+ *   <li>{@code searches}: each {@code saturate} search's steps with its knee and best ({@link SearchCurves});</li>
  *   <li>{@code latency}: p50 ... p99.99 of each benchmark's last complete run;</li>
  *   <li>{@code series}: per benchmark, each run's per-interval MB/s, IOPS and latency at the middle of each
  *       interval ({@code t}, with the interval's bounds {@code from} and {@code to} in seconds since the measured
@@ -91,8 +92,14 @@ final class ChartData {
     }
 
     static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history) {
+        return of(items, ab, history, List.of());
+    }
+
+    static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history,
+                         List<SearchCurves.Search> searches) {
         ObjectNode root = MAPPER.createObjectNode();
         root.set("sweeps", SweepData.of(items));
+        root.set("searches", SearchCurves.data(searches));
         root.set("latency", latency(items));
         root.set("series", series(items));
         root.set("distributions", distributions(items));

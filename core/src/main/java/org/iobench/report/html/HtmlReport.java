@@ -40,7 +40,16 @@ public final class HtmlReport {
      */
     public static String render(String title, String generatedBy, List<ReportItem> items, AbSection ab,
                                 HistorySet history) {
-        ObjectNode data = ChartData.of(items, ab, history);
+        return render(title, generatedBy, items, ab, history, List.of());
+    }
+
+    /**
+     * @param searches the {@code saturate} searches among the items ({@link SearchCurves#of}): a chart each with
+     *                 its knee and best marked, and the text {@code saturate} printed
+     */
+    public static String render(String title, String generatedBy, List<ReportItem> items, AbSection ab,
+                                HistorySet history, List<SearchCurves.Search> searches) {
+        ObjectNode data = ChartData.of(items, ab, history, searches);
         StringBuilder h = new StringBuilder(120_000);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>\n").append(resource("uPlot.min.css"))
@@ -66,6 +75,14 @@ public final class HtmlReport {
                     + "<p class=\"note\">A chart per axis that was swept (block size, queue depth, threads, rate,"
                     + " read mix): each line holds everything else the same, and is named by what differs from the"
                     + " other lines; points are the mean of the runs, whiskers min-max.</p>\n");
+        }
+        if (!data.path("searches").isEmpty()) {
+            section(h, "searches", "Saturation and latency-target searches", "<div id=\"search-charts\"></div>\n"
+                    + "<p class=\"note\">Each saturate search: IOPS per step (left axis) and the latency it was"
+                    + " judged by (right axis, log scale), the knee (the lowest load with nearly all the throughput"
+                    + " there is) and the best step marked, the latency target drawn as a line; under each chart the"
+                    + " table saturate printed. The knee and best are concluded from the stored steps by the"
+                    + " search's own rules (docs/limits.md).</p>\n");
         }
         if (!data.path("latency").isEmpty()) {
             section(h, "latency", "Latency percentiles", "<div id=\"latency-chart\" class=\"chart\"></div>\n");
