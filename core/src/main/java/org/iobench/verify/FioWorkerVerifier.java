@@ -119,6 +119,11 @@ public final class FioWorkerVerifier {
         Piece p = new Piece(offset, length, numberio, seed);
         p.inFlight = !spec.only();
         slots[slot] = p.inFlight ? p : null;
+        if (spec.only()) { // fio's dry run completes each write it logs
+            completed[completedNext] = offset;
+            completedNext = (completedNext + 1) % completed.length;
+            completedWrites++;
+        }
         log(p);
     }
 
@@ -211,7 +216,7 @@ public final class FioWorkerVerifier {
      * the working directory, naming the writes issued and the last ones completed. Null, or why it was not written.
      */
     public String saveState() {
-        if (!spec.stateSave() || spec.only() || writes == 0) {
+        if (!spec.stateSave() || writes == 0) {
             return null;
         }
         try {

@@ -114,7 +114,7 @@ class FioVerifyConformanceTest {
         String job = "state" + ProcessHandle.current().pid() + "x" + System.nanoTime() % 100000;
         Path data = dir.resolve("d");
         List<String> opts = List.of("--name=" + job, "--filename=" + data, "--size=" + SIZE, "--bs=" + BS,
-                "--rw=write", "--verify=md5", "--iodepth=4", "--ioengine=libaio");
+                "--rw=write", "--verify=md5", "--iodepth=1", "--ioengine=libaio"); // deeper: fio's stop point moves
         String stateName = "local-" + job + "-0-verify.state";
         fio(opts, "--do_verify=0");
         fio(opts, "--do_verify=0", "--number_ios=8"); // as if killed after 8 writes: fio's state says so
