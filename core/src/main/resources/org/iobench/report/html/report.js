@@ -266,6 +266,42 @@
   }
 
 
+  // an A/B's distributions: per comparison row, base against new overlaid, the histogram and the CDF side by
+  // side, the corrected ones (from the intended start under --rate) dashed
+  function abDistributionCharts() {
+    var host = el("ab-distribution-charts");
+    if (!host || !data.abDistributions || !data.abDistributions.rows.length) return;
+    var rows = data.abDistributions.rows;
+    rows.forEach(function (r) {
+      collapsible(host, r.workload + ": " + r.series.map(function (s) { return s.label; }).join(" against "),
+        rows.length <= 6, function (into) { abDistributionRow(into, r); });
+    });
+  }
+
+  function abDistributionRow(host, r) {
+    var pair = document.createElement("div"); pair.className = "pair"; host.appendChild(pair);
+    var half = Math.max(320, Math.floor((width - 16) / 2));
+    [["percent", "Histogram", "% of requests per bin", function (u, lo, hi) { return [0, hi * 1.1 || 1]; }],
+     ["cdf", "CDF", "% of requests at or below", function () { return [0, 100]; }]].forEach(function (m) {
+      var series = [{ label: "latency up to", value: function (u, v) { return v == null ? "" : fmtNs(v); } }];
+      var aligned = [r.x];
+      r.series.forEach(function (s) {
+        aligned.push(s[m[0]]);
+        series.push({ label: s.label, stroke: color(s.side === "base" ? 0 : 1), width: s.corrected ? 1.5 : 2,
+                      dash: s.corrected ? [5, 4] : undefined, spanGaps: m[0] === "cdf",
+                      points: { show: m[0] === "percent", size: 4 }, value: percent });
+      });
+      var div = document.createElement("div"); div.className = "chart"; pair.appendChild(div);
+      charts.push(new uPlot({
+        title: m[1] + ": " + r.workload, width: half, height: 260,
+        scales: { x: { time: false, distr: 3, log: 10 }, y: { range: m[3] } },
+        axes: [{ label: "latency", values: function (u, v) { return v.map(fmtNs); } },
+               { label: m[2], size: 50 }],
+        series: series
+      }, aligned, div));
+    });
+  }
+
   // runs over time: benchmarks grouped by test (or workload), a collapsible group each; per benchmark its runs'
   // MB/s overlaid (the median run bold), the median run's latency per interval and its system samples, all on
   // one time axis that spans the run
@@ -521,6 +557,8 @@
       labelled: labelled, benchmarks: data.series.length, distributed: distributed,
       notDrawn: data.distributions ? data.distributions.notDrawn.length : 0,
       searches: (data.searches || []).length, kneesMarked: kneesMarked,
+      abDistributed: data.abDistributions ? data.abDistributions.rows.length : 0,
+      abNotDrawn: data.abDistributions ? data.abDistributions.notDrawn.length : 0,
       drawMs: Math.round(performance.now() - started), groups: document.querySelectorAll("details.group").length,
       sections: document.querySelectorAll("section").length, hovered: hovered, tables: document.querySelectorAll("table:not(.u-legend)").length,
       errors: errors });
@@ -535,6 +573,7 @@
   try { searchCharts(); } catch (e) { errors.push("search charts: " + e); }
   try { latencyChart(); } catch (e) { errors.push("latency chart: " + e); }
   try { distributionCharts(); } catch (e) { errors.push("distribution charts: " + e); }
+  try { abDistributionCharts(); } catch (e) { errors.push("A/B distribution charts: " + e); }
   try { seriesCharts(); } catch (e) { errors.push("series charts: " + e); }
   try { abChart(); } catch (e) { errors.push("A/B chart: " + e); }
   try { historyCharts(); } catch (e) { errors.push("history charts: " + e); }
