@@ -23,13 +23,24 @@ import java.util.Objects;
  * @param seedStart     where fio starts its verify generator ({@code rand_seeds[FIO_RAND_VER_OFF]})
  * @param wideSeeds     the generator is the 64-bit one ({@code random_generator=tausworthe64})
  * @param threadNumber  fio's {@code thread_number} of the job (the header's {@code thread})
+ * @param jobName       fio's name of the job (its clones share it), for the verify state file
+ * @param stateSave     {@code verify_state_save}: a writing job leaves fio's {@code local-NAME-N-verify.state}
+ * @param stateLoad     {@code verify_state_load}: verification stops where that file says the writes stopped
  */
 public record FioVerify(FioVerifyType type, boolean afterWrites, long interval, long headerOffset, String patternHex,
                         long backlog, long backlogBatch, boolean fatal, boolean dump, boolean experimental,
-                        boolean only, long seedStart, boolean wideSeeds, int threadNumber) {
+                        boolean only, long seedStart, boolean wideSeeds, int threadNumber, String jobName,
+                        boolean stateSave, boolean stateLoad) {
     public FioVerify {
         Objects.requireNonNull(type, "type");
         patternHex = patternHex == null ? "" : patternHex;
+        jobName = jobName == null ? "" : jobName;
+    }
+
+    /** The same verify for fio's clone {@code threadNumber}, its generator started at {@code seedStart}. */
+    public FioVerify forThread(int threadNumber, long seedStart) {
+        return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, backlog, backlogBatch, fatal, dump,
+                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad);
     }
 
     /** {@code verify_pattern}'s bytes (empty: none). */

@@ -35,6 +35,14 @@ public final class FioWorkerVerifier {
     private final ArrayDeque<Piece> list;
     private final TreeMap<Long, Piece> tree;
     private final Piece[] slots;
+    /** The last completed writes' offsets, a ring of iodepth (fio's {@code last_write_comp}), for the state file. */
+    private final long[] completed;
+    private int completedNext;
+    private long completedWrites;
+    private long readsDone;
+    /** fio's loaded verify state ({@code verify_state_load}), or null. */
+    private final FioVerifyState state;
+    private boolean stateStopped;
     private long logged;
     private long batch;
     private boolean lastRead;
@@ -82,11 +90,14 @@ public final class FioWorkerVerifier {
         this.file = file;
         this.checkNumberio = numberio && !spec.only();
         this.checkSeed = mixed && spec.backlog() == 0;
-        this.logs = spec.afterWrites() || spec.backlog() > 0;
+        this.logs = spec.afterWrites() || spec.backlog() > 0 || spec.only();
         boolean asList = listOrder && !spec.experimental();
         this.list = asList ? new ArrayDeque<>() : null;
         this.tree = asList ? null : new TreeMap<>();
         this.slots = new Piece[views.length];
+        this.completed = new long[views.length];
+        this.state = spec.stateLoad() ? FioVerifyState.load(FioVerifyState.file(spec.jobName(),
+                spec.threadNumber() - 1)) : null;
     }
 
     /**
@@ -108,6 +119,11 @@ public final class FioWorkerVerifier {
         Piece p = new Piece(offset, length, numberio, seed);
         p.inFlight = !spec.only();
         slots[slot] = p.inFlight ? p : null;
+        if (spec.only()) { // fio's dry run completes each write it logs
+            completed[completedNext] = offset;
+            completedNext = (completedNext + 1) % completed.length;
+            completedWrites++;
+        }
         log(p);
     }
 
@@ -137,7 +153,10 @@ public final class FioWorkerVerifier {
     }
 
     /** The write in slot {@code slot} completed: its piece may now be read back. */
-    public void written(int slot) {
+    public void written(int slot, long offset) {
+        completed[completedNext] = offset;
+        completedNext = (completedNext + 1) % completed.length;
+        completedWrites++;
         Piece p = slots[slot];
         if (p != null) {
             p.inFlight = false;
@@ -171,10 +190,42 @@ public final class FioWorkerVerifier {
         return false;
     }
 
-    /** The next logged write has completed and can be read back now. */
+    /**
+     * The next logged write has completed and can be read back now (with a loaded verify state, not once the state
+     * said the writes stopped before it).
+     */
     public boolean ready() {
         Piece p = list != null ? list.peekFirst() : tree.isEmpty() ? null : tree.firstEntry().getValue();
-        return p != null && !p.inFlight;
+        if (p == null || p.inFlight || stateStopped) {
+            return false;
+        }
+        if (state != null && state.shouldStop(readsDone, p.offset)) {
+            stateStopped = true; // fio: the verification ends here, without an error
+            return false;
+        }
+        return true;
+    }
+
+    /** A read (the job's own or a verify read) completed: fio's {@code io_blocks[DDIR_READ]}. */
+    public void readDone() {
+        readsDone++;
+    }
+
+    /**
+     * fio's end of a writing job with {@code verify_state_save} (the default): {@code local-NAME-N-verify.state} in
+     * the working directory, naming the writes issued and the last ones completed. Null, or why it was not written.
+     */
+    public String saveState() {
+        if (!spec.stateSave() || writes == 0) {
+            return null;
+        }
+        try {
+            FioVerifyState.save(FioVerifyState.file(spec.jobName(), spec.threadNumber() - 1), spec.jobName(),
+                    spec.threadNumber() - 1, completed.length, writes, completedWrites, completed, completedNext);
+            return null;
+        } catch (IOException e) {
+            return "fio: failed to write state file: " + e.getMessage();
+        }
     }
 
     /** Puts the next completed logged write into {@code slot} to be read back; false when there is none yet. */

@@ -27,38 +27,42 @@ final class FioVerifySource implements RequestSource {
     private final boolean checkReads;
     private final boolean only;
     private final byte[] kind;
+    /** verify_only: a request the dry run prepares the job's writes on (never issued); null otherwise. */
+    private final IoRequest dry;
 
     /**
      * @param checkReads the job only reads: its reads are checked (fio verifies every read of a job that does not
      *                   also write)
      */
     FioVerifySource(RequestSource inner, FioWorkerVerifier verifier, IoFile file, int depth, boolean afterWrites,
-                    boolean checkReads, boolean only) {
+                    boolean checkReads, IoRequest dryRun) {
         this.inner = inner;
         this.verifier = verifier;
         this.file = file;
         this.afterWrites = afterWrites;
         this.checkReads = checkReads;
-        this.only = only;
+        this.only = dryRun != null;
+        this.dry = dryRun;
         this.kind = new byte[depth];
     }
 
     @Override
     public boolean more() {
-        return !only && inner.more() || (afterWrites || only) && verifier.ready();
+        if (only) {
+            while (inner.more()) { // fio's do_dry_run: the job's writes logged as done, none issued
+                inner.next(dry);
+                if (dry.op() == IoOp.WRITE) {
+                    verifier.stamp(0, dry.offset(), (int) dry.length());
+                }
+            }
+            return verifier.ready();
+        }
+        return inner.more() || afterWrites && verifier.ready();
     }
 
     @Override
     public void next(IoRequest r) {
         int slot = r.index();
-        if (only) {
-            while (inner.more()) { // fio's do_dry_run: the job's writes logged, none issued
-                inner.next(r);
-                if (r.op() == IoOp.WRITE) {
-                    verifier.stamp(slot, r.offset(), (int) r.length());
-                }
-            }
-        }
         if ((only || !inner.more()) && verifier.take(slot) || !only && verifier.backlogDue(slot)) {
             r.prepare(IoOp.READ, file, verifier.verifyOffset(slot), verifier.verifyLength(slot));
             kind[slot] = VERIFY;
@@ -93,9 +97,20 @@ final class FioVerifySource implements RequestSource {
         byte k = kind[slot];
         kind[slot] = OWN;
         if (k == STAMPED) {
-            verifier.written(slot);
+            verifier.written(slot, r.offset() - r.bufferOffset());
+        } else if (r.op() == IoOp.READ) {
+            verifier.readDone();
         }
         return k != VERIFY && inner.completed(r, bytes);
+    }
+
+    /** fio's verify state file at the job's end ({@code verify_state_save}); a failure to write it is printed. */
+    @Override
+    public void finished() {
+        String failed = verifier.saveState();
+        if (failed != null) {
+            System.err.println(failed);
+        }
     }
 
     @Override

@@ -52,6 +52,10 @@ interface RequestSource {
         return null;
     }
 
+    /** The worker's loop has ended (after its last completion, outside its measured time). */
+    default void finished() {
+    }
+
     /** True when a request that moved nothing still counts as one done (a cpuio burn); false: it is the end. */
     default boolean countsEmpty() {
         return false;

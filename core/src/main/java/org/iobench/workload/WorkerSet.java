@@ -127,7 +127,7 @@ final class WorkerSet implements AutoCloseable {
                 rw.random() && spec.access().randomMap(), rw.reads() && rw.writes(),
                 rw.writes() && oneSize && !spec.timeBased());
         return new FioVerifySource(source, verifier, file, spec.queue().iodepth(), v.afterWrites(),
-                rw.reads() && !rw.writes(), v.only());
+                rw.reads() && !rw.writes(), v.only() ? new IoRequest(0, buffers.getFirst()) : null);
     }
 
     /** The wall clock in ns since the epoch: fio's headers carry the write's time. */

@@ -63,7 +63,9 @@ class FioVerifyConformanceTest {
         Path byIobench = dir.resolve("by-iobench");
 
         fio(opts, "--name=w", "--filename=" + byFio, "--rw=write", "--do_verify=0");
-        iobench(opts, 0, "--name=w", "--filename=" + byIobench, "--rw=write", "--do_verify=0");
+        // (fio's verify state file goes to the working directory, which in-process is the build's: not saved)
+        iobench(opts, 0, "--name=w", "--filename=" + byIobench, "--rw=write", "--do_verify=0",
+                "--verify_state_save=0");
         JsonNode read = iobench(opts, 0, "--name=r", "--filename=" + byFio, "--rw=read");
         assertThat(read.path("jobs").get(0).path("read").path("io_bytes").asLong()).isEqualTo(SIZE);
         fio(opts, "--name=r", "--filename=" + byIobench, "--rw=read");
@@ -103,6 +105,39 @@ class FioVerifyConformanceTest {
                 assertThat(fio.exitValue()).as("fio fails the job: %s", said).isNotZero();
             }
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theVerifyStateFileIsFiosAndAVerificationStopsWhereItSaysTheWritesStopped() throws Exception {
+        Assumptions.assumeTrue(fioInstalled(), "fio is not installed (Debian: apt-get install fio); these tests"
+                + " judge iobench's verify by fio's");
+        String job = "state" + ProcessHandle.current().pid() + "x" + System.nanoTime() % 100000;
+        Path data = dir.resolve("d");
+        List<String> opts = List.of("--name=" + job, "--filename=" + data, "--size=" + SIZE, "--bs=" + BS,
+                "--rw=write", "--verify=md5", "--iodepth=1", "--ioengine=libaio"); // deeper: fio's stop point moves
+        String stateName = "local-" + job + "-0-verify.state";
+        fio(opts, "--do_verify=0");
+        fio(opts, "--do_verify=0", "--number_ios=8"); // as if killed after 8 writes: fio's state says so
+        byte[] fios = Files.readAllBytes(dir.resolve(stateName));
+        Path here = Path.of(stateName).toAbsolutePath(); // iobench's working directory, as fio's is fio's
+        try {
+            Files.delete(data); // iobench writes a new file (an existing one needs consent): the same writes
+            InProcessMain.Result w = InProcessMain.run(args(opts, "--do_verify=0", "--number_ios=8"));
+            assertThat(w.status()).as(w.err()).isZero();
+            // the same writes leave fio's state file, byte for byte (the offset generator's part zero in both)
+            assertThat(Files.readAllBytes(here)).isEqualTo(fios);
+
+            Files.write(here, fios);
+            JsonNode r = iobench(opts, 0, "--verify_only", "--verify_state_load=1");
+            assertThat(r.path("jobs").get(0).path("read").path("io_bytes").asLong())
+                    .as("verify_only with fio's state: the 8 writes it lists, as fio verifies").isEqualTo(8 * BS);
+        } finally {
+            Files.deleteIfExists(here);
+        }
+        Process fio = fioProcess(opts, "--verify_only", "--verify_state_load=1", "--output-format=json");
+        String out = new String(fio.getInputStream().readAllBytes());
+        assertThat(JSON.readTree(out.substring(out.indexOf('{'))).path("jobs").get(0).path("read").path("io_bytes")
+                .asLong()).as("fio's own verify_only with its state").isEqualTo(8 * BS);
     }
 
     private static int interval(List<String> opts) {
@@ -148,7 +183,9 @@ class FioVerifyConformanceTest {
 
     private Process fioProcess(List<String> opts, String... more) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(args(opts, more)));
-        cmd.add("--output-format=terse");
+        if (cmd.stream().noneMatch(a -> a.startsWith("--output-format="))) {
+            cmd.add("--output-format=terse");
+        }
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();

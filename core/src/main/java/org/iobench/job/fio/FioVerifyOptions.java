@@ -24,7 +24,7 @@ final class FioVerifyOptions {
     private FioVerifyOptions() {}
 
     /** The job's verify before its clones are numbered, or null when it does not verify. */
-    static FioVerify of(FioJobOptions o, RwMode rw, Access access, long unit, FioProblems problems,
+    static FioVerify of(FioJobOptions o, String jobName, RwMode rw, Access access, long unit, FioProblems problems,
                         List<FioProblems.Problem> blocking) {
         FioSetting s = o.setting("verify").orElse(null);
         FioSetting patternSetting = o.setting("verify_pattern").orElse(null);
@@ -78,22 +78,17 @@ final class FioVerifyOptions {
             throw FioJobOptions.bad(off, "the " + header + "-byte header at offset " + headerOffset + " does not fit"
                     + " in a verify interval of " + smallest + " bytes");
         }
-        if (o.flag("verify_state_load")) {
-            blocking.add(problems.unsupported(o.setting("verify_state_load").orElseThrow(), "loading fio's verify"
-                    + " state is not supported by iobench yet", true));
-        }
         long backlog = count(o, "verify_backlog");
         long batch = count(o, "verify_backlog_batch");
         return new FioVerify(type, o.flag("do_verify", true), interval, headerOffset, HexFormat.of().formatHex(pattern),
                 backlog, batch, o.flag("verify_fatal"), o.flag("verify_dump"), o.flag("experimental_verify"),
-                o.flag("verify_only"), 0, "tausworthe64".equalsIgnoreCase(o.value("random_generator").orElse("")), 0);
+                o.flag("verify_only"), 0, "tausworthe64".equalsIgnoreCase(o.value("random_generator").orElse("")), 0,
+                jobName, o.flag("verify_state_save", true), o.flag("verify_state_load"));
     }
 
     /** The verify of clone {@code threadNumber} (fio's thread_number, from 1). */
     static FioVerify forThread(FioVerify v, FioJobOptions o, int threadNumber) {
-        return new FioVerify(v.type(), v.afterWrites(), v.interval(), v.headerOffset(), v.patternHex(), v.backlog(),
-                v.backlogBatch(), v.fatal(), v.dump(), v.experimental(), v.only(), seedStart(o, threadNumber),
-                v.wideSeeds(), threadNumber);
+        return v.forThread(threadNumber, seedStart(o, threadNumber));
     }
 
     /** fio's {@code rand_seeds[FIO_RAND_VER_OFF]} ({@code setup_random_seeds}, {@code td_fill_rand_seeds}). */
