@@ -65,11 +65,13 @@ final class FioLayouts {
         String bw = logName(o, "write_bw_log", name);
         String lat = logName(o, "write_lat_log", name);
         String iops = logName(o, "write_iops_log", name);
-        if (bw == null && lat == null && iops == null) {
+        String requests = FioLogOptions.requestLog(o);
+        if (bw == null && lat == null && iops == null && requests == null) {
             return null;
         }
         return new LogSpec(bw, lat, iops, o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
-                o.flag("per_job_logs", true), 0, o.flag("log_prio"));
+                o.flag("per_job_logs", true), 0, o.flag("log_prio"), FioLogOptions.compressBytes(o),
+                o.flag("log_store_compressed"), requests);
     }
 
     /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */

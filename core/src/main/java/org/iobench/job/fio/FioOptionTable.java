@@ -63,7 +63,8 @@ final class FioOptionTable {
                 + " filesize exitall exit_what verify do_verify rate_process steadystate steadystate_duration"
                 + " steadystate_ramp_time zonemode zonesize zoneskip zonerange latency_target latency_window"
                 + " latency_percentile latency_run max_latency cpuload cpumode cpuchunks fill_device program arguments grace_time std_redirect"
-                + " prio prioclass cmdprio_percentage cmdprio_class cmdprio cmdprio_bssplit log_prio random_generator");
+                + " prio prioclass cmdprio_percentage cmdprio_class cmdprio cmdprio_bssplit log_prio random_generator"
+                + " log_compression log_store_compressed write_iolog");
         kind(Kind.NO_EFFECT, "thread threads device-names load test-duration threads-per-queue"
                 + " read-req-num-512-blocks large-block-op-kbytes prep block numruns dir create_serialize"
                 + " unique_filename allrandrepeat");
@@ -73,10 +74,10 @@ final class FioOptionTable {
                 + " fio's inline mode does");
         kind(Kind.REPORTING, "write_hist_log"
                 + " log_entries log_hist_msec log_hist_coarseness"
-                + " log_compression log_compression_cpus log_store_compressed log_unix_epoch log_alternate_epoch"
+                + " log_compression_cpus log_unix_epoch log_alternate_epoch"
                 + " log_alternate_epoch_clock_id block_error_percentiles bwavgtime iopsavgtime"
                 + " lat_percentiles slat_percentiles percentile_list significant_figures"
-                + " unified_rw_reporting write_iolog error_dump verify_dump unit_base");
+                + " unified_rw_reporting error_dump verify_dump unit_base");
         known("loops startdelay filename_format unique_filename opendir lockfile nrfiles openfiles"
                 + " file_service_type ioscheduler create_serialize create_fsync create_on_open create_only"
                 + " allow_file_create allow_mounted_write pre_read unlink unlink_each_loop zonemode zonerange"
