@@ -168,8 +168,11 @@ class FioConformanceTest {
                 .toList();
     }
 
-    /** fio 3.33's {@code --inflate-log} of a compressed log: its text lines. */
+    /** fio 3.33's {@code --inflate-log} of a compressed log: its text lines (none for an empty file). */
     private static List<String> inflate(Path file) throws Exception {
+        if (Files.size(file) == 0) {
+            return List.of(); // an empty log (a synchronous engine's slat): fio's --inflate-log calls it a short read
+        }
         Process p = new ProcessBuilder("fio", "--inflate-log=" + file).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as("fio --inflate-log=%s: %s", file, out).isZero();

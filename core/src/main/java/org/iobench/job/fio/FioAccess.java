@@ -41,6 +41,13 @@ record FioAccess(long unitBytes, Access access) {
         }
         if (rw.trims()) {
             min = write.minBytes();
+            if (rw.writes() && !rw.random() && !mixes[1].equals(mixes[2])) {
+                // fio's sequential trimwrite writes with the write sizes on its own walk (bs=4k,4k,8k on 1 MiB: 128
+                // trims of 8k, 255 writes of 4k); iobench writes each trimmed block
+                blocking.add(problems.unsupported(o.setting(o.has("bssplit") ? "bssplit" : o.has("bsrange")
+                        ? "bsrange" : "bs").orElseThrow(), "a sequential trimwrite whose writes and trims differ in"
+                        + " size is not supported by iobench yet (randtrimwrite is)", true));
+            }
         }
         long unit = min;
         boolean alignOff = false;
