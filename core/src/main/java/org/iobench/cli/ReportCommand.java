@@ -15,7 +15,10 @@ import org.iobench.compare.SignificanceTest;
 import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
 import org.iobench.report.EnvironmentDiff;
+import org.iobench.report.html.AbDistributions;
 import org.iobench.report.html.AbSection;
+import org.iobench.result.LatencyHistograms;
+import org.iobench.store.WorkloadKey;
 import org.iobench.format.Format;
 import org.iobench.history.ChangePointOptions;
 import org.iobench.history.Histories;
@@ -187,9 +190,35 @@ final class ReportCommand implements Callable<Integer> {
             AbSection section = new AbSection(CompareCommand.name(base), CompareCommand.name(candidate),
                     Metric.MB_S.unit(), result.comparison().options().alpha(), result.comparison().rows(),
                     notes, EnvironmentDiff.of(environments(store, b),
-                    environments(store, n)));
+                    environments(store, n)), distributions(store, result, b, n));
             return new AbSides(result, section);
         }
+    }
+
+    /** Each comparison row's kept histograms of both sides: every complete repetition of the row's runs. */
+    private static List<AbDistributions.Row> distributions(ResultStore store, CompareTables.AbResult result,
+                                                           List<Sample> b, List<Sample> n) {
+        List<Sample> both = new ArrayList<>(b);
+        both.addAll(n);
+        java.util.function.Function<Sample, WorkloadKey> rows = CompareTables.identities(both);
+        List<AbDistributions.Row> out = new ArrayList<>();
+        for (int i = 0; i < result.keys().size(); i++) {
+            WorkloadKey k = result.keys().get(i);
+            out.add(new AbDistributions.Row(result.comparison().rows().get(i).workload(),
+                    histograms(store, b, rows, k), histograms(store, n, rows, k)));
+        }
+        return out;
+    }
+
+    private static List<LatencyHistograms> histograms(ResultStore store, List<Sample> side,
+                                                      java.util.function.Function<Sample, WorkloadKey> rows,
+                                                      WorkloadKey k) {
+        List<LatencyHistograms> out = new ArrayList<>();
+        side.stream().filter(s -> rows.apply(s).equals(k)).map(Sample::runId).distinct()
+                .forEach(id -> store.result(id).ifPresent(r -> r.runs().stream()
+                        .filter(org.iobench.result.RunResult::complete)
+                        .forEach(run -> out.add(run.latencies().histograms()))));
+        return out;
     }
 
     /** The recorded environment of each run the samples come from (one per run, not per repetition). */

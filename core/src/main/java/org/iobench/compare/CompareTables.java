@@ -40,7 +40,15 @@ public final class CompareTables {
     }
 
     /** An A/B comparison and its table: the rows feed charts, the table is what {@code compare} prints. */
-    public record AbResult(AbComparison comparison, Table table) {}
+    /**
+     * @param keys each row's test identity, in the rows' order (the runs of row {@code i} are the samples whose
+     *             {@link #identities} of both sides is {@code keys.get(i)})
+     */
+    public record AbResult(AbComparison comparison, Table table, List<WorkloadKey> keys) {
+        public AbResult {
+            keys = List.copyOf(keys);
+        }
+    }
 
     /** Like {@link #ab}, also returning the comparison itself. */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
@@ -94,7 +102,7 @@ public final class CompareTables {
         oneSided(n, b, "new").ifPresent(notes::add);
         leftOut(common.stream().mapToInt(k -> b.get(k).leftOut() + n.get(k).leftOut()).sum(), withSync)
                 .ifPresent(notes::add);
-        return new AbResult(c, new Table(t.title(), t.columns(), t.rows(), notes));
+        return new AbResult(c, new Table(t.title(), t.columns(), t.rows(), notes), common);
     }
 
     /**

@@ -100,7 +100,7 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
                     line.append("--name=").append(s.name()).append(' ');
                 }
                 for (FioSetting setting : s.settings()) {
-                    String key = FioOptionTable.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
+                    String key = FioOptions.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
                             setting.where() + ": '" + setting.key() + "' is not a fio option (fio refuses the file"
                                     + " too)"));
                     String delim = key.equals("description") ? "\"" : "";

@@ -26,7 +26,8 @@ import org.iobench.report.ReportItem;
  *       common axis of bin edges ({@code x}, ns), named by what differs ({@link DifferingLabels}); in charts of
  *       at most {@link #PER_CHART} benchmarks each, so none is left out; {@code notDrawn} names each benchmark
  *       without a kept histogram (imports, older results) and why;</li>
- *   <li>{@code ab}: an A/B comparison's rows, when the report has one;</li>
+ *   <li>{@code ab}: an A/B comparison's rows, when the report has one, and {@code abDistributions}: each row's
+ *       latency distributions of both sides, raw and corrected ({@link AbDistributions});</li>
  *   <li>{@code history}: per workload its stored runs in order with change points ({@link HistoryChartData}).</li>
  * </ul>
  */
@@ -105,6 +106,7 @@ final class ChartData {
         root.set("distributions", distributions(items));
         if (ab != null) {
             root.set("ab", ab(ab));
+            root.set("abDistributions", AbDistributions.data(ab.distributions(), ab.baseName(), ab.newName()));
         }
         root.set("history", HistoryChartData.of(history));
         return root;

@@ -62,6 +62,17 @@ public final class HtmlReport {
         if (ab != null) {
             section(h, "comparison", "Comparison: " + ab.newName() + " against " + ab.baseName(),
                     collapsed(HtmlTables.comparison(ab), ab.rows().size(), "workloads") + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
+            JsonNode abDist = data.path("abDistributions");
+            if (!abDist.path("rows").isEmpty() || !abDist.path("notDrawn").isEmpty()) {
+                StringBuilder body = new StringBuilder("<div id=\"ab-distribution-charts\"></div>\n<p class=\"note\">"
+                        + "Per workload of the comparison, every request of each side's runs (their kept histograms"
+                        + " added up): the share per latency bin (10 bins per decade, log axis) and the cumulative"
+                        + " share (CDF), base and new overlaid, the two charts side by side; under --rate also from"
+                        + " each request's intended start (dashed: coordinated omission corrected).</p>\n");
+                notDrawn(body, abDist.path("notDrawn"));
+                section(h, "ab-distributions", "Latency distributions: " + ab.newName() + " against "
+                        + ab.baseName(), body.toString());
+            }
             section(h, "environment-diff", "What differs between base and new", HtmlTables.environmentDiff(ab));
         }
         String crystal = CrystalGrid.of(items);
@@ -93,12 +104,7 @@ public final class HtmlReport {
                     + "Each benchmark's last complete run: the share of all its requests per latency bin (10 bins per"
                     + " decade, log axis) and the cumulative share (CDF), at most " + ChartData.PER_CHART
                     + " benchmarks a chart, named by what differs between them.</p>\n");
-            if (!dist.path("notDrawn").isEmpty()) {
-                body.append("<p class=\"note not-drawn\">Not drawn (").append(dist.path("notDrawn").size())
-                        .append("):</p>\n<ul class=\"not-drawn\">");
-                dist.path("notDrawn").forEach(n -> body.append("<li>").append(esc(n.asText())).append("</li>"));
-                body.append("</ul>\n");
-            }
+            notDrawn(body, dist.path("notDrawn"));
             section(h, "distributions", "Latency distributions", body.toString());
         }
         if (!data.path("series").isEmpty()) {
@@ -137,6 +143,17 @@ public final class HtmlReport {
         }
         return "<details class=\"table\"><summary>" + rows + " " + what + " (open to show the table)</summary>\n"
                 + table + "</details>\n";
+    }
+
+    /** The list of what a section does not draw, with the reason of each; nothing when it draws everything. */
+    private static void notDrawn(StringBuilder body, JsonNode notDrawn) {
+        if (notDrawn.isEmpty()) {
+            return;
+        }
+        body.append("<p class=\"note not-drawn\">Not drawn (").append(notDrawn.size())
+                .append("):</p>\n<ul class=\"not-drawn\">");
+        notDrawn.forEach(n -> body.append("<li>").append(esc(n.asText())).append("</li>"));
+        body.append("</ul>\n");
     }
 
     private static void section(StringBuilder h, String id, String heading, String body) {

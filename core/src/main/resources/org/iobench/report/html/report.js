@@ -210,25 +210,38 @@
     return details;
   }
 
+  // at most 10 benchmarks a chart (more are a tangle no legend can name), each chart a group of its own
   function latencyChart() {
     var host = el("latency-chart");
     if (!host || !data.latency.length) return;
+    var all = data.latency, n = Math.ceil(all.length / 10);
+    for (var c = 0; c < n; c++) {
+      (function (part, k) {
+        if (n === 1) { latencyPart(host, part, ""); return; }
+        collapsible(host, part.length + " benchmarks: " + part[0].label + " ... " + part[part.length - 1].label, false,
+          function (into) { latencyPart(into, part, " (" + (k + 1) + " of " + n + ")"); });
+      })(all.slice(c * 10, c * 10 + 10), c);
+    }
+  }
+
+  function latencyPart(host, latency, part) {
     var pct = [50, 90, 99, 99.9, 99.99];
     var xs = pct.map(function (p) { return -Math.log10(1 - p / 100); });
     var series = [{ label: "percentile", value: function (u, v) { return v == null ? "" : "p" + pct[xs.indexOf(v)]; } }];
     var aligned = [xs];
-    data.latency.forEach(function (l, i) {
+    latency.forEach(function (l, i) {
       aligned.push(l.ns.map(function (v) { return v > 0 ? v : null; }));
       series.push({ label: l.label, stroke: color(i), width: 2, points: { show: true, size: 6 },
                     value: function (u, v) { return v == null ? "" : fmtNs(v); } });
     });
+    var div = document.createElement("div"); host.appendChild(div);
     charts.push(new uPlot({
-      title: "Latency percentiles (log scale)", width: width, height: 300,
+      title: "Latency percentiles (log scale)" + part, width: width, height: 300,
       scales: { x: { time: false }, y: { distr: 3, log: 10 } },
       axes: [{ splits: function () { return xs; }, values: function (u, s) { return s.map(function (v) { return "p" + pct[xs.indexOf(v)]; }); } },
              { values: function (u, s) { return s.map(fmtNs); }, size: 70 }],
       series: series
-    }, aligned, host));
+    }, aligned, div));
   }
 
   // latency distributions: the share of requests per bin and the cumulative share, benchmarks overlaid, log x
@@ -265,6 +278,47 @@
       });
   }
 
+
+  // an A/B's distributions: per comparison row, base against new overlaid, the histogram and the CDF side by
+  // side, the corrected ones (from the intended start under --rate) dashed
+  function abDistributionCharts() {
+    var host = el("ab-distribution-charts");
+    if (!host || !data.abDistributions || !data.abDistributions.rows.length) return;
+    var rows = data.abDistributions.rows;
+    function each(into) {
+      rows.forEach(function (r) {
+        collapsible(into, r.workload + ": " + r.series.map(function (s) { return s.label; }).join(" against "),
+          rows.length <= 6, function (inner) { abDistributionRow(inner, r); });
+      });
+    }
+    // many rows: one group to open first, so the sections after it stay within reach
+    if (rows.length <= 6) each(host);
+    else collapsible(host, rows.length + " workloads, base against new (open to choose one)", false, each);
+  }
+
+  function abDistributionRow(host, r) {
+    var pair = document.createElement("div"); pair.className = "pair"; host.appendChild(pair);
+    var half = Math.max(320, Math.floor((width - 16) / 2));
+    [["percent", "Histogram", "% of requests per bin", function (u, lo, hi) { return [0, hi * 1.1 || 1]; }],
+     ["cdf", "CDF", "% of requests at or below", function () { return [0, 100]; }]].forEach(function (m) {
+      var series = [{ label: "latency up to", value: function (u, v) { return v == null ? "" : fmtNs(v); } }];
+      var aligned = [r.x];
+      r.series.forEach(function (s) {
+        aligned.push(s[m[0]]);
+        series.push({ label: s.label, stroke: color(s.side === "base" ? 0 : 1), width: s.corrected ? 1.5 : 2,
+                      dash: s.corrected ? [5, 4] : undefined, spanGaps: m[0] === "cdf",
+                      points: { show: m[0] === "percent", size: 4 }, value: percent });
+      });
+      var div = document.createElement("div"); div.className = "chart"; pair.appendChild(div);
+      charts.push(new uPlot({
+        title: m[1] + ": " + r.workload, width: half, height: 260,
+        scales: { x: { time: false, distr: 3, log: 10 }, y: { range: m[3] } },
+        axes: [{ label: "latency", values: function (u, v) { return v.map(fmtNs); } },
+               { label: m[2], size: 50 }],
+        series: series
+      }, aligned, div));
+    });
+  }
 
   // runs over time: benchmarks grouped by test (or workload), a collapsible group each; per benchmark its runs'
   // MB/s overlaid (the median run bold), the median run's latency per interval and its system samples, all on
@@ -474,7 +528,8 @@
   // the self-check sees every chart: it opens every collapsed group first (as a reader would, one by one)
   function drawAll() {
     document.querySelectorAll("details.group").forEach(function (d) { d.open = true; });
-    lazy.forEach(function (f) { try { f(); } catch (e) { errors.push("group: " + e); } });
+    // a group drawn may hold groups of its own: they join the list while it is walked
+    for (var i = 0; i < lazy.length; i++) { try { lazy[i](); } catch (e) { errors.push("group: " + e); } }
   }
 
   function selfCheck() {
@@ -521,6 +576,8 @@
       labelled: labelled, benchmarks: data.series.length, distributed: distributed,
       notDrawn: data.distributions ? data.distributions.notDrawn.length : 0,
       searches: (data.searches || []).length, kneesMarked: kneesMarked,
+      abDistributed: data.abDistributions ? data.abDistributions.rows.length : 0,
+      abNotDrawn: data.abDistributions ? data.abDistributions.notDrawn.length : 0,
       drawMs: Math.round(performance.now() - started), groups: document.querySelectorAll("details.group").length,
       sections: document.querySelectorAll("section").length, hovered: hovered, tables: document.querySelectorAll("table:not(.u-legend)").length,
       errors: errors });
@@ -535,6 +592,7 @@
   try { searchCharts(); } catch (e) { errors.push("search charts: " + e); }
   try { latencyChart(); } catch (e) { errors.push("latency chart: " + e); }
   try { distributionCharts(); } catch (e) { errors.push("distribution charts: " + e); }
+  try { abDistributionCharts(); } catch (e) { errors.push("A/B distribution charts: " + e); }
   try { seriesCharts(); } catch (e) { errors.push("series charts: " + e); }
   try { abChart(); } catch (e) { errors.push("A/B chart: " + e); }
   try { historyCharts(); } catch (e) { errors.push("history charts: " + e); }
