@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.result.Intervals;
 
 /**
  * The I/O logs of one fio job: bandwidth, IOPS and latency (total, completion, submission), per I/O or averaged over
@@ -183,7 +184,8 @@ public final class IoLogs {
         }
         long endMillis = endSinceStartNanos / 1_000_000;
         long span = endMillis - windowStartMillis;
-        if (pendingStartMillis >= 0 && pendingEndMillis == windowStartMillis && span * 2 < settings.avgMillis()) {
+        if (pendingStartMillis >= 0 && pendingEndMillis == windowStartMillis
+                && Intervals.tooShort(span, settings.avgMillis())) {
             pending.addAll(open);
             pendingEndMillis = Math.max(pendingEndMillis, endMillis);
             open.clear();

@@ -18,7 +18,9 @@ import org.iobench.sys.Errno;
  * request. The first I/O error stops the whole run. Under a rate limit the worker issues each request at its
  * {@link Pacer} slot, and also records latency from that intended start (coordinated omission).
  *
- * <p>The loop allocates nothing and takes no lock: requests, completions and recorders are made before the start.
+ * <p>The loop takes no lock and allocates nothing after the first request of each kind: requests and completions are
+ * made before the start, and each latency recorder makes its histogram at its first value (a job fills only the
+ * recorders of its directions).
  */
 final class Worker implements Runnable {
     /** Longest single sleep while waiting for a paced slot, so a stop request is seen promptly. */
