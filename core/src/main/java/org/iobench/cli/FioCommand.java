@@ -82,13 +82,18 @@ final class FioCommand implements Callable<Integer> {
                 out.print(FioInvocation.showCommand(fio, ThisMachine.fioHost(), FioCommand::read));
                 return 0;
             }
+            if (fio.debugParse()) { // fio's trace goes to stdout, before anything runs
+                out.println("fio: set debug option parse");
+                FioInvocation.parseTrace(fio, ThisMachine.fioHost(), FioCommand::read).forEach(out::println);
+            }
+            if (fio.parseOnly()) {
+                FioInvocation.check(fio, ThisMachine.fioHost(), FioCommand::read);
+                return 0;
+            }
             invocation = FioInvocation.read(fio, ThisMachine.fioHost(), FioCommand::read);
         } catch (InvalidJobException e) {
             err.println(e.getMessage());
             return FIO_USAGE;
-        }
-        if (fio.parseOnly()) {
-            return 0;
         }
         PrintStream report = out;
         if (fio.output().isPresent()) {

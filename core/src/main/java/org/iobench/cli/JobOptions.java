@@ -163,8 +163,15 @@ final class JobOptions {
                     steadyWindowNanos)), "applies only with --steady (e.g. --steady iops:2%)");
         }
         if (steady != null) {
-            b.steady(SteadyCriterion.parse(steady, steadyWindowNanos != null ? steadyWindowNanos
-                    : SteadyCriterion.DEFAULT_WINDOW_NANOS));
+            SteadyCriterion c = SteadyCriterion.parse(steady, steadyWindowNanos != null ? steadyWindowNanos
+                    : SteadyCriterion.DEFAULT_WINDOW_NANOS);
+            // iobench's own --steady asks for a window that fits; a fio job runs one that does not, never steady
+            if (timeNanos != null && c.windowNanos() > timeNanos) {
+                throw new InvalidJobException("--steady-window", Durations.format(java.time.Duration.ofNanos(
+                        c.windowNanos())), "is longer than --time " + Durations.format(java.time.Duration.ofNanos(
+                        timeNanos)) + ": steady state could never be seen");
+            }
+            b.steady(c);
         }
         return b;
     }

@@ -216,36 +216,9 @@ final class FioJobTranslator {
         }
     }
 
-    /**
-     * fio's steady state: {@code ss=iops:N%} or {@code bw:N%} ends the job once every per-second value of the last
-     * {@code ss_dur} lies within N % of their mean, not judging the first {@code ss_ramp}; the slope criteria are not
-     * iobench's.
-     */
+    /** fio's steady state ({@link FioSteady}). */
     private void steady(FioJobOptions o, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
-        FioSetting s = o.setting("steadystate").orElse(null);
-        if (s == null) {
-            return;
-        }
-        String v = s.value().toLowerCase(Locale.ROOT);
-        boolean slope = v.startsWith("iops_slope") || v.startsWith("bw_slope");
-        if (slope && !v.endsWith("%")) {
-            blocking.add(problems.unsupported(s, "an absolute slope is not supported by iobench (a slope in percent"
-                    + " of the mean is)", true));
-            return;
-        }
-        v = v.replace("_slope", "");
-        long window = o.has("steadystate_duration") ? o.nanos("steadystate_duration", "s") : 0;
-        if (window <= 0) {
-            throw FioJobOptions.bad(s, "needs ss_dur= (how long the values must agree)");
-        }
-        try {
-            org.iobench.job.SteadyCriterion c = org.iobench.job.SteadyCriterion.parse(v, window);
-            long ramp = o.has("steadystate_ramp_time") ? o.nanos("steadystate_ramp_time", "s") : 0;
-            b.steady(new org.iobench.job.SteadyCriterion(c.metric(), c.boundFraction(), c.windowNanos(), ramp,
-                    slope));
-        } catch (IllegalArgumentException e) {
-            throw FioJobOptions.bad(s, e.getMessage());
-        }
+        b.steady(FioSteady.criterion(o, warnings));
     }
 
     private void engine(FioJobOptions o, JobSpec.Builder b, String name, List<FioProblems.Problem> blocking) {
