@@ -10,6 +10,7 @@
 #   bench/warmup.sh                       # defaults: ./bench-work, 3 s and 30 s runs, 2 rounds
 #   BENCH_DIR=/mnt/x SHORT=3 LONG=30 ROUNDS=3 bench/warmup.sh
 #   IOBENCH_JAVA_OPTS=-Diobench.warmup=off bench/warmup.sh     # iobench without its warm-up (the "before")
+#   ENGINES=uring bench/warmup.sh         # one engine only (psync, uring; default both)
 #
 # The data file (256 MiB) is written once and read into the page cache before each run; nothing is stored in
 # iobench's result store.
@@ -20,6 +21,7 @@ dir="${BENCH_DIR:-$PWD/bench-work}"
 short="${SHORT:-3}"
 long="${LONG:-30}"
 rounds="${ROUNDS:-2}"
+engines="${ENGINES:-psync uring}"
 size="${BENCH_SIZE:-256m}"
 
 if ! command -v fio >/dev/null 2>&1; then
@@ -82,7 +84,7 @@ summary="$out/summary.txt"
 : > "$summary"
 printf '%-6s %-5s %-8s %14s %14s %12s %12s %10s\n' engine round tool "first/med ${short}s" "first/med ${long}s" \
     "IOPS ${short}s" "IOPS ${long}s" "short/long"
-for engine in psync uring; do
+for engine in $engines; do
     for r in $(seq 1 "$rounds"); do
         order="fio iobench"
         [ $((r % 2)) = 0 ] && order="iobench fio"

@@ -1,7 +1,9 @@
 package org.iobench.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import org.iobench.cli.cluster.ClusterRun;
 import org.iobench.session.ExitException;
 import picocli.CommandLine.Option;
 
@@ -35,7 +37,9 @@ final class ClusterOptions {
         return true;
     }
 
-    java.time.Duration connectTimeout() {
-        return java.time.Duration.ofNanos(connectTimeoutNanos != null ? connectTimeoutNanos : 10_000_000_000L);
+    /** The run on the hosts {@code --hosts} names, printing and keeping its results as {@code outputs} say. */
+    ClusterRun on(RunOutputs outputs, boolean debug) {
+        return new ClusterRun(hosts, secretFile, Duration.ofNanos(connectTimeoutNanos != null ? connectTimeoutNanos
+                : 10_000_000_000L), debug, outputs.output.quiet, outputs.out(), outputs.err());
     }
 }

@@ -15,7 +15,10 @@ import org.iobench.compare.SignificanceTest;
 import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
 import org.iobench.report.EnvironmentDiff;
+import org.iobench.report.html.AbDistributions;
 import org.iobench.report.html.AbSection;
+import org.iobench.result.LatencyHistograms;
+import org.iobench.store.WorkloadKey;
 import org.iobench.format.Format;
 import org.iobench.history.ChangePointOptions;
 import org.iobench.history.Histories;
@@ -26,6 +29,7 @@ import org.iobench.report.JsonReportReader;
 import org.iobench.report.ReportItem;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.html.HtmlReport;
+import org.iobench.report.html.SearchCurves;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.session.ExitException;
 import org.iobench.store.ResultStore;
@@ -94,9 +98,10 @@ final class ReportCommand implements Callable<Integer> {
                 Format.JSON),
                 format, null, spec.commandLine().getErr());
         TableFormat tf = out.is(Format.HTML) ? null : TableFormat.of(out.format());
-        List<ReportItem> items = read(inputs);
+        List<BenchmarkResult> measured = new ArrayList<>();
+        List<ReportItem> items = read(inputs, measured);
         if (!selector.isEmpty() || inputs.isEmpty()) {
-            items.addAll(stored(selector));
+            items.addAll(stored(selector, measured));
         }
         if (items.isEmpty()) {
             throw new ExitException(ExitException.IO_FAILURE, "report: no runs selected"
@@ -108,7 +113,7 @@ final class ReportCommand implements Callable<Integer> {
         if (tf == null) {
             HistorySet history = !selector.isEmpty() || inputs.isEmpty() ? history(selector) : null;
             text = HtmlReport.render(title, "iobench " + Version.get(), items, ab == null ? null : ab.section(),
-                    history);
+                    history, SearchCurves.of(measured));
         } else {
             text = tf.writer().render(tf == TableFormat.CSV || tf == TableFormat.JSON
                     ? ResultsTable.withPercentiles(items) : ResultsTable.of(items));
@@ -130,10 +135,13 @@ final class ReportCommand implements Callable<Integer> {
     /**
      * Stored runs matching the selector, in the JSON report's form with their labels and environment: read through
      * the store's codec (whatever version a row was saved in) and written as {@code run --format json} writes them.
+     *
+     * @param measured gets the results too, in the order they were measured (by id)
      */
-    private List<ReportItem> stored(List<String> terms) {
+    private List<ReportItem> stored(List<String> terms, List<BenchmarkResult> measured) {
         RunQuery query = Selectors.parse("report", terms);
         List<ReportItem> items = new ArrayList<>();
+        java.util.TreeMap<Long, BenchmarkResult> byId = new java.util.TreeMap<>();
         try (ResultStore store = db.openExisting()) {
             for (StoredRun run : store.find(query)) {
                 if (run.workload().isMicro()) {
@@ -146,8 +154,10 @@ final class ReportCommand implements Callable<Integer> {
                 ObjectNode node = JsonReport.tree(result);
                 store.environment(run.id()).ifPresent(env -> node.set("environment", JsonReport.tree(env)));
                 items.add(new ReportItem(Long.toString(run.id()), node, run.labels()));
+                byId.put(run.id(), result);
             }
         }
+        measured.addAll(byId.values());
         return items;
     }
 
@@ -180,9 +190,35 @@ final class ReportCommand implements Callable<Integer> {
             AbSection section = new AbSection(CompareCommand.name(base), CompareCommand.name(candidate),
                     Metric.MB_S.unit(), result.comparison().options().alpha(), result.comparison().rows(),
                     notes, EnvironmentDiff.of(environments(store, b),
-                    environments(store, n)));
+                    environments(store, n)), distributions(store, result, b, n));
             return new AbSides(result, section);
         }
+    }
+
+    /** Each comparison row's kept histograms of both sides: every complete repetition of the row's runs. */
+    private static List<AbDistributions.Row> distributions(ResultStore store, CompareTables.AbResult result,
+                                                           List<Sample> b, List<Sample> n) {
+        List<Sample> both = new ArrayList<>(b);
+        both.addAll(n);
+        java.util.function.Function<Sample, WorkloadKey> rows = CompareTables.identities(both);
+        List<AbDistributions.Row> out = new ArrayList<>();
+        for (int i = 0; i < result.keys().size(); i++) {
+            WorkloadKey k = result.keys().get(i);
+            out.add(new AbDistributions.Row(result.comparison().rows().get(i).workload(),
+                    histograms(store, b, rows, k), histograms(store, n, rows, k)));
+        }
+        return out;
+    }
+
+    private static List<LatencyHistograms> histograms(ResultStore store, List<Sample> side,
+                                                      java.util.function.Function<Sample, WorkloadKey> rows,
+                                                      WorkloadKey k) {
+        List<LatencyHistograms> out = new ArrayList<>();
+        side.stream().filter(s -> rows.apply(s).equals(k)).map(Sample::runId).distinct()
+                .forEach(id -> store.result(id).ifPresent(r -> r.runs().stream()
+                        .filter(org.iobench.result.RunResult::complete)
+                        .forEach(run -> out.add(run.latencies().histograms()))));
+        return out;
     }
 
     /** The recorded environment of each run the samples come from (one per run, not per repetition). */
@@ -198,6 +234,23 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     static List<ReportItem> read(List<Path> files) {
+        return read(files, new ArrayList<>());
+    }
+
+    /**
+     * The file's results as typed results, for the page's searches; none when they do not read as such (the
+     * page then draws the file's benchmarks without search curves, as before).
+     */
+    private static List<BenchmarkResult> typed(JsonNode doc) {
+        try {
+            return JsonReportReader.benchmarks(doc);
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    /** @param measured gets the files' results too, as typed results, in each file's order */
+    static List<ReportItem> read(List<Path> files, List<BenchmarkResult> measured) {
         List<ReportItem> items = new ArrayList<>();
         for (Path f : files) {
             JsonNode doc = InputFile.readJson("--input", f);
@@ -207,6 +260,7 @@ final class ReportCommand implements Callable<Integer> {
                     throw new IOException("no benchmarks[]");
                 }
                 benchmarks = JsonReportReader.benchmarkTrees(doc); // formatVersion 1 read as 2
+                measured.addAll(typed(doc));
             } catch (IOException e) {
                 throw ExitException.usage("--input " + f + ": not an iobench result (formatVersion 1 or "
                         + JsonReport.FORMAT_VERSION + " with benchmarks[]): " + e.getMessage());

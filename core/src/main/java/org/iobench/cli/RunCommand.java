@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.iobench.cli.cluster.ClusterRun;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
 import org.iobench.report.RunText;
@@ -66,19 +67,17 @@ final class RunCommand implements Callable<Integer> {
 
     /** cluster: checks the job here first (bad input ends the command before any host is contacted). */
     private int runOnHosts() throws InterruptedException {
-        ClusterRun cluster = new ClusterRun(this.cluster, outputs, IobenchCommand.debug(command));
-        String first = cluster.hosts().getFirst().name();
+        ClusterRun cluster = this.cluster.on(outputs, IobenchCommand.debug(command));
+        String first = cluster.firstHost();
         String name = null;
         String text = null;
         if (JobFileRun.isJobFile(target)) {
             name = target.getFileName().toString();
             text = JobFileRun.read(target);
-            new JobFileRun(job, fio, lenient).jobs(name,
-                    text.replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first), outputs.err());
+            new JobFileRun(job, fio, lenient).jobs(name, cluster.onFirstHost(text), outputs.err());
         } else {
-            job.toSpecs(Path.of(target.toString().replace(org.iobench.cluster.JobRequest.HOST_PLACEHOLDER, first)), fio);
+            job.toSpecs(Path.of(cluster.onFirstHost(target.toString())), fio);
         }
-        return cluster.run(new org.iobench.cluster.JobRequest(first, "run", ClusterRun.shippedArgs(command), name,
-                text));
+        return cluster.run(outputs.localHost(), "run", ClusterJobs.shippedArgs(command), name, text);
     }
 }

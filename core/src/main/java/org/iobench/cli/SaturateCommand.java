@@ -19,6 +19,7 @@ import org.iobench.search.LatencySearch;
 import org.iobench.search.LatencyTarget;
 import org.iobench.search.SaturationRules;
 import org.iobench.search.SaturationSearch;
+import org.iobench.search.SearchSeries;
 import org.iobench.search.Setting;
 import org.iobench.session.EngineChecks;
 import org.iobench.session.ExitException;
@@ -92,7 +93,7 @@ final class SaturateCommand implements Callable<Integer> {
             throw ExitException.usage("--max " + top + ": must be between the starting "
                     + first + " (" + start.level(first) + ") and 4096");
         }
-        base = base.toBuilder().series("saturate " + a + " " + base.name() + " " + series.substring(9)).build();
+        base = base.toBuilder().series(new SearchSeries(a, lt, base.name(), series.substring(9)).label()).build();
         Session session = outputs.session();
         int levels = refine(a);
         JobSpec searched = base;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.iobench.catalog.EngineDescription;
+import org.iobench.cli.cluster.ClusterRun;
 import org.iobench.job.CrystalSuite;
 import org.iobench.job.Dialect;
 import org.iobench.job.JobSpec;
@@ -77,9 +78,10 @@ final class SuiteCommand implements Callable<Integer> {
                 throw new ExitException(ExitException.USAGE, "suite '" + name + "': unknown (known: "
                         + String.join(", ", NAMES) + ")");
             }
-            ClusterRun run = new ClusterRun(cluster, outputs, IobenchCommand.debug(command));
-            return run.run(new org.iobench.cluster.JobRequest(run.hosts().getFirst().name(), "suite",
-                    ClusterRun.shippedArgs(command), null, null)); // cluster: DIRECTORY is a path on each host
+            ClusterRun run = cluster.on(outputs, IobenchCommand.debug(command));
+            run.firstHost(); // --hosts checked before the outputs
+            return run.run(outputs.localHost(), "suite", ClusterJobs.shippedArgs(command), null,
+                    null); // cluster: DIRECTORY is a path on each host
         }
         if (!Files.isDirectory(directory)) {
             throw ExitException.usage("DIRECTORY " + directory + ": not a directory (the suite makes its scratch"

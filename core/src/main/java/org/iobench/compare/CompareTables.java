@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 import org.iobench.table.Table;
@@ -39,7 +40,15 @@ public final class CompareTables {
     }
 
     /** An A/B comparison and its table: the rows feed charts, the table is what {@code compare} prints. */
-    public record AbResult(AbComparison comparison, Table table) {}
+    /**
+     * @param keys each row's test identity, in the rows' order (the runs of row {@code i} are the samples whose
+     *             {@link #identities} of both sides is {@code keys.get(i)})
+     */
+    public record AbResult(AbComparison comparison, Table table, List<WorkloadKey> keys) {
+        public AbResult {
+            keys = List.copyOf(keys);
+        }
+    }
 
     /** Like {@link #ab}, also returning the comparison itself. */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
@@ -67,7 +76,7 @@ public final class CompareTables {
                                       String rowsLabel) {
         List<Sample> both = new ArrayList<>(base);
         both.addAll(candidate);
-        java.util.function.Function<Sample, WorkloadKey> rows = identities(both, rowsLabel);
+        Function<Sample, WorkloadKey> rows = identities(both, rowsLabel);
         Map<WorkloadKey, CellValues> b = byWorkload(base, rows, metric, withSync);
         Map<WorkloadKey, CellValues> n = byWorkload(candidate, rows, metric, withSync);
         List<WorkloadKey> common = b.keySet().stream().filter(n::containsKey).toList();
@@ -93,7 +102,7 @@ public final class CompareTables {
         oneSided(n, b, "new").ifPresent(notes::add);
         leftOut(common.stream().mapToInt(k -> b.get(k).leftOut() + n.get(k).leftOut()).sum(), withSync)
                 .ifPresent(notes::add);
-        return new AbResult(c, new Table(t.title(), t.columns(), t.rows(), notes));
+        return new AbResult(c, new Table(t.title(), t.columns(), t.rows(), notes), common);
     }
 
     /**
@@ -125,7 +134,7 @@ public final class CompareTables {
         TreeSet<String> found = new TreeSet<>(NaturalOrder.INSTANCE);
         Map<WorkloadKey, Map<String, List<Sample>>> cells = new LinkedHashMap<>();
         int unlabelled = 0;
-        java.util.function.Function<Sample, WorkloadKey> rows = identities(samples, rowsLabel);
+        Function<Sample, WorkloadKey> rows = identities(samples, rowsLabel);
         for (Sample s : samples) {
             String v = s.labels().get(key);
             if (v == null) {
@@ -210,7 +219,7 @@ public final class CompareTables {
      *       iobench run of the same job file share a row, and nothing is merged on a guess.</li>
      * </ul>
      */
-    public static java.util.function.Function<Sample, WorkloadKey> identities(Collection<Sample> all) {
+    public static Function<Sample, WorkloadKey> identities(Collection<Sample> all) {
         record Member(int member, WorkloadKey key) {}
         Map<Long, Member> first = new java.util.HashMap<>();
         Map<Long, TreeMap<Integer, String>> kinds = new java.util.HashMap<>();
@@ -221,7 +230,7 @@ public final class CompareTables {
                 kinds.computeIfAbsent(s.testRun(), k -> new TreeMap<>()).put(s.test().member(), s.workload().target());
             }
         }
-        java.util.function.Function<Sample, WorkloadKey> shaped = s -> {
+        Function<Sample, WorkloadKey> shaped = s -> {
             Member m = first.get(s.testRun());
             if (m == null || s.test() == null || s.test().members() <= 1) {
                 return s.workload();
@@ -266,9 +275,9 @@ public final class CompareTables {
      * title shows is the first run's of each row, and a row that pools several workloads says so in
      * {@link #pooledWorkloads}.
      */
-    public static java.util.function.Function<Sample, WorkloadKey> identities(Collection<Sample> all,
+    public static Function<Sample, WorkloadKey> identities(Collection<Sample> all,
                                                                                String rowsLabel) {
-        java.util.function.Function<Sample, WorkloadKey> automatic = identities(all);
+        Function<Sample, WorkloadKey> automatic = identities(all);
         if (rowsLabel == null) {
             return automatic;
         }
@@ -288,7 +297,7 @@ public final class CompareTables {
         if (rowsLabel == null) {
             return List.of();
         }
-        java.util.function.Function<Sample, WorkloadKey> automatic = identities(all);
+        Function<Sample, WorkloadKey> automatic = identities(all);
         Map<String, Set<String>> shapes = new TreeMap<>(NaturalOrder.INSTANCE);
         for (Sample s : all) {
             shapes.computeIfAbsent(s.labels().get(rowsLabel), k -> new TreeSet<>()).add(automatic.apply(s).label());
@@ -316,7 +325,7 @@ public final class CompareTables {
     }
 
     private static Map<WorkloadKey, CellValues> byWorkload(List<Sample> samples,
-                                                           java.util.function.Function<Sample, WorkloadKey> rows,
+                                                           Function<Sample, WorkloadKey> rows,
                                                            Metric metric, boolean withSync) {
         Map<WorkloadKey, List<Sample>> m = new LinkedHashMap<>();
         samples.forEach(s -> m.computeIfAbsent(rows.apply(s), k -> new ArrayList<>()).add(s));
@@ -360,7 +369,17 @@ public final class CompareTables {
      * part, then a number: two rows never share a label (a table would merge them, or refuse).
      */
     public static List<String> rowLabels(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying) {
-        List<String> labels = new ArrayList<>(keys.stream().map(k -> rowLabel(k, varying)).toList());
+        return distinctLabels(keys, k -> labelParts(k, varying));
+    }
+
+    /**
+     * Labels that tell {@code keys} apart, by the rule of {@link #rowLabels}: each key's {@code parts}; where two
+     * would read the same, with the origin and the target's kind where those differ among them; then every part;
+     * then a number. {@code history} names its series so, with each key's whole shape as its parts.
+     */
+    public static List<String> distinctLabels(List<WorkloadKey> keys,
+                                              Function<WorkloadKey, Set<WorkloadKey.Part>> parts) {
+        List<String> labels = new ArrayList<>(keys.stream().map(k -> k.label(parts.apply(k))).toList());
         Map<String, List<Integer>> same = new LinkedHashMap<>();
         for (int i = 0; i < labels.size(); i++) {
             same.computeIfAbsent(labels.get(i), x -> new ArrayList<>()).add(i);
@@ -371,13 +390,14 @@ public final class CompareTables {
             }
             Set<WorkloadKey.Part> differ = WorkloadKey.varying(group.stream().map(keys::get).toList());
             for (int i : group) {
-                Set<WorkloadKey.Part> parts = labelParts(keys.get(i), varying);
+                Set<WorkloadKey.Part> with = EnumSet.noneOf(WorkloadKey.Part.class);
+                with.addAll(parts.apply(keys.get(i)));
                 for (WorkloadKey.Part p : List.of(WorkloadKey.Part.ORIGIN, WorkloadKey.Part.TARGET)) {
                     if (differ.contains(p)) {
-                        parts.add(p);
+                        with.add(p);
                     }
                 }
-                labels.set(i, keys.get(i).label(parts));
+                labels.set(i, keys.get(i).label(with));
             }
         }
         Map<String, Long> count = new java.util.HashMap<>();

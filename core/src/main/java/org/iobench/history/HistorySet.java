@@ -1,7 +1,10 @@
 package org.iobench.history;
 
+import java.util.EnumSet;
 import java.util.List;
+import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
+import org.iobench.store.WorkloadKey;
 
 /**
  * The histories of the selected workloads and how they were made.
@@ -16,6 +19,16 @@ public record HistorySet(List<WorkloadHistory> workloads, HistoryOrder order, Me
                          ChangePointOptions options, int unlabelledRuns) {
     public HistorySet {
         workloads = List.copyOf(workloads);
+    }
+
+    /**
+     * Each workload's name, in {@link #workloads} order, as every view of the history prints it: its shape
+     * ({@link WorkloadKey#label()}), with the origin ({@code job file a.fio}) and the target's kind ({@code on nfs4})
+     * where two series would otherwise read the same, as {@code compare}'s rows are named.
+     */
+    public List<String> labels() {
+        return CompareTables.distinctLabels(workloads.stream().map(WorkloadHistory::workload).toList(),
+                k -> EnumSet.complementOf(EnumSet.of(WorkloadKey.Part.ORIGIN, WorkloadKey.Part.TARGET)));
     }
 
     public int changePoints() {

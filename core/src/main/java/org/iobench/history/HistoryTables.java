@@ -102,7 +102,9 @@ public final class HistoryTables {
                 Column.right("max", "max"), Column.right("segment", "segment"),
                 Column.right("change_pct", "change %"), Column.right("p", "p"));
         List<Row> rows = new ArrayList<>();
-        for (WorkloadHistory h : set.workloads()) {
+        List<String> labels = set.labels();
+        for (int w = 0; w < set.workloads().size(); w++) {
+            WorkloadHistory h = set.workloads().get(w);
             int segment = 1;
             for (int i = 0; i < h.points().size(); i++) {
                 HistoryPoint p = h.points().get(i);
@@ -110,7 +112,7 @@ public final class HistoryTables {
                 if (c != null) {
                     segment++;
                 }
-                rows.add(Row.of(Cell.text(h.workload().label()), Cell.number(i + 1, Integer.toString(i + 1)),
+                rows.add(Row.of(Cell.text(labels.get(w)), Cell.number(i + 1, Integer.toString(i + 1)),
                         Cell.text(p.name()), Cell.text(runIds(p)),
                         Cell.text(DateTimeFormatter.ISO_INSTANT.format(p.first())),
                         Cell.number(p.samples(), Integer.toString(p.samples())),

@@ -234,6 +234,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private boolean loopRegion;
         private VerifyChecksum verify = VerifyChecksum.NONE;
         private boolean verifyAfter;
+        private FioVerify fioVerify;
         private Access access = Access.DEFAULT;
         private Layout layout = Layout.DEFAULT;
         private LogSpec logs;
@@ -265,6 +266,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             allowOverwrite = s.safety().allowOverwrite(); keep = s.safety().keep(); truncate = s.safety().truncate();
             source = s.copy().source(); sourceOffsetBytes = s.copy().sourceOffsetBytes();
             verify = s.verification().checksum(); verifyAfter = s.verification().after();
+            fioVerify = s.verification().fio();
             series = s.grouping().series(); group = s.grouping().group();
             access = s.access();
             layout = s.layout();
@@ -312,6 +314,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder loopRegion(boolean v) { loopRegion = v; return this; }
         public Builder verify(VerifyChecksum v) { verify = v; return this; }
         public Builder verifyAfter(boolean v) { verifyAfter = v; return this; }
+        /** fio's verify (a fio job file's {@code verify=}), null for none. */
+        public Builder fioVerify(FioVerify v) { fioVerify = v; return this; }
         public Builder access(Access v) { access = v; return this; }
         public Builder layout(Layout v) { layout = v; return this; }
         public Builder logs(LogSpec v) { logs = v; return this; }
@@ -329,7 +333,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
-                    new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
+                    new Verification(verify, verifyAfter, fioVerify), new Grouping(series, group), access, layout, logs, schedule, burn,
                     program, priorities, fileOps);
         }
     }

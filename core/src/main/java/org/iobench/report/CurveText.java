@@ -11,28 +11,32 @@ import org.iobench.search.Stop;
 
 /**
  * The text form of a search: one row per point in increasing load (threads, iodepth, rate asked, IOPS, MB/s,
- * p50, p99, gain over the row above, marks), then the knee, the best setting and why the search stopped.
+ * p50, p99, gain over the row above, a bar of its IOPS against the highest step's, marks), then the knee, the best setting and why the search stopped.
  * Latencies of rate-limited points are the corrected ones and say so with a {@code *}.
  */
 public final class CurveText {
-    private static final String ROW = "%7s %7s %9s %10s %10s %9s %9s %8s  %s%n";
+    /** Width of the bar that draws each step's IOPS against the highest step's. */
+    static final int BAR = 20;
+    private static final String ROW = "%7s %7s %9s %10s %10s %9s %9s %8s  %-" + BAR + "s  %s";
 
     private CurveText() {}
 
     public static void print(Curve c, PrintStream out) {
-        out.printf(Locale.ROOT, ROW, "threads", "iodepth", "rate", "IOPS", "MB/s", "p50", "p99", "gain", "");
+        row(out, "threads", "iodepth", "rate", "IOPS", "MB/s", "p50", "p99", "gain", "IOPS of the highest", "");
         double before = Double.NaN;
         boolean anyCorrected = false;
+        double highest = c.points().stream().mapToDouble(Point::iops).filter(Double::isFinite).max().orElse(0);
         for (Point p : c.sorted()) {
             Setting s = p.setting();
             double gain = Double.isNaN(before) || before == 0 ? Double.NaN : p.iops() / before - 1;
             String star = p.corrected() ? "*" : "";
             anyCorrected |= p.corrected();
-            out.printf(Locale.ROOT, ROW, s.threads(), s.iodepth(),
+            row(out, s.threads(), s.iodepth(),
                     s.rateOpsPerSecond() > 0 ? Units.fixed(s.rateOpsPerSecond(), 0) : "-", Units.fixed(p.iops(), 0),
                     Units.fixed(p.bytesPerSecond() / 1e6, 1), Units.latency(p.latency().p50Ns()) + star,
                     Units.latency(p.latency().p99Ns()) + star,
-                    Double.isNaN(gain) ? "-" : String.format(Locale.ROOT, "%+.1f%%", gain * 100), marks(c, p));
+                    Double.isNaN(gain) ? "-" : String.format(Locale.ROOT, "%+.1f%%", gain * 100),
+                    bar(p.iops(), highest), marks(c, p));
             before = p.iops();
         }
         out.println();
@@ -56,6 +60,18 @@ public final class CurveText {
                     + (c.best() == null ? "none (even the lowest load measured misses it)" : describe(c.best())));
         }
         out.println("stopped: " + c.stop().description() + (c.stop() == Stop.INCOMPLETE ? cutShort(c) : ""));
+    }
+
+    private static void row(PrintStream out, Object... cells) {
+        out.println(String.format(Locale.ROOT, ROW, cells).stripTrailing());
+    }
+
+    /** {@code #} for each twentieth of the highest IOPS (at least one for a step that did any). */
+    static String bar(double iops, double highest) {
+        if (!(iops > 0) || !(highest > 0)) {
+            return "";
+        }
+        return "#".repeat((int) Math.max(1, Math.round(BAR * iops / highest)));
     }
 
     /** {@code ": ENOSPC (No space left on device) ..."}: why the first step cut short stopped; empty if unknown. */

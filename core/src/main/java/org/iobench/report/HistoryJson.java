@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import org.iobench.compare.Direction;
 import org.iobench.history.ChangePoint;
@@ -50,9 +51,11 @@ public final class HistoryJson {
         params.put("permute", set.options().exchangeable().name().toLowerCase(Locale.ROOT));
         root.put("unlabelledRuns", set.unlabelledRuns());
         ArrayNode workloads = root.putArray("workloads");
-        for (WorkloadHistory h : set.workloads()) {
+        List<String> labels = set.labels();
+        for (int i = 0; i < set.workloads().size(); i++) {
+            WorkloadHistory h = set.workloads().get(i);
             ObjectNode w = workloads.addObject();
-            w.put("workload", h.workload().label());
+            w.put("workload", labels.get(i));
             w.set("key", key(h.workload()));
             ArrayNode points = w.putArray("points");
             for (HistoryPoint p : h.points()) {

@@ -39,10 +39,12 @@ public final class HistoryText {
         boolean md = format == TableFormat.MARKDOWN;
         StringBuilder out = new StringBuilder();
         boolean bucketed = false;
-        for (WorkloadHistory h : set.workloads()) {
+        List<String> labels = set.labels();
+        for (int w = 0; w < set.workloads().size(); w++) {
+            WorkloadHistory h = set.workloads().get(w);
             int n = h.points().size();
             int changes = h.changePoints().size();
-            String heading = h.workload().label() + ": " + n + (set.order().byTime() ? (n == 1 ? " run" : " runs")
+            String heading = labels.get(w) + ": " + n + (set.order().byTime() ? (n == 1 ? " run" : " runs")
                     : (n == 1 ? " value of " : " values of ") + set.order().label()) + " "
                     + (set.order().byTime() ? "by time" : "in natural order") + ", "
                     + (changes == 0 ? "no change point" : changes == 1 ? "1 change point" : changes + " change points");

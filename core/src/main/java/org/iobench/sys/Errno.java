@@ -29,6 +29,8 @@ public final class Errno {
     public static final int ETIME = 62;
     public static final int ESTALE = 116;
     public static final int EDQUOT = 122;
+    /** Illegal byte sequence: the errno fio 3.33 reports for a block that fails its verify. */
+    public static final int EILSEQ = 84;
     public static final int ECANCELED = 125;
 
     private static final Map<Integer, String> NAMES = Map.ofEntries(
@@ -39,7 +41,8 @@ public final class Errno {
             Map.entry(ENODEV, "ENODEV"), Map.entry(EISDIR, "EISDIR"), Map.entry(EINVAL, "EINVAL"),
             Map.entry(EFBIG, "EFBIG"), Map.entry(ENOSPC, "ENOSPC"), Map.entry(EROFS, "EROFS"),
             Map.entry(ENOSYS, "ENOSYS"), Map.entry(EOPNOTSUPP, "EOPNOTSUPP"), Map.entry(ETIME, "ETIME"),
-            Map.entry(ESTALE, "ESTALE"), Map.entry(EDQUOT, "EDQUOT"), Map.entry(ECANCELED, "ECANCELED"));
+            Map.entry(ESTALE, "ESTALE"), Map.entry(EDQUOT, "EDQUOT"), Map.entry(ECANCELED, "ECANCELED"),
+            Map.entry(EILSEQ, "EILSEQ"));
 
     private Errno() {}
 

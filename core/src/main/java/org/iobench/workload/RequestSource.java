@@ -43,6 +43,19 @@ interface RequestSource {
         return false;
     }
 
+    /**
+     * {@code r} finished having moved {@code bytes} and was recorded: null when its data is as it should be, else
+     * why not (fio's verify found a bad block), which fails the request with EILSEQ and stops the run. Called before
+     * {@link #completed}.
+     */
+    default String dataFailure(IoRequest r, long bytes) {
+        return null;
+    }
+
+    /** The worker's loop has ended (after its last completion, outside its measured time). */
+    default void finished() {
+    }
+
     /** True when a request that moved nothing still counts as one done (a cpuio burn); false: it is the end. */
     default boolean countsEmpty() {
         return false;

@@ -24,7 +24,8 @@ import org.iobench.sysmon.JitActivity;
  * of the later ones. The harness runs the job's own hot path, the same {@link Worker} loop, engine kind, request
  * source ({@link WorkerSet#dataSource}), recorders and fio logs at the job's depth, batch, block size and mix, on
  * {@code /dev/zero}: a private target with no storage behind it (reads return zeros, writes are discarded), so it reads and writes no byte of
- * the user's target, and nothing it does is counted anywhere. It runs in slices of {@link #SLICE_NANOS} until the
+ * the user's target, and nothing it does is counted anywhere. Each slice gets a new engine and file, as each run's
+ * worker does, so that the branches of a fresh engine's first requests are compiled too. It runs in slices of {@link #SLICE_NANOS} until the
  * JIT's compiler threads have neither run nor waited for a CPU over {@link #QUIET_SLICES} slices
  * ({@link JitActivity}: the loop and everything it calls are compiled), or its budget is spent: then the run says the
  * window may have opened on a loop still compiling ({@link Outcome#warning}).
@@ -122,57 +123,64 @@ final class WarmHarness {
             for (int i = 0; i < depth; i++) {
                 buffers.add(NativeBuffer.allocate(block, 4096));
             }
-            try (IoEngine engine = provider.create(new EngineOptions(depth, spec.queue().batch(), buffers,
-                    spec.queue().fixedBuffers(), null, clock))) {
-                IoFile file = engine.open(TARGET, spec.workload().rw().writes() ? OpenMode.READ_WRITE
-                        : OpenMode.READ);
-                try {
-                    AccessPattern pattern = AccessPattern.of(spec);
-                    // the run's own logs and slat split, so that their code is compiled too; no syncs (/dev/zero
-                    // refuses them), no rate, pauses or priorities (they would only make the warm-up wait)
-                    WorkerSetup run = WorkerSetup.of(spec, intervalNanos, 512, provider.has(EngineFlag.SYNC));
-                    WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, intervalNanos, 0, 1, 0, run.logs(),
-                            run.logsSlat(), org.iobench.job.Schedule.NONE, null, 0, 0, null, spec.workload().seed());
-                    IoRequest[] slots = new IoRequest[depth];
-                    for (int i = 0; i < depth; i++) {
-                        slots[i] = new IoRequest(i, buffers.get(i));
-                    }
-                    long region = Math.max(block, Math.min(1L << 30, spec.workload().sizeBytes() > 0
-                            ? spec.workload().sizeBytes() : 1L << 30) / block * block);
-                    int quiet = 0;
-                    long jitBusy = JitActivity.busyNanos();
-                    while (clock.nanoTime() - began < budgetNanos && !control.stopped()) {
+            AccessPattern pattern = AccessPattern.of(spec);
+            // the run's own logs and slat split, so that their code is compiled too; no syncs (/dev/zero refuses
+            // them), no rate, pauses or priorities (they would only make the warm-up wait)
+            WorkerSetup run = WorkerSetup.of(spec, intervalNanos, 512, provider.has(EngineFlag.SYNC));
+            WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, intervalNanos, 0, 1, 0, run.logs(),
+                    run.logsSlat(), org.iobench.job.Schedule.NONE, null, 0, 0, null, spec.workload().seed());
+            long region = Math.max(block, Math.min(1L << 30, spec.workload().sizeBytes() > 0
+                    ? spec.workload().sizeBytes() : 1L << 30) / block * block);
+            int quiet = 0;
+            long jitBusy = JitActivity.busyNanos();
+            while (clock.nanoTime() - began < budgetNanos && !control.stopped()) {
+                // A new engine and file for every slice, as each run's worker gets: the first requests on a fresh
+                // engine take branches that later ones never take (an io_uring ring created disabled is enabled
+                // at its first submit). Warmed on one engine, the compiled loop had never seen them: the run's
+                // first submit hit an uncommon trap, and its window opened on a loop thrown back to the
+                // interpreter while the JIT compiled it again (io_uring's first second at 0.6-1.0 of the median).
+                Worker w;
+                long from;
+                try (IoEngine engine = provider.create(new EngineOptions(depth, spec.queue().batch(), buffers,
+                        spec.queue().fixedBuffers(), null, clock))) {
+                    IoFile file = engine.open(TARGET, spec.workload().rw().writes() ? OpenMode.READ_WRITE
+                            : OpenMode.READ);
+                    try {
+                        IoRequest[] slots = new IoRequest[depth];
+                        for (int i = 0; i < depth; i++) {
+                            slots[i] = new IoRequest(i, buffers.get(i));
+                        }
                         RunControl own = new RunControl();
                         StartSignal start = new StartSignal();
-                        Worker w = new Worker(setup, new WorkerIo(0, engine, slots, file),
+                        w = new Worker(setup, new WorkerIo(0, engine, slots, file),
                                 WorkerSet.dataSource(spec, pattern, new WorkerPlan(0, 0, region, Long.MAX_VALUE),
                                         file, 0, null, region), new RunShared(clock, own, start));
-                        long from = clock.nanoTime();
+                        from = clock.nanoTime();
                         start.release(Timeline.of(from, 0, SLICE_NANOS));
                         w.run();
                         if (own.reason() != null) {
                             return new Outcome(false, true, clock.nanoTime() - began, requests, rates);
                         }
-                        long n = w.stats.reads + w.stats.writes;
-                        long spent = Math.max(1, w.stats.endNanos - from);
-                        requests += n;
-                        double rate = n * 1e9 / spent;
-                        rates.add(rate);
-                        long busy = JitActivity.busyNanos();
-                        // quiet: the compiler threads took less than 2 % of the slice (stragglers, their own bookkeeping)
-                        quiet = busy >= 0 && jitBusy >= 0 && busy - jitBusy < spent / 50 ? quiet + 1 : 0;
-                        if (TRACE) {
-                            jitTrace.add((busy - jitBusy) / 100_000 / 10.0);
-                        }
-                        jitBusy = busy;
-                        if (rates.size() >= MIN_SLICES && quiet >= QUIET_SLICES
-                                || busy < 0 && clock.nanoTime() - began >= BLIND_NANOS) {
-                            settled = true;
-                            break;
-                        }
+                    } finally {
+                        engine.closeQuietly(file);
                     }
-                } finally {
-                    engine.closeQuietly(file);
+                }
+                long n = w.stats.reads + w.stats.writes;
+                long spent = Math.max(1, w.stats.endNanos - from);
+                requests += n;
+                double rate = n * 1e9 / spent;
+                rates.add(rate);
+                long busy = JitActivity.busyNanos();
+                // quiet: the compiler threads took less than 2 % of the slice (stragglers, their own bookkeeping)
+                quiet = busy >= 0 && jitBusy >= 0 && busy - jitBusy < spent / 50 ? quiet + 1 : 0;
+                if (TRACE) {
+                    jitTrace.add((busy - jitBusy) / 100_000 / 10.0);
+                }
+                jitBusy = busy;
+                if (rates.size() >= MIN_SLICES && quiet >= QUIET_SLICES
+                        || busy < 0 && clock.nanoTime() - began >= BLIND_NANOS) {
+                    settled = true;
+                    break;
                 }
             }
         } catch (java.io.IOException | RuntimeException e) {

@@ -7,6 +7,7 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
+import org.iobench.sys.Errno;
 
 /**
  * One worker, the run loop of every job: keeps up to {@code iodepth} requests from its {@link RequestSource} in
@@ -117,6 +118,7 @@ final class Worker implements Runnable {
         } finally {
             if (t != null) { // the worker's end is its loop's: reading its counters below is no part of its time
                 stats.endNanos = clock.nanoTime();
+                source.finished();
             }
             if (throttle != null) {
                 throttle.leave();
@@ -324,6 +326,12 @@ final class Worker implements Runnable {
     /** Records a finished request; its follow-up (a copy's write, trimwrite's write) goes now: true to handle again. */
     private boolean recordAndFollow(IoRequest r, IoOp op, long now, Timeline t, long bytes) {
         record(r, op, now, t, bytes);
+        String bad = source.dataFailure(r, bytes);
+        if (bad != null) {
+            fail(r, Errno.EILSEQ, bad);
+            release(r);
+            return false;
+        }
         if (!source.completed(r, bytes)) {
             release(r);
             return false;

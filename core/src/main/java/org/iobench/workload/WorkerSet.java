@@ -17,13 +17,16 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.job.DataPattern;
+import org.iobench.job.FioVerify;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.SysException;
+import org.iobench.verify.FioWorkerVerifier;
 import org.iobench.verify.RunVerification;
+import org.iobench.workload.offsets.FioTausworthe;
 import org.iobench.workload.files.PreparedTarget;
 
 /**
@@ -90,6 +93,10 @@ final class WorkerSet implements AutoCloseable {
                 : dataSource(spec, pattern, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
                         verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
                                 - plan.regionStart());
+        if (spec.verification().fio() != null && spec.fileOps() == null && spec.burn() == null
+                && spec.program() == null) {
+            source = fioVerify(spec, source, file, mine, target.path());
+        }
         if (spec.layout().fillDevice()) {
             source = new FillingSource(source);
         }
@@ -107,6 +114,26 @@ final class WorkerSet implements AutoCloseable {
                                     org.iobench.verify.WorkerVerifier verifier, long walkBytes) {
         return spec.access().isDefault() ? new MixSource(pattern, plan, file, spec.queue().iodepth(), verifier)
                 : new ShapedSource(spec, plan, file, ioCount, verifier, walkBytes);
+    }
+
+    /** fio's verify around a worker's requests, with fio's verify generator started where fio starts it. */
+    private static RequestSource fioVerify(JobSpec spec, RequestSource source, IoFile file, List<NativeBuffer> buffers,
+                                           Path path) {
+        FioVerify v = spec.verification().fio();
+        RwMode rw = spec.workload().rw();
+        FioTausworthe seeds = v.wideSeeds() ? FioTausworthe.of64(v.seedStart()) : FioTausworthe.of32(v.seedStart());
+        boolean oneSize = spec.access().readSizes() == null && spec.access().writeSizes() == null;
+        FioWorkerVerifier verifier = new FioWorkerVerifier(v, buffers, seeds::next, WorkerSet::wallNanos, path,
+                rw.random() && spec.access().randomMap(), rw.reads() && rw.writes(),
+                rw.writes() && oneSize && !spec.timeBased());
+        return new FioVerifySource(source, verifier, file, spec.queue().iodepth(), v.afterWrites(),
+                rw.reads() && !rw.writes(), v.only() ? new IoRequest(0, buffers.getFirst()) : null);
+    }
+
+    /** The wall clock in ns since the epoch: fio's headers carry the write's time. */
+    private static long wallNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
     /** The engine's own input from the job's parts for it (cpuio's burn, exec's program, the file engines' files). */

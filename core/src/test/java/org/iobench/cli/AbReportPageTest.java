@@ -74,15 +74,20 @@ class AbReportPageTest {
                 .isEqualTo(check.path("charts").asInt());
         // the structure: results, comparison, environment diff, block sizes, latency, runs over time, history,
         // advisor, environment; tables: results, comparison, diff, targets, one per environment
-        assertThat(check.path("sections").asInt()).as(check.toString()).isEqualTo(10); // with the latency distributions
+        // with the latency distributions, and the A/B's side by side
+        assertThat(check.path("sections").asInt()).as(check.toString()).isEqualTo(11);
+        assertThat(check.path("abDistributed").asInt()).as("both rows' A/B distributions drawn").isEqualTo(2);
+        assertThat(check.path("abNotDrawn").asInt()).isZero();
         assertThat(check.path("tables").asInt()).as(check.toString()).isEqualTo(6);
         // A/B bars, MB/s and IOPS by block size, latency percentiles, histogram and CDF, per benchmark (4) its
         // runs overlaid and its median run's latency per interval (and system samples where it has them), 2 history
-        // charts
-        assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(1 + 2 + 1 + 2 + 4 * 2 + 2);
+        // charts, and per row its A/B histogram and CDF
+        assertThat(check.path("charts").asInt()).isGreaterThanOrEqualTo(1 + 2 + 1 + 2 + 4 * 2 + 2 + 2 * 2);
 
         String dom = chromium.dom();
-        assertThat(count(dom, "<section")).isEqualTo(10);
+        assertThat(count(dom, "<section")).isEqualTo(11);
+        assertThat(dom).contains("Histogram: 4KiB").contains("CDF: 64KiB")
+                .contains("side=base (4 runs)").contains("side=new (4 runs)");
         assertThat(count(dom, "<canvas")).isEqualTo(check.path("charts").asInt());
         String comparison = between(dom, "<table class=\"comparison\">", "</table>");
         assertThat(count(comparison, "<tr class=\"")).as("one row per workload").isEqualTo(2);
@@ -101,7 +106,7 @@ class AbReportPageTest {
         Path pdf = OUT.resolve("ab-report.pdf").toAbsolutePath();
         Files.deleteIfExists(pdf);
         chromium.print(page, pdf);
-        assertThat(pages(pdf)).as("printed: a page (or more) per section").isGreaterThanOrEqualTo(10);
+        assertThat(pages(pdf)).as("printed: a page (or more) per section").isGreaterThanOrEqualTo(11);
     }
 
     private static int count(String text, String part) {

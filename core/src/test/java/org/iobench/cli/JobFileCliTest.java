@@ -109,12 +109,12 @@ class JobFileCliTest {
 
     @Test
     void lenientPrintsWhatItIgnoredAndWhatItSkipped() throws Exception {
-        Path file = job("len.fio", "size=64k\nbs=4k\n[a]\nrw=read\nwrite_hist_log=x\n[b]\nrw=read\nverify=md5\n");
+        Path file = job("len.fio", "size=64k\nbs=4k\n[a]\nrw=read\nwrite_hist_log=x\n[b]\nrw=read\nlockfile=exclusive\n");
         InProcessMain.Result r = InProcessMain.run("run", "--lenient", "--no-store", "--sample-interval", "0",
                 file.toString());
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.err()).contains("iobench: warning: " + file + ":7: write_hist_log=x")
-                .contains("iobench: " + file + ":8: job [b] skipped: " + file + ":10: verify=md5");
+                .contains("iobench: " + file + ":8: job [b] skipped: " + file + ":10: lockfile=exclusive");
         assertThat(r.out()).contains("a: read").doesNotContain("b: read");
     }
 }

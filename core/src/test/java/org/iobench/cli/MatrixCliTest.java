@@ -101,10 +101,10 @@ class MatrixCliTest {
 
     @Test
     void anUnsupportedJobFileOptionIsOneLineNamingFileAndLine() throws Exception {
-        Path file = Files.writeString(dir.resolve("bad.fio"), "[j]\nrw=read\nverify_backlog=8\n");
+        Path file = Files.writeString(dir.resolve("bad.fio"), "[j]\nrw=read\nlockfile=exclusive\n");
         InProcessMain.Result r = InProcessMain.run("run", file.toString());
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("iobench: " + file + ":3: verify_backlog=8: not supported by iobench"
+        assertThat(r.err()).isEqualTo("iobench: " + file + ":3: lockfile=exclusive: not supported by iobench"
                 + " (--lenient ignores options that change only what is reported and skips the jobs whose I/O the"
                 + " others would change)\n");
         InProcessMain.Result missing = InProcessMain.run("run", dir.resolve("typo.fio").toString());

@@ -100,6 +100,46 @@ class RowsAreTestsTest {
         assertThat(r.out()).doesNotContain("n/a").doesNotContain("unknown");
     }
 
+    /**
+     * history names a series as compare names its row: two series of one shape (a local and an NFS write; g0 of two
+     * job files) are told apart by the target's kind and the origin, in the text headings, the JSON and the CSV.
+     */
+    @Test
+    void historyHeadingsNameTheKindAndTheOriginWhereTwoSeriesShareAShape() throws Exception {
+        String db = Databases.sqlite(dir);
+        try (ResultStore store = ResultStore.open(db)) {
+            int at = 0;
+            for (String kernel : List.of("6.1", "6.2")) {
+                store.save(StoreFixtures.run(on("ext4", RwMode.WRITE, 1 << 20, 100e6, 101e6), Map.of("kernel", kernel),
+                        StoreFixtures.T0.plusSeconds(at++)));
+                store.save(StoreFixtures.run(on("nfs4", RwMode.WRITE, 1 << 20, 30e6, 31e6), Map.of("kernel", kernel),
+                        StoreFixtures.T0.plusSeconds(at++)));
+                store.saveAll(group("a.fio", kernel, at++, on("ext4", RwMode.READ, 4096, 50e6, 51e6)));
+                store.saveAll(group("b.fio", kernel, at++, on("ext4", RwMode.READ, 4096, 70e6, 71e6)));
+            }
+        }
+        InProcess.Result text = InProcess.run("history", "--db", db);
+        assertThat(text.status()).as(text.out() + text.err()).isZero();
+        List<String> headings = text.out().lines().filter(l -> l.contains(": 2 runs by time")).map(
+                l -> l.substring(0, l.indexOf(": 2 runs by time"))).toList();
+        assertThat(headings).hasSize(4).doesNotHaveDuplicates();
+        assertThat(headings).anySatisfy(h -> assertThat(h).startsWith("write 1MiB").endsWith("on ext4"));
+        assertThat(headings).anySatisfy(h -> assertThat(h).startsWith("write 1MiB").endsWith("on nfs4"));
+        assertThat(headings).anySatisfy(h -> assertThat(h).startsWith("job file a.fio g0 read 4KiB"));
+        assertThat(headings).anySatisfy(h -> assertThat(h).startsWith("job file b.fio g0 read 4KiB"));
+
+        InProcess.Result json = InProcess.run("history", "--format", "json", "--db", db);
+        assertThat(json.status()).as(json.err()).isZero();
+        List<String> named = new ArrayList<>();
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out()).get("workloads")
+                .forEach(w -> named.add(w.get("workload").asText()));
+        assertThat(named).as("one name per series in every view").containsExactlyElementsOf(headings);
+
+        InProcess.Result csv = InProcess.run("history", "--format", "csv", "--db", db);
+        assertThat(csv.status()).as(csv.err()).isZero();
+        assertThat(headings).allSatisfy(h -> assertThat(csv.out()).contains(h));
+    }
+
     @Test
     void aFioImportAndAnIobenchRunOfTheSameJobFileShareARow() throws Exception {
         Path data = Files.createDirectory(dir.resolve("data"));

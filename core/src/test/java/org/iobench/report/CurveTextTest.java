@@ -33,11 +33,11 @@ class CurveTextTest {
                 point(4, 0, 2050, 600_000), point(8, 0, 2080, 1_200_000));
         String text = print(new Curve(Axis.THREADS, pts, pts.get(1), pts.get(3), Stop.PLATEAU, null));
         assertThat(text).isEqualTo(String.join("\n",
-                "threads iodepth      rate       IOPS       MB/s       p50       p99     gain  ",
-                "      1       1         -       1000        4.1     100us     300us        -  ",
-                "      2       1         -       2000        8.2     100us     300us  +100.0%  knee",
-                "      4       1         -       2050        8.4     200us     600us    +2.5%  ",
-                "      8       1         -       2080        8.5     400us    1.20ms    +1.5%  best",
+                "threads iodepth      rate       IOPS       MB/s       p50       p99     gain  IOPS of the highest",
+                "      1       1         -       1000        4.1     100us     300us        -  ##########",
+                "      2       1         -       2000        8.2     100us     300us  +100.0%  ###################   knee",
+                "      4       1         -       2050        8.4     200us     600us    +2.5%  ####################",
+                "      8       1         -       2080        8.5     400us    1.20ms    +1.5%  ####################  best",
                 "",
                 "knee: threads=2 (2000 IOPS, 8.2 MB/s, p99 300us): the next two steps gained less than 5%",
                 "best: threads=8 (2080 IOPS, 8.5 MB/s, p99 1.20ms)",
@@ -50,7 +50,8 @@ class CurveTextTest {
                 point(1, 7500, 7500, 2_000_000));
         String text = print(new Curve(Axis.RATE, pts, null, pts.get(1), Stop.TARGET_BOUNDARY,
                 LatencyTarget.parse("p99=1ms")));
-        assertThat(text).contains("      1       1      5000       5000       20.5   66.7us*    200us*   -50.0%  meets target, best")
+        assertThat(text).contains("      1       1      5000       5000       20.5   66.7us*    200us*   -50.0%  ##########"
+                + "            meets target, best")
                 .contains("misses target")
                 .contains("* latency from each request's intended start")
                 .contains("highest load within p99<=1ms: threads=1,rate=5000 (5000 IOPS, 20.5 MB/s, p99 200us"

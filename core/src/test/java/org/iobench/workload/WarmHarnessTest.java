@@ -5,12 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.engine.EngineOptions;
+import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
+import org.iobench.engine.IoEngine;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.result.RunResult;
 import org.iobench.testing.TickingClock;
 import org.iobench.workload.files.TargetPreparer;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,5 +81,37 @@ class WarmHarnessTest {
         assertThat(WarmHarness.warms(trim, Engines.require("psync"))).isFalse();
         assertThat(new WarmHarness(WarmHarness.SLICE_NANOS * 10).warm(trim, Engines.require("psync"),
                 new TickingClock(20_000), INTERVAL, new RunControl())).isEqualTo(WarmHarness.Outcome.NONE);
+    }
+
+    /**
+     * Each slice runs on a new engine, as each run's worker does: the first requests on a fresh engine take branches
+     * later ones never take (an io_uring ring made disabled is enabled at its first submit), and a loop compiled on
+     * one engine met them first in the measured window (an uncommon trap there, the loop back in the interpreter).
+     */
+    @Test
+    void everySliceRunsOnAFreshEngineAsEachRunsWorkerDoes() {
+        EngineProvider uring = Engines.require("uring");
+        Assumptions.assumeTrue(uring.unavailable().isEmpty(), () -> "io_uring: " + uring.unavailable().orElse(""));
+        AtomicInteger made = new AtomicInteger();
+        EngineProvider counting = new EngineProvider() {
+            @Override
+            public EngineDescription description() {
+                return uring.description();
+            }
+
+            @Override
+            public IoEngine create(EngineOptions options) throws IOException {
+                made.incrementAndGet();
+                return uring.create(options);
+            }
+        };
+        // a depth no other test warms, so that no earlier warm-up of this JVM has settled this kind of job
+        JobSpec spec = JobSpec.builder(dir.resolve("u")).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(1 << 20)
+                .engine(uring.name()).iodepth(7).build();
+        WarmHarness.Outcome o = new WarmHarness(4 * WarmHarness.SLICE_NANOS).warm(spec, counting,
+                new TickingClock(20_000), INTERVAL, new RunControl());
+        assertThat(o.ran()).isTrue();
+        assertThat(o.slices()).hasSizeGreaterThan(1);
+        assertThat(made.get()).as("one engine per slice").isEqualTo(o.slices().size());
     }
 }

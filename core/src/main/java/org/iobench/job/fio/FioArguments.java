@@ -130,11 +130,11 @@ public final class FioArguments {
                 valued(name, value);
                 continue;
             }
-            Optional<String> job = FioOptionTable.canonical(name);
+            Optional<String> job = FioOptions.canonical(name);
             if (job.isEmpty()) {
                 throw new InvalidJobException("fio: unrecognized option '" + arg + "'");
             }
-            if (value == null && !FioOptionTable.isFlag(job.get())) {
+            if (value == null && !FioOptions.isFlag(job.get())) {
                 if (i + 1 >= args.size()) {
                     throw bad("option '--" + name + "' requires an argument");
                 }
@@ -154,7 +154,7 @@ public final class FioArguments {
                 section = "global"; // fio: options before the first --name set the defaults
                 sectionWhere = where;
             }
-            if ((value == null || value.isEmpty()) && !FioOptionTable.isFlag(job.get())) {
+            if ((value == null || value.isEmpty()) && !FioOptions.isFlag(job.get())) {
                 throw bad("option " + name + " requires an argument");
             }
             settings.add(new FioSetting(name, value == null ? "" : value, where, ""));

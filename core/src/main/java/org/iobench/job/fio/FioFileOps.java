@@ -17,12 +17,10 @@ import org.iobench.job.RwMode;
  * file. {@code filecreate} counts each file as one block ({@code bs}, fio's {@code get_file_size}); the others count
  * {@code filesize} and lay the files out to it first. {@code openfiles}, {@code create_on_open} and {@code unlink}
  * change nothing these engines time (filecreate closes each file before opening the next; fio 3.33 times the
- * creation with or without {@code create_on_open}); {@code stat_type} picks filestat's call.
+ * creation with or without {@code create_on_open}); {@code stat_type} picks filestat's call. These options' rows
+ * say they are honoured with {@link EngineFlag#WORKS_ON_FILES} ({@link FioOptions}).
  */
 final class FioFileOps {
-    /** The options these engines honour that other engines do not. */
-    static final Set<String> OWN = Set.of("nrfiles", "openfiles", "create_on_open", "unlink", "stat_type");
-
     private FioFileOps() {}
 
     /** True when the job's engine is one of fio's file-operation engines. */

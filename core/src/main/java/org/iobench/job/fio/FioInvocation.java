@@ -79,7 +79,7 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
         for (List<FioSection> source : sources(args, host, read)) {
             for (FioSection section : source) {
                 for (FioSetting setting : section.settings()) {
-                    String key = FioOptionTable.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
+                    String key = FioOptions.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
                             "fio: unrecognized option '" + setting.key() + "'"));
                     out.add(prefix + "handle_option=" + key + ", ptr=" + setting.value());
                     if (key.equals("steadystate")) {
@@ -143,7 +143,7 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
                     line.append("--name=").append(s.name()).append(' ');
                 }
                 for (FioSetting setting : s.settings()) {
-                    String key = FioOptionTable.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
+                    String key = FioOptions.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
                             setting.where() + ": '" + setting.key() + "' is not a fio option (fio refuses the file"
                                     + " too)"));
                     String delim = key.equals("description") ? "\"" : "";

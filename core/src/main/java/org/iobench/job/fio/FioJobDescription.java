@@ -23,6 +23,6 @@ public record FioJobDescription(String name, int groupId, boolean groupReporting
 
     static FioJobDescription of(String name, int groupId, boolean groupReporting, List<FioSetting> settings) {
         return new FioJobDescription(name, groupId, groupReporting, settings.stream().map(s -> new Option(
-                FioOptionTable.canonical(s.key()).orElse(s.key()), s.value())).toList());
+                FioOptions.canonical(s.key()).orElse(s.key()), s.value())).toList());
     }
 }

@@ -107,7 +107,7 @@ public final class FioJobFile {
     private static Map<String, FioSetting> canonical(FioSection s) {
         Map<String, FioSetting> out = new LinkedHashMap<>();
         for (FioSetting setting : s.settings()) {
-            String name = FioOptionTable.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
+            String name = FioOptions.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
                     setting.where() + ": '" + setting.key() + "' is not a fio option (fio refuses the file too)"));
             out.remove(name); // a later line wins and keeps its own position
             out.put(name, setting);

@@ -11,7 +11,7 @@ import org.iobench.job.InvalidJobException;
 
 /**
  * One job's options as fio sees them: the {@code [global]} settings before the job's section, overridden by the
- * section's own, by canonical name ({@link FioOptionTable}). Readers parse values with fio's rules and throw
+ * section's own, by canonical name ({@link FioOptions}). Readers parse values with fio's rules and throw
  * {@link InvalidJobException} naming {@code file:line} and the option for a value that is simply wrong.
  */
 final class FioJobOptions {
@@ -50,9 +50,11 @@ final class FioJobOptions {
     /** fio's booleans: a bare option is true; {@code 1}/{@code 0} (and true/false, yes/no, on/off). */
     boolean flag(String name) {
         FioSetting s = settings.get(name);
-        if (s == null) {
-            return false;
-        }
+        return s != null && flag(s);
+    }
+
+    /** {@code s}'s value as one of fio's booleans ({@link #flag(String)}). */
+    boolean flag(FioSetting s) {
         return switch (s.value().toLowerCase(Locale.ROOT)) {
             case "", "1", "true", "yes", "on" -> true;
             case "0", "false", "no", "off" -> false;
@@ -67,9 +69,11 @@ final class FioJobOptions {
 
     long number(String name, long absent) {
         FioSetting s = settings.get(name);
-        if (s == null) {
-            return absent;
-        }
+        return s == null ? absent : number(s);
+    }
+
+    /** {@code s}'s value as a whole number 0..{@link Integer#MAX_VALUE}. */
+    long number(FioSetting s) {
         long v;
         try {
             v = Long.parseLong(s.value().strip());

@@ -1,119 +1,172 @@
 package org.iobench.job.fio;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
-import org.iobench.job.Access;
+import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Layout;
+import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
-import org.iobench.job.VerifyChecksum;
 
 /**
  * One job section's options → the iobench jobs fio would run, with fio's defaults (4 KiB blocks, the cache of the
  * job's region invalidated before it starts, {@code numjobs} clones each doing the whole job on its own file
- * {@code jobname.N.0} unless {@code filename} names a shared one). Every option is either honoured, restates fio's
- * default, or recorded in {@link FioProblems} with whether it changes the I/O.
+ * {@code jobname.N.0} unless {@code filename} names a shared one). Every option set is first judged by its row's
+ * kind ({@link FioOptions}): honoured, restating fio's default, or recorded in {@link FioProblems} with whether it
+ * changes the I/O; then every row's handler builds its part of the {@link Job}, in the table's order; then the
+ * clones are made. The handlers that read several options are here.
  */
 final class FioJobTranslator {
     /** numjobs is bounded before any clone exists: each is a worker thread, as --threads (at most 4096). */
-    static final int MAX_NUMJOBS = org.iobench.job.JobSpec.MAX_THREADS;
+    static final int MAX_NUMJOBS = JobSpec.MAX_THREADS;
 
+    private final FioOptions table;
     private final FioProblems problems;
     private final List<String> warnings;
     /** fio's {@code thread_number} of the last job made: jobs and their clones numbered from 1 in order. */
     private int threads;
 
     FioJobTranslator(FioProblems problems, List<String> warnings) {
+        this(FioOptions.STANDARD, problems, warnings);
+    }
+
+    FioJobTranslator(FioOptions table, FioProblems problems, List<String> warnings) {
+        this.table = table;
         this.problems = problems;
         this.warnings = warnings;
     }
 
-    FioJob translate(String section, String where, FioJobOptions o) {
-        List<FioProblems.Problem> blocking = new ArrayList<>();
-        boolean fileOps = FioFileOps.applies(o);
-        for (Map.Entry<String, FioSetting> e : o.all().entrySet()) {
-            FioOptionTable.Kind kind = fileOps && FioFileOps.OWN.contains(e.getKey()) ? FioOptionTable.Kind.HONOURED
-                    : FioOptionTable.kind(e.getKey());
-            if (kind == FioOptionTable.Kind.MEASURED_ANYWAY
-                    && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
-                String note = e.getValue().where() + ": " + e.getValue().text() + ": "
-                        + FioOptionTable.note(e.getKey());
-                if (!warnings.contains(note)) {
-                    warnings.add(note);
-                }
-            } else if (kind == FioOptionTable.Kind.REPORTING
-                    && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
-                problems.unsupported(e.getValue(), "changes only what fio reports or logs; iobench does not do it",
-                        false);
-            } else if (kind == FioOptionTable.Kind.CHANGES_IO
-                    && !FioDefaults.restatesDefault(e.getKey(), e.getValue())) {
-                blocking.add(problems.unsupported(e.getValue(), "not supported by iobench", true));
+    /**
+     * The job being built from one section's options: what the rows' handlers read ({@link #options()}) and set
+     * ({@link #spec()} and the values later rows and the clones use).
+     */
+    final class Job {
+        private final FioJobOptions o;
+        private final String name;
+        private final JobSpec.Builder spec;
+        private final List<FioProblems.Problem> blocking = new ArrayList<>();
+        private Long seed;
+        private Long fileSize;
+        /** Set by the rows, in the table's order: rw, then bs (access), ioengine, fallocate, numjobs... */
+        RwMode rw = RwMode.READ;
+        FioAccess access;
+        /** The job's verify before its clones are numbered, null when it does not verify. */
+        FioVerify verify;
+        EngineDescription engine = FioEngines.standard();
+        Layout.Preallocate preallocate = Layout.Preallocate.ALLOCATE;
+        long numjobs = 1;
+        long offset;
+        long offsetIncrement;
+
+        Job(String section, String where, FioJobOptions o) {
+            this.o = o;
+            this.name = o.setting("name").filter(s -> s.where().startsWith(where.substring(0, where.lastIndexOf(':'))))
+                    .map(FioSetting::value).orElse(section);
+            this.spec = JobSpec.builder(Path.of(".")).name(name);
+        }
+
+        FioJobOptions options() {
+            return o;
+        }
+
+        JobSpec.Builder spec() {
+            return spec;
+        }
+
+        /** fio's job name: the section's, or its own {@code name=}. */
+        String name() {
+            return name;
+        }
+
+        FioProblems problems() {
+            return problems;
+        }
+
+        /** The problems that change this job's I/O (under {@code --lenient} the job is skipped for them). */
+        List<FioProblems.Problem> blocking() {
+            return blocking;
+        }
+
+        /** Records that {@code s} changes the I/O in a way iobench cannot do, and why. */
+        void refuse(FioSetting s, String why) {
+            blocking.add(problems.unsupported(s, why, true));
+        }
+
+        List<String> warnings() {
+            return warnings;
+        }
+
+        /** A note once per file. */
+        void warnOnce(String note) {
+            if (!warnings.contains(note)) {
+                warnings.add(note);
             }
         }
-        String name = o.setting("name").filter(s -> s.where().startsWith(where.substring(0, where.lastIndexOf(':'))))
-                .map(FioSetting::value).orElse(section);
-        JobSpec.Builder b = JobSpec.builder(Path.of(".")).name(name);
-        RwMode rw = rw(o, blocking);
-        b.rw(rw);
-        mix(o, b);
-        region(o, b, blocking);
-        String rwValue = o.value("rw").orElse("read");
-        long sizeOption = o.has("size") && !o.value("size").orElseThrow().endsWith("%")
-                ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0;
-        long file = fileSize(o);
-        FioAccess access = FioAccess.of(o, rw, rwValue.contains(":") ? rwValue.substring(rwValue.indexOf(':') + 1)
-                : "", file > 0 ? file : sizeOption, file > 0 && sizeOption < file ? sizeOption : 0, problems,
-                blocking);
-        b.blockSize(access.unitBytes()).access(access.access());
-        verify(o, rw, b, access.access(), blocking);
-        time(o, b);
-        steady(o, b, blocking);
-        engine(o, b, name, blocking);
-        if (o.flag("direct") || o.has("buffered") && !o.flag("buffered")) {
-            b.direct(true);
+
+        /** {@code randseed}, else a fixed seed ({@code randrepeat=1}, fio's default) or a new one. */
+        long seed() {
+            if (seed == null) {
+                seed = FioJobTranslator.seed(o);
+            }
+            return seed;
         }
-        sync(o, rw, b, blocking);
-        b.dropCache(o.flag("invalidate", true));
-        b.layout(Layout.fio(o.flag("overwrite"), FioLayouts.preallocate(o)));
-        if (o.flag("fill_device")) {
-            FioLayouts.fillDevice(o, rw, b, target(o, name, 0, new ArrayList<>()), access.unitBytes(), problems,
-                    blocking);
+
+        /** fio's {@code filesize} (a range {@code a-b} drawn at random, seeded); 0 when not given. */
+        long fileSize() {
+            if (fileSize == null) {
+                fileSize = FioJobTranslator.fileSize(o, this::seed);
+            }
+            return fileSize;
         }
-        b.logs(FioLayouts.logs(o, name));
-        long numjobs = o.number("numjobs", 1);
-        if (numjobs < 1 || numjobs > MAX_NUMJOBS) {
-            throw FioJobOptions.bad(o.setting("numjobs").orElseThrow(), "must be 1.." + MAX_NUMJOBS
-                    + " (iobench's worker limit, as for --threads)");
+
+        /** {@code size=} in bytes; 0 when not set or a share of the file. */
+        long sizeOption() {
+            return o.has("size") && !o.value("size").orElseThrow().endsWith("%")
+                    ? o.size(o.setting("size").orElseThrow(), o.value("size").orElseThrow()) : 0;
         }
-        int clones = (int) numjobs;
-        long seed = seed(o);
-        FioSchedule schedule = FioSchedule.of(o, rw, seed, problems, blocking);
-        b.schedule(o.value("ioengine").flatMap(FioEngines::describe).filter(d -> d.has(EngineFlag.RUNS_PROGRAM))
-                .isPresent()
-                ? FioEngineWork.execThink(schedule.schedule()) : schedule.schedule()).rate(schedule.rate());
-        long increment = offsetIncrement(o, blocking);
-        long offset = o.has("offset") && !o.value("offset").orElseThrow().endsWith("%")
-                ? o.size(o.setting("offset").orElseThrow(), o.value("offset").orElseThrow()) : 0;
+
+        /** The clone's file (fio's {@code filename}, {@code directory}, {@code filename_format}). */
+        Path target(int clone, String fileNumber, List<FioProblems.Problem> into) {
+            return FioJobTranslator.this.target(o, name, clone, fileNumber, into);
+        }
+    }
+
+    FioJob translate(String section, String where, FioJobOptions o) {
+        Job job = new Job(section, where, o);
+        boolean fileOps = FioFileOps.applies(o);
+        judge(job, fileOps);
+        for (FioOption<?> row : table.rows()) {
+            row.run(job);
+        }
+        JobSpec.Builder b = job.spec();
+        int clones = (int) job.numjobs;
+        long seed = job.seed();
         List<JobSpec> specs = new ArrayList<>();
         for (int i = 0; i < clones; i++) {
             // each clone its own random sequence, as fio seeds each thread by its number
             if (fileOps) {
-                FioFileOps.apply(o, b, target(o, name, i, "$filenum", new ArrayList<>()).toString(),
-                        access.unitBytes(), file, rw, problems, blocking, warnings);
+                FioFileOps.apply(o, b, job.target(i, "$filenum", new ArrayList<>()).toString(),
+                        job.access.unitBytes(), job.fileSize(), job.rw, problems, job.blocking(), warnings);
             }
             threads++;
-            if (rw.random()) {
-                b.access(access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator, as fio starts it
+            b.fioVerify(job.verify == null ? null : FioVerifyOptions.forThread(job.verify, o, threads));
+            if (job.rw.random()) {
+                b.access(job.access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator
             }
-            b.target(target(o, name, i, blocking)).name(clones == 1 ? name : name + "." + i)
-                    .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset + i * increment);
+            b.target(job.target(i, "0", job.blocking())).name(clones == 1 ? job.name() : job.name() + "." + i)
+                    .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(job.offset + i * job.offsetIncrement);
             try {
                 specs.add(b.build());
             } catch (InvalidJobException e) {
@@ -121,73 +174,69 @@ final class FioJobTranslator {
             }
         }
         boolean stonewall = o.flag("stonewall");
-        return new FioJob(name, where, specs, stonewall, stonewall || o.flag("new_group"), o.flag("group_reporting"),
-                o.value("wait_for").orElse(""), blocking);
+        return new FioJob(job.name(), where, specs, stonewall, stonewall || o.flag("new_group"),
+                o.flag("group_reporting"), o.value("wait_for").orElse(""), job.blocking());
     }
 
-    private RwMode rw(FioJobOptions o, List<FioProblems.Problem> blocking) {
-        FioSetting s = o.setting("rw").orElse(null);
-        if (s == null) {
-            return RwMode.READ;
-        }
-        String v = s.value();
-        java.util.Optional<RwMode> known = RwMode.fio(v);
-        if (known.isPresent() && known.get().trims()) {
-            for (String perDirection : new String[] {"rate", "rate_iops", "rate_min", "rate_iops_min", "max_latency"}) {
-                o.setting(perDirection).ifPresent(p -> blocking.add(problems.unsupported(p, "a limit on trims is not"
-                        + " supported by iobench yet", true)));
+    /** Every option set, by its row's kind: a note, a reporting problem, or one that changes the I/O. */
+    private void judge(Job job, boolean fileOps) {
+        for (Map.Entry<String, FioSetting> e : job.options().all().entrySet()) {
+            FioOption<?> row = table.row(e.getKey());
+            FioSetting s = e.getValue();
+            FioOption.Kind kind = fileOps && row.honouredWith() == EngineFlag.WORKS_ON_FILES
+                    ? FioOption.Kind.HONOURED : row.kind();
+            if (kind == FioOption.Kind.HONOURED || kind == FioOption.Kind.NO_EFFECT || row.restatesDefault(s)) {
+                continue;
+            }
+            switch (kind) {
+                case MEASURED_ANYWAY -> job.warnOnce(s.where() + ": " + s.text() + ": " + row.measuredNote());
+                case REPORTING -> problems.unsupported(s, "changes only what fio reports or logs; iobench does not"
+                        + " do it", false);
+                default -> job.refuse(s, "not supported by iobench");
             }
         }
-        if (known.isPresent()) {
-            return known.get();
-        }
-        throw FioJobOptions.bad(s, "not an access pattern fio knows (read, write, randread,"
-                + " randwrite, rw, readwrite, randrw, trim, randtrim, trimwrite, randtrimwrite)");
     }
 
-    private static void mix(FioJobOptions o, JobSpec.Builder b) {
+    /** {@code rw}: the pattern; a trim job's per-direction limits are refused. */
+    static void rw(Job job, RwMode rw) {
+        if (rw.trims()) {
+            for (String perDirection : new String[] {"rate", "rate_iops", "rate_min", "rate_iops_min", "max_latency"}) {
+                job.options().setting(perDirection).ifPresent(p -> job.refuse(p, "a limit on trims is not supported"
+                        + " by iobench yet"));
+            }
+        }
+        job.rw = rw;
+        job.spec().rw(rw);
+    }
+
+    /** {@code rwmixread} and {@code rwmixwrite}: when both are set, the one set last wins (fio sets both). */
+    static void mix(Job job) {
+        FioJobOptions o = job.options();
         FioSetting read = o.setting("rwmixread").orElse(null);
         FioSetting write = o.setting("rwmixwrite").orElse(null);
-        // both set: the one set last wins (fio parses them in order, each setting the other)
-        boolean writeLast = write != null && (read == null || later(write, read));
+        boolean writeLast = write != null && (read == null || line(write) > line(read));
         if (writeLast) {
-            b.mixReadPercent(100 - (int) Math.min(100, o.number("rwmixwrite", 50)));
+            job.spec().mixReadPercent(100 - (int) Math.min(100, o.number("rwmixwrite", 50)));
         } else if (read != null) {
-            b.mixReadPercent((int) Math.min(100, o.number("rwmixread", 50)));
+            job.spec().mixReadPercent((int) Math.min(100, o.number("rwmixread", 50)));
         }
-    }
-
-    private static boolean later(FioSetting a, FioSetting b) {
-        return line(a) > line(b);
     }
 
     private static int line(FioSetting s) {
         return Integer.parseInt(s.where().substring(s.where().lastIndexOf(':') + 1));
     }
 
-    private void region(FioJobOptions o, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
-        for (String key : List.of("size", "offset")) {
-            FioSetting s = o.setting(key).orElse(null);
-            if (s == null) {
-                continue;
-            }
-            if (s.value().endsWith("%")) {
-                blocking.add(problems.unsupported(s, "a share of the file's size is not supported by iobench", true));
-                continue;
-            }
-            long v = o.size(s, s.value());
-            if (key.equals("size")) {
-                b.sizeBytes(v);
-            }
+    /** {@code size} and {@code offset}: a share of the file ({@code N%}) is not iobench's; else bytes. */
+    static OptionalLong region(Job job, FioSetting s) {
+        if (s.value().endsWith("%")) {
+            job.refuse(s, "a share of the file's size is not supported by iobench");
+            return OptionalLong.empty();
         }
-        long file = fileSize(o);
-        if (file > 0) {
-            b.sizeBytes(file); // the file's size is the region; a smaller size= is the I/O in it
-        }
+        return OptionalLong.of(job.options().size(s, s.value()));
     }
 
     /** fio's {@code filesize} (a range {@code a-b} drawn at random, seeded); 0 when not given. */
-    static long fileSize(FioJobOptions o) {
+    static long fileSize(FioJobOptions o, LongSupplier seed) {
         FioSetting s = o.setting("filesize").orElse(null);
         if (s == null) {
             return 0;
@@ -195,131 +244,213 @@ final class FioJobTranslator {
         String[] range = s.value().split("-", -1);
         long low = o.size(s, range[0]);
         long high = range.length > 1 ? o.size(s, range[1]) : low;
-        return high > low ? low + new java.util.SplittableRandom(seed(o)).nextLong(high - low + 1) : low;
+        return high > low ? low + new SplittableRandom(seed.getAsLong()).nextLong(high - low + 1) : low;
     }
 
-    private void time(FioJobOptions o, JobSpec.Builder b) {
-        if (o.has("runtime")) {
-            b.timeNanos(o.nanos("runtime", "s"));
+    /** The request sizes, offsets and I/O limits ({@link FioAccess}), in the region {@code filesize}/{@code size}. */
+    static void access(Job job) {
+        FioJobOptions o = job.options();
+        String rwValue = o.value("rw").orElse("read");
+        long sizeOption = job.sizeOption();
+        long file = job.fileSize();
+        job.access = FioAccess.of(o, job.rw, rwValue.contains(":") ? rwValue.substring(rwValue.indexOf(':') + 1) : "",
+                file > 0 ? file : sizeOption, file > 0 && sizeOption < file ? sizeOption : 0, job.problems(),
+                job.blocking());
+        job.spec().blockSize(job.access.unitBytes()).access(job.access.access());
+    }
+
+    /**
+     * fio's {@code verify}, as fio does it ({@link FioVerifyOptions}, docs/fio.md): fio's headers, checksums and
+     * verify phase, on reads, writes and mixed jobs; each clone's generator is started when the clones are made.
+     */
+    static void verify(Job job) {
+        job.verify = FioVerifyOptions.of(job.options(), job.name(), job.rw, job.access.access(),
+                job.access.unitBytes(), job.problems(), job.blocking());
+    }
+
+    /** {@code time_based}: the region is looped until {@code runtime}; without a runtime fio ignores it. */
+    static void timeBased(Job job, boolean on) {
+        FioJobOptions o = job.options();
+        if (!on) {
+            return;
         }
-        if (o.flag("time_based")) {
-            if (!o.has("runtime") || o.nanos("runtime", "s") == 0) {
-                // fio: "time_based requires a runtime/timeout setting", then runs size-based
-                warnings.add(o.setting("time_based").orElseThrow().where() + ": time_based without runtime: fio"
-                        + " ignores it (\"time_based requires a runtime/timeout setting\"), so does iobench");
-            } else {
-                b.loopRegion(true);
-            }
-        }
-        if (o.has("ramp_time")) {
-            b.rampNanos(o.nanos("ramp_time", "s"));
+        if (!o.has("runtime") || o.nanos("runtime", "s") == 0) {
+            // fio: "time_based requires a runtime/timeout setting", then runs size-based
+            job.warnings().add(o.setting("time_based").orElseThrow().where() + ": time_based without runtime: fio"
+                    + " ignores it (\"time_based requires a runtime/timeout setting\"), so does iobench");
+        } else {
+            job.spec().loopRegion(true);
         }
     }
 
-    /** fio's steady state ({@link FioSteady}). */
-    private void steady(FioJobOptions o, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
-        b.steady(FioSteady.criterion(o, warnings));
+    /** fio's steady state ({@link FioSteady}): the row runs for every job, ss_dur turning it on. */
+    static void steady(Job job, FioSetting s) {
+        job.spec().steady(FioSteady.criterion(job.options(), job.warnings()));
     }
 
-    private void engine(FioJobOptions o, JobSpec.Builder b, String name, List<FioProblems.Problem> blocking) {
+    /**
+     * {@code ioengine}: iobench's engine for fio's, with the options of that engine (priorities, cpuio's burn,
+     * exec's program; refused with other engines, as fio refuses them).
+     */
+    static void engine(Job job) {
+        FioJobOptions o = job.options();
         FioSetting e = o.setting("ioengine").orElse(null);
         EngineDescription engine = FioEngines.standard();
         if (e != null) {
             engine = FioEngines.describe(e.value()).orElse(engine);
             if (FioEngines.describe(e.value()).isEmpty()) {
-                blocking.add(problems.unsupported(e, "iobench runs the engines " + FioEngines.KNOWN, true));
+                job.refuse(e, "iobench runs the engines " + FioEngines.KNOWN);
             }
         }
+        job.engine = engine;
+        JobSpec.Builder b = job.spec();
         b.engine(engine.name());
         b.priorities(FioPriorities.of(o, engine));
         b.burn(engine.has(EngineFlag.BURNS_CPU) ? FioEngineWork.burn(o) : null);
-        b.program(engine.has(EngineFlag.RUNS_PROGRAM) ? FioEngineWork.program(o, name, problems, warnings, blocking)
-                : null);
+        b.program(engine.has(EngineFlag.RUNS_PROGRAM) ? FioEngineWork.program(o, job.name(), job.problems(),
+                job.warnings(), job.blocking()) : null);
         FioEngineWork.refuseOthers(o, engine);
-        long depth = o.number("iodepth", 1);
+    }
+
+    /** {@code iodepth}: at least 1; a synchronous engine caps it at 1, as fio does. */
+    static void iodepth(Job job, long depth) {
+        FioJobOptions o = job.options();
         if (depth < 1) {
             throw FioJobOptions.bad(o.setting("iodepth").orElseThrow(), "must be at least 1");
         }
-        if (depth > 1 && engine.has(EngineFlag.SYNC)) {
-            warnings.add(o.setting("iodepth").orElseThrow().where() + ": iodepth=" + depth + " with a synchronous"
-                    + " engine: queue depth capped at 1, as fio does");
+        if (depth > 1 && job.engine.has(EngineFlag.SYNC)) {
+            job.warnings().add(o.setting("iodepth").orElseThrow().where() + ": iodepth=" + depth + " with a"
+                    + " synchronous engine: queue depth capped at 1, as fio does");
             depth = 1;
         }
-        b.iodepth((int) depth);
+        job.spec().iodepth((int) depth);
     }
 
-    private void sync(FioJobOptions o, RwMode rw, JobSpec.Builder b, List<FioProblems.Problem> blocking) {
-        FioSetting s = o.setting("sync").orElse(null);
-        boolean writes = rw.writes();
-        if (s != null) {
-            switch (s.value().toLowerCase(Locale.ROOT)) {
-                case "", "1", "sync" -> {
-                    if (writes) {
-                        b.sync(SyncMode.SYNC);
-                    }
+    /** {@code sync}: each write synchronous ({@code O_SYNC}, or {@code O_DSYNC}); reads are not affected. */
+    static void sync(Job job, FioSetting s) {
+        boolean writes = job.rw.writes();
+        switch (s.value().toLowerCase(Locale.ROOT)) {
+            case "", "1", "sync" -> {
+                if (writes) {
+                    job.spec().sync(SyncMode.SYNC);
                 }
-                case "dsync" -> {
-                    if (writes) {
-                        b.sync(SyncMode.DSYNC);
-                    }
-                }
-                case "0", "none" -> { }
-                default -> throw FioJobOptions.bad(s, "must be none, 0, sync, 1 or dsync");
             }
+            case "dsync" -> {
+                if (writes) {
+                    job.spec().sync(SyncMode.DSYNC);
+                }
+            }
+            case "0", "none" -> { }
+            default -> throw FioJobOptions.bad(s, "must be none, 0, sync, 1 or dsync");
         }
+    }
+
+    /** {@code fsync} every N writes; {@code fdatasync} every N writes (without a final one) is not iobench's. */
+    static void fsyncs(Job job) {
+        FioJobOptions o = job.options();
+        boolean writes = job.rw.writes();
         long fdatasync = o.number("fdatasync", 0);
         long fsync = o.number("fsync", 0);
         if (fdatasync > 0 && writes) {
-            blocking.add(problems.unsupported(o.setting("fdatasync").orElseThrow(), "an fdatasync every N writes"
-                    + " without a final one is not supported by iobench yet", true));
+            job.refuse(o.setting("fdatasync").orElseThrow(), "an fdatasync every N writes without a final one is not"
+                    + " supported by iobench yet");
         } else if (fsync > 0 && writes) {
-            b.fsyncEvery((int) fsync);
+            job.spec().fsyncEvery((int) fsync);
         }
         if ((o.flag("end_fsync") || o.flag("fsync_on_close")) && writes) {
-            b.sync(SyncMode.FSYNC);
+            job.spec().sync(SyncMode.FSYNC);
         }
     }
 
-    /**
-     * fio's {@code verify} on iobench's: each written block stamped with a header and checksum ({@code crc32c},
-     * {@code crc32c-intel}, {@code sha256}), read back and checked after the writes ({@code do_verify}, fio's verify
-     * phase), each block written once per pass by fio's random map.
-     */
-    private void verify(FioJobOptions o, RwMode rw, JobSpec.Builder b, Access access,
-                        List<FioProblems.Problem> blocking) {
-        FioSetting s = o.setting("verify").orElse(null);
-        if (s == null || FioDefaults.restatesDefault("verify", s)) {
-            return;
-        }
-        VerifyChecksum checksum = switch (s.value().toLowerCase(Locale.ROOT)) {
-            case "crc32c", "crc32c-intel" -> VerifyChecksum.CRC32C;
-            case "sha256" -> VerifyChecksum.SHA256;
-            default -> null;
+    /** fio's {@code fallocate}: native by default (allocate and extend), as its documentation has it on Linux. */
+    static Layout.Preallocate preallocate(FioJobOptions o, FioSetting s) {
+        return switch (s.value().toLowerCase(Locale.ROOT)) {
+            case "none", "0" -> Layout.Preallocate.NONE;
+            case "native", "posix", "1" -> Layout.Preallocate.ALLOCATE;
+            case "keep" -> Layout.Preallocate.KEEP_SIZE;
+            case "truncate" -> Layout.Preallocate.TRUNCATE;
+            default -> throw FioJobOptions.bad(s, "must be none, native, posix, keep, truncate, 0 or 1");
         };
-        if (checksum == null) {
-            blocking.add(problems.unsupported(s, "iobench's verify checksums are crc32c (fio's crc32c and"
-                    + " crc32c-intel) and sha256", true));
-            return;
-        }
-        if (!rw.writes() || rw.reads() || rw.trims()) {
-            blocking.add(problems.unsupported(s, "iobench verifies jobs that only write (a write phase, then the"
-                    + " verify phase); " + rw + " is not supported yet", true));
-            return;
-        }
-        Access plain = access.randomMap() ? Access.DEFAULT.withRandomMap() : Access.DEFAULT;
-        if (!access.shape().equals(plain)) {
-            blocking.add(problems.unsupported(s, "verify with mixed sizes, distributions, holes or I/O limits is not"
-                    + " supported by iobench yet", true));
-            return;
-        }
-        b.access(plain).verify(checksum).verifyAfter(o.flag("do_verify", true));
     }
 
     /**
      * fio's {@code fill_device}: a sequential write job writes until ENOSPC or EDQUOT, which ends it normally; without
      * {@code size=} its size is the file system's usable space (plus what the file already holds), in whole
      * requests, and nothing is reserved first. A device's size is its own (the whole device, as without size=).
+     * Other jobs are refused (fio fills the file system first for them).
      */
+    static void fillDevice(Job job, boolean on) {
+        if (!on) {
+            return;
+        }
+        FioJobOptions o = job.options();
+        FioSetting s = o.setting("fill_device").orElseThrow();
+        Path target = job.target(0, "0", new ArrayList<>());
+        if (job.rw != RwMode.WRITE) {
+            job.refuse(s, "iobench fills a device with sequential write jobs only (fio fills the file system first for"
+                    + " other jobs)");
+            return;
+        }
+        JobSpec.Builder b = job.spec();
+        b.layout(Layout.fio(o.flag("overwrite"), job.preallocate).fillingDevice());
+        if (o.has("size") || job.fileSize() > 0 || Files.exists(target) && !Files.isRegularFile(target)) {
+            return;
+        }
+        try {
+            Path dir = target.toAbsolutePath().getParent();
+            while (dir != null && !Files.exists(dir)) {
+                dir = dir.getParent();
+            }
+            long bytes = Files.getFileStore(dir).getUsableSpace()
+                    + (Files.isRegularFile(target) ? Files.size(target) : 0);
+            long unit = job.access.unitBytes();
+            b.sizeBytes(bytes / unit * unit);
+        } catch (IOException e) {
+            throw FioJobOptions.bad(s, "cannot read the free space of " + target + "'s file system: " + e.getMessage());
+        }
+    }
+
+    /** fio's I/O logs; the job's number in the file is set when the file's jobs are counted (0 here). */
+    static void logs(Job job) {
+        FioJobOptions o = job.options();
+        String bw = logName(o, "write_bw_log", job.name());
+        String lat = logName(o, "write_lat_log", job.name());
+        String iops = logName(o, "write_iops_log", job.name());
+        job.spec().logs(bw == null && lat == null && iops == null ? null : new LogSpec(bw, lat, iops,
+                o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
+                o.flag("per_job_logs", true), 0, o.flag("log_prio")));
+    }
+
+    /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */
+    private static String logName(FioJobOptions o, String key, String job) {
+        return o.setting(key).map(s -> s.value().isEmpty() ? job : s.value()).orElse(null);
+    }
+
+    /** {@code numjobs}: the clones, bounded by iobench's worker limit. */
+    static void numjobs(Job job, long n) {
+        if (n < 1 || n > MAX_NUMJOBS) {
+            throw FioJobOptions.bad(job.options().setting("numjobs").orElseThrow(), "must be 1.." + MAX_NUMJOBS
+                    + " (iobench's worker limit, as for --threads)");
+        }
+        job.numjobs = n;
+    }
+
+    /** The job's timing beyond runtime and its rate ({@link FioSchedule}); fio's exec engine thinks 50 ms. */
+    static void schedule(Job job) {
+        FioSchedule schedule = FioSchedule.of(job.options(), job.rw, job.seed(), job.problems(), job.blocking());
+        job.spec().schedule(job.engine.has(EngineFlag.RUNS_PROGRAM) ? FioEngineWork.execThink(schedule.schedule())
+                : schedule.schedule()).rate(schedule.rate());
+    }
+
+    /** {@code offset_increment}: each clone starts that much further; a share or zones are not iobench's yet. */
+    static void offsetIncrement(Job job, FioSetting s) {
+        if (s.value().endsWith("%") || s.value().endsWith("z")) {
+            job.refuse(s, "a share of the file or a number of zones is not supported by iobench yet");
+            return;
+        }
+        job.offsetIncrement = job.options().size(s, s.value());
+    }
+
     /** {@code randseed}, else a fixed seed ({@code randrepeat=1}, fio's default) or a new one ({@code randrepeat=0}). */
     private static long seed(FioJobOptions o) {
         if (o.has("randseed")) {
@@ -333,28 +464,11 @@ final class FioJobTranslator {
         return o.flag("randrepeat", true) ? 0x10BE4C4L : System.nanoTime();
     }
 
-    private long offsetIncrement(FioJobOptions o, List<FioProblems.Problem> blocking) {
-        FioSetting s = o.setting("offset_increment").orElse(null);
-        if (s == null) {
-            return 0;
-        }
-        if (s.value().endsWith("%") || s.value().endsWith("z")) {
-            blocking.add(problems.unsupported(s, "a share of the file or a number of zones is not supported by"
-                    + " iobench yet", true));
-            return 0;
-        }
-        return o.size(s, s.value());
-    }
-
     /**
      * The clone's file: {@code filename} (shared by every clone) under {@code directory}, else fio's
      * {@code filename_format} there ({@code $jobname.$jobnum.$filenum} by default; {@code $jobnum} is the clone's
      * number, {@code $filenum} 0 for a job's one file).
      */
-    private Path target(FioJobOptions o, String name, int clone, List<FioProblems.Problem> blocking) {
-        return target(o, name, clone, "0", blocking);
-    }
-
     private Path target(FioJobOptions o, String name, int clone, String fileNumber,
                         List<FioProblems.Problem> blocking) {
         FioSetting filename = o.setting("filename").orElse(null);

@@ -15,12 +15,21 @@ import org.iobench.report.EnvironmentDiff;
  * @param rows        the comparison, as {@code iobench compare --base/--new} computes it
  * @param warnings    the comparison's warnings (too few runs...), printed under the table
  * @param environment the environment fields that differ between the sides ({@link EnvironmentDiff})
+ * @param distributions each row's kept latency histograms of both sides, drawn side by side (empty: none)
  */
 public record AbSection(String baseName, String newName, String metric, double alpha, List<AbRow> rows,
-                        List<String> warnings, List<EnvironmentDiff.Row> environment) {
+                        List<String> warnings, List<EnvironmentDiff.Row> environment,
+                        List<AbDistributions.Row> distributions) {
     public AbSection {
         rows = List.copyOf(rows);
         warnings = List.copyOf(warnings);
         environment = List.copyOf(environment);
+        distributions = List.copyOf(distributions);
+    }
+
+    /** Without distributions. */
+    public AbSection(String baseName, String newName, String metric, double alpha, List<AbRow> rows,
+                     List<String> warnings, List<EnvironmentDiff.Row> environment) {
+        this(baseName, newName, metric, alpha, rows, warnings, environment, List.of());
     }
 }

@@ -15,6 +15,7 @@ import org.iobench.report.ReportItem;
  * <ul>
  *   <li>{@code sweeps}: a chart per sweep axis (block size, queue depth, threads, rate, read mix), the other axes
  *       as series ({@link SweepData});</li>
+ *   <li>{@code searches}: each {@code saturate} search's steps with its knee and best ({@link SearchCurves});</li>
  *   <li>{@code latency}: p50 ... p99.99 of each benchmark's last complete run;</li>
  *   <li>{@code series}: per benchmark, each run's per-interval MB/s, IOPS and latency at the middle of each
  *       interval ({@code t}, with the interval's bounds {@code from} and {@code to} in seconds since the measured
@@ -25,7 +26,8 @@ import org.iobench.report.ReportItem;
  *       common axis of bin edges ({@code x}, ns), named by what differs ({@link DifferingLabels}); in charts of
  *       at most {@link #PER_CHART} benchmarks each, so none is left out; {@code notDrawn} names each benchmark
  *       without a kept histogram (imports, older results) and why;</li>
- *   <li>{@code ab}: an A/B comparison's rows, when the report has one;</li>
+ *   <li>{@code ab}: an A/B comparison's rows, when the report has one, and {@code abDistributions}: each row's
+ *       latency distributions of both sides, raw and corrected ({@link AbDistributions});</li>
  *   <li>{@code history}: per workload its stored runs in order with change points ({@link HistoryChartData}).</li>
  * </ul>
  */
@@ -91,13 +93,20 @@ final class ChartData {
     }
 
     static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history) {
+        return of(items, ab, history, List.of());
+    }
+
+    static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history,
+                         List<SearchCurves.Search> searches) {
         ObjectNode root = MAPPER.createObjectNode();
         root.set("sweeps", SweepData.of(items));
+        root.set("searches", SearchCurves.data(searches));
         root.set("latency", latency(items));
         root.set("series", series(items));
         root.set("distributions", distributions(items));
         if (ab != null) {
             root.set("ab", ab(ab));
+            root.set("abDistributions", AbDistributions.data(ab.distributions(), ab.baseName(), ab.newName()));
         }
         root.set("history", HistoryChartData.of(history));
         return root;

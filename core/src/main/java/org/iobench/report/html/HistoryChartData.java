@@ -3,6 +3,7 @@ package org.iobench.report.html;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import org.iobench.history.ChangePoint;
 import org.iobench.history.HistoryPoint;
 import org.iobench.history.HistorySet;
@@ -27,12 +28,14 @@ final class HistoryChartData {
         if (set == null) {
             return out;
         }
-        for (WorkloadHistory h : set.workloads()) {
+        List<String> labels = set.labels();
+        for (int w = 0; w < set.workloads().size(); w++) {
+            WorkloadHistory h = set.workloads().get(w);
             if (h.points().size() < 2 || out.size() >= MAX_CHARTS) {
                 continue;
             }
             ObjectNode c = out.addObject();
-            c.put("label", h.workload().label());
+            c.put("label", labels.get(w));
             c.put("unit", set.metric().unit());
             c.put("time", set.order().byTime());
             c.put("axis", set.order().byTime() ? "run (time, UTC)" : set.order().label());

@@ -40,7 +40,16 @@ public final class HtmlReport {
      */
     public static String render(String title, String generatedBy, List<ReportItem> items, AbSection ab,
                                 HistorySet history) {
-        ObjectNode data = ChartData.of(items, ab, history);
+        return render(title, generatedBy, items, ab, history, List.of());
+    }
+
+    /**
+     * @param searches the {@code saturate} searches among the items ({@link SearchCurves#of}): a chart each with
+     *                 its knee and best marked, and the text {@code saturate} printed
+     */
+    public static String render(String title, String generatedBy, List<ReportItem> items, AbSection ab,
+                                HistorySet history, List<SearchCurves.Search> searches) {
+        ObjectNode data = ChartData.of(items, ab, history, searches);
         StringBuilder h = new StringBuilder(120_000);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>\n").append(resource("uPlot.min.css"))
@@ -53,6 +62,17 @@ public final class HtmlReport {
         if (ab != null) {
             section(h, "comparison", "Comparison: " + ab.newName() + " against " + ab.baseName(),
                     collapsed(HtmlTables.comparison(ab), ab.rows().size(), "workloads") + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
+            JsonNode abDist = data.path("abDistributions");
+            if (!abDist.path("rows").isEmpty() || !abDist.path("notDrawn").isEmpty()) {
+                StringBuilder body = new StringBuilder("<div id=\"ab-distribution-charts\"></div>\n<p class=\"note\">"
+                        + "Per workload of the comparison, every request of each side's runs (their kept histograms"
+                        + " added up): the share per latency bin (10 bins per decade, log axis) and the cumulative"
+                        + " share (CDF), base and new overlaid, the two charts side by side; under --rate also from"
+                        + " each request's intended start (dashed: coordinated omission corrected).</p>\n");
+                notDrawn(body, abDist.path("notDrawn"));
+                section(h, "ab-distributions", "Latency distributions: " + ab.newName() + " against "
+                        + ab.baseName(), body.toString());
+            }
             section(h, "environment-diff", "What differs between base and new", HtmlTables.environmentDiff(ab));
         }
         String crystal = CrystalGrid.of(items);
@@ -67,6 +87,14 @@ public final class HtmlReport {
                     + " read mix): each line holds everything else the same, and is named by what differs from the"
                     + " other lines; points are the mean of the runs, whiskers min-max.</p>\n");
         }
+        if (!data.path("searches").isEmpty()) {
+            section(h, "searches", "Saturation and latency-target searches", "<div id=\"search-charts\"></div>\n"
+                    + "<p class=\"note\">Each saturate search: IOPS per step (left axis) and the latency it was"
+                    + " judged by (right axis, log scale), the knee (the lowest load with nearly all the throughput"
+                    + " there is) and the best step marked, the latency target drawn as a line; under each chart the"
+                    + " table saturate printed. The knee and best are concluded from the stored steps by the"
+                    + " search's own rules (docs/limits.md).</p>\n");
+        }
         if (!data.path("latency").isEmpty()) {
             section(h, "latency", "Latency percentiles", "<div id=\"latency-chart\" class=\"chart\"></div>\n");
         }
@@ -76,12 +104,7 @@ public final class HtmlReport {
                     + "Each benchmark's last complete run: the share of all its requests per latency bin (10 bins per"
                     + " decade, log axis) and the cumulative share (CDF), at most " + ChartData.PER_CHART
                     + " benchmarks a chart, named by what differs between them.</p>\n");
-            if (!dist.path("notDrawn").isEmpty()) {
-                body.append("<p class=\"note not-drawn\">Not drawn (").append(dist.path("notDrawn").size())
-                        .append("):</p>\n<ul class=\"not-drawn\">");
-                dist.path("notDrawn").forEach(n -> body.append("<li>").append(esc(n.asText())).append("</li>"));
-                body.append("</ul>\n");
-            }
+            notDrawn(body, dist.path("notDrawn"));
             section(h, "distributions", "Latency distributions", body.toString());
         }
         if (!data.path("series").isEmpty()) {
@@ -120,6 +143,17 @@ public final class HtmlReport {
         }
         return "<details class=\"table\"><summary>" + rows + " " + what + " (open to show the table)</summary>\n"
                 + table + "</details>\n";
+    }
+
+    /** The list of what a section does not draw, with the reason of each; nothing when it draws everything. */
+    private static void notDrawn(StringBuilder body, JsonNode notDrawn) {
+        if (notDrawn.isEmpty()) {
+            return;
+        }
+        body.append("<p class=\"note not-drawn\">Not drawn (").append(notDrawn.size())
+                .append("):</p>\n<ul class=\"not-drawn\">");
+        notDrawn.forEach(n -> body.append("<li>").append(esc(n.asText())).append("</li>"));
+        body.append("</ul>\n");
     }
 
     private static void section(StringBuilder h, String id, String heading, String body) {

@@ -77,7 +77,8 @@ record Consent(MountCheck mountCheck, FileUse fileUse) {
      *             or a sweep rewrites it without consent, which no suite grants on the user's behalf
      */
     void existingFile(JobSpec spec, Path file, boolean ours) {
-        if (!spec.workload().rw().modifies()) {
+        boolean verifyOnly = spec.verification().fio() != null && spec.verification().fio().only(); // writes nothing
+        if (!spec.workload().rw().modifies() || verifyOnly) {
             return;
         }
         if (!spec.safety().allowOverwrite() && !ours) {

@@ -8,7 +8,7 @@ package org.iobench.workload.offsets;
  *
  * <p>Not thread-safe: one per worker.
  */
-final class FioTausworthe {
+public final class FioTausworthe {
     private final boolean wide;
     private int a1;
     private int a2;
@@ -24,7 +24,7 @@ final class FioTausworthe {
     }
 
     /** fio's {@code init_rand_seed(state, seed, false)}: the starting value taken as a C {@code unsigned int}. */
-    static FioTausworthe of32(long seed) {
+    public static FioTausworthe of32(long seed) {
         FioTausworthe t = new FioTausworthe(false);
         int s = (int) seed;
         t.a1 = atLeast(53 * 69069 ^ s, 1);
@@ -37,7 +37,7 @@ final class FioTausworthe {
     }
 
     /** fio's {@code init_rand_seed(state, seed, true)}. */
-    static FioTausworthe of64(long seed) {
+    public static FioTausworthe of64(long seed) {
         FioTausworthe t = new FioTausworthe(true);
         long m = 6906969069L;
         t.s1 = atLeast(53 * m ^ seed, 1);
@@ -61,7 +61,7 @@ final class FioTausworthe {
     }
 
     /** fio's {@code __rand}: the next value, unsigned (32 bits in the low half, or 64 bits). */
-    long next() {
+    public long next() {
         if (!wide) {
             a1 = ((a1 & 0xFFFFFFFE) << 12) ^ (((a1 << 13) ^ a1) >>> 19);
             a2 = ((a2 & 0xFFFFFFF8) << 4) ^ (((a2 << 2) ^ a2) >>> 25);

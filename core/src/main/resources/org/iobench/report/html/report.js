@@ -81,8 +81,9 @@
     if (!host || !data.sweeps.length) return;
     var total = data.sweeps.reduce(function (n, a) { return n + 2 * a.charts.length; }, 0);
     data.sweeps.forEach(function (a) {
-      var box = collapsible(host, a.title + " (" + a.charts.reduce(function (n, c) { return n + c.length; }, 0)
-        + " lines in " + 2 * a.charts.length + " charts)", total <= 12, function (into) { sweepAxis(into, a); });
+      var lines = a.charts.reduce(function (n, c) { return n + c.length; }, 0);
+      collapsible(host, a.title + " (" + lines + (lines === 1 ? " line in " : " lines in ") + 2 * a.charts.length
+        + " charts)", total <= 12, function (into) { sweepAxis(into, a); });
     });
   }
 
@@ -121,6 +122,76 @@
           }, aligned, div));
         });
       });
+  }
+
+  // saturate's searches: IOPS per step, the judged latency on a log axis, the knee and the best step marked with
+  // vertical lines, the latency target as a horizontal one; the text saturate printed under each chart
+  var kneesMarked = 0;
+  function searchCharts() {
+    var host = el("search-charts");
+    if (!host || !data.searches || !data.searches.length) return;
+    data.searches.forEach(function (s) {
+      collapsible(host, s.title, data.searches.length <= 6, function (into) { searchChart(into, s); });
+    });
+  }
+
+  function searchChart(host, s) {
+    function fmtX(v) {
+      if (v == null) return "";
+      if (s.categories) return s.names[v] == null ? "" : s.names[v];
+      if (s.log2) return String(Math.round(Math.pow(2, v)));
+      return fmtNum(v);
+    }
+    var marked = false;
+    var marks = { hooks: { draw: [function (u) {
+      var ctx = u.ctx;
+      ctx.save();
+      ctx.lineWidth = 1.5 * devicePixelRatio;
+      ctx.font = (11 * devicePixelRatio) + "px system-ui, sans-serif";
+      function vline(i, text, colour, row) {
+        var x = u.valToPos(s.x[i], "x", true);
+        ctx.strokeStyle = colour; ctx.fillStyle = colour;
+        ctx.setLineDash([5 * devicePixelRatio, 4 * devicePixelRatio]);
+        ctx.beginPath(); ctx.moveTo(x, u.bbox.top); ctx.lineTo(x, u.bbox.top + u.bbox.height); ctx.stroke();
+        ctx.setLineDash([]);
+        var w = ctx.measureText(text).width;
+        var tx = x + 4 * devicePixelRatio + w > u.bbox.left + u.bbox.width ? x - 4 * devicePixelRatio - w : x + 4 * devicePixelRatio;
+        ctx.fillText(text, tx, u.bbox.top + (12 + 14 * row) * devicePixelRatio);
+      }
+      if (s.knee != null) { vline(s.knee, (s.best === s.knee ? "knee and best: " : "knee: ") + s.names[s.knee], "#d62728", 0); if (!marked) { marked = true; kneesMarked++; } }
+      if (s.best != null && s.best !== s.knee) vline(s.best, "best: " + s.names[s.best], "#2ca02c", 1);
+      if (s.targetNs != null) {
+        var y = u.valToPos(s.targetNs, "lat", true);
+        if (y >= u.bbox.top && y <= u.bbox.top + u.bbox.height) {
+          ctx.strokeStyle = "#9467bd"; ctx.fillStyle = "#9467bd";
+          ctx.setLineDash([2 * devicePixelRatio, 3 * devicePixelRatio]);
+          ctx.beginPath(); ctx.moveTo(u.bbox.left, y); ctx.lineTo(u.bbox.left + u.bbox.width, y); ctx.stroke();
+          ctx.setLineDash([]);
+          ctx.fillText("target " + s.targetName, u.bbox.left + 4 * devicePixelRatio, y - 4 * devicePixelRatio);
+        }
+      }
+      ctx.restore();
+    }] } };
+    var div = document.createElement("div"); div.className = "chart"; host.appendChild(div);
+    var lat = s.latency.filter(function (v) { return v != null; });
+    if (s.targetNs != null) lat.push(s.targetNs);
+    var lo = Math.min.apply(null, lat.length ? lat : [1]), hi = Math.max.apply(null, lat.length ? lat : [10]);
+    charts.push(new uPlot({
+      title: s.title, width: width, height: 300,
+      scales: { x: { time: false }, y: { range: function (u, a, b) { return [0, b * 1.1 || 1]; } },
+                lat: { distr: 3, log: 10, range: function () { return [lo / 2, hi * 2]; } } },
+      axes: [{ label: s.categories ? "step (threads, then queue depth)" : s.axis, splits: s.categories || s.log2 ? function () { return s.x; } : undefined,
+               values: function (u, v) { return v.map(fmtX); } },
+             { label: "IOPS", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
+             { scale: "lat", side: 1, label: s.latencyName + " latency", values: function (u, v) { return v.map(fmtNs); }, size: 70, grid: { show: false } }],
+      series: [{ label: s.axis, value: function (u, v, si, i) { return i == null ? "" : s.names[i]; } },
+               { label: "IOPS", stroke: color(0), width: 2, points: { show: true, size: 7 }, value: num },
+               { label: s.latencyName + " latency", scale: "lat", stroke: color(3), width: 1.5, dash: [4, 3],
+                 points: { show: true, size: 5 }, value: function (u, v) { return v == null ? "" : fmtNs(v); } }],
+      plugins: [marks]
+    }, [s.x, s.iops, s.latency], div));
+    if (s.note) { var p = document.createElement("p"); p.className = "note"; p.textContent = s.note; host.appendChild(p); }
+    if (s.text) { var pre = document.createElement("pre"); pre.textContent = s.text; host.appendChild(pre); }
   }
 
   // a <details> group drawn the first time it opens (and by the self-check); open at once when small
@@ -194,6 +265,42 @@
       });
   }
 
+
+  // an A/B's distributions: per comparison row, base against new overlaid, the histogram and the CDF side by
+  // side, the corrected ones (from the intended start under --rate) dashed
+  function abDistributionCharts() {
+    var host = el("ab-distribution-charts");
+    if (!host || !data.abDistributions || !data.abDistributions.rows.length) return;
+    var rows = data.abDistributions.rows;
+    rows.forEach(function (r) {
+      collapsible(host, r.workload + ": " + r.series.map(function (s) { return s.label; }).join(" against "),
+        rows.length <= 6, function (into) { abDistributionRow(into, r); });
+    });
+  }
+
+  function abDistributionRow(host, r) {
+    var pair = document.createElement("div"); pair.className = "pair"; host.appendChild(pair);
+    var half = Math.max(320, Math.floor((width - 16) / 2));
+    [["percent", "Histogram", "% of requests per bin", function (u, lo, hi) { return [0, hi * 1.1 || 1]; }],
+     ["cdf", "CDF", "% of requests at or below", function () { return [0, 100]; }]].forEach(function (m) {
+      var series = [{ label: "latency up to", value: function (u, v) { return v == null ? "" : fmtNs(v); } }];
+      var aligned = [r.x];
+      r.series.forEach(function (s) {
+        aligned.push(s[m[0]]);
+        series.push({ label: s.label, stroke: color(s.side === "base" ? 0 : 1), width: s.corrected ? 1.5 : 2,
+                      dash: s.corrected ? [5, 4] : undefined, spanGaps: m[0] === "cdf",
+                      points: { show: m[0] === "percent", size: 4 }, value: percent });
+      });
+      var div = document.createElement("div"); div.className = "chart"; pair.appendChild(div);
+      charts.push(new uPlot({
+        title: m[1] + ": " + r.workload, width: half, height: 260,
+        scales: { x: { time: false, distr: 3, log: 10 }, y: { range: m[3] } },
+        axes: [{ label: "latency", values: function (u, v) { return v.map(fmtNs); } },
+               { label: m[2], size: 50 }],
+        series: series
+      }, aligned, div));
+    });
+  }
 
   // runs over time: benchmarks grouped by test (or workload), a collapsible group each; per benchmark its runs'
   // MB/s overlaid (the median run bold), the median run's latency per interval and its system samples, all on
@@ -449,6 +556,9 @@
     el("selfcheck").textContent = JSON.stringify({ charts: charts.length, canvases: canvases.length, drawn: drawn,
       labelled: labelled, benchmarks: data.series.length, distributed: distributed,
       notDrawn: data.distributions ? data.distributions.notDrawn.length : 0,
+      searches: (data.searches || []).length, kneesMarked: kneesMarked,
+      abDistributed: data.abDistributions ? data.abDistributions.rows.length : 0,
+      abNotDrawn: data.abDistributions ? data.abDistributions.notDrawn.length : 0,
       drawMs: Math.round(performance.now() - started), groups: document.querySelectorAll("details.group").length,
       sections: document.querySelectorAll("section").length, hovered: hovered, tables: document.querySelectorAll("table:not(.u-legend)").length,
       errors: errors });
@@ -460,8 +570,10 @@
   window.addEventListener("afterprint", function () { resizeAll(width); });
 
   try { sweepCharts(); } catch (e) { errors.push("sweep charts: " + e); }
+  try { searchCharts(); } catch (e) { errors.push("search charts: " + e); }
   try { latencyChart(); } catch (e) { errors.push("latency chart: " + e); }
   try { distributionCharts(); } catch (e) { errors.push("distribution charts: " + e); }
+  try { abDistributionCharts(); } catch (e) { errors.push("A/B distribution charts: " + e); }
   try { seriesCharts(); } catch (e) { errors.push("series charts: " + e); }
   try { abChart(); } catch (e) { errors.push("A/B chart: " + e); }
   try { historyCharts(); } catch (e) { errors.push("history charts: " + e); }

@@ -152,16 +152,16 @@ class FioJobFileTest {
 
     @Test
     void strictRefusesNamingFileLineOptionAndEveryOtherUnsupportedOptionAtOnce() {
-        String text = "[global]\nbs=4k\nwrite_hist_log=h\n\n[j]\nrw=read\nverify=md5\nioengine=mmap\n";
+        String text = "[global]\nbs=4k\nwrite_hist_log=h\n\n[j]\nrw=read\nlockfile=exclusive\nioengine=mmap\n";
         assertThatThrownBy(() -> parse(text)).isInstanceOf(InvalidJobException.class)
                 .hasMessageStartingWith("t.fio:3: write_hist_log=h: changes only what fio reports")
-                .hasMessageContaining("also not supported: t.fio:7: verify=md5, t.fio:8: ioengine=mmap")
+                .hasMessageContaining("also not supported: t.fio:7: lockfile=exclusive, t.fio:8: ioengine=mmap")
                 .hasMessageContaining("--lenient");
     }
 
     @Test
     void lenientIgnoresReportingOptionsAndSkipsJobsWhoseIoWouldChange() {
-        String text = "[global]\nsize=1m\npercentile_list=99\n[a]\nrw=read\n[b]\nstonewall\nverify=md5\n"
+        String text = "[global]\nsize=1m\npercentile_list=99\n[a]\nrw=read\n[b]\nstonewall\nlockfile=exclusive\n"
                 + "[d]\nrw=read\nwait_for=b\n[c]\nrw=randread\nstonewall\n";
         JobFile f = lenient(text);
         assertThat(f.jobs()).extracting(JobSpec::name).containsExactly("a", "c");
@@ -169,9 +169,9 @@ class FioJobFileTest {
         assertThat(f.warnings()).singleElement().asString().startsWith("t.fio:3: percentile_list=99")
                 .endsWith("ignored (--lenient)");
         assertThat(f.skipped()).hasSize(2);
-        assertThat(f.skipped().get(0)).startsWith("t.fio:6: job [b] skipped: t.fio:8: verify=md5");
+        assertThat(f.skipped().get(0)).startsWith("t.fio:6: job [b] skipped: t.fio:8: lockfile=exclusive");
         assertThat(f.skipped().get(1)).contains("job [d] skipped").contains("waits for [b]");
-        assertThatThrownBy(() -> lenient("[j]\nrw=read\nverify=md5\n")).hasMessageContaining("every job was"
+        assertThatThrownBy(() -> lenient("[j]\nrw=read\nlockfile=exclusive\n")).hasMessageContaining("every job was"
                 + " skipped");
     }
 

@@ -1,11 +1,14 @@
-package org.iobench.cli;
+package org.iobench.cli.cluster;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.iobench.cluster.ClusterAggregator;
@@ -22,14 +25,11 @@ import org.iobench.measure.RunLatencies;
 import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.session.ExitException;
+import org.iobench.session.IobenchVersion;
 import org.iobench.session.LocalHost;
 import org.iobench.session.ResultSaver;
 import org.iobench.session.ThisMachine;
 import org.iobench.sysmon.env.Environment;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Model.PositionalParamSpec;
-import picocli.CommandLine.ParseResult;
 import sun.misc.Signal;
 
 /**
@@ -38,57 +38,59 @@ import sun.misc.Signal;
  * Exit status: 2 when a host is missing or refuses the job (nothing ran anywhere), 1 when a host failed or was
  * lost (partial results printed and saved, marked incomplete), 130 after Ctrl-C or SIGTERM, else 0.
  */
-final class ClusterRun {
-    private final ClusterOptions cluster;
-    private final RunOutputs outputs;
+public final class ClusterRun {
+    private final List<String> hostNames;
+    private final Path secretFile;
+    private final Duration connectTimeout;
     private final boolean debug;
+    private final boolean quiet;
     private final PrintStream out;
     private final PrintStream err;
 
-    ClusterRun(ClusterOptions cluster, RunOutputs outputs, boolean debug) {
-        this.cluster = cluster;
-        this.outputs = outputs;
+    /**
+     * @param hosts          {@code --hosts} as typed: HOST or HOST:PORT (default port {@value AgentServer#DEFAULT_PORT})
+     * @param secretFile     {@code --secret-file}: the secret the agents were started with
+     * @param connectTimeout how long to wait for every agent to answer
+     * @param quiet          no live line on stderr ({@code --quiet})
+     */
+    public ClusterRun(List<String> hosts, Path secretFile, Duration connectTimeout, boolean debug, boolean quiet,
+                      PrintStream out, PrintStream err) {
+        this.hostNames = List.copyOf(hosts);
+        this.secretFile = secretFile;
+        this.connectTimeout = connectTimeout;
         this.debug = debug;
-        this.out = outputs.out();
-        this.err = outputs.err();
+        this.quiet = quiet;
+        this.out = out;
+        this.err = err;
     }
 
-    /** The command's job options and positional parameters as typed, for the agents to parse again. */
-    static List<String> shippedArgs(CommandSpec command) {
-        ParseResult parsed = command.commandLine().getParseResult();
-        Set<String> job = AgentJobs.jobOptionNames(command);
-        List<String> args = new ArrayList<>();
-        for (OptionSpec o : parsed.matchedOptions()) {
-            if (!job.contains(o.longestName())) {
-                continue;
-            }
-            if (o.arity().max() == 0) {
-                args.add(o.longestName());
-            } else {
-                for (String v : o.originalStringValues()) {
-                    args.add(o.longestName());
-                    args.add(v);
-                }
-            }
-        }
-        for (PositionalParamSpec p : parsed.matchedPositionals()) {
-            args.addAll(p.originalStringValues());
-        }
-        return args;
+    /**
+     * The first host's name: the command line checks the job here with {@code {host}} replaced by it, so bad
+     * input ends the command before any host is contacted.
+     *
+     * @throws ExitException status 2 when {@code --hosts} names a bad address or a host twice
+     */
+    public String firstHost() {
+        return hosts().getFirst().name();
     }
 
-    List<HostAddress> hosts() {
+    /** {@code text} with {@code {host}} replaced by the first host's name. */
+    public String onFirstHost(String text) {
+        return text.replace(JobRequest.HOST_PLACEHOLDER, firstHost());
+    }
+
+    private List<HostAddress> hosts() {
         List<HostAddress> hosts = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (String h : cluster.hosts) {
+        for (String h : hostNames) {
             HostAddress a;
             try {
-                a = HostAddress.parse(h, AgentCommand.DEFAULT_PORT);
+                a = HostAddress.parse(h, AgentServer.DEFAULT_PORT);
             } catch (IllegalArgumentException e) {
                 throw new ExitException(ExitException.USAGE, "--hosts " + h + ": " + e.getMessage());
             }
             if (!seen.add(a.name())) {
-                throw new ExitException(ExitException.USAGE, "--hosts " + String.join(",", cluster.hosts) + ": "
+                throw new ExitException(ExitException.USAGE, "--hosts " + String.join(",", hostNames) + ": "
                         + a.name() + " is named twice (each host's name labels its results)");
             }
             hosts.add(a);
@@ -96,13 +98,24 @@ final class ClusterRun {
         return hosts;
     }
 
-    int run(JobRequest request) throws InterruptedException {
-        LocalHost local = outputs.localHost(); // outputs, labels and the database checked before any host runs
+    /**
+     * Runs the job on every host at once and prints, writes and saves the results on {@code local}, whose outputs,
+     * labels and database were checked before any host runs.
+     *
+     * @param command     {@code run} or {@code suite}
+     * @param args        the command's job options and positional parameters as typed ({@code {host}} kept)
+     * @param jobFileName the job file's name when {@code run} runs one, else null
+     * @param jobFileText the job file's text, read here, else null
+     * @return the exit status
+     */
+    public int run(LocalHost local, String command, List<String> args, String jobFileName, String jobFileText)
+            throws InterruptedException {
         List<HostAddress> hosts = hosts();
-        ClusterSecret secret = AgentCommand.readSecret(cluster.secretFile, "--secret-file", err);
+        JobRequest request = new JobRequest(hosts.getFirst().name(), command, args, jobFileName, jobFileText);
+        ClusterSecret secret = SecretFiles.read(secretFile, "--secret-file", err);
         Controller controller;
         try {
-            controller = Controller.connect(hosts, secret, cluster.connectTimeout(), debug);
+            controller = Controller.connect(hosts, secret, connectTimeout, debug);
         } catch (IllegalStateException e) {
             throw new ExitException(ExitException.USAGE, "--hosts: " + e.getMessage());
         }
@@ -119,7 +132,7 @@ final class ClusterRun {
             };
             Signal.handle(new Signal("INT"), stop);
             Signal.handle(new Signal("TERM"), stop);
-            boolean live = !outputs.output.quiet && ThisMachine.stderrIsTerminal();
+            boolean live = !quiet && ThisMachine.stderrIsTerminal();
             ClusterProgressLine line = live ? new ClusterProgressLine(err) : null;
             outcome = controller.run(request, l -> {
                 if (line != null) {
@@ -177,7 +190,7 @@ final class ClusterRun {
             if (p.lost()) {
                 err.println("iobench: host " + p.host() + " was lost mid-job: " + p.message()
                         + (p.lastBytes() >= 0 ? "; its last report (" + p.lastRun() + "): " + p.lastBytes()
-                        + " bytes in " + String.format(java.util.Locale.ROOT, "%.1f s", p.lastElapsedNanos() / 1e9)
+                        + " bytes in " + String.format(Locale.ROOT, "%.1f s", p.lastElapsedNanos() / 1e9)
                         : "") + "; the aggregate leaves it out and is marked incomplete");
             }
         }
@@ -265,7 +278,7 @@ final class ClusterRun {
         }
         List<ResultSaver.Part> all = new ArrayList<>();
         for (BenchmarkResult b : result.aggregate()) {
-            all.add(new ResultSaver.Part(b, first != null ? first : Environment.unknown(Version.get()),
+            all.add(new ResultSaver.Part(b, first != null ? first : Environment.unknown(IobenchVersion.get()),
                     Map.of("host", ClusterJson.ALL_HOSTS, "cluster", cluster)));
         }
         all.addAll(parts);
@@ -274,12 +287,12 @@ final class ClusterRun {
 
     private static Environment environment(String json) {
         if (json == null) {
-            return Environment.unknown(Version.get());
+            return Environment.unknown(IobenchVersion.get());
         }
         try {
             return JsonReportReader.environment(json);
         } catch (IOException e) {
-            return Environment.unknown(Version.get());
+            return Environment.unknown(IobenchVersion.get());
         }
     }
 }

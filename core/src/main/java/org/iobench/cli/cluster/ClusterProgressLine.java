@@ -1,4 +1,4 @@
-package org.iobench.cli;
+package org.iobench.cli.cluster;
 
 import java.io.PrintStream;
 import java.util.Locale;

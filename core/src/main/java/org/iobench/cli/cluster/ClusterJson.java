@@ -1,8 +1,9 @@
-package org.iobench.cli;
+package org.iobench.cli.cluster;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.iobench.cluster.ClusterResult;
 import org.iobench.cluster.ControllerOutcome;
@@ -34,7 +35,7 @@ final class ClusterJson {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("host", p.host());
             m.put("address", h.host().address());
-            m.put("state", h.state().name().toLowerCase(java.util.Locale.ROOT));
+            m.put("state", h.state().name().toLowerCase(Locale.ROOT));
             m.put("status", h.status());
             m.put("message", p.message());
             m.put("lost", p.lost());

@@ -1,9 +1,9 @@
-package org.iobench.cli;
+package org.iobench.cli.cluster;
 
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -18,32 +18,32 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.session.AgentHost;
 import org.iobench.session.EngineChecks;
 import org.iobench.session.ExitException;
+import org.iobench.session.IobenchVersion;
 import org.iobench.session.Session;
 import org.iobench.sysmon.env.EnvironmentProbe;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.ParseResult;
-import picocli.CommandLine;
 
 /**
- * The agent's side of the command line: a job from a controller is parsed by the same picocli commands as a local
+ * The agent's side of a job: the command line parses a controller's job ({@link JobParser}) exactly as a local
  * {@code iobench run} or {@code suite}, with only their job options allowed (nothing that writes output files or a
- * database on the agent), and every target and source checked against {@code --allow}; it then runs through the
- * same {@link Session} as a local run, on an {@link AgentHost} handed to the command.
+ * database on the agent); here every target and source is checked against {@code --allow}, and the job then runs
+ * through the same {@link Session} as a local run, on an {@link AgentHost} handed to the command.
  */
-final class AgentJobs implements JobHandler {
+final class AgentJobs implements JobHandler, JobParser.Vetter {
     private static final Set<String> COMMANDS = Set.of("run", "suite");
     private static final Path DEV_ZERO = Path.of("/dev/zero");
 
     private final AllowList allow;
     private final boolean allowOverwrite;
     private final ProgramList programs;
+    private final JobParser parser;
 
-    AgentJobs(AllowList allow, boolean allowOverwrite, ProgramList programs) {
+    AgentJobs(AllowList allow, boolean allowOverwrite, ProgramList programs, JobParser parser) {
         this.allow = allow;
         this.allowOverwrite = allowOverwrite;
         this.programs = programs;
+        this.parser = parser;
     }
 
     /**
@@ -67,87 +67,24 @@ final class AgentJobs implements JobHandler {
         if (!COMMANDS.contains(request.command())) {
             throw new Refusal(ExitException.USAGE, "'" + request.command() + "' is not run by agents (run, suite)");
         }
-        List<String> args = new ArrayList<>();
-        args.add(request.command());
-        args.addAll(request.expandedArgs());
-        CommandLine cl = Main.commandLine();
-        ParseResult parsed;
+        ParsedJob job;
         try {
-            parsed = cl.parseArgs(args.toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
-            throw new Refusal(ExitException.USAGE, e.getMessage());
-        }
-        ParseResult sub = parsed.subcommand();
-        if (sub == null) {
-            throw new Refusal(ExitException.USAGE, "no command given");
-        }
-        Set<String> allowed = jobOptionNames(sub.commandSpec());
-        for (OptionSpec o : sub.matchedOptions()) {
-            if (!allowed.contains(o.longestName())) {
-                throw new Refusal(ExitException.USAGE, o.longestName() + ": not an option agents take (only the"
-                        + " job's options travel; output and store options apply on the controller)");
-            }
-        }
-        Object command = sub.commandSpec().userObject();
-        try {
-            return switch (command) {
-                case RunCommand run -> checkRun(run, request);
-                case SuiteCommand suite -> checkSuite(suite);
-                default -> throw new Refusal(ExitException.USAGE, "not a command agents run");
-            };
+            job = parser.parse(request.command(), request.expandedArgs(), request.jobFileName(),
+                    request.expand(request.jobFileText()), this);
         } catch (InvalidJobException e) {
             throw new Refusal(ExitException.USAGE, e.getMessage());
         } catch (ExitException e) {
             throw new Refusal(e.status(), e.getMessage());
         }
+        return (control, listener) -> execute(control, listener, job);
     }
 
-    /** The options of {@code command} that describe the job: all but output, store, cluster and help options. */
-    static Set<String> jobOptionNames(CommandLine.Model.CommandSpec command) {
-        Set<String> excluded = new HashSet<>();
-        for (Object mixin : List.of(new RunOutputs(), new ClusterOptions())) {
-            CommandLine.Model.CommandSpec.forAnnotatedObject(mixin).options()
-                    .forEach(o -> excluded.add(o.longestName()));
-        }
-        excluded.addAll(List.of("--debug", "--help", "--version"));
-        Set<String> names = new HashSet<>();
-        command.options().forEach(o -> names.add(o.longestName()));
-        names.removeAll(excluded);
-        return names;
-    }
-
-    private Checked checkRun(RunCommand run, JobRequest request) {
-        List<List<JobSpec>> stages;
-        if (request.jobFileText() != null) {
-            String name = request.jobFileName() != null ? request.jobFileName() : "job file";
-            JobFileRun file = new JobFileRun(run.job, run.fio, run.lenient);
-            org.iobench.job.JobFile jobs = file.jobs(name, request.expand(request.jobFileText()),
-                    run.outputs.err());
-            jobs.stages().forEach(stage -> stage.forEach(this::vet));
-            org.iobench.session.MachineBounds.checkStages(jobs.stages());
-            return (control, listener) -> execute(control, listener, run.outputs, () -> run.outputs.session()
-                    .asTests(JobFileRun.origin(jobs)).sharingFiles().runStages(jobs.stages(),
-                            results -> JobFileRun.print(jobs, results, run.outputs.out(), run.outputs.monitor.vmstat)));
-        }
-        if (run.target.getFileName() != null && run.target.getFileName().toString().endsWith(".fio")) {
-            throw new Refusal(ExitException.USAGE, run.target + ": job files are read on the controller and sent"
-                    + " with the job; this one came without its text");
-        }
-        stages = run.job.toSpecs(run.target, run.fio).stream().map(List::of).toList();
-        stages.forEach(stage -> stage.forEach(this::vet));
-        org.iobench.session.MachineBounds.checkStages(stages);
-        return (control, listener) -> execute(control, listener, run.outputs, run::call);
-    }
-
-    private Checked checkSuite(SuiteCommand suite) {
-        String why = allow.refusal("DIRECTORY", suite.directory);
+    @Override
+    public void vetPath(String what, Path path) {
+        String why = allow.refusal(what, path);
         if (why != null) {
             throw new Refusal(ExitException.USAGE, why);
         }
-        if (!Files.isDirectory(suite.directory)) {
-            throw new Refusal(ExitException.USAGE, "DIRECTORY " + suite.directory + ": not a directory on this host");
-        }
-        return (control, listener) -> execute(control, listener, suite.outputs, suite::call);
     }
 
     /**
@@ -155,7 +92,8 @@ final class AgentJobs implements JobHandler {
      * starts (the exec engine) is one of {@code --allow-exec}, its output files (fio's std_redirect) under
      * {@code --allow}, as are its I/O logs (fio's write_*_log, written beside their prefix).
      */
-    JobSpec vet(JobSpec spec) {
+    @Override
+    public JobSpec vet(JobSpec spec) {
         String why = allow.refusal("TARGET", spec.target());
         if (why == null && spec.copy().source() != null && !spec.copy().source().equals(DEV_ZERO)) {
             why = allow.refusal("--source", spec.copy().source());
@@ -168,7 +106,7 @@ final class AgentJobs implements JobHandler {
             }
         }
         if (why == null && spec.logs() != null) {
-            for (String prefix : java.util.Arrays.asList(spec.logs().bwPrefix(), spec.logs().latPrefix(),
+            for (String prefix : Arrays.asList(spec.logs().bwPrefix(), spec.logs().latPrefix(),
                     spec.logs().iopsPrefix())) {
                 if (why == null && prefix != null) {
                     why = allow.refusal("the job's I/O log " + prefix, Path.of(prefix));
@@ -186,15 +124,13 @@ final class AgentJobs implements JobHandler {
         return spec;
     }
 
-    /** Runs the command's {@code body} on the agent's host, which {@code outputs} hands the command. */
-    private Outcome execute(RunControl control, RunListener listener, RunOutputs outputs,
-                            java.util.concurrent.Callable<Integer> body) {
+    /** Runs the parsed {@code job} on the agent's host. */
+    private Outcome execute(RunControl control, RunListener listener, ParsedJob job) {
         AtomicReference<List<BenchmarkResult>> results = new AtomicReference<>(List.of());
-        outputs.hostedBy(new AgentHost(control, listener, this::vet, results::set, outputs.err()));
         int status;
         String message = null;
         try {
-            status = body.call();
+            status = job.runOn(new AgentHost(control, listener, this::vet, results::set, job.err()));
         } catch (ExitException e) {
             status = e.status();
             message = e.getMessage();
@@ -204,7 +140,7 @@ final class AgentJobs implements JobHandler {
         } catch (InvalidJobException e) {
             status = ExitException.USAGE;
             message = e.getMessage();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             status = ExitException.IO_FAILURE;
             message = e.getMessage();
         } catch (Exception e) {
@@ -217,9 +153,9 @@ final class AgentJobs implements JobHandler {
         for (BenchmarkResult b : done) {
             Path target = b.target() != null && b.target().path() != null ? Path.of(b.target().path())
                     : b.job().target();
-            environments.add(JsonReport.compact(probe.capture(target, Version.get())));
+            environments.add(JsonReport.compact(probe.capture(target, IobenchVersion.get())));
         }
-        String json = JsonReport.write(done, Version.get(), Session.groupsOf(done));
+        String json = JsonReport.write(done, IobenchVersion.get(), Session.groupsOf(done));
         return new Outcome(status, message, done, json, environments);
     }
 }

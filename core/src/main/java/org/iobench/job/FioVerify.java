@@ -1,0 +1,59 @@
+package org.iobench.job;
+
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * A fio job's verification, as fio 3.33 does it (docs/fio.md, "Verification"): every write carries fio's headers
+ * ({@code struct verify_header} and the checksum) every {@code interval} bytes over data made from the header's
+ * random seed (or {@code verify_pattern}); reads check them. So a file fio wrote verifies under iobench and the
+ * other way round.
+ *
+ * @param type          {@code verify=}
+ * @param afterWrites   {@code do_verify}: read back what the job wrote once its writes are done (the verify phase)
+ * @param interval      {@code verify_interval} as fio settles it: bytes per header; 0 = each request's length
+ * @param headerOffset  {@code verify_offset}: the header is swapped with the bytes this far into the interval
+ * @param patternHex    {@code verify_pattern}'s bytes, hex; empty without one
+ * @param backlog       {@code verify_backlog}: verify after this many writes were logged; 0 = only after the writes
+ * @param backlogBatch  {@code verify_backlog_batch}: blocks verified each time; 0 = {@code backlog}
+ * @param fatal         {@code verify_fatal}: stop checking a request's further headers at its first bad one
+ * @param dump          {@code verify_dump}: write the received and expected bytes of a bad block to files
+ * @param experimental  {@code experimental_verify}: the same blocks verified, without keeping fio's write log
+ * @param only          {@code verify_only}: issue no writes, only verify what the writes would have left
+ * @param seedStart     where fio starts its verify generator ({@code rand_seeds[FIO_RAND_VER_OFF]})
+ * @param wideSeeds     the generator is the 64-bit one ({@code random_generator=tausworthe64})
+ * @param threadNumber  fio's {@code thread_number} of the job (the header's {@code thread})
+ * @param jobName       fio's name of the job (its clones share it), for the verify state file
+ * @param stateSave     {@code verify_state_save}: a writing job leaves fio's {@code local-NAME-N-verify.state}
+ * @param stateLoad     {@code verify_state_load}: verification stops where that file says the writes stopped
+ */
+public record FioVerify(FioVerifyType type, boolean afterWrites, long interval, long headerOffset, String patternHex,
+                        long backlog, long backlogBatch, boolean fatal, boolean dump, boolean experimental,
+                        boolean only, long seedStart, boolean wideSeeds, int threadNumber, String jobName,
+                        boolean stateSave, boolean stateLoad) {
+    public FioVerify {
+        Objects.requireNonNull(type, "type");
+        patternHex = patternHex == null ? "" : patternHex;
+        jobName = jobName == null ? "" : jobName;
+    }
+
+    /** The same verify for fio's clone {@code threadNumber}, its generator started at {@code seedStart}. */
+    public FioVerify forThread(int threadNumber, long seedStart) {
+        return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, backlog, backlogBatch, fatal, dump,
+                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad);
+    }
+
+    /** {@code verify_pattern}'s bytes (empty: none). */
+    public byte[] pattern() {
+        return HexFormat.of().parseHex(patternHex);
+    }
+
+    public boolean hasPattern() {
+        return !patternHex.isEmpty();
+    }
+
+    /** With {@code verify=null} nothing is checked. */
+    public boolean checks() {
+        return type != FioVerifyType.NULL;
+    }
+}
