@@ -61,6 +61,7 @@ public record SteadyCriterion(Metric metric,
         if (rampNanos < 0) {
             throw new InvalidJobException("ss_ramp", rampNanos + "ns", "must not be negative");
         }
+        limit = Double.isNaN(limit) ? 0 : limit; // absent in documents written before absolute bounds
         boolean relative = boundFraction > 0 && Double.isFinite(boundFraction) && limit == 0;
         boolean absolute = limit > 0 && Double.isFinite(limit) && boundFraction == 0;
         if (metric == null || !relative && !absolute) {
