@@ -2,8 +2,10 @@ package org.iobench.cli;
 
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -187,8 +189,8 @@ final class FioCommand implements Callable<Integer> {
     /** A job file's text; fio's message when it cannot be read. */
     private static String read(String path) {
         try {
-            return java.nio.file.Files.readString(java.nio.file.Path.of(path));
-        } catch (java.io.IOException | RuntimeException e) {
+            return Files.readString(Path.of(path));
+        } catch (IOException | RuntimeException e) {
             throw new InvalidJobException("fio: unable to open '" + path + "' job file");
         }
     }
