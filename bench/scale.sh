@@ -12,14 +12,20 @@
 #   bench/scale.sh                       # workers depth
 #   bench/scale.sh workers depth store   # AXES as words; hosts and page run their own scripts (minutes each)
 #   WORKERS="1 16 64 256" DEPTHS="1 32 256 1024" RUNTIME=3 ROUNDS=2 DIR=/var/tmp bench/scale.sh depth
+#   SUITE_LOCK=0 IOBENCH_NO_BUILD=1 /work/helpers/quiet bench/scale.sh workers   # on the shared machine
 #
-# CPU: iobench's is its process's user+system time over the measured window (the result's
-# system.window.processUser/SystemSeconds: JVM start and JIT warm-up outside it, as fio's set-up is outside fio's);
-# fio's is its jobs' usr_cpu+sys_cpu over the job runtime. Requests per CPU-second = requests completed / that CPU.
+# CPU, two figures for iobench. fio's usr_cpu+sys_cpu is getrusage(RUSAGE_THREAD) of each job's thread (fio's
+# getrusage.c): its main and helper threads and the kernel's io_uring workers (iou-wrk-*, threads of the process
+# that serve requests the device cannot take without blocking, as zram's) are not in it. Like for like, iobench's
+# worker threads' on-CPU time over the measured window (the result's evidence.onCpuNs, from their
+# /proc/self/task/TID/schedstat) is set against it: "req/io-cpu-s" and "ratio". iobench's whole process over the
+# window (system.window.processUser/SystemSeconds: its JIT compiler, GC, monitor threads and io_uring workers
+# included; JVM start and warm-up outside it) is the "proc" column and its ratio to fio's figure, "proc_ratio".
+# Requests per CPU-second = requests completed / that CPU. bench/thread-cpu.py splits either tool's CPU by thread.
 # Peak RSS: the whole process (wait4's maxrss via /usr/bin/time; the JVM's heap and code included). Each point is
-# the best of ROUNDS alternating rounds (iobench, fio) by requests per CPU-second; ratio = iobench / fio. Every
-# burst of one axis runs under flock /tmp/iobench-suite.lock (the machine is shared); the load average at its start
-# is printed. Removes its files, detaches its loop device and resets zram on exit.
+# the best of ROUNDS alternating rounds (iobench, fio) by requests per I/O-thread CPU-second; ratio = iobench / fio.
+# Every burst of one axis runs under flock /tmp/iobench-suite.lock (the machine is shared); the load average at its
+# start is printed. Removes its files, detaches its loop device and resets zram on exit.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 AXES=${*:-workers depth}
@@ -48,16 +54,18 @@ cleanup() {
 trap cleanup EXIT
 "$IOB" --version > /dev/null   # the jar built before the first round
 
-# one line of JSON figures from either tool: "REQUESTS CPU_SECONDS"
+# one line of JSON figures from either tool: "REQUESTS IO_THREAD_CPU_SECONDS PROCESS_CPU_SECONDS" (fio: its job
+# threads' CPU twice, the only figure it gives)
 iob_figures() {
   python3 -c 'import json,sys
 b = json.load(sys.stdin)["benchmarks"][0]; r = b["runs"][0]; w = r["system"]["window"]
-print(r["totals"]["ops"], w["processUserSeconds"] + w["processSystemSeconds"])'
+print(r["totals"]["ops"], r["evidence"]["onCpuNs"] / 1e9, w["processUserSeconds"] + w["processSystemSeconds"])'
 }
 fio_figures() {
   python3 -c 'import json,sys
 j = json.load(sys.stdin)["jobs"][0]; d = j["read"]
-print(d["total_ios"], (j["usr_cpu"] + j["sys_cpu"]) / 100 * j["job_runtime"] / 1e3)'
+cpu = (j["usr_cpu"] + j["sys_cpu"]) / 100 * j["job_runtime"] / 1e3
+print(d["total_ios"], cpu, cpu)'
 }
 
 # point LABEL -- IOBENCH_ARGS -- FIO_ARGS: best round of each, printed as one row
@@ -81,22 +89,30 @@ import sys
 label, path = sys.argv[1], sys.argv[2]
 best = {}
 for line in open(path):
-    tool, reqs, cpu, rss = line.split()
-    reqs, cpu, rss = int(reqs), float(cpu), int(rss)
+    tool, reqs, cpu, proc, rss = line.split()
+    reqs, cpu, proc, rss = int(reqs), float(cpu), float(proc), int(rss)
     per = reqs / cpu if cpu > 0 else float("nan")
+    per_proc = reqs / proc if proc > 0 else float("nan")
     if tool not in best or per > best[tool][0]:
-        best[tool] = (per, reqs, rss)
+        best[tool] = (per, per_proc, rss)
 i, f = best["iobench"], best["fio"]
-print("%-26s %12.0f %12.0f %6.2f %10.1f %10.1f" % (label, i[0], f[0], i[0] / f[0], i[2] / 1024, f[2] / 1024))
+print("%-22s %12.0f %12.0f %6.2f %12.0f %6.2f %8.1f %8.1f" % (label, i[0], f[0], i[0] / f[0], i[1], i[1] / f[0],
+                                                            i[2] / 1024, f[2] / 1024))
 EOF
 }
 
 header() {
-  printf '%-26s %12s %12s %6s %10s %10s\n' point iobench_req/cpu-s fio_req/cpu-s ratio iobench_MiB fio_MiB
+  printf '%-22s %12s %12s %6s %12s %6s %8s %8s\n' point iob_req/io-s fio_req/io-s ratio iob_req/proc proc_r \
+    iob_MiB fio_MiB
 }
 
-lock() { exec 9> /tmp/iobench-suite.lock; flock 9; echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"; }
-unlock() { flock -u 9; }
+# SUITE_LOCK=0 when already alone on the machine (under /work/helpers/quiet, whose flag makes the builds that would
+# take the suite lock wait: taking it there could wait for ever)
+lock() {
+  if [[ ${SUITE_LOCK:-1} != 0 ]]; then exec 9> /tmp/iobench-suite.lock; flock 9; fi
+  echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+unlock() { if [[ ${SUITE_LOCK:-1} != 0 ]]; then flock -u 9; fi; }
 
 FILE="$WORK/data.bin"
 layout() {

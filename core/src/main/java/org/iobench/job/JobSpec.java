@@ -88,8 +88,6 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
                 "copies one block size from start to end");
-        check(access.readSizes() == null && access.writeSizes() == null || !workload.rw().trims(), "--rw",
-                workload.rw(), "trims run with one block size yet (no size mix or range)");
         check(access.isDefault() || !verification.checksum().enabled()
                         || access.shape().equals(Access.DEFAULT.withRandomMap()) && queue.threads() == 1, "--verify",
                 verification.checksum().label(), "is not supported with mixed request sizes, a distribution, holes,"

@@ -11,9 +11,11 @@ import org.iobench.result.IntervalLatency;
  * One worker's latency per interval of the measured phase and per direction (read, write, trim), by completion time
  * as {@link IntervalSeries} counts: HdrHistogram's {@code Recorder} habit without its locks, since one thread
  * records. Each direction records into one histogram of fixed range (1 ns to an hour, 2 significant digits, values
- * above an hour counted as an hour), so recording never allocates; when a completion falls into a later interval,
- * the finished interval's histogram is encoded (HdrHistogram's own encoding, into a buffer made once) and kept as a
- * few hundred bytes, and the histogram is reset. {@link #merge} adds the workers' intervals up after the run.
+ * above an hour counted as an hour), made at the direction's first request (37 KB each: a random-read job's workers
+ * make one, not three), so recording allocates nothing after that; when a completion falls into a later interval,
+ * the finished interval's histogram is encoded (HdrHistogram's own encoding, into a buffer made at the first
+ * interval's end) and kept as a few hundred bytes, and the histogram is reset. {@link #merge} adds the workers'
+ * intervals up after the run.
  *
  * <pre>{@code
  * IntervalLatencies l = new IntervalLatencies(1_000_000_000L);
@@ -34,7 +36,8 @@ public final class IntervalLatencies {
     private final long intervalNanos;
     private final Histogram[] current = new Histogram[DIRECTIONS];
     private final int[] currentIndex = new int[DIRECTIONS];
-    private final ByteBuffer buffer;
+    /** Made at the first interval's end: a worker whose run ends within one interval never needs it before. */
+    private ByteBuffer buffer;
     /** Per direction, per interval index: the encoded histogram, or null for an interval with none. */
     private final byte[][][] done = new byte[DIRECTIONS][][];
 
@@ -44,14 +47,15 @@ public final class IntervalLatencies {
         }
         this.intervalNanos = intervalNanos;
         for (int d = 0; d < DIRECTIONS; d++) {
-            current[d] = new Histogram(1, HIGHEST_NANOS, DIGITS);
             currentIndex[d] = -1;
             done[d] = new byte[16][];
         }
-        buffer = ByteBuffer.allocate(current[0].getNeededByteBufferCapacity());
     }
 
-    /** The heap one instance takes from the start, in bytes: its histograms and encoding buffer (HdrHistogram's estimate). */
+    /**
+     * The most heap one instance takes, in bytes: a histogram for each direction and the encoding buffer
+     * (HdrHistogram's estimate); a job of one direction takes a third of the histograms' part.
+     */
     public static long footprintBytes() {
         Histogram h = new Histogram(1, HIGHEST_NANOS, DIGITS);
         return DIRECTIONS * h.getEstimatedFootprintInBytes() + h.getNeededByteBufferCapacity();
@@ -70,7 +74,11 @@ public final class IntervalLatencies {
             close(direction);
             currentIndex[direction] = i;
         }
-        current[direction].recordValue(Math.min(HIGHEST_NANOS, Math.max(1, latencyNanos)));
+        Histogram h = current[direction];
+        if (h == null) {
+            h = current[direction] = new Histogram(1, HIGHEST_NANOS, DIGITS);
+        }
+        h.recordValue(Math.min(HIGHEST_NANOS, Math.max(1, latencyNanos)));
     }
 
     /** Keeps the intervals still open; call once the worker's thread ended. */
@@ -85,8 +93,11 @@ public final class IntervalLatencies {
     private void close(int d) {
         int i = currentIndex[d];
         Histogram h = current[d];
-        if (i < 0 || h.getTotalCount() == 0) {
+        if (i < 0 || h == null || h.getTotalCount() == 0) {
             return;
+        }
+        if (buffer == null) {
+            buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         }
         buffer.clear();
         int length = h.encodeIntoByteBuffer(buffer);

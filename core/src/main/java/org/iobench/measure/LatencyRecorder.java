@@ -8,10 +8,12 @@ import org.iobench.result.LatencySummary;
  * and their exact sum: the mean is the sum over the count, as fio's is (so a request's latency that is the sum of its
  * submission and completion latencies keeps that sum in the means: t0015), not the histogram's estimate, which
  * is off by up to its resolution. Not thread-safe: each worker records into its own, and the results are merged
- * after the run.
+ * after the run. The histogram is made at the first value (16 KB at first, growing with the largest value): a
+ * worker keeps eight recorders, and a random-read job without a rate fills one of them.
  */
 public final class LatencyRecorder {
-    private final Histogram histogram = new Histogram(3);
+    /** Null until the first value. */
+    private Histogram histogram;
     private long sumNanos;
 
     /**
@@ -25,17 +27,26 @@ public final class LatencyRecorder {
     }
 
     public void record(long latencyNanos) {
-        histogram.recordValue(Math.max(1, latencyNanos));
+        Histogram h = histogram;
+        if (h == null) {
+            h = histogram = new Histogram(3);
+        }
+        h.recordValue(Math.max(1, latencyNanos));
         sumNanos += Math.max(0, latencyNanos);
     }
 
     public long count() {
-        return histogram.getTotalCount();
+        return histogram == null ? 0 : histogram.getTotalCount();
     }
 
     /** Adds all of {@code other}'s values to this one. */
     public void add(LatencyRecorder other) {
-        histogram.add(other.histogram);
+        if (other.histogram != null) {
+            if (histogram == null) {
+                histogram = new Histogram(3);
+            }
+            histogram.add(other.histogram);
+        }
         sumNanos += other.sumNanos;
     }
 
@@ -46,6 +57,9 @@ public final class LatencyRecorder {
 
     /** The summary with the exact mean; percentiles, min and max from the histogram. */
     public LatencySummary summary() {
+        if (histogram == null) {
+            return LatencySummary.EMPTY;
+        }
         LatencySummary s = summarize(histogram);
         return s.count() == 0 ? s : new LatencySummary(s.count(), s.minNs(), (double) sumNanos / s.count(), s.p50Ns(),
                 s.p90Ns(), s.p99Ns(), s.p999Ns(), s.p9999Ns(), s.maxNs());
@@ -64,6 +78,6 @@ public final class LatencyRecorder {
 
     /** The histogram itself, for reports that plot the full distribution. */
     public Histogram histogram() {
-        return histogram.copy();
+        return histogram == null ? new Histogram(3) : histogram.copy();
     }
 }

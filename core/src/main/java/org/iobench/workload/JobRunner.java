@@ -115,6 +115,9 @@ public final class JobRunner {
     /** fio's I/O logs, into the current directory as fio writes them; a file that cannot be written is an error. */
     private static void writeLogs(JobSpec spec, List<Worker> workers, Timeline t) throws IOException {
         for (Worker w : workers) {
+            if (w.requestLog != null) {
+                w.requestLog.finish(w.stats.endNanos); // fio's close lines as the job closes its files
+            }
             if (w.stats.logs != null) {
                 w.stats.logs.finish(Math.max(0, w.stats.endNanos - t.measureStartNanos()));
                 w.stats.logs.write(Path.of(""), spec.logs().jobIndex());

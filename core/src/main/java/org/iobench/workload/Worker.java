@@ -7,6 +7,7 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
+import org.iobench.measure.RequestLog;
 import org.iobench.sys.Errno;
 
 /**
@@ -17,7 +18,9 @@ import org.iobench.sys.Errno;
  * request. The first I/O error stops the whole run. Under a rate limit the worker issues each request at its
  * {@link Pacer} slot, and also records latency from that intended start (coordinated omission).
  *
- * <p>The loop allocates nothing and takes no lock: requests, completions and recorders are made before the start.
+ * <p>The loop takes no lock and allocates nothing after the first request of each kind: requests and completions are
+ * made before the start, and each latency recorder makes its histogram at its first value (a job fills only the
+ * recorders of its directions).
  */
 final class Worker implements Runnable {
     /** Longest single sleep while waiting for a paced slot, so a stop request is seen promptly. */
@@ -53,6 +56,8 @@ final class Worker implements Runnable {
     /** The job's reporting group when a job may end it ({@code exitall}), else null. */
     private final String group;
     final WorkerStats stats;
+    /** fio's {@code write_iolog}: every request as it is issued; null when the job writes none. */
+    RequestLog requestLog;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
 
@@ -183,6 +188,7 @@ final class Worker implements Runnable {
 
     /** Submits {@code r}: counted in flight, handled at once (completed), or held for later (BUSY). */
     private SubmitStatus submit(IoRequest r, Timeline t) {
+        logIssue(r);
         SubmitStatus status = engine.submit(r);
         if (status == SubmitStatus.QUEUED) {
             inFlight++;
@@ -346,6 +352,7 @@ final class Worker implements Runnable {
      * BUSY: all are held.
      */
     private boolean resubmit(IoRequest r) {
+        logIssue(r);
         SubmitStatus status = engine.submit(r);
         if (status == SubmitStatus.COMPLETED) {
             return true;
@@ -387,6 +394,7 @@ final class Worker implements Runnable {
         r.prepare(periodicSyncOp, file, 0, 0);
         r.issueNanos(clock.nanoTime());
         writesSinceSync = 0;
+        logIssue(r);
         SubmitStatus status = engine.submit(r);
         while (status == SubmitStatus.BUSY) {
             engine.commit();
@@ -401,6 +409,21 @@ final class Worker implements Runnable {
         while (inFlight > 0) {
             reap(1, t);
         }
+    }
+
+    /** fio's {@code log_io_u}: the request as it goes to the engine (fio logs it in {@code td_io_queue}). */
+    private void logIssue(IoRequest r) {
+        if (requestLog == null) {
+            return;
+        }
+        RequestLog.Action action = switch (r.op()) {
+            case READ -> RequestLog.Action.READ;
+            case WRITE -> RequestLog.Action.WRITE;
+            case TRIM -> RequestLog.Action.TRIM;
+            case FDATASYNC -> RequestLog.Action.DATASYNC;
+            default -> RequestLog.Action.SYNC;
+        };
+        requestLog.request(r.file(), action, r.offset(), r.length(), r.issueNanos());
     }
 
     private void release(IoRequest r) {

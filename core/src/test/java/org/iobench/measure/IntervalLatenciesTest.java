@@ -63,4 +63,21 @@ class IntervalLatenciesTest {
         // 100 intervals x 3 directions, each kept as its encoded bytes (a few hundred): well under 1 byte a request
         assertThat(allocated).as("bytes allocated by 1,000,000 requests over 100 intervals").isLessThan(200_000);
     }
+
+    @Test
+    void aJobOfOneDirectionMakesTheHistogramOfThatDirectionOnly() {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long one = new org.HdrHistogram.Histogram(1, IntervalLatencies.HIGHEST_NANOS, 2).getEstimatedFootprintInBytes();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        IntervalLatencies l = new IntervalLatencies(SECOND);
+        for (int i = 0; i < 1_000; i++) { // reads only, within one interval: no encoding buffer either
+            l.record(i, IntervalLatencies.READ, 1_000 + i);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(allocated).as("heap of a reads-only instance (one histogram: %d bytes)", one)
+                .isLessThan(one + one / 2);
+        l.finish();
+        assertThat(IntervalLatencies.merge(List.of(l), 1).getFirst().read().count()).isEqualTo(1_000);
+        assertThat(IntervalLatencies.merge(List.of(l), 1).getFirst().write()).isNull();
+    }
 }

@@ -27,4 +27,24 @@ class LatencyRecorderTest {
         assertThat(merged.sumNanos()).isEqualTo(lat.sumNanos());
         assertThat(new LatencyRecorder().summary().count()).isZero();
     }
+
+    @Test
+    void aRecorderWithNoValueTakesNoHistogramAndSummarisesAsEmpty() {
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        LatencyRecorder unused = new LatencyRecorder();
+        assertThat(threads.getCurrentThreadAllocatedBytes() - before).as("bytes of a recorder never used")
+                .isLessThan(1_000);
+        assertThat(unused.count()).isZero();
+        assertThat(unused.summary()).isEqualTo(org.iobench.result.LatencySummary.EMPTY);
+        assertThat(unused.histogram().getTotalCount()).isZero();
+        LatencyRecorder sum = new LatencyRecorder();
+        sum.add(unused);
+        assertThat(sum.count()).isZero();
+        LatencyRecorder used = new LatencyRecorder();
+        used.record(2_000);
+        sum.add(used);
+        assertThat(sum.count()).isEqualTo(1);
+        assertThat(sum.sumNanos()).isEqualTo(2_000);
+    }
 }

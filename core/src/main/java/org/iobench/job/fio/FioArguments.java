@@ -48,7 +48,6 @@ public final class FioArguments {
                     + " triggers"}, new String[] {"trigger", "fio's remote triggers"},
             new String[] {"trigger-remote", "fio's remote triggers"},
             new String[] {"idle-prof", "fio's idle profiling"}, new String[] {"profile", "fio's built-in profiles"},
-            new String[] {"inflate-log", "fio's compressed logs"},
             new String[] {"cpuclock-test", "a test of fio's own clock"},
             new String[] {"crctest", "a test of fio's own checksums"},
             new String[] {"memcpytest", "a test of fio's own memcpy"},
@@ -67,6 +66,7 @@ public final class FioArguments {
     private final List<FioSection> commandLine = new ArrayList<>();
     private final List<String> jobFiles = new ArrayList<>();
     private final List<String> sections = new ArrayList<>();
+    private final List<String> inflateLogs = new ArrayList<>();
     private final EnumSet<Format> formats = EnumSet.noneOf(Format.class);
     private String output;
     private boolean parseOnly;
@@ -237,6 +237,7 @@ public final class FioArguments {
                 millis(name, value, "status interval too small", 1);
                 throw refused(name);
             }
+            case "inflate-log" -> inflateLogs.add(value);
             case "alloc-size" -> {
                 // fio's shared-memory pool for its job structures; iobench has none to size
             }
@@ -343,6 +344,14 @@ public final class FioArguments {
         return readOnly;
     }
 
+
+    /**
+     * The compressed logs of {@code --inflate-log=FILE} (fio's {@code log_store_compressed} files) to print as text
+     * logs on stdout; fio does that and runs nothing else.
+     */
+    public List<String> inflateLogs() {
+        return List.copyOf(inflateLogs);
+    }
 
     public boolean version() {
         return version;

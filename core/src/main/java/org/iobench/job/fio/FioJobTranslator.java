@@ -416,9 +416,11 @@ final class FioJobTranslator {
         String bw = logName(o, "write_bw_log", job.name());
         String lat = logName(o, "write_lat_log", job.name());
         String iops = logName(o, "write_iops_log", job.name());
-        job.spec().logs(bw == null && lat == null && iops == null ? null : new LogSpec(bw, lat, iops,
-                o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
-                o.flag("per_job_logs", true), 0, o.flag("log_prio")));
+        String requests = FioLogOptions.requestLog(o);
+        job.spec().logs(bw == null && lat == null && iops == null && requests == null ? null : new LogSpec(bw, lat,
+                iops, o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
+                o.flag("per_job_logs", true), 0, o.flag("log_prio"), FioLogOptions.compressBytes(o),
+                o.flag("log_store_compressed"), requests));
     }
 
     /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */
