@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.iobench.result.Interval;
+import org.iobench.result.Intervals;
 
 /**
  * Counts bytes and operations per fixed interval of the measured phase, by completion time. One per worker (not
@@ -109,7 +110,7 @@ public final class IntervalSeries {
         if (n < used) { // completions past the elapsed time (not expected): every recorded index still shows
             return used;
         }
-        if (whole >= 1 && rest > 0 && rest * 2 < intervalNanos) {
+        if (whole >= 1 && rest > 0 && Intervals.tooShort(rest, intervalNanos)) {
             n = whole; // the short tail goes into the last whole interval
         }
         return (int) n;

@@ -34,6 +34,15 @@ public record BenchmarkResult(JobSpec job, TargetInfo target, List<RunResult> ru
         return new BenchmarkResult(job, target, runs, summary, complete, found, test);
     }
 
+    /**
+     * This result with every run's series folded as runs are measured now ({@link Intervals#folded}): how a
+     * result saved before that rule reads.
+     */
+    public BenchmarkResult withFoldedSeries() {
+        List<RunResult> folded = runs.stream().map(RunResult::withFoldedSeries).toList();
+        return new BenchmarkResult(job, target, folded, summary, complete, findings, test);
+    }
+
     /** This result as {@code id} of its suite or job file. */
     public BenchmarkResult withTest(TestId id) {
         return new BenchmarkResult(job, target, runs, summary, complete, findings, id);

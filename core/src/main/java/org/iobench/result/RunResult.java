@@ -41,6 +41,13 @@ public record RunResult(int run, String startedAt, Outcome outcome, Totals total
                 extras.withVerification(v));
     }
 
+    /** This run with its series' stub tail folded ({@link Intervals#folded}); this run when there is none. */
+    public RunResult withFoldedSeries() {
+        Intervals f = intervals.folded();
+        return f == intervals ? this : new RunResult(run, startedAt, outcome, totals, latencies, f, workers, evidence,
+                extras);
+    }
+
     /** The flat JSON form (formatVersion 1). */
     @JsonValue
     RunResultJson json() {

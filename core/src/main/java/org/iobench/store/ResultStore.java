@@ -162,14 +162,16 @@ public final class ResultStore implements AutoCloseable {
     }
 
     /**
-     * The full result of run {@code id} as saved.
+     * The full result of run {@code id} as saved, its series read as runs are measured now: a stub last interval of
+     * a result saved before that rule is folded ({@link BenchmarkResult#withFoldedSeries}), so that every view of a
+     * stored run (show, report, export) shows one series.
      *
      * @throws StoreException if the document cannot be read by this build
      */
     public Optional<BenchmarkResult> result(long id) {
         return transactions.run("read", () -> reader.document(id, "result")).map(d -> {
             try {
-                return DocumentCodec.decodeResult(d.version(), d.json());
+                return DocumentCodec.decodeResult(d.version(), d.json()).withFoldedSeries();
             } catch (IOException e) {
                 throw new StoreException("run " + id + " in " + StoreLocation.describe(url)
                         + " has a result this iobench cannot read: " + Transactions.oneLine(e), e);

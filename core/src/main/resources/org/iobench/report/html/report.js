@@ -210,25 +210,38 @@
     return details;
   }
 
+  // at most 10 benchmarks a chart (more are a tangle no legend can name), each chart a group of its own
   function latencyChart() {
     var host = el("latency-chart");
     if (!host || !data.latency.length) return;
+    var all = data.latency, n = Math.ceil(all.length / 10);
+    for (var c = 0; c < n; c++) {
+      (function (part, k) {
+        if (n === 1) { latencyPart(host, part, ""); return; }
+        collapsible(host, part.length + " benchmarks: " + part[0].label + " ... " + part[part.length - 1].label, false,
+          function (into) { latencyPart(into, part, " (" + (k + 1) + " of " + n + ")"); });
+      })(all.slice(c * 10, c * 10 + 10), c);
+    }
+  }
+
+  function latencyPart(host, latency, part) {
     var pct = [50, 90, 99, 99.9, 99.99];
     var xs = pct.map(function (p) { return -Math.log10(1 - p / 100); });
     var series = [{ label: "percentile", value: function (u, v) { return v == null ? "" : "p" + pct[xs.indexOf(v)]; } }];
     var aligned = [xs];
-    data.latency.forEach(function (l, i) {
+    latency.forEach(function (l, i) {
       aligned.push(l.ns.map(function (v) { return v > 0 ? v : null; }));
       series.push({ label: l.label, stroke: color(i), width: 2, points: { show: true, size: 6 },
                     value: function (u, v) { return v == null ? "" : fmtNs(v); } });
     });
+    var div = document.createElement("div"); host.appendChild(div);
     charts.push(new uPlot({
-      title: "Latency percentiles (log scale)", width: width, height: 300,
+      title: "Latency percentiles (log scale)" + part, width: width, height: 300,
       scales: { x: { time: false }, y: { distr: 3, log: 10 } },
       axes: [{ splits: function () { return xs; }, values: function (u, s) { return s.map(function (v) { return "p" + pct[xs.indexOf(v)]; }); } },
              { values: function (u, s) { return s.map(fmtNs); }, size: 70 }],
       series: series
-    }, aligned, host));
+    }, aligned, div));
   }
 
   // latency distributions: the share of requests per bin and the cumulative share, benchmarks overlaid, log x
@@ -272,10 +285,15 @@
     var host = el("ab-distribution-charts");
     if (!host || !data.abDistributions || !data.abDistributions.rows.length) return;
     var rows = data.abDistributions.rows;
-    rows.forEach(function (r) {
-      collapsible(host, r.workload + ": " + r.series.map(function (s) { return s.label; }).join(" against "),
-        rows.length <= 6, function (into) { abDistributionRow(into, r); });
-    });
+    function each(into) {
+      rows.forEach(function (r) {
+        collapsible(into, r.workload + ": " + r.series.map(function (s) { return s.label; }).join(" against "),
+          rows.length <= 6, function (inner) { abDistributionRow(inner, r); });
+      });
+    }
+    // many rows: one group to open first, so the sections after it stay within reach
+    if (rows.length <= 6) each(host);
+    else collapsible(host, rows.length + " workloads, base against new (open to choose one)", false, each);
   }
 
   function abDistributionRow(host, r) {
@@ -510,7 +528,8 @@
   // the self-check sees every chart: it opens every collapsed group first (as a reader would, one by one)
   function drawAll() {
     document.querySelectorAll("details.group").forEach(function (d) { d.open = true; });
-    lazy.forEach(function (f) { try { f(); } catch (e) { errors.push("group: " + e); } });
+    // a group drawn may hold groups of its own: they join the list while it is walked
+    for (var i = 0; i < lazy.length; i++) { try { lazy[i](); } catch (e) { errors.push("group: " + e); } }
   }
 
   function selfCheck() {
