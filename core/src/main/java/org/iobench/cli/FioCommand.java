@@ -2,8 +2,10 @@ package org.iobench.cli;
 
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -86,13 +88,18 @@ final class FioCommand implements Callable<Integer> {
                 out.print(FioInvocation.showCommand(fio, ThisMachine.fioHost(), FioCommand::read));
                 return 0;
             }
+            if (fio.debugParse()) { // fio's trace goes to stdout, before anything runs
+                out.println("fio: set debug option parse");
+                FioInvocation.parseTrace(fio, ThisMachine.fioHost(), FioCommand::read).forEach(out::println);
+            }
+            if (fio.parseOnly()) {
+                FioInvocation.check(fio, ThisMachine.fioHost(), FioCommand::read);
+                return 0;
+            }
             invocation = FioInvocation.read(fio, ThisMachine.fioHost(), FioCommand::read);
         } catch (InvalidJobException e) {
             err.println(e.getMessage());
             return FIO_USAGE;
-        }
-        if (fio.parseOnly()) {
-            return 0;
         }
         PrintStream report = out;
         if (fio.output().isPresent()) {
@@ -211,8 +218,8 @@ final class FioCommand implements Callable<Integer> {
     /** A job file's text; fio's message when it cannot be read. */
     private static String read(String path) {
         try {
-            return java.nio.file.Files.readString(java.nio.file.Path.of(path));
-        } catch (java.io.IOException | RuntimeException e) {
+            return Files.readString(Path.of(path));
+        } catch (IOException | RuntimeException e) {
             throw new InvalidJobException("fio: unable to open '" + path + "' job file");
         }
     }

@@ -41,6 +41,8 @@ final class Worker implements Runnable {
     private final NanoClock clock;
     private final RunControl control;
     private final StartSignal start;
+    /** This job's own early end (steady state reached for it alone). */
+    private final JobEnd end;
     private final Pacer pacer;
     /** Per request slot: its intended start on the pacer's schedule. */
     private final long[] intendedNanos;
@@ -85,6 +87,7 @@ final class Worker implements Runnable {
         this.clock = run.clock();
         this.control = run.control();
         this.start = run.start();
+        this.end = run.end();
         this.pacer = Pacer.of(setup, id);
         this.intendedNanos = new long[requests.length];
         this.stats = new WorkerStats(setup);
@@ -134,7 +137,7 @@ final class Worker implements Runnable {
 
     private boolean done(long now, Timeline t) {
         return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos()
-                || group != null && control.groupEnded(group) || throttle != null && throttle.done();
+                || end.asked() || group != null && control.groupEnded(group) || throttle != null && throttle.done();
     }
 
     private void loop(Timeline t) {
@@ -211,7 +214,7 @@ final class Worker implements Runnable {
             if (now >= due) {
                 return true;
             }
-            if (now >= t.deadlineNanos() || control.stopped() || control.finishing()) {
+            if (now >= t.deadlineNanos() || control.stopped() || control.finishing() || end.asked()) {
                 lastNanos = now;
                 return false;
             }
@@ -233,7 +236,7 @@ final class Worker implements Runnable {
         while (true) {
             long now = clock.nanoTime();
             throttle.checkFloor(now, stats, id, control);
-            if (now >= t.deadlineNanos() || control.stopped() || control.finishing()) {
+            if (now >= t.deadlineNanos() || control.stopped() || control.finishing() || end.asked()) {
                 lastNanos = now;
                 return false;
             }

@@ -70,6 +70,7 @@ public final class FioArguments {
     private final EnumSet<Format> formats = EnumSet.noneOf(Format.class);
     private String output;
     private boolean parseOnly;
+    private boolean debugParse;
     private boolean showCommand;
     private boolean readOnly;
     private boolean version;
@@ -240,8 +241,16 @@ public final class FioArguments {
             case "alloc-size" -> {
                 // fio's shared-memory pool for its job structures; iobench has none to size
             }
-            case "debug" -> throw bad("--debug=" + value + ": fio's debug categories are fio's internals; iobench"
-                    + " prints a stack trace with iobench --debug");
+            case "debug" -> {
+                for (String category : value.split(",")) {
+                    if (!category.strip().equals("parse")) {
+                        throw bad("--debug=" + category.strip() + ": fio's debug categories are fio's internals;"
+                                + " iobench fio traces only how it reads options (--debug=parse); iobench --debug"
+                                + " prints a stack trace");
+                    }
+                    debugParse = true;
+                }
+            }
             default -> throw refused(name);
         }
     }
@@ -320,6 +329,11 @@ public final class FioArguments {
 
     public boolean parseOnly() {
         return parseOnly;
+    }
+
+    /** {@code --debug=parse}: fio's trace of each option as it is read ({@link FioInvocation#parseTrace}). */
+    public boolean debugParse() {
+        return debugParse;
     }
 
     public boolean showCommand() {

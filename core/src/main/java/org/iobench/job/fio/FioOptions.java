@@ -84,7 +84,7 @@ final class FioOptions {
             honoured("runtime").aliases("timeout").apply(SECONDS, (job, t) -> job.spec().timeNanos(t)),
             honoured("time_based").bare().def("0").apply(FLAG, FioJobTranslator::timeBased),
             honoured("ramp_time").apply(SECONDS, (job, t) -> job.spec().rampNanos(t)),
-            honoured("steadystate").aliases("ss").apply(SETTING, FioJobTranslator::steady),
+            honoured("steadystate").aliases("ss").def(FioSteady.DEFAULT).apply(SETTING, FioJobTranslator::steady),
             honoured("steadystate_duration").aliases("ss_dur").readBy("steadystate"),
             honoured("steadystate_ramp_time").aliases("ss_ramp").readBy("steadystate"),
             // the engine and its own options
