@@ -1,8 +1,10 @@
 package org.iobench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.iobench.compare.Metric;
@@ -24,6 +26,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code iobench check SELECTOR --against BASELINE}: the gate for CI pipelines. Exit 0 when no workload regressed
@@ -76,10 +79,10 @@ final class CheckCommand implements Callable<Integer> {
     DbOptions db = new DbOptions();
 
     @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws IOException {
         Output.Choice choice = output.choose(OutputFormats.of("check", Format.TEXT, Format.MARKDOWN, Format.JSON,
                 Format.JUNIT), format, null,
                 spec.commandLine().getErr());
@@ -92,7 +95,7 @@ final class CheckCommand implements Callable<Integer> {
                             + "' is not a finding id (lower-case words joined by '-', as page-cache)");
                 }
             }
-            gate = new RegressionGate(maxRegressionPercent, alpha, java.util.Set.copyOf(failOn));
+            gate = new RegressionGate(maxRegressionPercent, alpha, Set.copyOf(failOn));
         } catch (IllegalArgumentException e) {
             throw new ExitException(ExitException.USAGE, e.getMessage());
         }

@@ -1,5 +1,6 @@
 package org.iobench.cli;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine;
 
 /**
  * {@code iobench compare}: saved runs side by side. With {@code --base}/{@code --new}, an A/B table (min/avg/max per
@@ -95,10 +97,10 @@ final class CompareCommand implements Callable<Integer> {
     TableOutput output = new TableOutput();
 
     @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws IOException {
         boolean ab = base != null || candidate != null;
         if (ab && by != null) {
             throw new ExitException(ExitException.USAGE, "--by " + by + ": use either --base/--new or --by, not both");

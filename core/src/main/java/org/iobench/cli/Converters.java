@@ -1,8 +1,10 @@
 package org.iobench.cli;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.iobench.job.DataPattern;
 import org.iobench.job.Durations;
@@ -138,7 +140,7 @@ final class Converters {
     }
 
     /** A sweep's values, each at least 1 (a block size, a thread count, a queue depth of 0 means nothing). */
-    private static SweepAxis axis(java.util.function.Supplier<SweepAxis> parse) {
+    private static SweepAxis axis(Supplier<SweepAxis> parse) {
         SweepAxis a;
         try {
             a = parse.get();
@@ -178,7 +180,7 @@ final class Converters {
     static final class FioBoolean implements ITypeConverter<Boolean> {
         @Override
         public Boolean convert(String value) {
-            return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
                 case "1", "true", "yes", "on" -> true;
                 case "0", "false", "no", "off" -> false;
                 default -> throw new TypeConversionException("'" + value + "' is not 0 or 1");

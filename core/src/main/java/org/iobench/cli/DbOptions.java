@@ -3,6 +3,7 @@ package org.iobench.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -55,7 +56,7 @@ final class DbOptions {
     Map<Path, String> protectedFiles() {
         Map<Path, String> out = new LinkedHashMap<>();
         sqliteFile().ifPresent(f -> out.put(f, "the result database (" + named() + ")"));
-        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        Map<String, String> env = new HashMap<>(System.getenv());
         env.remove(StoreLocation.ENV_DB);
         StoreLocation.sqliteFile(StoreLocation.resolve(null, env, Path.of(System.getProperty("user.home"))))
                 .ifPresent(f -> out.putIfAbsent(f, "the default result database " + f));

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.iobench.job.DdJob;
 import org.iobench.job.DdOperands;
 import org.iobench.job.Dialect;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.report.DdText;
 import org.iobench.report.RunText;
@@ -83,7 +84,7 @@ final class DdCommand implements Callable<Integer> {
         JobSpec job = spec;
         try {
             return session.run(List.of(job), results -> print(d, job, results, outputs.monitor.vmstat, err));
-        } catch (org.iobench.job.InvalidJobException e) {
+        } catch (InvalidJobException e) {
             if (e.getMessage().contains("--allow-overwrite")) {
                 // in dd's words: a directory (which run would fill with a file of its own) is refused by dd
                 boolean device = FileKind.blockDevice(out);

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench delete SELECTOR...}: removes saved runs (with their labels and samples) and prints each one it
@@ -40,8 +41,8 @@ final class DeleteCommand implements Callable<Integer> {
     @Mixin
     DbOptions db = new DbOptions();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     /** Tests replace the terminal; null: the real one. */
     Confirmation confirmation;

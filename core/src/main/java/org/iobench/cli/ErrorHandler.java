@@ -1,6 +1,5 @@
 package org.iobench.cli;
 
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import org.iobench.compare.CompareTables;
@@ -50,13 +49,6 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
         Outcome o = outcome(error, debug);
         print(err, o.message(), error, debug);
         return o.status();
-    }
-
-    static int report(Throwable error, PrintStream err, boolean debug) {
-        PrintWriter w = new PrintWriter(err);
-        int status = report(error, w, debug);
-        w.flush();
-        return status;
     }
 
     static Outcome outcome(Throwable error, boolean debug) {

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench export [--format openmetrics|prometheus] SELECTOR... [-o FILE]}: stored runs as metrics, one sample
@@ -44,8 +45,8 @@ final class ExportCommand implements Callable<Integer> {
     @Mixin
     DbOptions db = new DbOptions();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {

@@ -1,8 +1,12 @@
 package org.iobench.cli;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import org.iobench.job.Durations;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.job.Schedule;
 import org.iobench.job.fio.FioEngines;
 import picocli.CommandLine.Option;
 
@@ -35,7 +39,7 @@ final class FioAliases {
 
     /** The names given, for refusing them where they do not apply (job files). */
     List<String> given() {
-        List<String> g = new java.util.ArrayList<>();
+        List<String> g = new ArrayList<>();
         if (ioengine != null) g.add("--ioengine");
         if (runtimeNanos != null) g.add("--runtime");
         if (timeBased) g.add("--time_based");
@@ -64,14 +68,14 @@ final class FioAliases {
         }
         if (runtimeNanos != null) {
             if (options.timeNanos != null) {
-                throw new InvalidJobException("--runtime", org.iobench.job.Durations.format(java.time.Duration.ofNanos(
+                throw new InvalidJobException("--runtime", Durations.format(Duration.ofNanos(
                         runtimeNanos)), "and --time both"
                         + " set the time; give one");
             }
             // fio: without time_based, runtime only caps a job that ends when its region is done
             b.timeNanos(runtimeNanos).loopRegion(timeBased);
             if (!timeBased) {
-                b.schedule(org.iobench.job.Schedule.NONE.withTimeCapsOnly(true));
+                b.schedule(Schedule.NONE.withTimeCapsOnly(true));
             }
         }
         return b;

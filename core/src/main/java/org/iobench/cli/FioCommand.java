@@ -2,8 +2,10 @@ package org.iobench.cli;
 
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -20,6 +22,7 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.fio.FioArguments;
 import org.iobench.job.fio.FioInvocation;
 import org.iobench.report.fio.FioJson;
+import org.iobench.report.fio.FioLogFiles;
 import org.iobench.report.fio.FioTerse;
 import org.iobench.report.fio.FioText;
 import org.iobench.result.BenchmarkResult;
@@ -74,6 +77,9 @@ final class FioCommand implements Callable<Integer> {
                 out.println(FioJson.FIO_VERSION);
                 return 0;
             }
+            if (!fio.inflateLogs().isEmpty()) {
+                return inflate(fio.inflateLogs(), out, err);
+            }
             if (fio.help()) {
                 out.print(FioUsage.TEXT);
                 return 0;
@@ -82,13 +88,18 @@ final class FioCommand implements Callable<Integer> {
                 out.print(FioInvocation.showCommand(fio, ThisMachine.fioHost(), FioCommand::read));
                 return 0;
             }
+            if (fio.debugParse()) { // fio's trace goes to stdout, before anything runs
+                out.println("fio: set debug option parse");
+                FioInvocation.parseTrace(fio, ThisMachine.fioHost(), FioCommand::read).forEach(out::println);
+            }
+            if (fio.parseOnly()) {
+                FioInvocation.check(fio, ThisMachine.fioHost(), FioCommand::read);
+                return 0;
+            }
             invocation = FioInvocation.read(fio, ThisMachine.fioHost(), FioCommand::read);
         } catch (InvalidJobException e) {
             err.println(e.getMessage());
             return FIO_USAGE;
-        }
-        if (fio.parseOnly()) {
-            return 0;
         }
         PrintStream report = out;
         if (fio.output().isPresent()) {
@@ -112,6 +123,26 @@ final class FioCommand implements Callable<Integer> {
                 report.close();
             }
         }
+    }
+
+    /**
+     * fio's {@code --inflate-log}: each compressed log ({@code log_store_compressed}'s {@code .log.fz}) as its text
+     * log on stdout; 1 when one cannot be read, as fio's {@code iolog_file_inflate}.
+     */
+    private static int inflate(List<String> files, PrintStream out, PrintStream err) {
+        for (String f : files) {
+            try {
+                out.print(FioLogFiles.inflate(Path.of(f)));
+            } catch (java.nio.file.NoSuchFileException e) {
+                err.println("fopen: No such file or directory");
+                return FIO_USAGE;
+            } catch (java.io.IOException e) {
+                err.println("fio: failed inflating log " + f + ": " + e.getMessage());
+                return FIO_USAGE;
+            }
+        }
+        out.flush();
+        return 0;
     }
 
     private int run(FioArguments fio, FioInvocation invocation, PrintStream out, PrintStream report,
@@ -187,8 +218,8 @@ final class FioCommand implements Callable<Integer> {
     /** A job file's text; fio's message when it cannot be read. */
     private static String read(String path) {
         try {
-            return java.nio.file.Files.readString(java.nio.file.Path.of(path));
-        } catch (java.io.IOException | RuntimeException e) {
+            return Files.readString(Path.of(path));
+        } catch (IOException | RuntimeException e) {
             throw new InvalidJobException("fio: unable to open '" + path + "' job file");
         }
     }

@@ -17,6 +17,7 @@ final class FioUsage {
               --readonly             Refuse jobs that write or trim
               --max-jobs=N           Refuse more than N jobs (clones included)
               --eta=when             always: iobench's progress line on stderr; never, auto: none
+              --inflate-log=FILE     Print a compressed log (log_store_compressed) as its text log
               --version              Print the fio version whose interface this is (fio-3.33)
               --help                 Print this page
               --name=NAME --opt=V    A job on the command line; options before the first --name are global

@@ -1,5 +1,6 @@
 package org.iobench.cli;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code iobench history [SELECTOR] [--by LABEL | --order time]}: per workload the series of stored runs in order,
@@ -87,10 +89,10 @@ final class HistoryCommand implements Callable<Integer> {
     DbOptions db = new DbOptions();
 
     @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws IOException {
         if (order != null && !order.equals("time")) {
             throw new ExitException(ExitException.USAGE, "--order " + order
                     + ": the only order is 'time' (for a label's values use --by LABEL)");

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.iobench.report.JsonReportReader;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
+import org.iobench.result.Totals;
 import org.iobench.session.ExitException;
 import org.iobench.session.ResultSaver;
 import org.iobench.session.IoReasons;
@@ -28,6 +30,7 @@ import org.iobench.sysmon.env.Environment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench import FILE...}: saves fio JSON output ({@code json} or {@code json+}), iobench's own JSON results
@@ -47,8 +50,8 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     StoreOptions store = new StoreOptions();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -143,8 +146,8 @@ final class ImportCommand implements Callable<Integer> {
      */
     private static void checkFigures(Path file, List<BenchmarkResult> results) {
         for (BenchmarkResult b : results) {
-            for (org.iobench.result.RunResult r : b.runs()) {
-                org.iobench.result.Totals t = r.totals();
+            for (RunResult r : b.runs()) {
+                Totals t = r.totals();
                 String where = "FILE " + file + ": " + b.job().name() + " run " + r.run() + ": ";
                 long[] figures = {t.bytesRead(), t.bytesWritten(), t.reads(), t.writes(), t.elapsedNanos(),
                         t.syncNanos(), t.syncs(), t.bytesTrimmed(), t.trims()};

@@ -10,6 +10,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
 
@@ -57,11 +58,11 @@ final class InputFile {
      * @throws ExitException status 2: unreadable, empty, not JSON, or cut short (a truncated file)
      */
     static JsonNode readJson(String what, Path file) {
-        return readJson(what, file, java.util.function.UnaryOperator.identity());
+        return readJson(what, file, UnaryOperator.identity());
     }
 
     /** As {@link #readJson(String, Path)}, parsing {@code prepare} applied to the file's text. */
-    static JsonNode readJson(String what, Path file, java.util.function.UnaryOperator<String> prepare) {
+    static JsonNode readJson(String what, Path file, UnaryOperator<String> prepare) {
         String text = prepare.apply(readText(what, file));
         if (text.isBlank()) {
             throw bad(what, file, "is empty, not JSON");

@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * {@code iobench}: with no subcommand, the quick suite on a scratch file in the current directory (about 20-30 s:
@@ -55,7 +56,7 @@ public final class IobenchCommand implements Callable<Integer> {
     RunOutputs outputs = new RunOutputs();
 
     /** Whether {@code --debug} was given, from any subcommand's spec. */
-    static boolean debug(picocli.CommandLine.Model.CommandSpec spec) {
+    static boolean debug(CommandLine.Model.CommandSpec spec) {
         return spec.root().userObject() instanceof IobenchCommand root && root.debug;
     }
 

@@ -3,7 +3,13 @@ package org.iobench.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
@@ -39,7 +45,7 @@ final class JobFileRun {
      * What a job file's tests are tests of, for the store's row identity: the file's name without its directory
      * ({@code randread.fio}), so that runs of one file from any directory, or on another host, share a row.
      */
-    static String origin(org.iobench.job.JobFile jobs) {
+    static String origin(JobFile jobs) {
         String name = jobs.name();
         int slash = name.lastIndexOf('/');
         return "job file " + (slash < 0 ? name : name.substring(slash + 1));
@@ -85,7 +91,7 @@ final class JobFileRun {
         });
     }
 
-    private JobFile jobs(String name, String text, PrintStream err, java.util.function.UnaryOperator<String> inc) {
+    private JobFile jobs(String name, String text, PrintStream err, UnaryOperator<String> inc) {
         refuseJobOptions();
         JobFile jobs = FioJobFile.parse(name, text, lenient, ThisMachine.fioHost(), inc);
         refuseNewFilesWithoutSize(name, jobs);
@@ -101,7 +107,7 @@ final class JobFileRun {
      * an earlier stage makes with a size is there by then.
      */
     private static void refuseNewFilesWithoutSize(String name, JobFile jobs) {
-        java.util.Set<Path> made = new java.util.HashSet<>();
+        Set<Path> made = new HashSet<>();
         for (List<JobSpec> stage : jobs.stages()) {
             for (JobSpec j : stage) {
                 Path t = j.target().toAbsolutePath().normalize();
@@ -120,9 +126,9 @@ final class JobFileRun {
 
     /** The results of a stage by reporting group ({@code new_group} splits a stage), in order. */
     private static List<List<BenchmarkResult>> byGroup(List<BenchmarkResult> stage) {
-        java.util.Map<String, List<BenchmarkResult>> groups = new java.util.LinkedHashMap<>();
+        Map<String, List<BenchmarkResult>> groups = new LinkedHashMap<>();
         for (BenchmarkResult b : stage) {
-            groups.computeIfAbsent(b.job().grouping().group(), k -> new java.util.ArrayList<>()).add(b);
+            groups.computeIfAbsent(b.job().grouping().group(), k -> new ArrayList<>()).add(b);
         }
         return List.copyOf(groups.values());
     }
@@ -166,11 +172,6 @@ final class JobFileRun {
      * Prints results stage by stage; a run cut short leaves later stages without results. A group with fio's
      * {@code group_reporting} prints as one.
      */
-    static void print(JobFile jobs, List<BenchmarkResult> results, PrintStream out) {
-        print(jobs, results, out, false);
-    }
-
-    /** As {@link #print(JobFile, List, PrintStream)}; with {@code vmstat}, each stage's vmstat block follows it. */
     static void print(JobFile jobs, List<BenchmarkResult> results, PrintStream out, boolean vmstat) {
         int next = 0;
         for (List<JobSpec> stage : jobs.stages()) {

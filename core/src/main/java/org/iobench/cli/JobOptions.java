@@ -1,6 +1,7 @@
 package org.iobench.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.iobench.job.DataPattern;
 import org.iobench.job.Durations;
@@ -159,12 +160,19 @@ final class JobOptions {
         if (verifyAfter) b.verifyAfter(true);
         if (rate != null) b.rate(RateLimit.parse(rate));
         if (steadyWindowNanos != null && steady == null) {
-            throw new InvalidJobException("--steady-window", Durations.format(java.time.Duration.ofNanos(
+            throw new InvalidJobException("--steady-window", Durations.format(Duration.ofNanos(
                     steadyWindowNanos)), "applies only with --steady (e.g. --steady iops:2%)");
         }
         if (steady != null) {
-            b.steady(SteadyCriterion.parse(steady, steadyWindowNanos != null ? steadyWindowNanos
-                    : SteadyCriterion.DEFAULT_WINDOW_NANOS));
+            SteadyCriterion c = SteadyCriterion.parse(steady, steadyWindowNanos != null ? steadyWindowNanos
+                    : SteadyCriterion.DEFAULT_WINDOW_NANOS);
+            // iobench's own --steady asks for a window that fits; a fio job runs one that does not, never steady
+            if (timeNanos != null && c.windowNanos() > timeNanos) {
+                throw new InvalidJobException("--steady-window", Durations.format(java.time.Duration.ofNanos(
+                        c.windowNanos())), "is longer than --time " + Durations.format(java.time.Duration.ofNanos(
+                        timeNanos)) + ": steady state could never be seen");
+            }
+            b.steady(c);
         }
         return b;
     }
@@ -173,12 +181,10 @@ final class JobOptions {
         return applyTo(JobSpec.builder(target)).build();
     }
 
-    /** One job, or one per point when {@code --bs}, {@code --threads} or {@code --iodepth} sweep. */
-    List<JobSpec> toSpecs(Path target) {
-        return Sweep.expand(toSpec(target), bs, threads, iodepth);
-    }
-
-    /** As {@link #toSpecs(Path)} with fio's option names of {@code iobench run} applied too. */
+    /**
+     * One job, or one per point when {@code --bs}, {@code --threads} or {@code --iodepth} sweep, with fio's option
+     * names of {@code iobench run} applied too.
+     */
     List<JobSpec> toSpecs(Path target, FioAliases fio) {
         return Sweep.expand(fio.applyTo(applyTo(JobSpec.builder(target)), this).build(), bs, threads, iodepth);
     }

@@ -65,6 +65,11 @@ public final class Main {
         CommandLine fio = cl.getSubcommands().get("fio");
         if (fio != null) {
             fio.setUnmatchedOptionsArePositionalParams(true); // fio's arguments are fio's to read (FioArguments)
+            // after "fio", --debug=parse is fio's (iobench fio traces its options); iobench --debug fio still works
+            picocli.CommandLine.Model.OptionSpec debug = fio.getCommandSpec().findOption("--debug");
+            if (debug != null) {
+                fio.getCommandSpec().remove(debug);
+            }
         }
         return cl;
     }

@@ -1,6 +1,7 @@
 package org.iobench.cli;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -15,6 +16,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.iobench.format.Format;
 import org.iobench.micro.MicroJson;
+import org.iobench.report.JsonReportReader;
 import org.iobench.report.RunFormats;
 import org.iobench.micro.RunOptions;
 import org.iobench.micro.RunReport;
@@ -22,10 +24,16 @@ import org.iobench.micro.SuiteRunner;
 import org.iobench.micro.SuitesCutShortException;
 import org.iobench.micro.VariantMismatchException;
 import org.iobench.session.ExitException;
+import org.iobench.store.NewMicroRun;
+import org.iobench.store.ResultStore;
+import org.iobench.store.StoreException;
+import org.iobench.store.StoreLocation;
+import org.iobench.store.micro.MicroImport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench micro CLASS... --cp JAR[:JAR...]}: runs the code-variant suites the classes define (docs/micro.md),
@@ -80,8 +88,8 @@ final class MicroCommand implements Callable<Integer> {
     @Option(names = "--filter", paramLabel = "REGEX", description = "only suites whose name contains a match")
     String filter;
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
@@ -136,21 +144,21 @@ final class MicroCommand implements Callable<Integer> {
      * the stored samples, mean and document are the report's.
      */
     private void save(RunReport report, PrintStream err) {
-        List<org.iobench.store.NewMicroRun> runs;
+        List<NewMicroRun> runs;
         try {
-            runs = org.iobench.store.micro.MicroImport.read(
-                    org.iobench.report.JsonReportReader.tree(MicroJson.toJson(report)), store.labelMap(), store.note);
-        } catch (java.io.IOException e) {
+            runs = MicroImport.read(
+                    JsonReportReader.tree(MicroJson.toJson(report)), store.labelMap(), store.note);
+        } catch (IOException e) {
             throw new IllegalStateException("the micro report did not read back: " + e.getMessage(), e);
         }
-        try (org.iobench.store.ResultStore s = store.db.openForSaving()) {
+        try (ResultStore s = store.db.openForSaving()) {
             List<Long> ids = s.saveAll(runs);
             err.println("iobench: saved as run" + (ids.size() == 1 ? " " : "s ") + String.join(", ",
                     ids.stream().map(String::valueOf).toList()) + " in "
-                    + org.iobench.store.StoreLocation.describe(s.url()) + " (one per suite and variant;"
+                    + StoreLocation.describe(s.url()) + " (one per suite and variant;"
                     + " iobench show ID; --no-store to skip)");
-        } catch (org.iobench.store.StoreException e) {
-            throw new org.iobench.store.StoreException("the results above were not saved: " + e.getMessage(), e);
+        } catch (StoreException e) {
+            throw new StoreException("the results above were not saved: " + e.getMessage(), e);
         }
     }
 

@@ -16,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Set;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
@@ -44,7 +45,7 @@ final class OutputFile implements ResultFile {
             "fusectl", "binfmt_misc", "hugetlbfs", "autofs", "rpc_pipefs", "nsfs");
 
     /** Names of open descriptors: writing there is not writing a file (and a rename would not reach them). */
-    private static final java.util.List<Path> DESCRIPTORS = java.util.List.of(Path.of("/dev/stdout"),
+    private static final List<Path> DESCRIPTORS = List.of(Path.of("/dev/stdout"),
             Path.of("/dev/stderr"), Path.of("/dev/stdin"), Path.of("/dev/fd"), Path.of("/proc/self/fd"));
 
     private final String option;
@@ -149,10 +150,6 @@ final class OutputFile implements ResultFile {
     /** The path as given on the command line. */
     Path path() {
         return given;
-    }
-
-    String option() {
-        return option;
     }
 
     /** Writes {@code text} to the file (nothing for {@code -}: standard output has it already). */

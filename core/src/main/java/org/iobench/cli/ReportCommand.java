@@ -2,6 +2,7 @@ package org.iobench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,7 +10,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.iobench.compare.AbOptions;
 import org.iobench.compare.SignificanceTest;
 import org.iobench.compare.CompareTables;
@@ -18,6 +21,7 @@ import org.iobench.report.EnvironmentDiff;
 import org.iobench.report.html.AbDistributions;
 import org.iobench.report.html.AbSection;
 import org.iobench.result.LatencyHistograms;
+import org.iobench.result.RunResult;
 import org.iobench.store.WorkloadKey;
 import org.iobench.format.Format;
 import org.iobench.history.ChangePointOptions;
@@ -41,6 +45,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench report}: a self-contained HTML page with charts, or the same selection as a text, Markdown, CSV
@@ -73,8 +78,8 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     Output output = new Output();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "text (default), html, markdown, csv or json; with -o FILE, FILE's extension by default"
@@ -141,7 +146,7 @@ final class ReportCommand implements Callable<Integer> {
     private List<ReportItem> stored(List<String> terms, List<BenchmarkResult> measured) {
         RunQuery query = Selectors.parse("report", terms);
         List<ReportItem> items = new ArrayList<>();
-        java.util.TreeMap<Long, BenchmarkResult> byId = new java.util.TreeMap<>();
+        TreeMap<Long, BenchmarkResult> byId = new TreeMap<>();
         try (ResultStore store = db.openExisting()) {
             for (StoredRun run : store.find(query)) {
                 if (run.workload().isMicro()) {
@@ -200,7 +205,7 @@ final class ReportCommand implements Callable<Integer> {
                                                            List<Sample> b, List<Sample> n) {
         List<Sample> both = new ArrayList<>(b);
         both.addAll(n);
-        java.util.function.Function<Sample, WorkloadKey> rows = CompareTables.identities(both);
+        Function<Sample, WorkloadKey> rows = CompareTables.identities(both);
         List<AbDistributions.Row> out = new ArrayList<>();
         for (int i = 0; i < result.keys().size(); i++) {
             WorkloadKey k = result.keys().get(i);
@@ -211,12 +216,12 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     private static List<LatencyHistograms> histograms(ResultStore store, List<Sample> side,
-                                                      java.util.function.Function<Sample, WorkloadKey> rows,
+                                                      Function<Sample, WorkloadKey> rows,
                                                       WorkloadKey k) {
         List<LatencyHistograms> out = new ArrayList<>();
         side.stream().filter(s -> rows.apply(s).equals(k)).map(Sample::runId).distinct()
                 .forEach(id -> store.result(id).ifPresent(r -> r.runs().stream()
-                        .filter(org.iobench.result.RunResult::complete)
+                        .filter(RunResult::complete)
                         .forEach(run -> out.add(run.latencies().histograms()))));
         return out;
     }
@@ -225,7 +230,7 @@ final class ReportCommand implements Callable<Integer> {
     private static List<JsonNode> environments(ResultStore store, List<Sample> samples) {
         List<JsonNode> envs = new ArrayList<>();
         samples.stream().map(Sample::runId).distinct().forEach(id -> envs.add(store.environment(id)
-                .<JsonNode>map(JsonReport::tree).orElse(com.fasterxml.jackson.databind.node.NullNode.getInstance())));
+                .<JsonNode>map(JsonReport::tree).orElse(NullNode.getInstance())));
         return envs;
     }
 

@@ -14,6 +14,7 @@ import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench run [OPTIONS] TARGET}: one job, possibly repeated; a sweep when {@code --bs}, {@code --threads}
@@ -27,7 +28,7 @@ final class RunCommand implements Callable<Integer> {
             + " file (*.fio)")
     Path target;
 
-    @picocli.CommandLine.Option(names = "--lenient", description = "job files: ignore unsupported options with a"
+    @CommandLine.Option(names = "--lenient", description = "job files: ignore unsupported options with a"
             + " warning instead of refusing the file")
     boolean lenient;
 
@@ -43,8 +44,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec command;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec command;
 
     @Override
     public Integer call() throws InterruptedException {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.report.JsonV2;
 import org.iobench.session.ExitException;
 import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
@@ -19,7 +20,7 @@ final class RunLayoutFile {
     static TargetLayout read(Path file, long runId) {
         JsonNode read = InputFile.readJson("-i", file);
         // files of either format version: version 1 read in version 2's names
-        JsonNode doc = read.path("formatVersion").asInt() == 1 ? org.iobench.report.JsonV2.upgrade(read) : read;
+        JsonNode doc = read.path("formatVersion").asInt() == 1 ? JsonV2.upgrade(read) : read;
         String wanted = RunIds.format(runId);
         List<String> known = new ArrayList<>();
         for (JsonNode b : doc.path("benchmarks")) {

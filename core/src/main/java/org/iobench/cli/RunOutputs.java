@@ -7,6 +7,8 @@ import org.iobench.session.ExitException;
 import org.iobench.session.LocalHost;
 import org.iobench.session.RunHost;
 import org.iobench.session.Session;
+import org.iobench.session.SetupSignals;
+import org.iobench.store.StoreLocation;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -70,8 +72,8 @@ final class RunOutputs {
         if (store.noStore) {
             store.check();
         } else { // another process may hold the database locked: SQLite waits, and a signal then says so
-            org.iobench.session.SetupSignals.whileWaiting("opening the result database "
-                    + org.iobench.store.StoreLocation.describe(store.db.url()), store::check);
+            SetupSignals.whileWaiting("opening the result database "
+                    + StoreLocation.describe(store.db.url()), store::check);
         }
         RunFormat document = RunFormats.document(choice.format(), RunFormats.DOCUMENTS).orElse(null);
         return new LocalHost(document, choice.file(), output.quiet, out(), err(), debug(spec),

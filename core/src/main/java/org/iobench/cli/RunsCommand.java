@@ -1,5 +1,6 @@
 package org.iobench.cli;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code iobench runs [SELECTOR...]}: the saved runs, newest first. */
 @Command(name = "runs", mixinStandardHelpOptions = true, sortOptions = false,
@@ -28,10 +30,10 @@ final class RunsCommand implements Callable<Integer> {
     TableOutput output = new TableOutput();
 
     @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws IOException {
         var query = Selectors.parse("runs", selector);
         output.check(spec.name(), spec.commandLine().getErr());
         try (ResultStore store = db.openExisting()) {

@@ -1,7 +1,9 @@
 package org.iobench.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
@@ -73,7 +75,7 @@ final class SaturateCommand implements Callable<Integer> {
     RunOutputs outputs = new RunOutputs();
 
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws IOException {
         checkOptions();
         long step = stepNanos == null ? DEFAULT_STEP_NANOS : stepNanos;
         String series = "saturate " + Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -119,7 +121,7 @@ final class SaturateCommand implements Callable<Integer> {
         }
         if (stepNanos != null && stepNanos < 100_000_000L) {
             throw ExitException.usage("--step-time " + Durations.format(
-                    java.time.Duration.ofNanos(stepNanos)) + ": must be at least 100ms");
+                    Duration.ofNanos(stepNanos)) + ": must be at least 100ms");
         }
         if (refine != null && (refine < 0 || refine > 20)) {
             throw ExitException.usage("--refine " + refine + ": must be 0..20");
@@ -170,7 +172,7 @@ final class SaturateCommand implements Callable<Integer> {
         PrintStream out = outputs.out();
         out.println("saturate " + a + ": " + RunText.heading(results.getFirst().job(),
                 results.getFirst().target()).replaceFirst("^[^:]*: ", "").replaceFirst(", \\d+ threads?", ""));
-        out.println("each step " + Durations.format(java.time.Duration.ofNanos(step)) + "; series \""
+        out.println("each step " + Durations.format(Duration.ofNanos(step)) + "; series \""
                 + base.grouping().series() + "\"");
         out.println();
         if (curve != null) {

@@ -1,10 +1,14 @@
 package org.iobench.cli;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +17,7 @@ import org.iobench.format.Format;
 import org.iobench.report.HdrLog;
 import org.iobench.report.JsonReport;
 import org.iobench.report.RunText;
+import org.iobench.report.SeriesCsv;
 import org.iobench.report.Units;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.session.ExitException;
@@ -24,6 +29,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench show SELECTOR...}: saved runs (one with {@code show 12} or {@code show last}), each printed as
@@ -55,11 +61,11 @@ final class ShowCommand implements Callable<Integer> {
     @Mixin
     DbOptions db = new DbOptions();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws IOException {
         Output.Choice choice = output.choose(FORMATS, format, null, spec.commandLine().getErr());
         boolean json = choice.is(Format.JSON);
         var query = Selectors.parse("show", selector);
@@ -71,13 +77,13 @@ final class ShowCommand implements Callable<Integer> {
                         : "show: no run selected by " + String.join(" ", selector)) + " in " + StoreLocation.describe(store.url())
                         + " (iobench runs lists them)");
             }
-            java.util.Collections.reverse(runs); // oldest first, as they ran
+            Collections.reverse(runs); // oldest first, as they ran
             if (choice.is(Format.HDR)) {
                 choice.write(hdr(store, runs), spec.commandLine().getOut());
                 return 0;
             }
             if (choice.is(Format.CSV)) {
-                choice.write(org.iobench.report.SeriesCsv.render(runs.stream().filter(r -> !r.workload().isMicro())
+                choice.write(SeriesCsv.render(runs.stream().filter(r -> !r.workload().isMicro())
                         .map(r -> new HdrLog.Entry(Long.toString(r.id()), store.result(r.id()).orElseThrow()))
                         .toList()), spec.commandLine().getOut());
                 return 0;
@@ -138,14 +144,14 @@ final class ShowCommand implements Callable<Integer> {
             extra.put("labels", run.labels());
             extra.put("note", run.note());
             extra.put("environment", env);
-            return JsonReport.write(List.of(result), org.iobench.cli.Version.get(), extra);
+            return JsonReport.write(List.of(result), Version.get(), extra);
         }
-        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
-        PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(buffer, true, StandardCharsets.UTF_8);
         out.print(header(run, env));
         RunText.print(result, out, vmstat);
         out.flush();
-        return buffer.toString(java.nio.charset.StandardCharsets.UTF_8);
+        return buffer.toString(StandardCharsets.UTF_8);
     }
 
     static String header(StoredRun run, Environment env) {

@@ -3,6 +3,9 @@ package org.iobench.cli;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.iobench.session.IoReasons;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -52,7 +55,7 @@ final class Suggestions {
      * {@code Unknown subcommand 'NAME'.}; this adds what was probably meant. Null for any other message.
      */
     static String forHelp(ParameterException ex) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Unknown subcommand '(.*)'\\.")
+        Matcher m = Pattern.compile("Unknown subcommand '(.*)'\\.")
                 .matcher(String.valueOf(ex.getMessage()));
         if (!m.matches()) {
             return null;
@@ -116,7 +119,7 @@ final class Suggestions {
     }
 
     private static String strip(String name) {
-        return name.replaceFirst("^-+", "").toLowerCase(java.util.Locale.ROOT);
+        return name.replaceFirst("^-+", "").toLowerCase(Locale.ROOT);
     }
 
     private static boolean isNumber(String s) {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntSupplier;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.cli.cluster.ClusterRun;
 import org.iobench.job.CrystalSuite;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench suite NAME DIRECTORY}: a named set of jobs on scratch files in DIRECTORY.
@@ -68,8 +70,8 @@ final class SuiteCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec command;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec command;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -164,7 +166,7 @@ final class SuiteCommand implements Callable<Integer> {
                 + " from /dev/zero in 1MiB blocks, final fdatasync inside the time"
                 + (remote == null ? "" : "; net1 copies " + Units.sizeBinary(KernelDdSuite.each(bytes, 3)) + " from "
                 + remote + ", mix3 writes one third locally and two there") + ")";
-        java.util.function.IntSupplier run = () -> session.runStages(stages, results -> StageTable.print(title,
+        IntSupplier run = () -> session.runStages(stages, results -> StageTable.print(title,
                 StageTable.slice(sizes, results), outputs.out()));
         return source == null ? run.getAsInt() : Scratch.aroundColdFile(source, KernelDdSuite.each(bytes, 3), run);
     }

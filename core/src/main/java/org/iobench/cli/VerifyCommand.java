@@ -1,7 +1,9 @@
 package org.iobench.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.iobench.format.Format;
 import org.iobench.job.DirectAlignment;
 import org.iobench.job.Sizes;
+import org.iobench.job.VerifyChecksum;
 import org.iobench.report.JsonReport;
 import org.iobench.report.VerifyText;
 import org.iobench.result.VerifyResult;
@@ -23,6 +26,7 @@ import org.iobench.verify.TargetVerifier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code iobench verify TARGET --run ID}: checks the blocks a {@code --verify} run left on a target, e.g. after a
@@ -65,11 +69,11 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "text (default) or json")
     String format;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     Output output = new Output();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
@@ -108,8 +112,8 @@ final class VerifyCommand implements Callable<Integer> {
         TargetLayout layout = verified.layout();
         VerifyResult v = verified.result();
         PrintStream err = Streams.err(spec);
-        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
-        PrintStream out = new PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8);
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(buffer, true, StandardCharsets.UTF_8);
         if (choice.is(Format.JSON)) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("formatVersion", JsonReport.FORMAT_VERSION);
@@ -126,7 +130,7 @@ final class VerifyCommand implements Callable<Integer> {
             VerifyText.print(v, out);
         }
         out.flush();
-        choice.write(buffer.toString(java.nio.charset.StandardCharsets.UTF_8), spec.commandLine().getOut());
+        choice.write(buffer.toString(StandardCharsets.UTF_8), spec.commandLine().getOut());
         if (!v.passed()) {
             err.println("iobench: verify: " + v.failures() + " of " + v.blocksChecked()
                     + " blocks are not as run " + v.runId() + " wrote them " + v.counts());
@@ -152,9 +156,9 @@ final class VerifyCommand implements Callable<Integer> {
             throw ExitException.usage("--bs: not given, and the block at offset " + start + " of "
                     + target + " has no intact iobench header to read it from; give --bs or -i");
         }
-        if (blockSize < org.iobench.job.VerifyChecksum.HEADER_BYTES || blockSize > Integer.MAX_VALUE) {
+        if (blockSize < VerifyChecksum.HEADER_BYTES || blockSize > Integer.MAX_VALUE) {
             throw ExitException.usage("--bs " + blockSize + ": a verified block holds a "
-                    + org.iobench.job.VerifyChecksum.HEADER_BYTES + "-byte header, so it is at least that big");
+                    + VerifyChecksum.HEADER_BYTES + "-byte header, so it is at least that big");
         }
         long region;
         if (size != null) {

@@ -1,6 +1,7 @@
 package org.iobench.cluster;
 
 import java.net.InetAddress;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -63,7 +64,7 @@ final class AgentEndpoint implements AutoCloseable {
         Link fresh = new Link(channel, from, String.valueOf(from), new Seal(secret, Seal.Direction.TO_CONTROLLER),
                 Frames.MAX_TO_AGENT);
         try {
-            fresh.openHello(java.util.Arrays.copyOfRange(msg.getArray(), msg.getOffset(),
+            fresh.openHello(Arrays.copyOfRange(msg.getArray(), msg.getOffset(),
                     msg.getOffset() + msg.getLength()));
         } catch (Seal.BadMessage e) {
             log.accept("refused a message from " + from + ": " + e.getMessage());

@@ -2,7 +2,11 @@ package org.iobench.cluster;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 import org.iobench.job.JobSpec;
 import org.iobench.measure.LatencyRecorder;
@@ -11,6 +15,7 @@ import org.iobench.result.Accounting;
 import org.iobench.result.Extras;
 import org.iobench.result.Intervals;
 import org.iobench.result.Latencies;
+import org.iobench.result.LatencyHistograms;
 import org.iobench.result.Outcome;
 import org.iobench.result.RunEvidence;
 import org.iobench.result.BenchmarkResult;
@@ -245,14 +250,14 @@ public final class ClusterAggregator {
         }
         String path = patterned(t.path(), with, index, b -> b.target() == null ? null : b.target().path());
         boolean sameFs = with.stream().allMatch(p -> p.benchmarks().get(index).target() != null
-                && java.util.Objects.equals(p.benchmarks().get(index).target().filesystem(), t.filesystem()));
+                && Objects.equals(p.benchmarks().get(index).target().filesystem(), t.filesystem()));
         return new TargetInfo(t.kind(), path, t.created(), t.regionBytes(), t.logicalBlockSize(),
                 t.physicalBlockSize(), null, sameFs ? t.filesystem() : null);
     }
 
     private static String patterned(String first, List<HostPart> with, int index,
-                                    java.util.function.Function<BenchmarkResult, String> field) {
-        boolean same = with.stream().allMatch(p -> java.util.Objects.equals(field.apply(p.benchmarks().get(index)),
+                                    Function<BenchmarkResult, String> field) {
+        boolean same = with.stream().allMatch(p -> Objects.equals(field.apply(p.benchmarks().get(index)),
                 first));
         if (same || first == null) {
             return first;
@@ -261,17 +266,17 @@ public final class ClusterAggregator {
     }
 
     /** The merged distributions, kept whole as a single host's run keeps its own. */
-    private static org.iobench.result.LatencyHistograms histograms(Histogram reads, Histogram writes,
+    private static LatencyHistograms histograms(Histogram reads, Histogram writes,
                                                                    Histogram syncs) {
-        java.util.Map<String, String> kept = new java.util.LinkedHashMap<>();
+        Map<String, String> kept = new LinkedHashMap<>();
         Histogram all = reads.copy();
         all.add(writes);
-        for (var e : java.util.Map.of("read", reads, "write", writes, "sync", syncs, "all", all).entrySet()) {
+        for (var e : Map.of("read", reads, "write", writes, "sync", syncs, "all", all).entrySet()) {
             if (e.getValue().getTotalCount() > 0) {
                 kept.put(e.getKey(), org.iobench.measure.HistogramCodec.encode(e.getValue()));
             }
         }
-        return new org.iobench.result.LatencyHistograms(kept);
+        return new LatencyHistograms(kept);
     }
 
     /** Every read and write of every host together: the merged histograms merged once more. */

@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -63,7 +64,7 @@ final class HostLink {
                             return;
                         }
                         if (!hello.isDone()) {
-                            hello.complete(java.util.Arrays.copyOfRange(msg.getArray(), msg.getOffset(),
+                            hello.complete(Arrays.copyOfRange(msg.getArray(), msg.getOffset(),
                                     msg.getOffset() + msg.getLength()));
                             return;
                         }

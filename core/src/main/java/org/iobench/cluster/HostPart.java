@@ -1,5 +1,6 @@
 package org.iobench.cluster;
 
+import java.util.Collections;
 import java.util.List;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.BenchmarkResult;
@@ -21,7 +22,7 @@ public record HostPart(String host, List<BenchmarkResult> benchmarks, List<List<
                        boolean lost, String message, long lastBytes, long lastElapsedNanos, String lastRun) {
     public HostPart {
         benchmarks = List.copyOf(benchmarks);
-        latencies = latencies.stream().map(java.util.Collections::unmodifiableList).toList();
+        latencies = latencies.stream().map(Collections::unmodifiableList).toList();
     }
 
     /** The histograms of benchmark {@code index}, run {@code run}; null if missing. */

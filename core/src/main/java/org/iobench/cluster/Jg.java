@@ -2,6 +2,7 @@ package org.iobench.cluster;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
@@ -58,7 +59,7 @@ final class Jg {
     static JChannel controller(InetAddress bind, InetSocketAddress agent, SecretIdentity identity,
                                Consumer<String> log) throws Exception {
         int port;
-        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, bind)) {
+        try (ServerSocket probe = new ServerSocket(0, 1, bind)) {
             port = probe.getLocalPort();
         }
         return channel(bind, port, agent, identity, log);

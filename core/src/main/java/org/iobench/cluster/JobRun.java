@@ -1,6 +1,7 @@
 package org.iobench.cluster;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ final class JobRun {
         int hosts = names.size();
         this.n = hosts;
         phase = new Phase[hosts];
-        java.util.Arrays.fill(phase, Phase.UNDECIDED);
+        Arrays.fill(phase, Phase.UNDECIDED);
         state = new ControllerOutcome.State[hosts];
         status = new int[hosts];
         message = new String[hosts];

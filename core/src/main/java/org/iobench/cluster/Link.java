@@ -1,5 +1,6 @@
 package org.iobench.cluster;
 
+import java.util.Arrays;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
@@ -94,7 +95,7 @@ final class Link {
                 return;
             }
             try {
-                m = seal.open(java.util.Arrays.copyOfRange(data, offset, offset + length));
+                m = seal.open(Arrays.copyOfRange(data, offset, offset + length));
             } catch (Seal.BadMessage e) {
                 m = null;
                 bad = "it sent a bad message: " + e.getMessage();

@@ -1,5 +1,6 @@
 package org.iobench.cluster;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -33,6 +34,6 @@ public record Live(String job, int run, long elapsedNanos, List<HostRate> hosts)
         if (running.size() < 2) {
             return null;
         }
-        return running.stream().min(java.util.Comparator.comparingDouble(HostRate::bytesPerSecond)).orElseThrow();
+        return running.stream().min(Comparator.comparingDouble(HostRate::bytesPerSecond)).orElseThrow();
     }
 }

@@ -1,11 +1,11 @@
 package org.iobench.cluster;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
 import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.PublicKey;
@@ -82,19 +82,6 @@ final class SecretIdentity {
 
     X509Certificate certificate() {
         return certificate;
-    }
-
-    /** A listening socket that completes handshakes only with holders of the secret. */
-    SSLServerSocket server(InetAddress address, int port, int backlog) throws IOException {
-        SSLServerSocket s = (SSLServerSocket) context.getServerSocketFactory().createServerSocket();
-        s.setReuseAddress(true);
-        s.bind(new java.net.InetSocketAddress(address, port), backlog);
-        SSLParameters p = s.getSSLParameters();
-        p.setProtocols(PROTOCOLS);
-        p.setSignatureSchemes(SCHEMES);
-        p.setNeedClientAuth(true);
-        s.setSSLParameters(p);
-        return s;
     }
 
     /** An unbound listening socket that completes handshakes only with holders of the secret. */
@@ -209,7 +196,7 @@ final class SecretIdentity {
 
         private void check(X509Certificate[] chain) throws CertificateException {
             if (chain == null || chain.length == 0
-                    || !java.security.MessageDigest.isEqual(chain[0].getPublicKey().getEncoded(), expected)) {
+                    || !MessageDigest.isEqual(chain[0].getPublicKey().getEncoded(), expected)) {
                 throw new CertificateException("the peer's key is not this secret's (another secret?)");
             }
         }

@@ -22,9 +22,4 @@ final class SessionClock {
     long nowNanos() {
         return baseEpochNanos + (System.nanoTime() - baseNano);
     }
-
-    /** The session time of a {@link System#nanoTime()} reading. */
-    long ofNanoTime(long nanoTime) {
-        return baseEpochNanos + (nanoTime - baseNano);
-    }
 }

@@ -88,8 +88,6 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
                 "copies one block size from start to end");
-        check(access.readSizes() == null && access.writeSizes() == null || !workload.rw().trims(), "--rw",
-                workload.rw(), "trims run with one block size yet (no size mix or range)");
         check(access.isDefault() || !verification.checksum().enabled()
                         || access.shape().equals(Access.DEFAULT.withRandomMap()) && queue.threads() == 1, "--verify",
                 verification.checksum().label(), "is not supported with mixed request sizes, a distribution, holes,"
@@ -126,10 +124,6 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(t.runs() >= 1 && t.runs() <= 10_000, "--runs", t.runs(), "must be 1..10000");
         check(steady == null || timeNanos > 0, "--steady", steady == null ? "" : steady.label(),
                 "ends a time-based run early; give --time as the longest it may run");
-        check(steady == null || steady.windowNanos() <= timeNanos, "--steady-window",
-                steady == null ? "" : Durations.format(java.time.Duration.ofNanos(steady.windowNanos())),
-                "is longer than --time " + Durations.format(java.time.Duration.ofNanos(timeNanos))
-                        + ": steady state could never be seen");
         check(rw != RwMode.COPY || c.source() != null, "--source", "(none)", "a copy job needs --source PATH");
         check(rw == RwMode.COPY || c.source() == null, "--source", c.source(), "applies to --rw copy only");
         if (rw == RwMode.COPY) {

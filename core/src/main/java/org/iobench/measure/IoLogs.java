@@ -38,12 +38,22 @@ public final class IoLogs {
      * @param perJobIndex {@code per_job_logs}: the {@code .N} in the file names
      * @param priorities {@code log_prio}: the last column is each I/O's priority value ({@code 0x2000}), not
      *                   whether it was of the real-time class ({@code 1}/{@code 0})
+     * @param compressBytes   {@code log_compression}: samples deflated in chunks of this many bytes as they come, 0:
+     *                        not
+     * @param storeCompressed {@code log_store_compressed}: the files are fio's compressed logs,
+     *                        {@code PREFIX_bw.N.log.fz}
      */
     public record Settings(String bwPrefix, String latPrefix, String iopsPrefix, long avgMillis, boolean logMax,
-                           boolean offsets, boolean perJobIndex, boolean priorities) {
+                           boolean offsets, boolean perJobIndex, boolean priorities, long compressBytes,
+                           boolean storeCompressed) {
         public Settings(String bwPrefix, String latPrefix, String iopsPrefix, long avgMillis, boolean logMax,
                         boolean offsets, boolean perJobIndex) {
             this(bwPrefix, latPrefix, iopsPrefix, avgMillis, logMax, offsets, perJobIndex, false);
+        }
+
+        public Settings(String bwPrefix, String latPrefix, String iopsPrefix, long avgMillis, boolean logMax,
+                        boolean offsets, boolean perJobIndex, boolean priorities) {
+            this(bwPrefix, latPrefix, iopsPrefix, avgMillis, logMax, offsets, perJobIndex, priorities, 0, false);
         }
 
         public boolean any() {
@@ -116,11 +126,12 @@ public final class IoLogs {
         this.settings = settings;
         boolean o = settings.offsets();
         boolean p = settings.priorities();
-        this.bw = settings.bwPrefix() != null ? new IoLog(o, p) : null;
-        this.iops = settings.iopsPrefix() != null ? new IoLog(o, p) : null;
-        this.lat = settings.latPrefix() != null ? new IoLog(o, p) : null;
-        this.clat = lat != null ? new IoLog(o, p) : null;
-        this.slat = lat != null ? new IoLog(o, p) : null;
+        long z = settings.compressBytes();
+        this.bw = settings.bwPrefix() != null ? new IoLog(o, p, z, null) : null;
+        this.iops = settings.iopsPrefix() != null ? new IoLog(o, p, z, null) : null;
+        this.lat = settings.latPrefix() != null ? new IoLog(o, p, z, null) : null;
+        this.clat = lat != null ? new IoLog(o, p, z, null) : null;
+        this.slat = lat != null ? new IoLog(o, p, z, null) : null;
     }
 
     /**
@@ -254,8 +265,13 @@ public final class IoLogs {
         if (log == null) {
             return;
         }
-        Path file = dir.resolve(prefix + "_" + type + (settings.perJobIndex() ? "." + jobIndex : "") + ".log");
-        log.write(file);
+        Path file = dir.resolve(prefix + "_" + type + (settings.perJobIndex() ? "." + jobIndex : "") + ".log"
+                + (settings.storeCompressed() ? ".fz" : ""));
+        if (settings.storeCompressed()) {
+            log.writeCompressed(file);
+        } else {
+            log.write(file);
+        }
         out.add(file);
     }
 }

@@ -25,11 +25,6 @@ public record Latencies(LatencySummary read, LatencySummary write, LatencySummar
         this(read, write, sync, split, all, trim, null);
     }
 
-    /** These latencies with their histograms. */
-    public Latencies withHistograms(LatencyHistograms h) {
-        return new Latencies(read, write, sync, split, all, trim, h);
-    }
-
     /** Latencies without the all-requests summary (results and imports from before it). */
     public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split) {
         this(read, write, sync, split, null, null, null);

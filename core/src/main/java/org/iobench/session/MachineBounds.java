@@ -1,5 +1,6 @@
 package org.iobench.session;
 
+import java.util.Comparator;
 import java.util.List;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
@@ -72,7 +73,7 @@ public record MachineBounds(long freeTasks, String tasksLimit, long memAvailable
             buffers = saturatedAdd(buffers, saturatedMultiply(w * spec.queue().iodepth(),
                     spec.access().maxBytes(spec.workload().blockSize())));
         }
-        JobSpec largest = stage.stream().max(java.util.Comparator.comparingLong(MachineBounds::workers)).orElseThrow();
+        JobSpec largest = stage.stream().max(Comparator.comparingLong(MachineBounds::workers)).orElseThrow();
         String together = stage.size() > 1 ? " (" + workers + " workers in the " + stage.size()
                 + " jobs that run together)" : "";
         if (workers > freeTasks) {
@@ -86,7 +87,7 @@ public record MachineBounds(long freeTasks, String tasksLimit, long memAvailable
                     + " workers (IOBENCH_JAVA_OPTS=-Xmx... raises it)");
         }
         if (buffers > memAvailable) {
-            JobSpec deepest = stage.stream().max(java.util.Comparator.comparingLong(s -> workers(s)
+            JobSpec deepest = stage.stream().max(Comparator.comparingLong(s -> workers(s)
                     * s.queue().iodepth() * s.access().maxBytes(s.workload().blockSize()))).orElseThrow();
             long bs = deepest.access().maxBytes(deepest.workload().blockSize());
             String option = deepest.queue().iodepth() > 1 ? "--iodepth " + deepest.queue().iodepth()

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.iobench.job.JobSpec;
 import org.iobench.report.Units;
 import org.iobench.result.RunResult;
+import org.iobench.store.StoredTarget;
 import org.iobench.workload.LiveView;
 
 /**
@@ -80,7 +81,7 @@ final class Progress {
         if (this.spec != spec || fillFile == null) {
             enter(spec, 1, nowNanos);
             fillFile = file;
-            fillScratch = !org.iobench.store.StoredTarget.userPath(file.toString()).equals(file.toString());
+            fillScratch = !StoredTarget.userPath(file.toString()).equals(file.toString());
             fillStartNanos = nowNanos;
         }
         fillDone = doneBytes;

@@ -2,6 +2,7 @@ package org.iobench.session;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.function.IntSupplier;
 import org.iobench.sys.NewFile;
@@ -49,7 +50,7 @@ public final class Scratch {
         Path p;
         do {
             p = NewFile.unpredictable(dir.toAbsolutePath(), ".iobench-" + suite + "-", ".tmp");
-        } while (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        } while (Files.exists(p, LinkOption.NOFOLLOW_LINKS));
         return p;
     }
 

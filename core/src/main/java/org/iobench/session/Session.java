@@ -1,10 +1,13 @@
 package org.iobench.session;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -144,7 +147,7 @@ public final class Session {
                         results.add(tests ? done.get(i).withTest(testOf(stage, i).from(origin)) : done.get(i));
                     }
                 } catch (IOException | RuntimeException e) {
-                    if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                    if (control.interrupted() && e instanceof InterruptedIOException) {
                         break; // stopped while preparing: that job left no result
                     }
                     if (e instanceof JobCutShortException cut) {
@@ -218,7 +221,7 @@ public final class Session {
             try {
                 curve = search.run(m);
             } catch (IOException e) {
-                if (control.interrupted() && e instanceof java.io.InterruptedIOException) {
+                if (control.interrupted() && e instanceof InterruptedIOException) {
                     // stopped while a step prepared its file: that step left no result
                 } else if (m.results().isEmpty()) {
                     throw new ExitException(ExitException.IO_FAILURE, e.getMessage(), e);
@@ -243,7 +246,7 @@ public final class Session {
         }
         if (results.stream().anyMatch(b -> !b.complete())) {
             String why = results.stream().flatMap(b -> b.runs().stream()).filter(r -> !r.complete())
-                    .map(r -> r.outcome().stopReason()).filter(java.util.Objects::nonNull).findFirst()
+                    .map(r -> r.outcome().stopReason()).filter(Objects::nonNull).findFirst()
                     .map(r -> " (" + r + ")").orElse("");
             err.println("iobench: a step was cut short" + why + "; the curve above stops there");
             return ExitException.IO_FAILURE;
@@ -271,7 +274,7 @@ public final class Session {
      * perJob ("2x44.5"), aggregateBytesPerSecond}]}}, or nothing when no job ran in a group.
      */
     public static Map<String, Object> groupsOf(List<BenchmarkResult> results) {
-        Map<String, List<BenchmarkResult>> byGroup = new java.util.LinkedHashMap<>();
+        Map<String, List<BenchmarkResult>> byGroup = new LinkedHashMap<>();
         for (BenchmarkResult b : results) {
             String g = b.job().grouping().group();
             if (g != null && !g.isBlank()) {
@@ -283,7 +286,7 @@ public final class Session {
         }
         List<Map<String, Object>> groups = new ArrayList<>();
         byGroup.forEach((name, members) -> {
-            Map<String, Object> g = new java.util.LinkedHashMap<>();
+            Map<String, Object> g = new LinkedHashMap<>();
             g.put("group", name);
             g.put("jobs", members.stream().map(b -> b.job().name()).toList());
             g.put("perJob", GroupText.perJob(members.stream().map(GroupText::meanRate).toList()));

@@ -42,12 +42,6 @@ final class Jdbc {
         }
     }
 
-    /** NULL reads back as NaN. */
-    static double getDouble(ResultSet rs, int i) throws SQLException {
-        double v = rs.getDouble(i);
-        return rs.wasNull() ? Double.NaN : v;
-    }
-
     /** Column {@code column}; NULL reads back as NaN. */
     static double getDouble(ResultSet rs, String column) throws SQLException {
         double v = rs.getDouble(column);

@@ -11,6 +11,7 @@ import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.job.JobSpec;
+import org.iobench.job.SteadyCriterion;
 import org.iobench.result.Accounting;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
@@ -84,10 +85,15 @@ public final class JobRunner {
                     threads.add(t);
                     t.start();
                 }
+                SteadyGroup steadyGroup = steadyGroup(spec, control, run);
+                if (steadyGroup != null) {
+                    // before the group's start gate
+                    steadyGroup.join(new SteadyWatch.Member(workers, threads, shared.end()));
+                }
                 listener.ready(spec, run);
                 awaitStartDelay(spec, control);
                 return measure(new Inputs(spec, target, run, control, listener, provider),
-                        new Made(set, finalSync, start, threads, verification, warmed));
+                        new Made(set, finalSync, start, threads, verification, warmed, shared.end(), steadyGroup));
             } finally {
                 start.cancel(); // workers not released yet end without a request
                 control.interruptWorkersIfStillRunning(threads);
@@ -109,6 +115,9 @@ public final class JobRunner {
     /** fio's I/O logs, into the current directory as fio writes them; a file that cannot be written is an error. */
     private static void writeLogs(JobSpec spec, List<Worker> workers, Timeline t) throws IOException {
         for (Worker w : workers) {
+            if (w.requestLog != null) {
+                w.requestLog.finish(w.stats.endNanos); // fio's close lines as the job closes its files
+            }
             if (w.stats.logs != null) {
                 w.stats.logs.finish(Math.max(0, w.stats.endNanos - t.measureStartNanos()));
                 w.stats.logs.write(Path.of(""), spec.logs().jobIndex());
@@ -120,9 +129,52 @@ public final class JobRunner {
     private record Inputs(JobSpec spec, PreparedTarget target, int run, RunControl control, RunListener listener,
                           EngineProvider provider) {}
 
-    /** What the run made before it measures: its workers and their threads, the final sync, the start signal. */
+    /**
+     * What the run made before it measures: its workers and their threads, the final sync, the start signal, the
+     * job's own early end and the steady-state watch of its reporting group (null when the job is judged alone).
+     */
     private record Made(WorkerSet set, FinalSync finalSync, StartSignal start, List<Thread> threads,
-                        RunVerification verification, WarmHarness.Outcome warmed) {}
+                        RunVerification verification, WarmHarness.Outcome warmed, JobEnd end,
+                        SteadyGroup steadyGroup) {}
+
+    /**
+     * The steady-state watch this job shares with the other jobs of its reporting group (fio's {@code
+     * group_reporting} with {@code ss=}); null when it has no steady state or is judged alone.
+     */
+    private static SteadyGroup steadyGroup(JobSpec spec, RunControl control, int run) {
+        SteadyCriterion c = spec.timing().steady();
+        if (c == null || !c.group() || spec.grouping().group().isEmpty()) {
+            return null;
+        }
+        return control.steadyGroup(spec.grouping().group(), run);
+    }
+
+    /**
+     * Watches for steady state: the job alone (its own early end), or, for the one job of a reporting group that
+     * watches it, every job of the group (the group's end); the other jobs of the group get their watcher's outcome
+     * once their workers ended. Null without a criterion.
+     */
+    private SteadyOutcome watchSteady(JobSpec spec, Timeline t, Made made, RunControl control) {
+        SteadyCriterion c = spec.timing().steady();
+        if (c == null) {
+            return null;
+        }
+        SteadyGroup g = made.steadyGroup();
+        if (g == null) {
+            return SteadyWatch.watch(c, t, List.of(new SteadyWatch.Member(made.set().workers, made.threads(),
+                    made.end())), clock, intervalNanos, control);
+        }
+        if (!g.claimWatch()) {
+            return null; // another job of the group watches; its outcome is awaited after the join
+        }
+        SteadyOutcome o = null;
+        try {
+            o = SteadyWatch.watch(c, t, g.members(), clock, intervalNanos, control);
+            return o;
+        } finally {
+            g.publish(o);
+        }
+    }
 
     private RunResult measure(Inputs in, Made made) throws IOException {
         JobSpec spec = in.spec();
@@ -162,9 +214,11 @@ public final class JobRunner {
             processOpened = processIo ? TaskCounters.ofProcess() : null;
             sampler = startSampler(target);
         }
-        SteadyOutcome steady = spec.timing().steady() == null ? null
-                : SteadyWatch.watch(spec, t, live(t, set), threads, clock, intervalNanos, control);
+        SteadyOutcome steady = watchSteady(spec, t, made, control);
         threads.forEach(Threads::joinUninterruptibly);
+        if (steady == null && made.steadyGroup() != null) {
+            steady = made.steadyGroup().await();
+        }
         TaskCounters processClosed = processOpened == null ? null : TaskCounters.ofProcess();
         long unwritten = spec.workload().rw().writes() ? TaskEvidence.unwrittenBytes(set.target()) : -1;
         long end = 0;

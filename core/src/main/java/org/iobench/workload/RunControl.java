@@ -89,6 +89,14 @@ public final class RunControl {
         return skipRest;
     }
 
+    /** The jobs of reporting groups whose steady state is judged together, by group and run. */
+    private final java.util.Map<String, SteadyGroup> steadyGroups = new ConcurrentHashMap<>();
+
+    /** The steady-state watch shared by the jobs of reporting group {@code group} in their run {@code run}. */
+    SteadyGroup steadyGroup(String group, int run) {
+        return steadyGroups.computeIfAbsent(group + "#" + run, k -> new SteadyGroup());
+    }
+
     /** Called by the runner before each run: a finish asked in the previous run does not carry over. */
     void beginRun() {
         finishing = false;

@@ -7,6 +7,7 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
+import org.iobench.measure.RequestLog;
 import org.iobench.sys.Errno;
 
 /**
@@ -40,6 +41,8 @@ final class Worker implements Runnable {
     private final NanoClock clock;
     private final RunControl control;
     private final StartSignal start;
+    /** This job's own early end (steady state reached for it alone). */
+    private final JobEnd end;
     private final Pacer pacer;
     /** Per request slot: its intended start on the pacer's schedule. */
     private final long[] intendedNanos;
@@ -53,6 +56,8 @@ final class Worker implements Runnable {
     /** The job's reporting group when a job may end it ({@code exitall}), else null. */
     private final String group;
     final WorkerStats stats;
+    /** fio's {@code write_iolog}: every request as it is issued; null when the job writes none. */
+    RequestLog requestLog;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
 
@@ -82,6 +87,7 @@ final class Worker implements Runnable {
         this.clock = run.clock();
         this.control = run.control();
         this.start = run.start();
+        this.end = run.end();
         this.pacer = Pacer.of(setup, id);
         this.intendedNanos = new long[requests.length];
         this.stats = new WorkerStats(setup);
@@ -131,7 +137,7 @@ final class Worker implements Runnable {
 
     private boolean done(long now, Timeline t) {
         return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos()
-                || group != null && control.groupEnded(group) || throttle != null && throttle.done();
+                || end.asked() || group != null && control.groupEnded(group) || throttle != null && throttle.done();
     }
 
     private void loop(Timeline t) {
@@ -182,6 +188,7 @@ final class Worker implements Runnable {
 
     /** Submits {@code r}: counted in flight, handled at once (completed), or held for later (BUSY). */
     private SubmitStatus submit(IoRequest r, Timeline t) {
+        logIssue(r);
         SubmitStatus status = engine.submit(r);
         if (status == SubmitStatus.QUEUED) {
             inFlight++;
@@ -207,7 +214,7 @@ final class Worker implements Runnable {
             if (now >= due) {
                 return true;
             }
-            if (now >= t.deadlineNanos() || control.stopped() || control.finishing()) {
+            if (now >= t.deadlineNanos() || control.stopped() || control.finishing() || end.asked()) {
                 lastNanos = now;
                 return false;
             }
@@ -229,7 +236,7 @@ final class Worker implements Runnable {
         while (true) {
             long now = clock.nanoTime();
             throttle.checkFloor(now, stats, id, control);
-            if (now >= t.deadlineNanos() || control.stopped() || control.finishing()) {
+            if (now >= t.deadlineNanos() || control.stopped() || control.finishing() || end.asked()) {
                 lastNanos = now;
                 return false;
             }
@@ -345,6 +352,7 @@ final class Worker implements Runnable {
      * BUSY: all are held.
      */
     private boolean resubmit(IoRequest r) {
+        logIssue(r);
         SubmitStatus status = engine.submit(r);
         if (status == SubmitStatus.COMPLETED) {
             return true;
@@ -386,6 +394,7 @@ final class Worker implements Runnable {
         r.prepare(periodicSyncOp, file, 0, 0);
         r.issueNanos(clock.nanoTime());
         writesSinceSync = 0;
+        logIssue(r);
         SubmitStatus status = engine.submit(r);
         while (status == SubmitStatus.BUSY) {
             engine.commit();
@@ -400,6 +409,21 @@ final class Worker implements Runnable {
         while (inFlight > 0) {
             reap(1, t);
         }
+    }
+
+    /** fio's {@code log_io_u}: the request as it goes to the engine (fio logs it in {@code td_io_queue}). */
+    private void logIssue(IoRequest r) {
+        if (requestLog == null) {
+            return;
+        }
+        RequestLog.Action action = switch (r.op()) {
+            case READ -> RequestLog.Action.READ;
+            case WRITE -> RequestLog.Action.WRITE;
+            case TRIM -> RequestLog.Action.TRIM;
+            case FDATASYNC -> RequestLog.Action.DATASYNC;
+            default -> RequestLog.Action.SYNC;
+        };
+        requestLog.request(r.file(), action, r.offset(), r.length(), r.issueNanos());
     }
 
     private void release(IoRequest r) {

@@ -20,6 +20,7 @@ import org.iobench.job.DataPattern;
 import org.iobench.job.FioVerify;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.measure.RequestLog;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
@@ -100,7 +101,11 @@ final class WorkerSet implements AutoCloseable {
         if (spec.layout().fillDevice()) {
             source = new FillingSource(source);
         }
-        workers.add(new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run));
+        Worker w = new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run);
+        workers.add(w);
+        if (setup.requestLog() != null) { // fio opens its write_iolog as it sets the job up, before any I/O
+            w.requestLog = new RequestLog(setup.requestLog(), run.clock().nanoTime());
+        }
     }
 
     /**
@@ -274,6 +279,15 @@ final class WorkerSet implements AutoCloseable {
     /** Frees everything: files not closed yet (a failed run) quietly, then the engines and the buffers. */
     @Override
     public void close() {
+        for (Worker w : workers) {
+            if (w.requestLog != null) {
+                try {
+                    w.requestLog.close(); // finished already when the run ended; else what it had is dropped
+                } catch (IOException e) {
+                    // closing after a failure: the failure is what the run reports
+                }
+            }
+        }
         for (int i = 0; i < engines.size(); i++) {
             for (IoFile f : files.get(i)) {
                 engines.get(i).closeQuietly(f);

@@ -22,11 +22,19 @@ import org.iobench.job.SyncMode;
  * @param logs            fio's I/O logs each worker keeps (a job of one worker), null: none
  * @param priorities      the job's I/O priorities (fio's prioclass/prio, cmdprio_*), null: none
  * @param seed            the job's random seed (each worker draws its requests' priorities from it)
+ * @param requestLog      fio's {@code write_iolog}: the file each request is logged to as it is issued, null: none
  */
 record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                    long directAlignment, IoLogs.Settings logs, boolean logsSlat,
                    Schedule schedule, String group, int cpuLoad, long cpuBurnNanos, Priorities priorities,
-                   long seed) {
+                   long seed, java.nio.file.Path requestLog) {
+
+    WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
+                long directAlignment, IoLogs.Settings logs, boolean logsSlat, Schedule schedule, String group,
+                int cpuLoad, long cpuBurnNanos, Priorities priorities, long seed) {
+        this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, logs, logsSlat,
+                schedule, group, cpuLoad, cpuBurnNanos, priorities, seed, null);
+    }
 
     WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                 long directAlignment) {
@@ -43,7 +51,8 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
     static WorkerSetup of(JobSpec spec, long intervalNanos, long logicalBlockSize, boolean syncEngine) {
         LogSpec l = spec.logs();
         IoLogs.Settings logs = l == null ? null : new IoLogs.Settings(l.bwPrefix(), l.latPrefix(), l.iopsPrefix(),
-                l.avgMillis(), l.logMax(), l.offsets(), l.perJobIndex(), l.priorities());
+                l.avgMillis(), l.logMax(), l.offsets(), l.perJobIndex(), l.priorities(), l.compressBytes(),
+                l.storeCompressed());
         return new WorkerSetup(spec.durability().fsyncEvery(), spec.durability().sync() == SyncMode.FDATASYNC
                 ? IoOp.FDATASYNC : IoOp.FSYNC,
                 intervalNanos, spec.timing().rate() == null ? 0
@@ -52,6 +61,7 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
                 spec.grouping().group().isEmpty() ? null : spec.grouping().group(),
                 spec.burn() == null ? 0 : spec.burn().loadPercent(),
                 spec.burn() == null || spec.burn().qsort() ? 0 : spec.burn().chunkNanos(), spec.priorities(),
-                spec.workload().seed());
+                spec.workload().seed(), l == null || l.requestLog() == null ? null : java.nio.file.Path.of(
+                        l.requestLog()));
     }
 }

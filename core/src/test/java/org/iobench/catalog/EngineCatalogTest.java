@@ -22,7 +22,9 @@ class EngineCatalogTest {
     void fiosNamesMapToTheEngineThatAnswersToThem() {
         assertThat(catalog.byFioName("io_uring").orElseThrow().has(EngineFlag.REGISTERED_BUFFERS)).isTrue();
         assertThat(catalog.byFioName("PVSYNC2").orElseThrow()).isEqualTo(catalog.defaultEngine());
-        assertThat(catalog.byFioName("posixaio")).isEmpty();
+        assertThat(catalog.byFioName("posixaio").orElseThrow().name()).as("POSIX AIO runs through io_uring")
+                .isEqualTo(catalog.byFioName("io_uring").orElseThrow().name());
+        assertThat(catalog.byFioName("solarisaio")).isEmpty();
         for (EngineProvider p : Engines.installed().all()) {
             for (String fio : p.description().fioNames()) {
                 assertThat(catalog.byFioName(fio)).as(fio).contains(p.description());
@@ -41,7 +43,8 @@ class EngineCatalogTest {
         EngineDescription fio = catalog.describe("io_uring");
         assertThat(fio.name()).as("the recorded name is kept").isEqualTo("io_uring");
         assertThat(fio.has(EngineFlag.ASYNC_BUFFERED)).isTrue();
-        assertThat(catalog.describe("posixaio").flags()).isEmpty();
+        assertThat(catalog.describe("posixaio").name()).as("the recorded name is kept").isEqualTo("posixaio");
+        assertThat(catalog.describe("solarisaio").flags()).isEmpty();
     }
 
     @Test

@@ -46,12 +46,12 @@ class RateLimitTest {
     }
 
     @Test
-    void steadyStateNeedsATimeBasedJobLongerThanItsWindow() {
+    void steadyStateNeedsATimeBasedJob() {
         SteadyCriterion c = SteadyCriterion.parse("iops:2%", 5_000_000_000L);
         JobSpec.Builder b = JobSpec.builder(Path.of("/tmp/x")).steady(c);
         assertThatThrownBy(b::build).hasMessageStartingWith("--steady iops:2%: ends a time-based run early");
-        assertThatThrownBy(() -> b.timeNanos(3_000_000_000L).build())
-                .hasMessage("--steady-window 5s: is longer than --time 3s: steady state could never be seen");
+        // fio runs a window longer than the job (and reports it not attained); iobench's --steady refuses it
+        assertThat(b.timeNanos(3_000_000_000L).build().timing().steady()).isEqualTo(c);
         assertThat(b.timeNanos(60_000_000_000L).build().timing().steady()).isEqualTo(c);
     }
 }

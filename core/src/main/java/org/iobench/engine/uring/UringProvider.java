@@ -37,8 +37,15 @@ final class UringProvider implements EngineProvider {
 
     static final Path IO_URING_DISABLED = Path.of("/proc/sys/kernel/io_uring_disabled");
 
-    /** OUTSIDE_PROC_IO: see {@link UringEngine}, io_uring transfers are not counted in rchar/wchar. */
-    private static final EngineDescription DESCRIPTION = EngineDescription.of("uring", "io_uring", List.of("io_uring"),
+    /**
+     * OUTSIDE_PROC_IO: see {@link UringEngine}, io_uring transfers are not counted in rchar/wchar. fio's
+     * {@code posixaio} runs here too: glibc's POSIX AIO is threads of the process doing {@code pread}/{@code pwrite}
+     * for up to iodepth requests at a time, buffered or direct; io_uring is the kernel's engine that keeps as many in
+     * flight on both (its workers take the buffered ones that would block), where native AIO blocks in
+     * {@code io_submit} on buffered files.
+     */
+    private static final EngineDescription DESCRIPTION = EngineDescription.of("uring", "io_uring",
+            List.of("io_uring", "posixaio"),
             EngineFlag.ASYNC_BUFFERED, EngineFlag.PER_REQUEST_PRIORITY, EngineFlag.REGISTERED_BUFFERS,
             EngineFlag.OUTSIDE_PROC_IO);
 

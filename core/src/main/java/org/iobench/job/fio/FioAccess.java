@@ -23,9 +23,12 @@ record FioAccess(long unitBytes, Access access) {
      */
     static FioAccess of(FioJobOptions o, RwMode rw, String rwSuffix, long sizeBytes, long ioDefault,
                         FioProblems problems, List<FioProblems.Problem> blocking) {
-        BlockSizeMix[] mixes = sizes(o, problems, blocking);
+        BlockSizeMix[] mixes = sizes(o);
         BlockSizeMix read = mixes[0];
-        BlockSizeMix write = mixes[1];
+        // a trim job's trims take the write direction's place (the request source draws them from it); a
+        // trimwrite writes each block it just trimmed, with the trim's size (fio's get_next_buflen), whatever bs's
+        // write field says
+        BlockSizeMix write = rw.trims() ? mixes[2] : mixes[1];
         long min = Long.MAX_VALUE;
         if (rw.reads()) {
             min = Math.min(min, read.minBytes());
@@ -37,7 +40,14 @@ record FioAccess(long unitBytes, Access access) {
             min = read.minBytes();
         }
         if (rw.trims()) {
-            min = trimBytes(o, rw, write, problems, blocking);
+            min = write.minBytes();
+            if (rw.writes() && !rw.random() && !mixes[1].equals(mixes[2])) {
+                // fio's sequential trimwrite writes with the write sizes on its own walk (bs=4k,4k,8k on 1 MiB: 128
+                // trims of 8k, 255 writes of 4k); iobench writes each trimmed block
+                blocking.add(problems.unsupported(o.setting(o.has("bssplit") ? "bssplit" : o.has("bsrange")
+                        ? "bsrange" : "bs").orElseThrow(), "a sequential trimwrite whose writes and trims differ in"
+                        + " size is not supported by iobench yet (randtrimwrite is)", true));
+            }
         }
         long unit = min;
         boolean alignOff = false;
@@ -78,7 +88,7 @@ record FioAccess(long unitBytes, Access access) {
         }
         long count = o.number("number_ios", 0);
         BlockSizeMix readMix = !rw.reads() || read.fixed() && read.minBytes() == unit ? null : read;
-        BlockSizeMix writeMix = !rw.writes() || write.fixed() && write.minBytes() == unit ? null : write;
+        BlockSizeMix writeMix = !rw.writes() && !rw.trims() || write.fixed() && write.minBytes() == unit ? null : write;
         long[] zones = zones(o, rw, problems, blocking);
         return new FioAccess(unit, new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count,
                 zones[0], zones[1]));
@@ -116,41 +126,16 @@ record FioAccess(long unitBytes, Access access) {
         return new long[] {zone, skip};
     }
 
-    /** Read and write sizes: {@code bssplit}, else {@code bsrange}, else {@code bs}; 4 KiB by default. */
     /**
-     * The size of a trim job's trims: {@code bs}'s third field (fio's {@code bs=read,write,trim}), one size only; a
-     * trimwrite writes what it trimmed, so its write size must be the same.
+     * Read, write and trim sizes ({@code read,write,trim}): {@code bssplit}, else {@code bsrange}, else {@code bs};
+     * 4 KiB by default.
      */
-    private static long trimBytes(FioJobOptions o, RwMode rw, BlockSizeMix write, FioProblems problems,
-                                  List<FioProblems.Problem> blocking) {
-        for (String key : new String[] {"bssplit", "bsrange"}) {
-            if (o.has(key)) {
-                blocking.add(problems.unsupported(o.setting(key).orElseThrow(), "trims of several sizes are not"
-                        + " supported by iobench yet", true));
-                return write.minBytes();
-            }
-        }
-        if (!o.has("bs")) {
-            return 4096;
-        }
-        FioSetting s = o.setting("bs").orElseThrow();
-        long trim = o.size(s, FioJobOptions.perDirection(s.value(), "4k")[2]);
-        if (trim < 1) {
-            throw FioJobOptions.bad(s, "the trim size must be at least 1");
-        }
-        if (rw.writes() && !(write.fixed() && write.minBytes() == trim)) {
-            blocking.add(problems.unsupported(s, "a trimwrite whose writes and trims differ in size is not supported"
-                    + " by iobench yet", true));
-        }
-        return trim;
-    }
-
-    private static BlockSizeMix[] sizes(FioJobOptions o, FioProblems problems, List<FioProblems.Problem> blocking) {
-        BlockSizeMix[] out = new BlockSizeMix[2];
+    private static BlockSizeMix[] sizes(FioJobOptions o) {
+        BlockSizeMix[] out = new BlockSizeMix[3];
         if (o.has("bssplit")) {
             FioSetting s = o.setting("bssplit").orElseThrow();
             String[] dirs = s.value().split(",", -1);
-            for (int d = 0; d < 2; d++) {
+            for (int d = 0; d < 3; d++) {
                 String text = dirs[Math.min(d, dirs.length - 1)].strip();
                 try {
                     out[d] = text.isEmpty() ? BlockSizeMix.fixed(4096) : BlockSizeMix.split(text, o.kbBase());
@@ -162,20 +147,45 @@ record FioAccess(long unitBytes, Access access) {
         }
         String key = o.has("bsrange") ? "bsrange" : o.has("bs") ? "bs" : null;
         if (key == null) {
-            return new BlockSizeMix[] {BlockSizeMix.fixed(4096), BlockSizeMix.fixed(4096)};
+            return new BlockSizeMix[] {BlockSizeMix.fixed(4096), BlockSizeMix.fixed(4096), BlockSizeMix.fixed(4096)};
         }
         FioSetting s = o.setting(key).orElseThrow();
         String[] dirs = FioJobOptions.perDirection(s.value(), "4k");
-        for (int d = 0; d < 2; d++) {
-            String[] range = dirs[d].split("-", -1);
-            long low = o.size(s, range[0]);
-            long high = range.length > 1 ? o.size(s, range[1]) : low;
-            if (low < 1 || high < low) {
+        for (int d = 0; d < 3; d++) {
+            long[] range = key.equals("bsrange") ? range(o, s, dirs[d]) : new long[] {o.size(s, dirs[d]),
+                    o.size(s, dirs[d])};
+            if (range[0] < 1 || range[1] < range[0]) {
                 throw FioJobOptions.bad(s, "'" + dirs[d] + "' is not a size or a range low-high");
             }
-            out[d] = BlockSizeMix.range(low, high);
+            out[d] = BlockSizeMix.range(range[0], range[1]);
         }
         return out;
+    }
+
+    /**
+     * One direction of {@code bsrange} as fio's {@code FIO_OPT_RANGE} reads it: the ends split at the first
+     * {@code -}, else the first {@code :}, each end read as far as it is a size (fio's {@code strtoll} and unit:
+     * {@code 512/25:1k:25} is 512-1k, as in fio's t0023), the lower first; a single size is both ends.
+     */
+    private static long[] range(FioJobOptions o, FioSetting s, String text) {
+        int cut = text.indexOf('-') >= 0 ? text.indexOf('-') : text.indexOf(':');
+        if (cut < 0) {
+            long v = o.size(s, text);
+            return new long[] {v, v};
+        }
+        long a = leadingSize(o, s, text.substring(0, cut));
+        long b = leadingSize(o, s, text.substring(cut + 1));
+        return new long[] {Math.min(a, b), Math.max(a, b)};
+    }
+
+    private static final java.util.regex.Pattern LEADING_SIZE = java.util.regex.Pattern.compile(
+            "\\s*(\\d+\\s*(?:[kmgtpe](?:i?b)?|b)?)(?![a-z]).*", java.util.regex.Pattern.CASE_INSENSITIVE
+                    | java.util.regex.Pattern.DOTALL);
+
+    /** A size at the start of {@code text}, what follows it ignored as fio's parser ignores it. */
+    private static long leadingSize(FioJobOptions o, FioSetting s, String text) {
+        java.util.regex.Matcher m = LEADING_SIZE.matcher(text);
+        return o.size(s, m.matches() ? m.group(1) : text);
     }
 
     private static Distribution distribution(FioJobOptions o, FioProblems problems,

@@ -48,7 +48,6 @@ public final class FioArguments {
                     + " triggers"}, new String[] {"trigger", "fio's remote triggers"},
             new String[] {"trigger-remote", "fio's remote triggers"},
             new String[] {"idle-prof", "fio's idle profiling"}, new String[] {"profile", "fio's built-in profiles"},
-            new String[] {"inflate-log", "fio's compressed logs"},
             new String[] {"cpuclock-test", "a test of fio's own clock"},
             new String[] {"crctest", "a test of fio's own checksums"},
             new String[] {"memcpytest", "a test of fio's own memcpy"},
@@ -67,9 +66,11 @@ public final class FioArguments {
     private final List<FioSection> commandLine = new ArrayList<>();
     private final List<String> jobFiles = new ArrayList<>();
     private final List<String> sections = new ArrayList<>();
+    private final List<String> inflateLogs = new ArrayList<>();
     private final EnumSet<Format> formats = EnumSet.noneOf(Format.class);
     private String output;
     private boolean parseOnly;
+    private boolean debugParse;
     private boolean showCommand;
     private boolean readOnly;
     private boolean version;
@@ -236,11 +237,20 @@ public final class FioArguments {
                 millis(name, value, "status interval too small", 1);
                 throw refused(name);
             }
+            case "inflate-log" -> inflateLogs.add(value);
             case "alloc-size" -> {
                 // fio's shared-memory pool for its job structures; iobench has none to size
             }
-            case "debug" -> throw bad("--debug=" + value + ": fio's debug categories are fio's internals; iobench"
-                    + " prints a stack trace with iobench --debug");
+            case "debug" -> {
+                for (String category : value.split(",")) {
+                    if (!category.strip().equals("parse")) {
+                        throw bad("--debug=" + category.strip() + ": fio's debug categories are fio's internals;"
+                                + " iobench fio traces only how it reads options (--debug=parse); iobench --debug"
+                                + " prints a stack trace");
+                    }
+                    debugParse = true;
+                }
+            }
             default -> throw refused(name);
         }
     }
@@ -321,6 +331,11 @@ public final class FioArguments {
         return parseOnly;
     }
 
+    /** {@code --debug=parse}: fio's trace of each option as it is read ({@link FioInvocation#parseTrace}). */
+    public boolean debugParse() {
+        return debugParse;
+    }
+
     public boolean showCommand() {
         return showCommand;
     }
@@ -329,6 +344,14 @@ public final class FioArguments {
         return readOnly;
     }
 
+
+    /**
+     * The compressed logs of {@code --inflate-log=FILE} (fio's {@code log_store_compressed} files) to print as text
+     * logs on stdout; fio does that and runs nothing else.
+     */
+    public List<String> inflateLogs() {
+        return List.copyOf(inflateLogs);
+    }
 
     public boolean version() {
         return version;

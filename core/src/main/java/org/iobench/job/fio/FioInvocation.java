@@ -33,6 +33,66 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
      *                             (fio and iobench fio exit 1)
      */
     public static FioInvocation read(FioArguments args, FioHost host, UnaryOperator<String> read) {
+        List<List<FioSection>> sources = sources(args, host, read);
+        boolean anyJob = sources.stream().flatMap(List::stream).anyMatch(s -> !s.global());
+        if (!anyJob) {
+            throw new InvalidJobException("No job(s) defined");
+        }
+        List<FioJobDescription> described = new ArrayList<>();
+        String name = args.jobFiles().isEmpty() ? FioArguments.WHERE : String.join(" ", args.jobFiles());
+        JobFile jobs = FioJobFile.parse(name, sources, false, described);
+        FioJobDescription global = described.removeFirst();
+        if (args.readOnly() && jobs.jobs().stream().anyMatch(j -> j.workload().rw().modifies())) {
+            throw new InvalidJobException("fio: trim and write operations are not allowed with the --readonly"
+                    + " parameter.");
+        }
+        int clones = jobs.jobs().size();
+        if (args.maxJobs().isPresent() && clones > args.maxJobs().get()) {
+            throw new InvalidJobException("fio: " + clones + " jobs (clones included) exceed --max-jobs="
+                    + args.maxJobs().get());
+        }
+        return new FioInvocation(jobs, global.options(), described);
+    }
+
+    /**
+     * fio's {@code --parse-only}: reads and checks everything as {@link #read} does; a command line of defaults
+     * alone (no job) is fine, as fio 3.33 finds it (it exits 0 without a job to check).
+     */
+    public static void check(FioArguments args, FioHost host, UnaryOperator<String> read) {
+        List<List<FioSection>> sources = sources(args, host, read);
+        if (sources.stream().flatMap(List::stream).anyMatch(s -> !s.global())) {
+            read(args, host, read);
+        } else {
+            parseTrace(args, host, read); // the defaults' values are still read
+        }
+    }
+
+    /**
+     * fio's {@code --debug=parse} trace of the options, in its layout ({@code parse    PID handle_option=NAME,
+     * ptr=VALUE}, each option by its canonical name, in the order read), with the line fio adds for a steady-state
+     * threshold ({@code set steady state threshold to 0.100000%}). Only these lines of fio's: its type and value
+     * lines are fio's internals.
+     */
+    public static List<String> parseTrace(FioArguments args, FioHost host, UnaryOperator<String> read) {
+        List<String> out = new ArrayList<>();
+        String prefix = String.format(java.util.Locale.ROOT, "%-8s %-5d ", "parse", ProcessHandle.current().pid());
+        for (List<FioSection> source : sources(args, host, read)) {
+            for (FioSection section : source) {
+                for (FioSetting setting : section.settings()) {
+                    String key = FioOptions.canonical(setting.key()).orElseThrow(() -> new InvalidJobException(
+                            "fio: unrecognized option '" + setting.key() + "'"));
+                    out.add(prefix + "handle_option=" + key + ", ptr=" + setting.value());
+                    if (key.equals("steadystate")) {
+                        out.add(prefix + FioSteady.parseDebugLine(FioSteady.threshold(setting, 1024)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The sections of the command line and of each job file, as fio takes them (the first file with the line's). */
+    private static List<List<FioSection>> sources(FioArguments args, FioHost host, UnaryOperator<String> read) {
         List<List<FioSection>> sources = new ArrayList<>();
         List<FioSection> first = new ArrayList<>(args.commandLine());
         boolean firstTaken = false;
@@ -57,24 +117,7 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
         if (!firstTaken) {
             sources.add(first);
         }
-        boolean anyJob = sources.stream().flatMap(List::stream).anyMatch(s -> !s.global());
-        if (!anyJob) {
-            throw new InvalidJobException("No job(s) defined");
-        }
-        List<FioJobDescription> described = new ArrayList<>();
-        String name = args.jobFiles().isEmpty() ? FioArguments.WHERE : String.join(" ", args.jobFiles());
-        JobFile jobs = FioJobFile.parse(name, sources, false, described);
-        FioJobDescription global = described.removeFirst();
-        if (args.readOnly() && jobs.jobs().stream().anyMatch(j -> j.workload().rw().modifies())) {
-            throw new InvalidJobException("fio: trim and write operations are not allowed with the --readonly"
-                    + " parameter.");
-        }
-        int clones = jobs.jobs().size();
-        if (args.maxJobs().isPresent() && clones > args.maxJobs().get()) {
-            throw new InvalidJobException("fio: " + clones + " jobs (clones included) exceed --max-jobs="
-                    + args.maxJobs().get());
-        }
-        return new FioInvocation(jobs, global.options(), described);
+        return sources;
     }
 
     private static List<FioSection> onlyNamed(List<FioSection> sections, List<String> only) {

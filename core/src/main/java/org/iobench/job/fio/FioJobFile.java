@@ -179,6 +179,7 @@ public final class FioJobFile {
                 for (int i = 0; i < specs.size(); i++) {
                     specs.set(i, specs.get(i).toBuilder().group("g" + specGroups.get(i)).build());
                 }
+                steadyForGroups(file, specs, reported);
             }
             if (!specs.isEmpty()) {
                 out.add(specs);
@@ -188,6 +189,28 @@ public final class FioJobFile {
             throw new InvalidJobException(file + ": every job was skipped: " + String.join("; ", skipped));
         }
         return new JobFile(file, out, warnings, skipped, reported);
+    }
+
+    /**
+     * fio judges steady state per reporting group: its jobs must ask the same ({@code td_steadystate_init} rejects
+     * them otherwise), and with {@code group_reporting} the group's rates are judged together
+     * ({@link org.iobench.job.SteadyCriterion#group()}).
+     */
+    private static void steadyForGroups(String file, List<JobSpec> specs, Set<String> reported) {
+        java.util.Map<String, JobSpec> first = new java.util.HashMap<>();
+        for (int i = 0; i < specs.size(); i++) {
+            JobSpec j = specs.get(i);
+            String g = j.grouping().group();
+            JobSpec before = first.putIfAbsent(g, j);
+            if (before != null && !java.util.Objects.equals(before.timing().steady(), j.timing().steady())) {
+                throw new InvalidJobException(file + ": job [" + j.name() + "]: steady state (ss=, ss_dur=, ss_ramp=)"
+                        + " differs from job [" + before.name() + "] of its reporting group: fio rejects the job"
+                        + " (\"steadystate options must be consistent within reporting groups\")");
+            }
+            if (j.timing().steady() != null && reported.contains(g)) {
+                specs.set(i, j.toBuilder().steady(j.timing().steady().forGroup()).build());
+            }
+        }
     }
 
     /** wait_for=X is a stage boundary only when X is the whole stage before; other dependencies are refused. */

@@ -18,7 +18,6 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.Layout;
 import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
-import org.iobench.job.SteadyCriterion;
 import org.iobench.job.SyncMode;
 
 /**
@@ -284,31 +283,9 @@ final class FioJobTranslator {
         }
     }
 
-    /**
-     * fio's steady state: {@code ss=iops:N%} or {@code bw:N%} ends the job once every per-second value of the last
-     * {@code ss_dur} lies within N % of their mean, not judging the first {@code ss_ramp}; the slope criteria are in
-     * percent of the mean only.
-     */
+    /** fio's steady state ({@link FioSteady}): the row runs for every job, ss_dur turning it on. */
     static void steady(Job job, FioSetting s) {
-        FioJobOptions o = job.options();
-        String v = s.value().toLowerCase(Locale.ROOT);
-        boolean slope = v.startsWith("iops_slope") || v.startsWith("bw_slope");
-        if (slope && !v.endsWith("%")) {
-            job.refuse(s, "an absolute slope is not supported by iobench (a slope in percent of the mean is)");
-            return;
-        }
-        v = v.replace("_slope", "");
-        long window = o.has("steadystate_duration") ? o.nanos("steadystate_duration", "s") : 0;
-        if (window <= 0) {
-            throw FioJobOptions.bad(s, "needs ss_dur= (how long the values must agree)");
-        }
-        try {
-            SteadyCriterion c = SteadyCriterion.parse(v, window);
-            long ramp = o.has("steadystate_ramp_time") ? o.nanos("steadystate_ramp_time", "s") : 0;
-            job.spec().steady(new SteadyCriterion(c.metric(), c.boundFraction(), c.windowNanos(), ramp, slope));
-        } catch (IllegalArgumentException e) {
-            throw FioJobOptions.bad(s, e.getMessage());
-        }
+        job.spec().steady(FioSteady.criterion(job.options(), job.warnings()));
     }
 
     /**
@@ -439,9 +416,11 @@ final class FioJobTranslator {
         String bw = logName(o, "write_bw_log", job.name());
         String lat = logName(o, "write_lat_log", job.name());
         String iops = logName(o, "write_iops_log", job.name());
-        job.spec().logs(bw == null && lat == null && iops == null ? null : new LogSpec(bw, lat, iops,
-                o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
-                o.flag("per_job_logs", true), 0, o.flag("log_prio")));
+        String requests = FioLogOptions.requestLog(o);
+        job.spec().logs(bw == null && lat == null && iops == null && requests == null ? null : new LogSpec(bw, lat,
+                iops, o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
+                o.flag("per_job_logs", true), 0, o.flag("log_prio"), FioLogOptions.compressBytes(o),
+                o.flag("log_store_compressed"), requests));
     }
 
     /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */

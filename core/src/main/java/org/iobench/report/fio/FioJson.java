@@ -238,24 +238,51 @@ public final class FioJson {
     }
 
     /**
-     * fio's {@code steadystate} object: the criterion, whether it was attained, and the last window's per-second
-     * values of the metric it judges ({@code iops} in requests/s, {@code bw} in bytes/s, as fio's ring holds them).
+     * fio's {@code steadystate} object as {@code stat.c} writes it: the criterion ({@code %f} of its limit), the
+     * window's length in seconds, whether it was attained, the value it was last judged by ({@code criterion}, in
+     * percent for a relative bound), the deviation or the slope (whichever the criterion judges, the other 0), and
+     * the last window's per-second IOPS and bytes/s, oldest first, padded with zeros as fio's ring is before it
+     * fills (a group's: its jobs' rates added up).
      */
     private static void steady(ObjectNode job, List<RunResult> runs) {
         SteadyOutcome ss = runs.isEmpty() ? null : runs.getFirst().extras().steady();
         if (ss == null) {
             return;
         }
-        boolean iops = ss.criterion().metric().label().startsWith("iops");
+        org.iobench.job.SteadyCriterion c = ss.criterion();
+        boolean iops = c.metric() == org.iobench.job.SteadyCriterion.Metric.IOPS;
+        String pct = c.relative() ? "%" : "";
         ObjectNode s = job.putObject("steadystate");
-        s.put("ss", ss.criterion().label());
-        s.put("duration", ss.criterion().windowNanos() / 1_000_000_000L);
+        s.put("ss", c.metric().label() + (c.slope() ? "_slope" : "") + ":" + String.format(Locale.ROOT, "%f",
+                (float) (c.relative() ? c.boundFraction() * 100 : c.limit())) + pct);
+        int duration = (int) Math.max(1, Math.max(ss.window().size(), Math.round(c.windowNanos() / 1e9)));
+        s.put("duration", duration);
         s.put("attained", ss.reached() ? 1 : 0);
-        s.put("max_deviation", Double.isNaN(ss.windowMaxDeviation()) ? 0 : ss.windowMaxDeviation());
+        double judged = Double.isNaN(ss.judged()) ? 0 : ss.judged();
+        s.put("criterion", String.format(Locale.ROOT, "%f", (float) (c.relative() ? judged * 100 : judged)) + pct);
+        double mean = Double.isNaN(ss.windowMean()) ? 0 : ss.windowMean();
+        double raw = c.relative() ? judged * mean : judged; // in the metric's units, as fio keeps both
+        s.put("max_deviation", c.slope() ? 0.0 : raw);
+        s.put("slope", c.slope() ? raw : 0.0);
         ObjectNode data = s.putObject("data");
-        long mean = Double.isNaN(ss.windowMean()) ? 0 : (long) ss.windowMean();
-        data.put(iops ? "iops_mean" : "bw_mean", mean);
-        var values = data.putArray(iops ? "iops" : "bw");
-        ss.window().forEach(v -> values.add(v.longValue()));
+        long[] judgedValues = padded(ss.window(), duration);
+        long[] otherValues = padded(ss.otherWindow(), duration);
+        long[] iopsValues = iops ? judgedValues : otherValues;
+        long[] bwValues = iops ? otherValues : judgedValues;
+        data.put("bw_mean", java.util.Arrays.stream(bwValues).sum() / duration);
+        data.put("iops_mean", java.util.Arrays.stream(iopsValues).sum() / duration);
+        var i = data.putArray("iops");
+        java.util.Arrays.stream(iopsValues).forEach(i::add);
+        var b = data.putArray("bw");
+        java.util.Arrays.stream(bwValues).forEach(b::add);
+    }
+
+    /** {@code n} whole values, oldest first, zeros after those there are (fio's ring before it is full). */
+    private static long[] padded(List<Double> values, int n) {
+        long[] out = new long[n];
+        for (int k = 0; k < Math.min(n, values.size()); k++) {
+            out[k] = values.get(k).isNaN() ? 0 : values.get(k).longValue();
+        }
+        return out;
     }
 }
