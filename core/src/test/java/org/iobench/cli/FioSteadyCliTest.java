@@ -67,9 +67,11 @@ class FioSteadyCliTest {
         assertThat(b).as("one judgment for the group, not one per clone").isEqualTo(a);
         assertThat(a.path("window").size()).isLessThanOrEqualTo(2);
         assertThat(a.path("otherWindow").size()).isEqualTo(a.path("window").size());
-        for (int i = 0; i < a.path("window").size(); i++) { // bytes/s of 4 KiB requests: 4096 times the IOPS
+        // bytes/s of 4 KiB requests: 4096 times the IOPS, each clone's rate a whole number (cut, as fio's) before
+        // the group adds them up, and the two counts read a moment apart: within a few requests per clone
+        for (int i = 0; i < a.path("window").size(); i++) {
             assertThat(a.path("otherWindow").get(i).asDouble() / 4096).isCloseTo(a.path("window").get(i).asDouble(),
-                    org.assertj.core.data.Offset.offset(2.0));
+                    org.assertj.core.data.Offset.offset(0.001 * a.path("window").get(i).asDouble() + 4));
         }
     }
 
