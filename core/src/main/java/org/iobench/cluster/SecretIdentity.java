@@ -63,7 +63,7 @@ final class SecretIdentity {
 
     /**
      * The Ed25519 key pair of a 32-byte seed (RFC 8032: any 32 bytes are a private key). The JDK derives the public
-     * key only while generating a pair, from the bytes its random source gives: so the source gives the seed.
+     * key only while generating a pair, from the bytes its random source gives: so the source gives the key's seed bytes.
      */
     static KeyPair keyPair(byte[] seed) throws GeneralSecurityException {
         KeyPairGenerator g = KeyPairGenerator.getInstance("Ed25519");
@@ -105,7 +105,7 @@ final class SecretIdentity {
         return s;
     }
 
-    /** Gives the seed as the only "random" bytes asked for: the key generator's one 32-byte request. */
+    /** Gives the key's seed bytes as the only "random" bytes asked for: the key generator's one 32-byte request. */
     private static final class SeedSource extends SecureRandom {
         private final byte[] seed;
 

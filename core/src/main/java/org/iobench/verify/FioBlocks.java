@@ -8,7 +8,7 @@ import org.iobench.job.FioVerifyType;
 
 /**
  * fio 3.33's verify of one request's buffer, as {@code verify.c} does it: {@link #stamp} is
- * {@code populate_verify_io_u} (the data from the seed or {@code verify_pattern}, then every interval's header and
+ * {@code populate_verify_io_u} (the data from the header's random seed or {@code verify_pattern}, then every interval's header and
  * checksum, the header swapped {@code verify_offset} bytes in) and {@link #check} is {@code verify_io_u} (per
  * interval: swap back, check the header's magic, length, seed, offset, write number and own checksum, then the data's
  * checksum or pattern). The failure text is fio's. Not thread-safe: one per worker.
@@ -41,7 +41,7 @@ final class FioBlocks {
         this.thread = v.threadNumber();
     }
 
-    /** What a read must find: the seed and the write number to compare, or -1 to take them from the header. */
+    /** What a read must find: the random seed of the data and the write number to compare, or -1 to take them from the header. */
     record Expect(long seed, int numberio) {
         static final Expect FROM_HEADER = new Expect(-1, -1);
     }

@@ -73,7 +73,7 @@ public final class FioWorkerVerifier {
      *                      of its values, as fio draws it on a 64-bit machine
      * @param file          the file, for {@code verify_dump}'s file names
      * @param listOrder     fio keeps its write log as a list (a random job with its random map)
-     * @param mixed         the job reads and writes (fio's {@code td_rw}): the seed is checked, unless backlogged
+     * @param mixed         the job reads and writes (fio's {@code td_rw}): the data's random seed is checked, unless backlogged
      * @param numberio      the write number is checked (fio: a job that writes, one block size, not time-based,
      *                      not {@code verify_only})
      */
