@@ -73,7 +73,7 @@ public final class EveryField {
                                 "deadbeef"), null, "cafebabe")), "a note");
         Pacing pacing = new Pacing(RateLimit.iops(5000), 5000.0, lat(3), lat(4));
         SteadyOutcome steady = new SteadyOutcome(criterion, true, 3_000_000_000L, List.of(100.0, 101.0), 100.5,
-                0.005);
+                0.005, List.of(409600.0, 413696.0), 0.005);
         WorkerEvidence ev = new WorkerEvidence("worker-threads", 4, 9_000_000, 100, 200, 0, 7_000_000, 1_000_000,
                 4096);
         RunResult full = new RunResult(1, "2026-12-01T06:00:00.000Z",
