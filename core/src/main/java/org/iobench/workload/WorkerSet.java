@@ -126,9 +126,9 @@ final class WorkerSet implements AutoCloseable {
                                            Path path) {
         FioVerify v = spec.verification().fio();
         RwMode rw = spec.workload().rw();
-        FioTausworthe seeds = v.wideSeeds() ? FioTausworthe.of64(v.seedStart()) : FioTausworthe.of32(v.seedStart());
+        FioTausworthe headerRandom = v.wideSeeds() ? FioTausworthe.of64(v.seedStart()) : FioTausworthe.of32(v.seedStart());
         boolean oneSize = spec.access().readSizes() == null && spec.access().writeSizes() == null;
-        FioWorkerVerifier verifier = new FioWorkerVerifier(v, buffers, seeds::next, WorkerSet::wallNanos, path,
+        FioWorkerVerifier verifier = new FioWorkerVerifier(v, buffers, headerRandom::next, WorkerSet::wallNanos, path,
                 rw.random() && spec.access().randomMap(), rw.reads() && rw.writes(),
                 rw.writes() && oneSize && !spec.timeBased());
         return new FioVerifySource(source, verifier, file, spec.queue().iodepth(), v.afterWrites(),
