@@ -55,11 +55,18 @@ class LargeReportPageTest {
         assertThat(check.path("distributed").asInt() + check.path("notDrawn").asInt())
                 .as("every benchmark's distribution drawn or named").isEqualTo(100);
         assertThat(check.path("groups").asInt()).as("grouped, not one flat list").isBetween(2, 99);
+        assertThat(check.path("histories").asInt()).as("a history chart per workload of the 100: %s", check)
+                .isEqualTo(50);
+        assertThat(check.path("historiesDrawn").asInt()).as("every history chart drawn, none dropped")
+                .isEqualTo(check.path("histories").asInt());
 
         String dom = chromium.dom();
         // a chart per swept axis, and per benchmark its runs overlaid and its latency over time
         assertThat(dom).contains("MB/s by block size").contains("MB/s by queue depth").contains("MB/s by threads");
-        assertThat(charts).isGreaterThanOrEqualTo(6 + 2 * 100);
+        assertThat(charts).isGreaterThanOrEqualTo(6 + 2 * 100 + 50);
+        // the history section grouped as the others: groups of at most 10 workloads, collapsed
+        assertThat(dom).contains("50 workloads charted in 5 groups of at most 10")
+                .contains("iobench history's text of the 50 workloads");
         chromium.screenshot(page, OUT.resolve("report-100.png"), 1200, 4000);
     }
 }

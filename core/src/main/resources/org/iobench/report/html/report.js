@@ -499,10 +499,32 @@
     }] } };
   }
 
+  // the history charts: open when a few, else groups of at most 10 workloads in compare's row order, each naming
+  // its first and last workload and its change points, drawn when opened
+  var historyDrawn = 0;
   function historyCharts() {
     var host = el("history-charts");
     if (!host || !data.history || !data.history.length) return;
-    data.history.forEach(function (c) {
+    var all = data.history;
+    if (all.length <= 6) { all.forEach(function (c) { historyChart(host, c); }); return; }
+    var n = Math.ceil(all.length / 10);
+    var note = document.createElement("p");
+    note.className = "note";
+    note.textContent = all.length + " workloads charted in " + n + " groups of at most 10, each collapsed and drawn when"
+      + " opened; groups with a change point say so";
+    host.appendChild(note);
+    for (var g = 0; g < n; g++) {
+      (function (part) {
+        var changes = part.reduce(function (k, c) { return k + c.changes.length; }, 0);
+        collapsible(host, part.length + " workloads: " + part[0].label + (part.length > 1 ? " ... " + part[part.length - 1].label : "")
+          + " (" + (changes ? changes + (changes === 1 ? " change point" : " change points") : "no change point") + ")",
+          false, function (into) { part.forEach(function (c) { historyChart(into, c); }); });
+      })(all.slice(g * 10, g * 10 + 10));
+    }
+  }
+
+  function historyChart(host, c) {
+      historyDrawn++;
       var h = document.createElement("h3");
       h.textContent = c.label + (c.changes.length ? "" : " (no change point)");
       host.appendChild(h);
@@ -522,7 +544,6 @@
                    points: { show: false }, value: num }],
         plugins: [whiskers([{ min: c.min, max: c.max }]), changeMarks(c)]
       }, [c.x, c.mean, c.segment], div));
-    });
   }
 
   // the self-check sees every chart: it opens every collapsed group first (as a reader would, one by one)
@@ -576,6 +597,7 @@
       labelled: labelled, benchmarks: data.series.length, distributed: distributed,
       notDrawn: data.distributions ? data.distributions.notDrawn.length : 0,
       searches: (data.searches || []).length, kneesMarked: kneesMarked,
+      histories: (data.history || []).length, historiesDrawn: historyDrawn,
       abDistributed: data.abDistributions ? data.abDistributions.rows.length : 0,
       abNotDrawn: data.abDistributions ? data.abDistributions.notDrawn.length : 0,
       drawMs: Math.round(performance.now() - started), groups: document.querySelectorAll("details.group").length,
