@@ -44,6 +44,18 @@ class LargeReportPageTest {
         assertThat(report.status()).as(report.err()).isZero();
         assertThat(report.err()).contains("(100 benchmarks)");
 
+        // every series labelled by what differs only: no word twice in a label (a job named "64KiB T2 Q16" and its
+        // workload "randread T2 Q16" once read "64KiB T2 Q16 randread T2 Q16")
+        JsonNode data = SearchPageTest.pageData(Files.readString(page));
+        List<String> labels = new java.util.ArrayList<>();
+        data.path("series").forEach(b -> labels.add(b.path("label").asText()));
+        data.path("latency").forEach(b -> labels.add(b.path("label").asText()));
+        data.path("sweeps").forEach(a -> a.path("charts").forEach(c -> c.forEach(l -> labels.add(l.path("label").asText()))));
+        assertThat(labels).hasSizeGreaterThan(200).allSatisfy(l -> {
+            List<String> words = List.of(l.split(" "));
+            assertThat(new java.util.HashSet<>(words)).as(l).hasSameSizeAs(words);
+        });
+
         JsonNode check = chromium.selfCheck(page);
         assertThat(check.path("errors")).as(check.toString()).isEmpty();
         int charts = check.path("charts").asInt();

@@ -334,7 +334,10 @@
     var openAll = data.series.length <= 12;
     var note = document.createElement("p");
     note.className = "note";
-    note.textContent = data.series.length + " benchmarks in " + groups.length + " groups"
+    var stored = data.series.reduce(function (n, b) { return n + (b.benchmarks ? b.benchmarks.length : 1); }, 0);
+    note.textContent = stored + " benchmarks in " + groups.length + " groups"
+      + (stored > data.series.length ? " (" + (stored - data.series.length + data.series.filter(function (b) {
+        return b.benchmarks && b.benchmarks.length > 1; }).length) + " that differ only by their id overlaid as one benchmark's runs)" : "")
       + (openAll ? "" : "; each group is collapsed and drawn when opened");
     host.appendChild(note);
     groups.forEach(function (g, gi) {
@@ -342,7 +345,8 @@
       details.className = "group";
       var summary = document.createElement("summary");
       var runs = g.items.reduce(function (n, b) { return n + b.runs.length; }, 0);
-      summary.textContent = g.name + " (" + g.items.length + (g.items.length === 1 ? " benchmark, " : " benchmarks, ")
+      var stored = g.items.reduce(function (n, b) { return n + (b.benchmarks ? b.benchmarks.length : 1); }, 0);
+      summary.textContent = g.name + " (" + stored + (stored === 1 ? " benchmark, " : " benchmarks, ")
         + runs + (runs === 1 ? " run)" : " runs)");
       details.appendChild(summary);
       host.appendChild(details);
@@ -375,10 +379,11 @@
     var series = [{ label: "t (s)", value: function (u, v) { return v == null ? "" : v.toFixed(3) + " s"; } }];
     b.runs.forEach(function (r, ri) {
       var bold = r === median;
-      series.push({ label: "run " + r.run + (bold && b.runs.length > 1 ? " (median)" : "") + (r.complete ? "" : " (incomplete)") + " MB/s",
+      series.push({ label: (r.name || "run " + r.run) + (bold && b.runs.length > 1 ? " (median)" : "") + (r.complete ? "" : " (incomplete)") + " MB/s",
                     stroke: color(0) + (bold ? "" : "66"), width: bold ? 3 : 1, spanGaps: false, value: num });
     });
-    series.push({ label: "run " + median.run + " IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: num });
+    var medianName = median.name || "run " + median.run;
+    series.push({ label: medianName + " IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: num });
     charts.push(new uPlot({
       title: "Throughput per interval" + (b.runs.length > 1 ? ": " + b.runs.length + " runs overlaid, the median bold" : ""),
       width: width, height: 220, cursor: { sync: { key: sync.key } },
@@ -400,7 +405,7 @@
         });
       });
       charts.push(new uPlot({
-        title: "Latency per interval, run " + median.run + ": p50, p99, max of the requests completed in it (log scale)",
+        title: "Latency per interval, " + medianName + ": p50, p99, max of the requests completed in it (log scale)",
         width: width, height: 220, cursor: { sync: { key: sync.key } },
         scales: { x: xRange, y: { distr: 3, log: 10 } },
         axes: [{ label: "s" }, { values: function (u, v) { return v.map(fmtNs); }, size: 70 }],
@@ -410,7 +415,7 @@
     if (b.system && b.system.t.length) {
       var bottom = document.createElement("div"); bottom.className = "chart"; host.appendChild(bottom);
       charts.push(new uPlot({
-        title: "System while run " + median.run + " ran: vmstat bi/bo, CPU and iowait", width: width, height: 220,
+        title: "System while " + medianName + " ran: vmstat bi/bo, CPU and iowait", width: width, height: 220,
         cursor: { sync: { key: sync.key } },
         scales: { x: xRange, pct: { range: [0, 100] } },
         axes: [{ label: "s" }, { label: "MB/s (bi, bo)", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
@@ -594,7 +599,9 @@
     var distributed = 0;
     (data.distributions ? data.distributions.charts : []).forEach(function (c) { distributed += c.series.length; });
     el("selfcheck").textContent = JSON.stringify({ charts: charts.length, canvases: canvases.length, drawn: drawn,
-      labelled: labelled, benchmarks: data.series.length, distributed: distributed,
+      labelled: labelled,
+      benchmarks: data.series.reduce(function (n, b) { return n + (b.benchmarks ? b.benchmarks.length : 1); }, 0),
+      seriesEntries: data.series.length, distributed: distributed,
       notDrawn: data.distributions ? data.distributions.notDrawn.length : 0,
       searches: (data.searches || []).length, kneesMarked: kneesMarked,
       histories: (data.history || []).length, historiesDrawn: historyDrawn,
