@@ -8,7 +8,8 @@ import org.iobench.job.Submission;
 /**
  * fio's batching and io_uring queue options, read after {@code iodepth} (fio's {@code fixup_options} and its io_uring
  * engine's init): {@code iodepth_batch_submit} (0 or above iodepth: iodepth), {@code iodepth_batch_complete_min} and
- * {@code _max} (max below min: min; both 0: fio's polling mode), {@code registerfiles}, {@code sqthread_poll} (which
+ * {@code _max} (max below min: min; both 0: fio's polling mode; a file that sets neither reaps iobench's way, one
+ * awaited and all that are ready taken: the device sees the same depth, and the run's record is a plain job's), {@code registerfiles}, {@code sqthread_poll} (which
  * registers the files, as fio's engine does), {@code sqthread_poll_cpu} (only with {@code sqthread_poll}) and
  * {@code hipri} (direct I/O only: fio's requests would all fail with EOPNOTSUPP). The queue options are refused with
  * an engine that cannot do them.
@@ -21,14 +22,17 @@ final class FioSubmission {
         JobSpec.Builder b = job.spec();
         long batch = o.number("iodepth_batch_submit", 1);
         b.batch((int) (batch == 0 || batch > depth ? depth : batch));
-        int min = (int) o.number("iodepth_batch_complete_min", 1);
-        int max = (int) o.number("iodepth_batch_complete_max", 0);
-        if (min > max) {
-            max = min;
+        Submission s = b.submission();
+        if (o.has("iodepth_batch_complete_min") || o.has("iodepth_batch_complete_max")) {
+            int min = (int) o.number("iodepth_batch_complete_min", 1);
+            int max = (int) o.number("iodepth_batch_complete_max", 0);
+            if (min > max) {
+                max = min;
+            }
+            boolean polling = min == 0 && max == 0;
+            // fio caps what it waits for and takes at the requests in flight, so depth is the most either can be.
+            s = s.withReaping(Math.min(min, depth), Math.min(max, depth), polling);
         }
-        boolean polling = min == 0 && max == 0;
-        // fio caps what it waits for and takes at the requests in flight, so depth is the most either can be.
-        Submission s = b.submission().withReaping(Math.min(min, depth), Math.min(max, depth), polling);
         boolean registered = flag(job, "registerfiles", EngineFlag.REGISTERED_FILES);
         boolean thread = flag(job, "sqthread_poll", EngineFlag.SUBMISSION_THREAD);
         int cpu = -1;

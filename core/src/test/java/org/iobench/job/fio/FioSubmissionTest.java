@@ -20,14 +20,13 @@ class FioSubmissionTest {
     }
 
     @Test
-    void fiosDefaultsSubmitOneAndReapOneAtATime() {
+    void aFileThatSetsNoneSubmitsOneAtATimeAndReapsIobenchsWay() {
         JobSpec j = job("ioengine=io_uring\niodepth=32\n");
         assertThat(j.queue().batch()).isEqualTo(1);
-        Submission s = j.queue().submission();
-        assertThat(s.reapMin()).isEqualTo(1);
-        assertThat(s.reapMax()).as("max below min is min: fio's default 1").isEqualTo(1);
-        assertThat(s.reapEachSubmit()).isFalse();
-        assertThat(s.setsUpQueue()).isFalse();
+        assertThat(j.queue().submission()).isEqualTo(Submission.DEFAULT);
+        Submission minOnly = job("ioengine=io_uring\niodepth=32\niodepth_batch_complete_min=1\n").queue()
+                .submission();
+        assertThat(minOnly.reapMax()).as("max below min is min: fio's default 1").isEqualTo(1);
     }
 
     @Test
