@@ -69,7 +69,8 @@ final class ImportCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (ResultStore s = store.db.openForSaving()) {
-            List<Long> ids = s.saveAll(runs);
+            ResultStore.Saved saved = s.saveAll(runs, null);
+            List<Long> ids = saved.ids();
             int i = 0;
             for (int f = 0; f < files.size(); f++) {
                 int n = perFile.get(f);
@@ -80,6 +81,10 @@ final class ImportCommand implements Callable<Integer> {
             }
             out.flush();
             spec.commandLine().getErr().println("iobench: saved in " + StoreLocation.describe(s.url()));
+            String warning = ResultStore.changePointsWarning(saved);
+            if (warning != null) {
+                spec.commandLine().getErr().println(warning);
+            }
         } catch (StoreException e) {
             throw new StoreException("nothing imported: " + e.getMessage(), e);
         }

@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param target the latency target of a latency-targeted search; null for a saturation search (and for the steps
  *               of a latency-targeted search stored before the label named its target)
  * @param name   the job's name
- * @param when   when the search started (an instant, to the second)
+ * @param when   when the search started (an instant, to the millisecond; to the second in searches stored before)
  */
 public record SearchSeries(Axis axis, LatencyTarget target, String name, String when) {
     private static final String PREFIX = "saturate";

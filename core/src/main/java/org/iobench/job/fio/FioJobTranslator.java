@@ -175,7 +175,7 @@ final class FioJobTranslator {
         }
         boolean stonewall = o.flag("stonewall");
         return new FioJob(job.name(), where, specs, stonewall, stonewall || o.flag("new_group"),
-                o.flag("group_reporting"), o.value("wait_for").orElse(""), job.blocking());
+                o.flag("group_reporting"), o.value("wait_for").orElse(""), job.blocking(), FioLatencyReport.of(o));
     }
 
     /** Every option set, by its row's kind: a note, a reporting problem, or one that changes the I/O. */

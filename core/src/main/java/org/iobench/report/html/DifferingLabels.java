@@ -19,12 +19,34 @@ final class DifferingLabels {
     private DifferingLabels() {}
 
     static Map<ReportItem, String> of(List<ReportItem> items) {
+        Map<ReportItem, String> names = bases(items);
+        Set<String> seen = new HashSet<>();
+        Set<String> twice = new HashSet<>();
+        names.values().forEach(name -> {
+            if (!seen.add(name)) {
+                twice.add(name);
+            }
+        });
+        names.replaceAll((i, name) -> twice.contains(name) || name.isEmpty()
+                ? (name.isEmpty() ? "" : name + " ") + "#" + i.id() : name);
+        return names;
+    }
+
+    /**
+     * Each benchmark's name before an id tells twins apart: benchmarks with the same name here differ in nothing
+     * the page can name (repetitions stored as runs of their own: ten {@code dd}s of one test), and a benchmark
+     * alone on the page is named by its workload. Empty for twins when every benchmark on the page is alike.
+     */
+    static Map<ReportItem, String> bases(List<ReportItem> items) {
         List<Function<ReportItem, String>> parts = new ArrayList<>();
         Set<String> keys = new TreeSet<>();
         items.forEach(i -> keys.addAll(i.labels().keySet()));
         for (String k : keys) {
             parts.add(i -> i.labels().containsKey(k) ? k + "=" + i.labels().get(k) : "");
         }
+        // the steps of one saturate search share its series label; two searches' steps are told apart by it
+        parts.add(i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null)).isPresent()
+                ? i.job().path("series").asText() : "");
         parts.add(i -> i.job().path("name").asText(""));
         parts.add(ReportItem::workloadWithoutBs);
         parts.add(i -> org.iobench.job.Sizes.binary(i.job().path("blockSizeBytes").asLong()));
@@ -40,23 +62,48 @@ final class DifferingLabels {
                 differing.add(p);
             }
         }
+        Map<ReportItem, List<String>> words = new LinkedHashMap<>();
+        items.forEach(i -> words.put(i, words(differing, i)));
+        // a word every benchmark's name has tells none apart (randread, when every one is randread): left out, unless
+        // that would make two names alike
+        Set<String> common = new HashSet<>(words.values().iterator().hasNext() ? words.values().iterator().next()
+                : List.of());
+        words.values().forEach(common::retainAll);
+        long distinct = words.values().stream().map(w -> String.join(" ", w)).distinct().count();
+        List<List<String>> without = words.values().stream()
+                .map(w -> w.stream().filter(x -> !common.contains(x)).toList()).toList();
+        if (items.size() > 1 && without.stream().map(w -> String.join(" ", w)).distinct().count() == distinct) {
+            int k = 0;
+            for (ReportItem i : items) {
+                words.put(i, without.get(k++));
+            }
+        }
         Map<ReportItem, String> names = new LinkedHashMap<>();
-        Set<String> seen = new HashSet<>();
-        Set<String> twice = new HashSet<>();
         for (ReportItem i : items) {
-            String name = name(differing, i);
+            String name = String.join(" ", words.get(i));
             if (name.isEmpty()) {
                 name = items.size() == 1 ? i.workloadWithoutBs() + " " + org.iobench.job.Sizes.binary(
                         i.job().path("blockSizeBytes").asLong()) : "";
             }
             names.put(i, name);
-            if (!seen.add(name)) {
-                twice.add(name);
+        }
+        return names;
+    }
+
+    /**
+     * The words of {@code parts}' values, each once: a part repeats no word an earlier one said (the job's name
+     * {@code 64KiB T2 Q16} then the workload {@code randread T2 Q16} is {@code 64KiB T2 Q16 randread}).
+     */
+    private static List<String> words(List<Function<ReportItem, String>> parts, ReportItem i) {
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        for (Function<ReportItem, String> p : parts) {
+            for (String w : p.apply(i).split(" +")) {
+                if (!w.isEmpty()) {
+                    out.add(w);
+                }
             }
         }
-        names.replaceAll((i, name) -> twice.contains(name) || name.isEmpty()
-                ? (name.isEmpty() ? "" : name + " ") + "#" + i.id() : name);
-        return names;
+        return List.copyOf(out);
     }
 
     private static String name(List<Function<ReportItem, String>> parts, ReportItem i) {

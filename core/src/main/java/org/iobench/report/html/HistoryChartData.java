@@ -12,13 +12,11 @@ import org.iobench.history.WorkloadHistory;
 import org.iobench.table.Formats;
 
 /**
- * The history charts' data: per workload with two or more points, x (epoch seconds by time, else the point's
+ * The history charts' data: per workload with two or more points (every one: the page groups them), x (epoch seconds by time, else the point's
  * position), the point names, mean/min/max per point, the mean of the segment each point belongs to, and the
  * change points with their text.
  */
 final class HistoryChartData {
-    /** More charts than this make a page nobody scrolls through; the text above the charts lists every workload. */
-    static final int MAX_CHARTS = 48;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private HistoryChartData() {}
@@ -31,7 +29,7 @@ final class HistoryChartData {
         List<String> labels = set.labels();
         for (int w = 0; w < set.workloads().size(); w++) {
             WorkloadHistory h = set.workloads().get(w);
-            if (h.points().size() < 2 || out.size() >= MAX_CHARTS) {
+            if (h.points().size() < 2) { // named under the charts as not charted
                 continue;
             }
             ObjectNode c = out.addObject();
