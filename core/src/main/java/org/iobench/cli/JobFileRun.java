@@ -165,6 +165,10 @@ final class JobFileRun {
                 new Given("--verify", options.verify), new Given("--rate", options.rate),
                 new Given("--steady", options.steady), new Given("--steady-window", options.steadyWindowNanos),
                 new Given("--fixed-buffers", options.fixedBuffers ? true : null),
+                new Given("--register-files", options.registerFiles ? true : null),
+                new Given("--sq-poll", options.sqPoll ? true : null), new Given("--sq-poll-cpu", options.sqPollCpu),
+                new Given("--hipri", options.hipri ? true : null),
+                new Given("--reap-min", options.reapMin), new Given("--reap-max", options.reapMax),
                 new Given("--verify-after", options.verifyAfter ? true : null))) {
             if (g.value() != null) {
                 throw ExitException.usage(g.name() + ": not used with a job file; set it in the"
