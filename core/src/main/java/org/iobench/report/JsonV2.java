@@ -132,7 +132,7 @@ public final class JsonV2 {
 
     /** Keys that end in {@code Ns} in version 1 already (latency summaries): not {@code ...Nanos} on the way back. */
     private static final Set<String> ALREADY_NS = Set.of("minNs", "meanNs", "maxNs", "p50Ns", "p90Ns", "p99Ns",
-            "p999Ns", "p9999Ns", "p99LatencyNs", "p99ReadLatencyNs", "p99WriteLatencyNs");
+            "p999Ns", "p9999Ns", "p99LatencyNs", "p99ReadLatencyNs", "p99WriteLatencyNs", "stddevNs");
 
     /** The fields of {@code /proc/stat}'s cpu line, in ticks in v1, each {@code <field>Seconds} in v2. */
     static final Set<String> CPU_FIELDS = Set.of("user", "nice", "system", "idle", "iowait", "irq",

@@ -14,13 +14,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The SQL of the {@code change_points} table: each workload series' change points, found again over every stored
- * run of its shape whenever a run of that shape is saved or deleted, so that the table always holds what
- * {@code iobench history} finds with its defaults over the whole store. Callers hold the transaction.
+ * The SQL of the {@code change_points} table: each workload series' change points, found again over the newest
+ * {@link #WINDOW} runs of its shape whenever a run of that shape is saved or deleted, so that the table holds what
+ * {@code iobench history rw:RW bs:BS last:1000} finds with its defaults (over the whole store, for a shape of at most
+ * that many runs). Callers hold the transaction.
  */
 final class ChangePoints {
     /** The schema version that has the table. */
     static final int SINCE_VERSION = 8;
+    /**
+     * The newest runs of a shape searched at each save: the search reads and shuffles every one of them, so a save
+     * costs time in proportion (about 2 s for 10^4 runs at load 12 here, bench/changepoint-save.sh); change points
+     * older than that stay as they were found.
+     */
+    static final int WINDOW = 1000;
 
     /** A workload shape as the {@code runs_by_workload} index finds it: the runs whose series are found again. */
     record Shape(String rw, long blockSize) {}
@@ -60,13 +67,16 @@ final class ChangePoints {
             }
         }
         // SQLite: transactions begin IMMEDIATE, so this one already holds the write lock
+        // the newest WINDOW runs: iobench history rw:RW bs:BS last:1000 selects the same
         RunQuery q = new RunQuery(List.of(), Map.of(), List.of(), null, null, Set.of(), Set.of(),
-                Set.of(shape.rw()), Set.of(shape.blockSize()), 0);
+                Set.of(shape.rw()), Set.of(shape.blockSize()), WINDOW);
         List<StoredRun> runs = reader.find(q);
         List<Long> ids = runs.stream().map(StoredRun::id).toList();
+        // the rows the search can find again: both runs in the window (a change just before the window's first
+        // run stays as found)
         for (int from = 0; from < ids.size(); from += Jdbc.CHUNK) {
             List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + Jdbc.CHUNK));
-            try (PreparedStatement p = Jdbc.prepare(connection, "DELETE FROM change_points WHERE run_id IN ("
+            try (PreparedStatement p = Jdbc.prepare(connection, "DELETE FROM change_points WHERE run_before IN ("
                     + Jdbc.placeholders(chunk.size()) + ")", chunk)) {
                 p.executeUpdate();
             }

@@ -93,6 +93,14 @@ class StoredChangePointsTest {
                 assertThat(d.runId()).isEqualTo(reads.get(9));
             });
             assertThat(stored(store)).isEqualTo(historyOf(store));
+
+            // several at once (iobench delete SELECTOR): each told of, the shape searched again once at the end
+            List<Long> told = new ArrayList<>();
+            store.delete(List.of(reads.get(9), reads.get(10), 99_999L), told::add);
+            assertThat(told).containsExactly(reads.get(9), reads.get(10));
+            assertThat(store.changePoints()).singleElement()
+                    .satisfies(d -> assertThat(d.runId()).isEqualTo(reads.get(11)));
+            assertThat(stored(store)).isEqualTo(historyOf(store));
         }
         try (ResultStore plain = ResultStore.open(url)) {
             // opened without a finder (as tests and libraries may): saves leave the table as it was
@@ -122,6 +130,38 @@ class StoredChangePointsTest {
              ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM change_points_pending")) {
             rs.next();
             assertThat(rs.getInt(1)).isZero();
+        }
+    }
+
+    @Test
+    void aLongSeriesIsSearchedOverItsShapesNewestThousandRunsAsHistoryLast1000Is() {
+        String url = Databases.sqlite(dir);
+        int runs = ChangePoints.WINDOW + 30;
+        List<NewRun> all = new ArrayList<>();
+        for (int i = 0; i < runs - 1; i++) {
+            // a step at run 10 (before the window) and one at run runs - 20 (inside it)
+            all.add(run(RwMode.WRITE, i, 10, i < runs - 20 ? 120 : 90, Map.of()));
+        }
+        try (ResultStore plain = ResultStore.open(url)) {
+            plain.saveAll(all);
+        }
+        try (ResultStore store = ResultStore.open(url, StoredChangePoints.DEFAULTS)) {
+            long last = store.save(run(RwMode.WRITE, runs - 1, 10, 90, Map.of()));
+            List<StoredChangePoint> found = store.changePoints();
+            assertThat(found).singleElement().satisfies(c -> {
+                assertThat(c.runId()).isEqualTo(last - 19);
+                assertThat(c.changePercent()).isCloseTo(-25, org.assertj.core.data.Offset.offset(1.0));
+            });
+            // the same as iobench history rw:write bs:4k last:1000
+            RunQuery window = new RunQuery(List.of(), Map.of(), List.of(), null, null, java.util.Set.of(),
+                    java.util.Set.of(), java.util.Set.of("write"), java.util.Set.of(4096L), ChangePoints.WINDOW);
+            List<Sample> samples = store.samples(window);
+            Map<Long, Instant> times = new HashMap<>();
+            store.find(window).forEach(r -> times.put(r.id(), r.createdAt()));
+            HistorySet set = Histories.build(samples, times, HistoryOrder.TIME, Metric.MB_S,
+                    ChangePointOptions.DEFAULTS);
+            assertThat(set.workloads()).singleElement().satisfies(h -> assertThat(h.changePoints()).singleElement()
+                    .satisfies(c -> assertThat(h.points().get(c.index()).runIds()).containsExactly(last - 19)));
         }
     }
 
