@@ -23,8 +23,8 @@
 #       (PostgreSQL: the script makes a schema of its own, iobench_scale_<random>, and drops it at the end)
 #   KEEP=/path/dir bench/scale-store.sh                   # keep the SQLite store in dir (reused when present)
 #
-# PostgreSQL above SERVER_SIDE_FROM runs (default 10000; 0: never) grows server-side: the first 10,000 runs (made
-# through the API) are copied in SQL, block after block, each copy the next invocations of the same CI (ids, the
+# PostgreSQL above SERVER_SIDE_FROM runs (default 10000; 0: never) grows server-side: the first runs (made through
+# the API; a store smaller than 10,000 doubles first) are copied in SQL, 10,000 a block, each copy the next invocations of the same CI (ids, the
 # commit/branch/host/kernel labels and the times moved on as ScaleStore would have made them; documents, samples and
 # the other columns as they are), then ANALYZE, as autovacuum would after a bulk load. 10^6 runs through the API take
 # ~3 ms a run here (50 min); server-side ~0.2 ms. The 20 single saves are still made through the API, after the copy.
@@ -91,7 +91,8 @@ grow_server_side() {  # grows the PostgreSQL store to $1 runs by copying runs 1.
   while :; do
     have=$(psql -At "$PG_CONNINFO" -c "SELECT count(*) FROM $SCHEMA.runs")
     (( have + 20 >= target )) && break
-    n=$(( target - 20 - have )); (( n > BASE )) && n=$BASE
+    # copy blocks of BASE runs; a smaller store doubles until it has them
+    n=$(( target - 20 - have )); (( n > BASE )) && n=$BASE; (( n > have )) && n=$have
     psql -q -v ON_ERROR_STOP=1 "$PG_CONNINFO" >/dev/null <<SQL
 SET search_path TO $SCHEMA;
 BEGIN;
