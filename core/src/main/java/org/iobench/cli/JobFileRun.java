@@ -94,6 +94,15 @@ final class JobFileRun {
     private JobFile jobs(String name, String text, PrintStream err, UnaryOperator<String> inc) {
         refuseJobOptions();
         JobFile jobs = FioJobFile.parse(name, text, lenient, ThisMachine.fioHost(), inc);
+        return withCommandLine(jobs, err);
+    }
+
+    /**
+     * {@code jobs} (a job file's, or the fio job of {@code run}'s command line) with the command line's options
+     * applied; its warnings go to {@code err}.
+     */
+    JobFile withCommandLine(JobFile jobs, PrintStream err) {
+        String name = jobs.name();
         refuseNewFilesWithoutSize(name, jobs);
         jobs.warnings().forEach(w -> err.println("iobench: warning: " + w));
         jobs.skipped().forEach(w -> err.println("iobench: " + w));
