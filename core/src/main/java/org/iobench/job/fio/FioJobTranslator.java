@@ -312,7 +312,10 @@ final class FioJobTranslator {
         FioEngineWork.refuseOthers(o, engine);
     }
 
-    /** {@code iodepth}: at least 1; a synchronous engine caps it at 1, as fio does. */
+    /**
+     * {@code iodepth}: at least 1; a synchronous engine caps it at 1, as fio does. Then the batching and queue options
+     * ({@link FioSubmission}).
+     */
     static void iodepth(Job job, long depth) {
         FioJobOptions o = job.options();
         if (depth < 1) {
@@ -324,6 +327,7 @@ final class FioJobTranslator {
             depth = 1;
         }
         job.spec().iodepth((int) depth);
+        FioSubmission.apply(job, (int) depth);
     }
 
     /** {@code sync}: each write synchronous ({@code O_SYNC}, or {@code O_DSYNC}); reads are not affected. */

@@ -103,6 +103,14 @@ final class FioOptions {
             honoured("grace_time").readBy("ioengine (FioEngineWork)"),
             honoured("std_redirect").readBy("ioengine (FioEngineWork)"),
             honoured("iodepth").def("1").apply(WHOLE, FioJobTranslator::iodepth),
+            honoured("iodepth_batch_submit").aliases("iodepth_batch").def("1").readBy("iodepth (FioSubmission)"),
+            honoured("iodepth_batch_complete_min").aliases("iodepth_batch_complete").def("1")
+                    .readBy("iodepth (FioSubmission)"),
+            honoured("iodepth_batch_complete_max").readBy("iodepth (FioSubmission)"),
+            honoured("registerfiles").bare().def("0").readBy("iodepth (FioSubmission)"),
+            honoured("sqthread_poll").bare().def("0").readBy("iodepth (FioSubmission)"),
+            honoured("sqthread_poll_cpu").readBy("iodepth (FioSubmission)"),
+            honoured("hipri").bare().def("0").readBy("iodepth (FioSubmission)"),
             // the cache and syncs
             honoured("direct").def("0").apply(FLAG, (job, on) -> {
                 if (on) {
@@ -272,11 +280,7 @@ final class FioOptions {
             changesIo("fixedbufs").def("0"),
             changesIo("nonvectored").def("0"),
             changesIo("force_async"),
-            changesIo("registerfiles").def("0"),
-            changesIo("sqthread_poll").def("0"),
-            changesIo("sqthread_poll_cpu"),
             changesIo("cmd_type"),
-            changesIo("hipri").def("0"),
             changesIo("userspace_reap").def("0"),
             changesIo("hipri_percentage"),
             changesIo("nowait").def("0"),
@@ -340,9 +344,6 @@ final class FioOptions {
             changesIo("xnvme_admin"),
             changesIo("xnvme_dev_nsid"),
             changesIo("xnvme_iovec"),
-            changesIo("iodepth_batch_submit").aliases("iodepth_batch"),
-            changesIo("iodepth_batch_complete_min").aliases("iodepth_batch_complete"),
-            changesIo("iodepth_batch_complete_max"),
             changesIo("iodepth_low"),
             changesIo("serialize_overlap"),
             changesIo("thinktime_blocks_type"),
