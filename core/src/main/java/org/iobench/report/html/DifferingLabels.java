@@ -62,25 +62,11 @@ final class DifferingLabels {
                 differing.add(p);
             }
         }
-        Map<ReportItem, List<String>> words = new LinkedHashMap<>();
-        items.forEach(i -> words.put(i, words(differing, i)));
-        // a word every benchmark's name has tells none apart (randread, when every one is randread): left out, unless
-        // that would make two names alike
-        Set<String> common = new HashSet<>(words.values().iterator().hasNext() ? words.values().iterator().next()
-                : List.of());
-        words.values().forEach(common::retainAll);
-        long distinct = words.values().stream().map(w -> String.join(" ", w)).distinct().count();
-        List<List<String>> without = words.values().stream()
-                .map(w -> w.stream().filter(x -> !common.contains(x)).toList()).toList();
-        if (items.size() > 1 && without.stream().map(w -> String.join(" ", w)).distinct().count() == distinct) {
-            int k = 0;
-            for (ReportItem i : items) {
-                words.put(i, without.get(k++));
-            }
-        }
+        List<List<String>> words = withoutCommonWords(items.stream().map(i -> words(differing, i)).toList());
         Map<ReportItem, String> names = new LinkedHashMap<>();
-        for (ReportItem i : items) {
-            String name = String.join(" ", words.get(i));
+        for (int k = 0; k < items.size(); k++) {
+            ReportItem i = items.get(k);
+            String name = String.join(" ", words.get(k));
             if (name.isEmpty()) {
                 name = items.size() == 1 ? i.workloadWithoutBs() + " " + org.iobench.job.Sizes.binary(
                         i.job().path("blockSizeBytes").asLong()) : "";
@@ -88,6 +74,24 @@ final class DifferingLabels {
             names.put(i, name);
         }
         return names;
+    }
+
+    /**
+     * Names (as words) without the words every one of them has: such a word tells none apart ({@code randread},
+     * when every one is randread). Unchanged when there is one name, or when leaving the words out would make two
+     * names alike.
+     */
+    static List<List<String>> withoutCommonWords(List<List<String>> names) {
+        if (names.size() < 2) {
+            return names;
+        }
+        Set<String> common = new HashSet<>(names.getFirst());
+        names.forEach(common::retainAll);
+        List<List<String>> without = names.stream()
+                .map(w -> w.stream().filter(x -> !common.contains(x)).toList()).toList();
+        long before = names.stream().map(w -> String.join(" ", w)).distinct().count();
+        long after = without.stream().map(w -> String.join(" ", w)).distinct().count();
+        return after == before ? without : names;
     }
 
     /**
