@@ -1,6 +1,7 @@
 package org.iobench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -60,7 +61,7 @@ class FioLatencyReportTest {
             int rank = (int) Math.ceil(Double.parseDouble(p) / 100 * values.size());
             long expected = values.get(Math.max(0, rank - 1));
             assertThat((double) lat.path("percentile").path(p).asLong()).as("%s percentile", p)
-                    .isCloseTo(expected, org.assertj.core.api.Assertions.within(Math.max(1, expected / 128.0)));
+                    .isCloseTo(expected, within(Math.max(1, expected / 128.0)));
         }
         if (plus) {
             long binned = 0;
@@ -136,9 +137,9 @@ class FioLatencyReportTest {
         double mean = lat.stream().mapToLong(Long::longValue).average().orElseThrow();
         double m2 = lat.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
         assertThat(read.path("lat_ns").path("mean").asDouble()).isCloseTo(mean,
-                org.assertj.core.api.Assertions.within(1e-6 * mean));
+                within(1e-6 * mean));
         assertThat(read.path("lat_ns").path("stddev").asDouble()).isCloseTo(Math.sqrt(m2 / (lat.size() - 1)),
-                org.assertj.core.api.Assertions.within(1e-6 * mean));
+                within(1e-6 * mean));
     }
 
     @Test

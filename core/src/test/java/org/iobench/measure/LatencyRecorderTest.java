@@ -1,6 +1,7 @@
 package org.iobench.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
@@ -66,7 +67,7 @@ class LatencyRecorderTest {
         assertThat(m.minNs()).isEqualTo(12_345L); // the histogram holds it within 3 digits only
         assertThat(m.maxNs()).isEqualTo(1_000_000_019L);
         assertThat(m.meanNs()).isEqualTo(mean);
-        assertThat(m.stddevNs()).isCloseTo(stddev, org.assertj.core.api.Assertions.within(stddev * 1e-12));
+        assertThat(m.stddevNs()).isCloseTo(stddev, within(stddev * 1e-12));
         assertThat(whole.summary().minNs()).isEqualTo(12_345L);
         assertThat(whole.summary().maxNs()).isEqualTo(1_000_000_019L);
         LatencyRecorder merged = new LatencyRecorder();
@@ -76,7 +77,7 @@ class LatencyRecorderTest {
         assertThat(merged.moments().maxNs()).isEqualTo(m.maxNs());
         assertThat(merged.moments().meanNs()).isEqualTo(m.meanNs());
         assertThat(merged.moments().stddevNs()).isCloseTo(stddev,
-                org.assertj.core.api.Assertions.within(stddev * 1e-9));
+                within(stddev * 1e-9));
         LatencyRecorder one = new LatencyRecorder();
         one.record(5);
         assertThat(one.moments().stddevNs()).isZero(); // fio: 0 with one sample
