@@ -17,6 +17,11 @@ final class FillingSource implements RequestSource {
     }
 
     @Override
+    public long passes() {
+        return inner.passes();
+    }
+
+    @Override
     public boolean more() {
         return !full && inner.more();
     }

@@ -47,6 +47,11 @@ final class FioVerifySource implements RequestSource {
     }
 
     @Override
+    public long passes() {
+        return inner.passes();
+    }
+
+    @Override
     public boolean more() {
         if (only) {
             while (inner.more()) { // fio's do_dry_run: the job's writes logged as done, none issued

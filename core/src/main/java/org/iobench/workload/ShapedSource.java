@@ -44,6 +44,7 @@ final class ShapedSource implements RequestSource {
     private final boolean trims;
     private long issuedBytes;
     private long issuedCount;
+    private long passes;
 
     /** Null when the job does not verify. */
     private final WorkerVerifier verifier;
@@ -115,6 +116,7 @@ final class ShapedSource implements RequestSource {
             long b = picker.next();
             if (b == BlockPicker.PASS_DONE) {
                 picker.newPass();
+                passes++;
                 b = picker.next();
             }
             offset = b * unit;
@@ -127,7 +129,9 @@ final class ShapedSource implements RequestSource {
                 length = Math.min(length, picker.extend(b, units) * unit);
             }
         } else {
+            long before = steps[d].passes();
             offset = steps[d].next(unit);
+            passes += steps[d].passes() - before;
             length = sizes[d].next(regionLength - offset);
             if (length == 0) {
                 length = unit;
@@ -140,6 +144,11 @@ final class ShapedSource implements RequestSource {
         }
         issuedBytes += length;
         issuedCount++;
+    }
+
+    @Override
+    public long passes() {
+        return passes;
     }
 
     /** fio's trimwrite: a trimmed block is written next, on the same request (the budget counted it once). */
