@@ -24,7 +24,7 @@ import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
 import org.iobench.store.fio.FioImport;
 import org.iobench.store.fio.FioImported;
-import org.iobench.store.fio.FioText;
+import org.iobench.store.fio.FioCapturedOutput;
 import org.iobench.store.micro.MicroImport;
 import org.iobench.sysmon.env.Environment;
 import picocli.CommandLine.Command;
@@ -93,7 +93,7 @@ final class ImportCommand implements Callable<Integer> {
 
     private List<RunToSave> read(Path file, Map<String, String> labels) {
         // fio's stdout may hold its "note:" lines (and "fio:" ones with 2>&1) before the document
-        JsonNode doc = InputFile.readJson("FILE", file, FioText::withoutLeadingMessages);
+        JsonNode doc = InputFile.readJson("FILE", file, FioCapturedOutput::withoutLeadingMessages);
         if (!doc.isObject()) {
             throw ExitException.usage("FILE " + file + ": not a JSON object (fio, iobench or iobench micro"
                     + " output)");

@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.iobench.compare.CompareTables;
+import org.iobench.compare.RowIdentities;
 import org.iobench.compare.Metric;
 import org.iobench.store.ChangePointFinder;
 import org.iobench.store.Sample;
@@ -39,7 +39,7 @@ public final class StoredChangePoints implements ChangePointFinder {
         HistorySet set = Histories.build(samples, runTimes, HistoryOrder.TIME, metric, ChangePointOptions.DEFAULTS);
         // a point of a history is one execution of its test (testRun: member 1's id in a group); the change point
         // names the run of this workload in that execution
-        Function<Sample, WorkloadKey> rows = CompareTables.identities(samples);
+        Function<Sample, WorkloadKey> rows = RowIdentities.of(samples);
         Map<WorkloadKey, Map<Long, Long>> runOf = new HashMap<>();
         for (Sample s : samples) {
             runOf.computeIfAbsent(rows.apply(s), k -> new HashMap<>()).merge(s.testRun(), s.runId(), Math::min);

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -429,7 +430,7 @@ final class JsonV2Writer extends JsonGeneratorDelegate {
 
     @Override
     public void writeUTF8String(byte[] text, int offset, int length) throws IOException {
-        text(new String(text, offset, length, java.nio.charset.StandardCharsets.UTF_8));
+        text(new String(text, offset, length, StandardCharsets.UTF_8));
     }
 
     @Override

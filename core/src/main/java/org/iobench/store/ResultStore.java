@@ -297,21 +297,39 @@ public final class ResultStore implements AutoCloseable {
      * @throws StoreException also when the run was deleted but its series' change points could not be found again
      */
     public boolean delete(long id) {
-        Optional<StoredRun> run = get(id);
-        boolean deleted = transactions.run("delete from", () -> {
-            if (schemaVersion >= ChangePoints.SINCE_VERSION) {
-                changePoints.forget(id);
-            }
-            return writer.delete(id);
-        });
-        if (deleted && run.isPresent()) {
-            String failure = refreshChangePoints(Set.of(new ChangePoints.Shape(run.get().workload().rw(),
-                    run.get().workload().blockSize())));
-            if (failure != null) {
-                throw new StoreException("run " + id + " was deleted, but " + failure);
+        boolean[] deleted = {false};
+        delete(List.of(id), d -> deleted[0] = true);
+        return deleted[0];
+    }
+
+    /**
+     * Deletes runs {@code ids}, each in a transaction of its own as {@link #delete(long)} does, telling
+     * {@code deleted} of each one deleted as it goes (an id with no run is skipped); then, with a finder, finds
+     * again once the change points of each shape they were of.
+     *
+     * @throws StoreException when a run could not be deleted (those told of are), or they were deleted but their
+     *                        series' change points could not be found again
+     */
+    public void delete(List<Long> ids, java.util.function.LongConsumer deleted) {
+        Set<ChangePoints.Shape> shapes = new LinkedHashSet<>();
+        for (long id : ids) {
+            Optional<StoredRun> run = get(id);
+            boolean gone = transactions.run("delete from", () -> {
+                if (schemaVersion >= ChangePoints.SINCE_VERSION) {
+                    changePoints.forget(id);
+                }
+                return writer.delete(id);
+            });
+            if (gone) {
+                run.ifPresent(r -> shapes.add(new ChangePoints.Shape(r.workload().rw(), r.workload().blockSize())));
+                deleted.accept(id);
             }
         }
-        return deleted;
+        String failure = refreshChangePoints(shapes);
+        if (failure != null) {
+            throw new StoreException((ids.size() == 1 ? "run " + ids.getFirst() + " was" : "the runs were")
+                    + " deleted, but " + failure);
+        }
     }
 
     /** The complete repetitions of the runs matching {@code q}: the samples of a comparison. */

@@ -183,4 +183,20 @@ class FioLatencyReportTest {
         int write = 5 + 4 + 8 + 20 + 4 + 5 + 4 + 8;
         assertThat(f[write]).isEqualTo("50.000000%=0");
     }
+
+    @Test
+    void normalTextHasEachAskedPercentileBlockInTheListsPrecisionAndEachPriority() throws Exception {
+        InProcessMain.Result r = InProcessMain.run("fio", "--name=l", "--ioengine=libaio", "--iodepth=4",
+                "--size=1m", "--rw=randread", "--filename=" + dir.resolve("f"), "--slat_percentiles=1",
+                "--lat_percentiles=1", "--percentile_list=50:99.5", "--cmdprio_percentage=50", "--cmdprio_class=2",
+                "--cmdprio=3");
+        assertThat(r.status()).as(r.err()).isZero();
+        String out = r.out();
+        assertThat(out).contains("    slat percentiles (").contains("    clat percentiles (")
+                .contains("    lat percentiles (");
+        assertThat(out).containsPattern("\\| 50\\.0th=\\[ *\\d+\\], 99\\.5th=\\[ *\\d+\\]\n");
+        assertThat(out).containsPattern("\n    lat prio 0/0 \\((nsec|usec|msec)\\): min=")
+                .containsPattern("\n    lat prio 2/3 \\((nsec|usec|msec)\\): min=")
+                .containsPattern("\n    lat prio 2/3 \\(\\d+\\.\\d\\d% of IOs\\) percentiles \\((nsec|usec|msec)\\):\n");
+    }
 }

@@ -50,6 +50,7 @@ class LargeReportPageTest {
         List<String> labels = new java.util.ArrayList<>();
         data.path("series").forEach(b -> labels.add(b.path("label").asText()));
         data.path("latency").forEach(b -> labels.add(b.path("label").asText()));
+        data.path("history").forEach(h -> labels.add(h.path("label").asText()));
         data.path("sweeps").forEach(a -> a.path("charts").forEach(c -> c.forEach(l -> labels.add(l.path("label").asText()))));
         assertThat(labels).hasSizeGreaterThan(200).allSatisfy(l -> {
             List<String> words = List.of(l.split(" "));

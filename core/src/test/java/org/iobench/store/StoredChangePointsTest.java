@@ -93,6 +93,14 @@ class StoredChangePointsTest {
                 assertThat(d.runId()).isEqualTo(reads.get(9));
             });
             assertThat(stored(store)).isEqualTo(historyOf(store));
+
+            // several at once (iobench delete SELECTOR): each told of, the shape searched again once at the end
+            List<Long> told = new ArrayList<>();
+            store.delete(List.of(reads.get(9), reads.get(10), 99_999L), told::add);
+            assertThat(told).containsExactly(reads.get(9), reads.get(10));
+            assertThat(store.changePoints()).singleElement()
+                    .satisfies(d -> assertThat(d.runId()).isEqualTo(reads.get(11)));
+            assertThat(stored(store)).isEqualTo(historyOf(store));
         }
         try (ResultStore plain = ResultStore.open(url)) {
             // opened without a finder (as tests and libraries may): saves leave the table as it was

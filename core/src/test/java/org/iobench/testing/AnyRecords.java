@@ -8,6 +8,7 @@ import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -74,7 +75,7 @@ public final class AnyRecords {
             Class<?> raw = (Class<?>) p.getRawType();
             Type[] args = p.getActualTypeArguments();
             int n = depth >= DEPTH ? 0 : random.nextInt(4);
-            if (List.class.isAssignableFrom(raw) || raw == java.util.Collection.class) {
+            if (List.class.isAssignableFrom(raw) || raw == Collection.class) {
                 List<Object> out = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     Object e = value(args[0], depth + 1, false);

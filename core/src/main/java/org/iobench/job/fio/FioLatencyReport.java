@@ -12,8 +12,11 @@ import java.util.Locale;
  * is printed changes; the I/O and what is measured do not.
  *
  * @param percentiles the percentiles in ascending order, each in 0 < p <= 100 (fio's list ends at its first 0)
+ * @param precision   the decimals the normal text prints them with: the most any value of the list was written with
+ *                    (fio's {@code percentile_precision}; 2 for its default list)
  */
-public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Double> percentiles, Unified unified) {
+public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Double> percentiles, int precision,
+                               Unified unified) {
     /** fio's {@code unified_rw_reporting}. */
     public enum Unified {
         /** Each direction on its own (fio's {@code none}, {@code 0}). */
@@ -31,7 +34,7 @@ public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Dou
     static final int MAX_PERCENTILES = 20;
 
     /** fio's defaults: completion latency percentiles, its list, directions apart. */
-    public static final FioLatencyReport DEFAULT = new FioLatencyReport(false, true, false, FIO_PERCENTILES,
+    public static final FioLatencyReport DEFAULT = new FioLatencyReport(false, true, false, FIO_PERCENTILES, 2,
             Unified.SPLIT);
 
     public FioLatencyReport {
@@ -42,8 +45,24 @@ public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Dou
     static FioLatencyReport of(FioJobOptions o) {
         return new FioLatencyReport(o.flag("slat_percentiles", false), o.flag("clat_percentiles", true),
                 o.flag("lat_percentiles", false), o.setting("percentile_list").map(FioLatencyReport::list)
-                .orElse(FIO_PERCENTILES), o.setting("unified_rw_reporting").map(FioLatencyReport::unified)
-                .orElse(Unified.SPLIT));
+                .orElse(FIO_PERCENTILES), o.setting("percentile_list").map(FioLatencyReport::precision).orElse(2),
+                o.setting("unified_rw_reporting").map(FioLatencyReport::unified).orElse(Unified.SPLIT));
+    }
+
+    /** fio's {@code percentile_precision}: the most digits after a point among the list's values. */
+    private static int precision(FioSetting s) {
+        int most = 0;
+        for (String p : s.value().split(":", -1)) {
+            int dot = p.indexOf('.');
+            if (dot >= 0) {
+                int n = 0;
+                while (dot + 1 + n < p.length() && Character.isDigit(p.charAt(dot + 1 + n))) {
+                    n++;
+                }
+                most = Math.max(most, n);
+            }
+        }
+        return most;
     }
 
     /** fio's FIO_OPT_FLOAT_LIST: values separated by {@code :}, each 0..100, at most 20; sorted, ending at a 0. */

@@ -110,10 +110,13 @@ public final class FioJson {
             }
             total += f.ios();
             if (f.ios() > 0) {
-                if (f.lat().histogram() == null) {
+                // fio buckets each request by its completion latency (io_u_mark_latency); a result from before the
+                // per-direction histograms kept only the whole request's
+                Histogram h = f.clat().histogram() != null ? f.clat().histogram() : f.lat().histogram();
+                if (h == null) {
                     allKept = false;
                 } else {
-                    kept.add(f.lat().histogram());
+                    kept.add(h);
                 }
             }
         }

@@ -45,8 +45,8 @@ final class DifferingLabels {
             parts.add(i -> i.labels().containsKey(k) ? k + "=" + i.labels().get(k) : "");
         }
         // the steps of one saturate search share its series label; two searches' steps are told apart by it
-        parts.add(i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null)).isPresent()
-                ? i.job().path("series").asText() : "");
+        parts.add(i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null))
+                .map(org.iobench.search.SearchSeries::search).orElse(""));
         parts.add(i -> i.job().path("name").asText(""));
         parts.add(ReportItem::workloadWithoutBs);
         parts.add(i -> org.iobench.job.Sizes.binary(i.job().path("blockSizeBytes").asLong()));
@@ -62,25 +62,11 @@ final class DifferingLabels {
                 differing.add(p);
             }
         }
-        Map<ReportItem, List<String>> words = new LinkedHashMap<>();
-        items.forEach(i -> words.put(i, words(differing, i)));
-        // a word every benchmark's name has tells none apart (randread, when every one is randread): left out, unless
-        // that would make two names alike
-        Set<String> common = new HashSet<>(words.values().iterator().hasNext() ? words.values().iterator().next()
-                : List.of());
-        words.values().forEach(common::retainAll);
-        long distinct = words.values().stream().map(w -> String.join(" ", w)).distinct().count();
-        List<List<String>> without = words.values().stream()
-                .map(w -> w.stream().filter(x -> !common.contains(x)).toList()).toList();
-        if (items.size() > 1 && without.stream().map(w -> String.join(" ", w)).distinct().count() == distinct) {
-            int k = 0;
-            for (ReportItem i : items) {
-                words.put(i, without.get(k++));
-            }
-        }
+        List<List<String>> words = withoutCommonWords(items.stream().map(i -> words(differing, i)).toList());
         Map<ReportItem, String> names = new LinkedHashMap<>();
-        for (ReportItem i : items) {
-            String name = String.join(" ", words.get(i));
+        for (int k = 0; k < items.size(); k++) {
+            ReportItem i = items.get(k);
+            String name = String.join(" ", words.get(k));
             if (name.isEmpty()) {
                 name = items.size() == 1 ? i.workloadWithoutBs() + " " + org.iobench.job.Sizes.binary(
                         i.job().path("blockSizeBytes").asLong()) : "";
@@ -91,19 +77,48 @@ final class DifferingLabels {
     }
 
     /**
+     * Names (as words) without the words every one of them has: such a word tells none apart ({@code randread},
+     * when every one is randread). Unchanged when there is one name, or when leaving the words out would make two
+     * names alike.
+     */
+    static List<List<String>> withoutCommonWords(List<List<String>> names) {
+        if (names.size() < 2) {
+            return names;
+        }
+        Set<String> common = new HashSet<>(names.getFirst());
+        names.forEach(common::retainAll);
+        List<List<String>> without = names.stream()
+                .map(w -> w.stream().filter(x -> !common.contains(x)).toList()).toList();
+        long before = names.stream().map(w -> String.join(" ", w)).distinct().count();
+        long after = without.stream().map(w -> String.join(" ", w)).distinct().count();
+        return after == before ? without : names;
+    }
+
+    /**
      * The words of {@code parts}' values, each once: a part repeats no word an earlier one said (the job's name
-     * {@code 64KiB T2 Q16} then the workload {@code randread T2 Q16} is {@code 64KiB T2 Q16 randread}).
+     * {@code 64KiB T2 Q16} then the workload {@code randread T2 Q16} is {@code 64KiB T2 Q16 randread}; the job
+     * {@code randread-4KiB} then the workload {@code randread} is {@code randread-4KiB}).
      */
     private static List<String> words(List<Function<ReportItem, String>> parts, ReportItem i) {
         java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
         for (Function<ReportItem, String> p : parts) {
             for (String w : p.apply(i).split(" +")) {
-                if (!w.isEmpty()) {
+                if (!w.isEmpty() && !said(out, w)) {
                     out.add(w);
                 }
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * Whether {@code word} is one of {@code words} or a whole piece of one ({@code randread} of the job name
+     * {@code randread-4KiB}; {@code T1} is no piece of {@code T16}).
+     */
+    private static boolean said(java.util.Collection<String> words, String word) {
+        java.util.regex.Pattern piece = java.util.regex.Pattern.compile(
+                "(^|[^A-Za-z0-9])" + java.util.regex.Pattern.quote(word) + "($|[^A-Za-z0-9])");
+        return words.stream().anyMatch(w -> w.equals(word) || piece.matcher(w).find());
     }
 
     private static String name(List<Function<ReportItem, String>> parts, ReportItem i) {

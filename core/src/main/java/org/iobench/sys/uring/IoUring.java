@@ -322,6 +322,11 @@ public final class IoUring implements AutoCloseable {
                 || ((int) INT.getAcquire(sqRing, sqFlagsOff) & (SQ_TASKRUN | SQ_CQ_OVERFLOW)) != 0;
     }
 
+    /** True when a SQPOLL ring's submission thread sleeps: the next {@link #submit} wakes it. */
+    public boolean submitThreadAsleep() {
+        return (flags & SETUP_SQPOLL) != 0 && ((int) INT.getAcquire(sqRing, sqFlagsOff) & SQ_NEED_WAKEUP) != 0;
+    }
+
     /** CQEs ready to be read. */
     public int cqReady() {
         return (int) INT.getAcquire(cqRing, cqTailOff) - cqHead;
