@@ -63,7 +63,7 @@ class FioInvalidateConformanceTest {
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(printed).isZero();
         long storage = Long.parseLong(printed.strip().lines().reduce((a, b) -> b).orElseThrow());
-        JsonNode doc = JSON.readTree(org.iobench.store.fio.FioText.withoutLeadingMessages(Files.readString(out)));
+        JsonNode doc = JSON.readTree(org.iobench.store.fio.FioCapturedOutput.withoutLeadingMessages(Files.readString(out)));
         long bytes = doc.path("jobs").get(0).path("read").path("io_bytes").asLong();
         assertThat(bytes).as("fio read something").isPositive();
         return (double) storage / bytes;
