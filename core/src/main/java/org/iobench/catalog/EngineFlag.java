@@ -25,6 +25,18 @@ public enum EngineFlag {
     PER_REQUEST_PRIORITY,
     /** It can register its buffers and files with the kernel ({@code --fixed-buffers}). */
     REGISTERED_BUFFERS,
+    /** It can register the files it opens with the kernel and name them by index (fio's {@code registerfiles}). */
+    REGISTERED_FILES,
+    /**
+     * A kernel thread can take its requests from the queue without a system call per batch (io_uring's SQPOLL: fio's
+     * {@code sqthread_poll}, {@code sqthread_poll_cpu}).
+     */
+    SUBMISSION_THREAD,
+    /**
+     * It can poll the device for completions instead of waiting for interrupts (io_uring's IOPOLL: fio's
+     * {@code hipri}), on direct I/O to a device whose driver has poll queues.
+     */
+    POLLED_COMPLETIONS,
     /**
      * It keeps requests in flight on buffered files too (io_uring), not only with O_DIRECT (native AIO does buffered
      * requests inside {@code io_submit}): the engine to suggest for more depth with fewer system calls per request.

@@ -5,10 +5,12 @@ import java.util.Iterator;
 import java.util.List;
 import org.iobench.catalog.EngineCatalog;
 import org.iobench.catalog.EngineDescription;
+import org.iobench.format.Format;
 import org.iobench.job.DataPattern;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 import org.iobench.job.VerifyChecksum;
+import org.iobench.report.RunFormats;
 
 /**
  * The values an option or parameter takes, one list each: picocli offers them to the completion scripts and puts
@@ -65,6 +67,17 @@ final class Candidates {
         public Iterator<String> iterator() {
             return Arrays.stream(VerifyChecksum.values()).filter(c -> c != VerifyChecksum.NONE)
                     .map(VerifyChecksum::label).iterator();
+        }
+    }
+
+    /**
+     * {@code --format} of the commands that run jobs: the text and every document of {@code RunFormats.DOCUMENTS},
+     * so a new format is in the help and the completion scripts with its one line there.
+     */
+    static final class RunFormatNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return RunFormats.formats(RunFormats.DOCUMENTS).stream().map(Format::name).iterator();
         }
     }
 

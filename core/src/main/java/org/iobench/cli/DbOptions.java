@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.iobench.history.StoredChangePoints;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
 import org.iobench.session.OwnFiles;
@@ -136,12 +137,13 @@ final class DbOptions {
 
     /** Opens for saving, after {@link #checkWritable}; a failure now is an I/O failure (status 1). */
     ResultStore openForSaving() {
-        return ResultStore.open(url());
+        return ResultStore.open(url(), StoredChangePoints.DEFAULTS);
     }
 
     private ResultStore open(String url) {
         try {
-            return ResultStore.open(url);
+            // every save and delete finds its series' change points again, kept for dashboards (docs/store.md)
+            return ResultStore.open(url, StoredChangePoints.DEFAULTS);
         } catch (StoreException e) {
             // the store names the database by its path; the command line names it by what chose it (--db X)
             String where = StoreLocation.describe(url) + ": ";

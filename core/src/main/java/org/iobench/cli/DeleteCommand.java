@@ -3,7 +3,9 @@ package org.iobench.cli;
 import java.io.PrintWriter;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -77,11 +79,10 @@ final class DeleteCommand implements Callable<Integer> {
                     return ExitException.IO_FAILURE;
                 }
             }
-            for (StoredRun r : runs) {
-                if (store.delete(r.id())) {
-                    out.println("deleted " + describe(r));
-                }
-            }
+            // one transaction a run; the change points of their shapes are found again once, at the end
+            Map<Long, StoredRun> byId = new LinkedHashMap<>();
+            runs.forEach(r -> byId.put(r.id(), r));
+            store.delete(List.copyOf(byId.keySet()), id -> out.println("deleted " + describe(byId.get(id))));
             out.flush();
             err.flush();
             return status;

@@ -13,9 +13,9 @@ import picocli.CommandLine.Option;
 /**
  * fio's command-line names on {@code iobench run}, with fio's meaning (the table is in docs/options.md):
  * {@code --ioengine} takes fio's engine names, {@code --runtime} caps a size-based job unless {@code --time_based}
- * makes it the duration. {@code --numjobs} is refused with a pointer to {@code --threads}: fio's numjobs makes
- * clones with their own files and offsets, which {@code run} does not, and no alias may mean something else than
- * fio's name (a job file's {@code numjobs=} makes clones). {@code --iodepth}, {@code --name} and
+ * makes it the duration. {@code --filename}, {@code --numjobs} and {@code --group_reporting} have no meaning in
+ * iobench's own job (fio's numjobs makes clones with their own files and offsets, not {@code --threads}): given
+ * one of them, the whole command line is a fio job ({@link FioRunLine}). {@code --iodepth}, {@code --name} and
  * {@code --direct[=0|1]} are iobench's own options, which already take fio's forms.
  */
 final class FioAliases {
@@ -33,9 +33,17 @@ final class FioAliases {
     boolean timeBased;
 
     @Option(names = "--numjobs", paramLabel = "N", converter = Converters.Count.class,
-            description = "refused: fio's numjobs makes N clones with their own files and offsets; use --threads N"
-                    + " (N workers sharing one region) or a job file with numjobs=N")
+            description = "fio's numjobs: N clones of the job, each with its own offsets (and file, unless"
+                    + " --filename names one); makes the command line a fio job (--threads N is N workers of one job)")
     Integer numjobs;
+
+    @Option(names = "--filename", paramLabel = "PATH", description = "fio's filename: the file or device (instead"
+            + " of TARGET); makes the command line a fio job")
+    String filename;
+
+    @Option(names = "--group_reporting", description = "fio's group_reporting: the clones of --numjobs reported as"
+            + " one; makes the command line a fio job")
+    boolean groupReporting;
 
     /** The names given, for refusing them where they do not apply (job files). */
     List<String> given() {
@@ -44,6 +52,8 @@ final class FioAliases {
         if (runtimeNanos != null) g.add("--runtime");
         if (timeBased) g.add("--time_based");
         if (numjobs != null) g.add("--numjobs");
+        if (filename != null) g.add("--filename");
+        if (groupReporting) g.add("--group_reporting");
         return g;
     }
 
@@ -56,12 +66,6 @@ final class FioAliases {
             }
             b.engine(FioEngines.iobench(ioengine).orElseThrow(() -> new InvalidJobException("--ioengine",
                     ioengine, "iobench runs " + FioEngines.KNOWN)));
-        }
-        if (numjobs != null) {
-            throw new InvalidJobException("--numjobs", numjobs, "fio's numjobs makes " + numjobs + " clones, each"
-                    + " with its own file and offsets, which iobench run does not do; use --threads " + numjobs
-                    + " for " + numjobs + " workers sharing one region, or a job file (or iobench fio) with numjobs="
-                    + numjobs + " for clones");
         }
         if (timeBased && runtimeNanos == null) {
             throw new InvalidJobException("--time_based", "", "needs --runtime (how long to run), or use --time");

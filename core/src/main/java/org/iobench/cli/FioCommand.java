@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -133,10 +134,10 @@ final class FioCommand implements Callable<Integer> {
         for (String f : files) {
             try {
                 out.print(FioLogFiles.inflate(Path.of(f)));
-            } catch (java.nio.file.NoSuchFileException e) {
+            } catch (NoSuchFileException e) {
                 err.println("fopen: No such file or directory");
                 return FIO_USAGE;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 err.println("fio: failed inflating log " + f + ": " + e.getMessage());
                 return FIO_USAGE;
             }

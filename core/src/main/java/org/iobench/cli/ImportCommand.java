@@ -24,7 +24,7 @@ import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
 import org.iobench.store.fio.FioImport;
 import org.iobench.store.fio.FioImported;
-import org.iobench.store.fio.FioText;
+import org.iobench.store.fio.FioCapturedOutput;
 import org.iobench.store.micro.MicroImport;
 import org.iobench.sysmon.env.Environment;
 import picocli.CommandLine.Command;
@@ -69,7 +69,8 @@ final class ImportCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (ResultStore s = store.db.openForSaving()) {
-            List<Long> ids = s.saveAll(runs);
+            ResultStore.Saved saved = s.saveAll(runs, null);
+            List<Long> ids = saved.ids();
             int i = 0;
             for (int f = 0; f < files.size(); f++) {
                 int n = perFile.get(f);
@@ -80,6 +81,10 @@ final class ImportCommand implements Callable<Integer> {
             }
             out.flush();
             spec.commandLine().getErr().println("iobench: saved in " + StoreLocation.describe(s.url()));
+            String warning = ResultStore.changePointsWarning(saved);
+            if (warning != null) {
+                spec.commandLine().getErr().println(warning);
+            }
         } catch (StoreException e) {
             throw new StoreException("nothing imported: " + e.getMessage(), e);
         }
@@ -88,7 +93,7 @@ final class ImportCommand implements Callable<Integer> {
 
     private List<RunToSave> read(Path file, Map<String, String> labels) {
         // fio's stdout may hold its "note:" lines (and "fio:" ones with 2>&1) before the document
-        JsonNode doc = InputFile.readJson("FILE", file, FioText::withoutLeadingMessages);
+        JsonNode doc = InputFile.readJson("FILE", file, FioCapturedOutput::withoutLeadingMessages);
         if (!doc.isObject()) {
             throw ExitException.usage("FILE " + file + ": not a JSON object (fio, iobench or iobench micro"
                     + " output)");

@@ -94,6 +94,15 @@ final class JobFileRun {
     private JobFile jobs(String name, String text, PrintStream err, UnaryOperator<String> inc) {
         refuseJobOptions();
         JobFile jobs = FioJobFile.parse(name, text, lenient, ThisMachine.fioHost(), inc);
+        return withCommandLine(jobs, err);
+    }
+
+    /**
+     * {@code jobs} (a job file's, or the fio job of {@code run}'s command line) with the command line's options
+     * applied; its warnings go to {@code err}.
+     */
+    JobFile withCommandLine(JobFile jobs, PrintStream err) {
+        String name = jobs.name();
         refuseNewFilesWithoutSize(name, jobs);
         jobs.warnings().forEach(w -> err.println("iobench: warning: " + w));
         jobs.skipped().forEach(w -> err.println("iobench: " + w));
@@ -156,6 +165,10 @@ final class JobFileRun {
                 new Given("--verify", options.verify), new Given("--rate", options.rate),
                 new Given("--steady", options.steady), new Given("--steady-window", options.steadyWindowNanos),
                 new Given("--fixed-buffers", options.fixedBuffers ? true : null),
+                new Given("--register-files", options.registerFiles ? true : null),
+                new Given("--sq-poll", options.sqPoll ? true : null), new Given("--sq-poll-cpu", options.sqPollCpu),
+                new Given("--hipri", options.hipri ? true : null),
+                new Given("--reap-min", options.reapMin), new Given("--reap-max", options.reapMax),
                 new Given("--verify-after", options.verifyAfter ? true : null))) {
             if (g.value() != null) {
                 throw ExitException.usage(g.name() + ": not used with a job file; set it in the"

@@ -10,6 +10,7 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
 import org.iobench.job.SteadyCriterion;
+import org.iobench.job.Submission;
 import org.iobench.job.Sweep;
 import org.iobench.job.SweepAxis;
 import org.iobench.job.SyncMode;
@@ -67,6 +68,32 @@ final class JobOptions {
 
     @Option(names = "--fixed-buffers", description = "register buffers and files with the kernel (io_uring)")
     boolean fixedBuffers;
+
+    @Option(names = "--register-files", description = "register the job's files with the kernel, requests naming"
+            + " them by index (io_uring; fio's registerfiles)")
+    boolean registerFiles;
+
+    @Option(names = "--sq-poll", description = "a kernel thread takes requests from the queue, no system call per"
+            + " batch (io_uring SQPOLL; fio's sqthread_poll); registers the files too")
+    boolean sqPoll;
+
+    @Option(names = "--sq-poll-cpu", paramLabel = "CPU", converter = Converters.CountOrZero.class,
+            description = "binds that kernel thread to CPU (implies --sq-poll; fio's sqthread_poll_cpu)")
+    Integer sqPollCpu;
+
+    @Option(names = "--hipri", description = "poll the device for completions instead of waiting for its interrupt;"
+            + " direct I/O to a device with poll queues (io_uring IOPOLL; fio's hipri)")
+    boolean hipri;
+
+    @Option(names = "--reap-min", paramLabel = "N", converter = Converters.CountOrZero.class,
+            description = "completions a worker waits for when its queue is full, 0: never wait in the kernel (fio's"
+                    + " iodepth_batch_complete_min; default 1)")
+    Integer reapMin;
+
+    @Option(names = "--reap-max", paramLabel = "N", converter = Converters.CountOrZero.class,
+            description = "completions taken per reap at most (fio's iodepth_batch_complete_max; default 0: all that"
+                    + " are ready)")
+    Integer reapMax;
 
     @Option(names = "--direct", arity = "0..1", fallbackValue = "1", paramLabel = "0|1",
             converter = Converters.FioBoolean.class,
@@ -145,6 +172,15 @@ final class JobOptions {
         if (batch != null) b.batch(batch);
         if (engine != null) b.engine(engine);
         if (fixedBuffers) b.fixedBuffers(true);
+        if (registerFiles || sqPoll || sqPollCpu != null || hipri || reapMin != null || reapMax != null) {
+            Submission s = b.submission();
+            boolean thread = sqPoll || sqPollCpu != null || s.submitThread();
+            b.submission(s.withRegisterFiles(registerFiles || thread || s.registerFiles())
+                    .withSubmitThread(thread, sqPollCpu != null ? sqPollCpu : s.submitThreadCpu())
+                    .withPolledCompletions(hipri || s.polledCompletions())
+                    .withReaping(reapMin != null ? reapMin : s.reapMin(), reapMax != null ? reapMax : s.reapMax(),
+                            s.reapEachSubmit()));
+        }
         if (direct != null) b.direct(direct);
         if (sync != null) b.sync(sync);
         if (fsyncEvery != null) b.fsyncEvery(fsyncEvery);

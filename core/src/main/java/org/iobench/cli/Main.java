@@ -66,7 +66,7 @@ public final class Main {
         if (fio != null) {
             fio.setUnmatchedOptionsArePositionalParams(true); // fio's arguments are fio's to read (FioArguments)
             // after "fio", --debug=parse is fio's (iobench fio traces its options); iobench --debug fio still works
-            picocli.CommandLine.Model.OptionSpec debug = fio.getCommandSpec().findOption("--debug");
+            CommandLine.Model.OptionSpec debug = fio.getCommandSpec().findOption("--debug");
             if (debug != null) {
                 fio.getCommandSpec().remove(debug);
             }

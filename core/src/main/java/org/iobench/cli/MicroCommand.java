@@ -152,11 +152,16 @@ final class MicroCommand implements Callable<Integer> {
             throw new IllegalStateException("the micro report did not read back: " + e.getMessage(), e);
         }
         try (ResultStore s = store.db.openForSaving()) {
-            List<Long> ids = s.saveAll(runs);
+            ResultStore.Saved saved = s.saveAll(runs, null);
+            List<Long> ids = saved.ids();
             err.println("iobench: saved as run" + (ids.size() == 1 ? " " : "s ") + String.join(", ",
                     ids.stream().map(String::valueOf).toList()) + " in "
                     + StoreLocation.describe(s.url()) + " (one per suite and variant;"
                     + " iobench show ID; --no-store to skip)");
+            String warning = ResultStore.changePointsWarning(saved);
+            if (warning != null) {
+                err.println(warning);
+            }
         } catch (StoreException e) {
             throw new StoreException("the results above were not saved: " + e.getMessage(), e);
         }

@@ -10,14 +10,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Where and how the results of a command that runs jobs are printed: {@code --format text|json} on stdout, and
- * {@code -o FILE} to keep the JSON result in FILE while the text is printed as usual (the output convention of
- * {@link Output}; a run's file always holds JSON, the one form that keeps everything).
+ * Where and how the results of a command that runs jobs are printed: {@code --format} (the text or a document of
+ * {@link RunFormats#DOCUMENTS}) on stdout, and {@code -o FILE} to keep a document in FILE (JSON unless
+ * {@code --format} or the extension says another) while the text is printed as usual (the output convention of
+ * {@link Output}).
  */
 final class OutputOptions {
-    @Option(names = "--format", paramLabel = "FORMAT",
-            description = "text (default), json or fio-json: the results on stdout; with -o FILE, FILE gets the"
-                    + " JSON result (or --format's) and stdout the text")
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = Candidates.RunFormatNames.class,
+            description = "${COMPLETION-CANDIDATES} (default: text): the results on stdout; with -o FILE, FILE gets"
+                    + " the JSON result (or --format's) and stdout the text")
     String format;
 
     @Mixin

@@ -14,9 +14,10 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.iobench.compare.AbOptions;
-import org.iobench.compare.SignificanceTest;
 import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
+import org.iobench.compare.RowIdentities;
+import org.iobench.compare.SignificanceTest;
 import org.iobench.report.EnvironmentDiff;
 import org.iobench.report.html.AbDistributions;
 import org.iobench.report.html.AbSection;
@@ -205,7 +206,7 @@ final class ReportCommand implements Callable<Integer> {
                                                            List<Sample> b, List<Sample> n) {
         List<Sample> both = new ArrayList<>(b);
         both.addAll(n);
-        Function<Sample, WorkloadKey> rows = CompareTables.identities(both);
+        Function<Sample, WorkloadKey> rows = RowIdentities.of(both);
         List<AbDistributions.Row> out = new ArrayList<>();
         for (int i = 0; i < result.keys().size(); i++) {
             WorkloadKey k = result.keys().get(i);

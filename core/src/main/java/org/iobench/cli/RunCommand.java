@@ -10,6 +10,7 @@ import org.iobench.job.JobSpec;
 import org.iobench.report.RunText;
 import org.iobench.report.SweepText;
 import org.iobench.job.Dialect;
+import org.iobench.session.ExitException;
 import org.iobench.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,8 +25,8 @@ import picocli.CommandLine;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run one I/O job on a file, a directory (a scratch file inside it) or a block device.")
 final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "TARGET", description = "file, directory or block device; or a fio job"
-            + " file (*.fio)")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET", description = "file, directory or block device;"
+            + " or a fio job file (*.fio); may be left out with --filename (fio's)")
     Path target;
 
     @CommandLine.Option(names = "--lenient", description = "job files: ignore unsupported options with a"
@@ -53,6 +54,16 @@ final class RunCommand implements Callable<Integer> {
             return runOnHosts();
         }
         PrintStream out = outputs.out();
+        if (target == null && !fioJob()) {
+            throw ExitException.usage("TARGET: missing (a file, directory or block device; or a fio job file; fio's"
+                    + " --filename names the file too)");
+        }
+        if (target == null || !JobFileRun.isJobFile(target) && fioJob()) {
+            JobFile jobs = FioRunLine.jobs(FioRunLine.fioArguments(command, parsed(), target, v -> v),
+                    new JobFileRun(job, fio, lenient), outputs.err());
+            return outputs.session().speaking(Dialect.JOB_FILE).asTests(FIO_ORIGIN).sharingFiles()
+                    .runStages(jobs.stages(), results -> JobFileRun.print(jobs, results, out, outputs.monitor.vmstat));
+        }
         if (JobFileRun.isJobFile(target)) {
             JobFile jobs = new JobFileRun(job, fio, lenient).jobs(target, outputs.err());
             return outputs.session().speaking(Dialect.JOB_FILE).asTests(JobFileRun.origin(jobs)).sharingFiles()
@@ -66,13 +77,32 @@ final class RunCommand implements Callable<Integer> {
         return session.run(specs, results -> results.forEach(b -> RunText.print(b, out, outputs.monitor.vmstat)));
     }
 
+    /** What the tests of a fio job typed on {@code run}'s command line are tests of, for the store's rows. */
+    static final String FIO_ORIGIN = "fio command line";
+
+    private boolean fioJob() {
+        return FioRunLine.applies(parsed());
+    }
+
+    private CommandLine.ParseResult parsed() {
+        return command.commandLine().getParseResult();
+    }
+
     /** cluster: checks the job here first (bad input ends the command before any host is contacted). */
     private int runOnHosts() throws InterruptedException {
         ClusterRun cluster = this.cluster.on(outputs, IobenchCommand.debug(command));
         String first = cluster.firstHost();
         String name = null;
         String text = null;
-        if (JobFileRun.isJobFile(target)) {
+        if (target == null && !fioJob()) {
+            throw ExitException.usage("TARGET: missing (a file, directory or block device; or a fio job file; fio's"
+                    + " --filename names the file too)");
+        }
+        if (target == null || !JobFileRun.isJobFile(target) && fioJob()) {
+            FioRunLine.jobs(FioRunLine.fioArguments(command, parsed(), target == null ? null
+                    : Path.of(cluster.onFirstHost(target.toString())), cluster::onFirstHost),
+                    new JobFileRun(job, fio, lenient), outputs.err());
+        } else if (JobFileRun.isJobFile(target)) {
             name = target.getFileName().toString();
             text = JobFileRun.read(target);
             new JobFileRun(job, fio, lenient).jobs(name, cluster.onFirstHost(text), outputs.err());

@@ -78,7 +78,8 @@ final class SaturateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         checkOptions();
         long step = stepNanos == null ? DEFAULT_STEP_NANOS : stepNanos;
-        String series = "saturate " + Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        // to the millisecond: two searches started within one second (a script's) are two series, never one
+        String series = "saturate " + Instant.now().truncatedTo(ChronoUnit.MILLIS);
         JobSpec base = job.applyTo(JobSpec.builder(target)).timeNanos(step).runs(1).series(series).build();
         EngineChecks.check(base);
         boolean sync = EngineChecks.synchronous(base.queue().engine());

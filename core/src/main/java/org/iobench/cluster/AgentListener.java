@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.iobench.clock.IdleStrategy;
 import org.iobench.clock.NanoClock;
 import org.iobench.job.JobSpec;
+import org.iobench.measure.HistogramCodec;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;

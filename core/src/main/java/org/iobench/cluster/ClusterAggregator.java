@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 import org.iobench.job.JobSpec;
+import org.iobench.measure.HistogramCodec;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
@@ -273,7 +274,7 @@ public final class ClusterAggregator {
         all.add(writes);
         for (var e : Map.of("read", reads, "write", writes, "sync", syncs, "all", all).entrySet()) {
             if (e.getValue().getTotalCount() > 0) {
-                kept.put(e.getKey(), org.iobench.measure.HistogramCodec.encode(e.getValue()));
+                kept.put(e.getKey(), HistogramCodec.encode(e.getValue()));
             }
         }
         return new LatencyHistograms(kept);

@@ -3,6 +3,7 @@ package org.iobench.compare;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,7 @@ public final class CompareTables {
     /** An A/B comparison and its table: the rows feed charts, the table is what {@code compare} prints. */
     /**
      * @param keys each row's test identity, in the rows' order (the runs of row {@code i} are the samples whose
-     *             {@link #identities} of both sides is {@code keys.get(i)})
+     *             {@link RowIdentities#of} of both sides is {@code keys.get(i)})
      */
     public record AbResult(AbComparison comparison, Table table, List<WorkloadKey> keys) {
         public AbResult {
@@ -69,14 +70,14 @@ public final class CompareTables {
     /**
      * As {@link #abWithRows(List, List, String, String, Metric, AbOptions, boolean, boolean)}, the rows named by the
      * user ({@code compare --rows LABEL}): every sample must have label {@code rowsLabel}, null for the rows of
-     * {@link #identities}.
+     * {@link RowIdentities#of}.
      */
     public static AbResult abWithRows(List<Sample> base, List<Sample> candidate, String baseName, String newName,
                                       Metric metric, AbOptions options, boolean withSync, boolean benchstat,
                                       String rowsLabel) {
         List<Sample> both = new ArrayList<>(base);
         both.addAll(candidate);
-        Function<Sample, WorkloadKey> rows = identities(both, rowsLabel);
+        Function<Sample, WorkloadKey> rows = RowIdentities.of(both, rowsLabel);
         Map<WorkloadKey, CellValues> b = byWorkload(base, rows, metric, withSync);
         Map<WorkloadKey, CellValues> n = byWorkload(candidate, rows, metric, withSync);
         List<WorkloadKey> common = b.keySet().stream().filter(n::containsKey).toList();
@@ -97,7 +98,7 @@ public final class CompareTables {
                 newName, metric.unit(), benchstat).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
         notes.addAll(marks.footnotes(common));
-        notes.addAll(pooledWorkloads(both, rowsLabel));
+        notes.addAll(RowIdentities.pooledWorkloads(both, rowsLabel));
         oneSided(b, n, "base").ifPresent(notes::add);
         oneSided(n, b, "new").ifPresent(notes::add);
         leftOut(common.stream().mapToInt(k -> b.get(k).leftOut() + n.get(k).leftOut()).sum(), withSync)
@@ -107,34 +108,20 @@ public final class CompareTables {
 
     /**
      * One column per value of label {@code key} (in {@code order}, else natural order), cells the mean and run count,
-     * or with {@code RELATIVE} the cost ratio to the row's fastest cell and its standard error.
-     */
-    public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
-                                MultiColumnTableLayout.Mode mode) {
-        return byLabel(samples, key, order, metric, mode, null, true);
-    }
-
-    /**
-     * As {@link #byLabel(List, String, List, Metric, MultiColumnTableLayout.Mode)}, with ratios against column
-     * {@code reference} (null: each row's fastest) and the final sync's time in ({@code withSync}) or out. Rows of a
-     * suite's tests keep the suite's order and show the kernel-dd table's per-job figures ({@code 2x44.5}) and the group's
-     * aggregate.
+     * or with {@code RELATIVE} the cost ratio to the row's fastest cell and its standard error; ratios against column
+     * {@code reference} (null: each row's fastest) and the final sync's time in ({@code withSync}) or out; rows named
+     * by label {@code rowsLabel} (null: by {@link RowIdentities#of}). Rows of a suite's tests keep the suite's order
+     * and show the kernel-dd table's per-job figures ({@code 2x44.5}) and the group's aggregate.
      *
      * @throws NothingToCompare if no run has the label, or {@code reference} is not one of the columns
      */
-    public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
-                                MultiColumnTableLayout.Mode mode, String reference, boolean withSync) {
-        return byLabel(samples, key, order, metric, mode, reference, withSync, null);
-    }
-
-    /** As {@link #byLabel(List, String, List, Metric, MultiColumnTableLayout.Mode, String, boolean)}, rows named by label {@code rowsLabel}. */
     public static Table byLabel(List<Sample> samples, String key, List<String> order, Metric metric,
                                 MultiColumnTableLayout.Mode mode, String reference, boolean withSync,
                                 String rowsLabel) {
         TreeSet<String> found = new TreeSet<>(NaturalOrder.INSTANCE);
         Map<WorkloadKey, Map<String, List<Sample>>> cells = new LinkedHashMap<>();
         int unlabelled = 0;
-        Function<Sample, WorkloadKey> rows = identities(samples, rowsLabel);
+        Function<Sample, WorkloadKey> rows = RowIdentities.of(samples, rowsLabel);
         for (Sample s : samples) {
             String v = s.labels().get(key);
             if (v == null) {
@@ -186,134 +173,13 @@ public final class CompareTables {
                 metric.unit(), mode).toTable(c);
         List<String> notes = new ArrayList<>(t.footnotes());
         notes.addAll(marks.footnotes(keys));
-        notes.addAll(pooledWorkloads(samples.stream().filter(s -> s.labels().containsKey(key)).toList(), rowsLabel));
+        notes.addAll(RowIdentities.pooledWorkloads(samples.stream().filter(s -> s.labels().containsKey(key)).toList(), rowsLabel));
         if (unlabelled > 0) {
             notes.add("left out: " + unlabelled + (unlabelled == 1 ? " repetition" : " repetitions")
                     + " of selected runs without the label " + key);
         }
         leftOut(leftOut, withSync).ifPresent(notes::add);
         return new Table(t.title(), t.columns(), t.rows(), notes);
-    }
-
-    /**
-     * The test identity of a sample: samples with equal identities are one row of {@code compare}, one series of
-     * {@code history} and one row of {@code check}. Every grouping of samples goes through here. A suite's or job
-     * file's test is its own identity (the members of a parallel group share it: one row, never merged with
-     * another test); a run on its own is identified by its workload.
-     */
-    public static WorkloadKey identity(Sample s) {
-        return identities(List.of(s)).apply(s);
-    }
-
-    /**
-     * The test identities of {@code all} (every sample a command shows: both sides of an A/B table, every column,
-     * the whole history), so that one rule decides what one row is, in {@code compare}, {@code check} and
-     * {@code history} alike:
-     * <ul>
-     *   <li>the members of one execution of a parallel group are one test: they share the key of their first member,
-     *       with the kinds of all their targets ({@code ext4+nfs4} for mix3);</li>
-     *   <li>the origin (job file, suite) and the target's kind (block device, filesystem type) are part of the key,
-     *       so a local ext4 write and an NFS write, or group g0 of two job files, are two rows;</li>
-     *   <li>an unknown origin or kind (fio's JSON names no job file nor filesystem; runs saved before they were kept)
-     *       joins the one known value of its row, and stays apart when there are several: a fio import and an
-     *       iobench run of the same job file share a row, and nothing is merged on a guess.</li>
-     * </ul>
-     */
-    public static Function<Sample, WorkloadKey> identities(Collection<Sample> all) {
-        record Member(int member, WorkloadKey key) {}
-        Map<Long, Member> first = new java.util.HashMap<>();
-        Map<Long, TreeMap<Integer, String>> kinds = new java.util.HashMap<>();
-        for (Sample s : all) {
-            if (s.test() != null && s.test().members() > 1) {
-                first.merge(s.testRun(), new Member(s.test().member(), s.workload()),
-                        (a, b) -> a.member() <= b.member() ? a : b);
-                kinds.computeIfAbsent(s.testRun(), k -> new TreeMap<>()).put(s.test().member(), s.workload().target());
-            }
-        }
-        Function<Sample, WorkloadKey> shaped = s -> {
-            Member m = first.get(s.testRun());
-            if (m == null || s.test() == null || s.test().members() <= 1) {
-                return s.workload();
-            }
-            List<String> known = kinds.get(s.testRun()).values().stream().filter(t -> !t.isEmpty()).distinct()
-                    .toList();
-            return m.key().at(m.key().origin(), String.join("+", known));
-        };
-        Map<WorkloadKey, Set<String>> origins = new java.util.HashMap<>();
-        Map<WorkloadKey, Set<String>> targets = new java.util.HashMap<>();
-        Set<WorkloadKey> bareKeys = new java.util.HashSet<>();
-        for (Sample s : all) {
-            WorkloadKey k = shaped.apply(s);
-            WorkloadKey bare = k.at("", "");
-            bareKeys.add(bare);
-            if (!k.origin().isEmpty()) {
-                origins.computeIfAbsent(bare, x -> new TreeSet<>()).add(k.origin());
-            }
-            if (!k.target().isEmpty()) {
-                targets.computeIfAbsent(bare, x -> new TreeSet<>()).add(k.target());
-            }
-        }
-        return s -> {
-            WorkloadKey k = shaped.apply(s);
-            WorkloadKey bare = k.at("", "");
-            if (k.hasTest() && k.origin().isEmpty() && !origins.containsKey(bare)
-                    && bareKeys.contains(bare.withTest(""))) {
-                // a test of unknown origin (fio's JSON: [randread-4k]) that no run of a known file has, beside runs of
-                // its shape on their own: the fio command line and iobench run --rw, one workload
-                k = k.withTest("");
-                bare = bare.withTest("");
-            }
-            String origin = k.origin().isEmpty() ? only(origins.get(bare)) : k.origin();
-            String target = k.target().isEmpty() ? only(targets.get(bare)) : k.target();
-            return k.at(origin, target);
-        };
-    }
-
-    /**
-     * As {@link #identities(Collection)}, or with {@code rowsLabel} the rows the user named: each sample's row is its
-     * value of that label (a test of that name, origin {@code --rows LABEL}), whatever its workload; the shape the
-     * title shows is the first run's of each row, and a row that pools several workloads says so in
-     * {@link #pooledWorkloads}.
-     */
-    public static Function<Sample, WorkloadKey> identities(Collection<Sample> all,
-                                                                               String rowsLabel) {
-        Function<Sample, WorkloadKey> automatic = identities(all);
-        if (rowsLabel == null) {
-            return automatic;
-        }
-        Map<String, WorkloadKey> first = new LinkedHashMap<>();
-        for (Sample s : all) {
-            String v = s.labels().get(rowsLabel);
-            if (v == null) {
-                throw new IllegalArgumentException("--rows " + rowsLabel + ": run " + s.runId() + " has no such label");
-            }
-            first.putIfAbsent(v, automatic.apply(s).withTest(v).at("--rows " + rowsLabel, ""));
-        }
-        return s -> first.get(s.labels().get(rowsLabel));
-    }
-
-    /** With {@code --rows LABEL}: the rows that pool runs of different workloads, each with the workloads. */
-    public static List<String> pooledWorkloads(Collection<Sample> all, String rowsLabel) {
-        if (rowsLabel == null) {
-            return List.of();
-        }
-        Function<Sample, WorkloadKey> automatic = identities(all);
-        Map<String, Set<String>> shapes = new TreeMap<>(NaturalOrder.INSTANCE);
-        for (Sample s : all) {
-            shapes.computeIfAbsent(s.labels().get(rowsLabel), k -> new TreeSet<>()).add(automatic.apply(s).label());
-        }
-        List<String> out = new ArrayList<>();
-        shapes.forEach((row, w) -> {
-            if (w.size() > 1) {
-                out.add("row " + row + " (--rows " + rowsLabel + ") pools " + w.size() + " workloads: "
-                        + String.join("; ", w));
-            }
-        });
-        return out;
-    }
-
-    private static String only(Set<String> values) {
-        return values != null && values.size() == 1 ? values.iterator().next() : "";
     }
 
     /**
@@ -400,14 +266,14 @@ public final class CompareTables {
                 labels.set(i, keys.get(i).label(with));
             }
         }
-        Map<String, Long> count = new java.util.HashMap<>();
+        Map<String, Long> count = new HashMap<>();
         labels.forEach(l -> count.merge(l, 1L, Long::sum));
         for (int i = 0; i < labels.size(); i++) {
             if (count.get(labels.get(i)) > 1) {
                 labels.set(i, keys.get(i).fullLabel());
             }
         }
-        Map<String, Integer> seen = new java.util.HashMap<>();
+        Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < labels.size(); i++) {
             int n = seen.merge(labels.get(i), 1, Integer::sum);
             if (n > 1) {

@@ -5,6 +5,7 @@ import org.hipparchus.distribution.continuous.NormalDistribution;
 import org.hipparchus.stat.ranking.NaNStrategy;
 import org.hipparchus.stat.ranking.NaturalRanking;
 import org.hipparchus.stat.ranking.TiesStrategy;
+import org.hipparchus.util.CombinatoricsUtils;
 
 /**
  * Mann-Whitney U test (Wilcoxon rank-sum test), two-sided, computed the way R's
@@ -30,7 +31,7 @@ public final class MannWhitneyU {
         if (n1 <= 0 || n2 <= 0) {
             return 1;
         }
-        return Math.min(1, 2 / org.hipparchus.util.CombinatoricsUtils.binomialCoefficientDouble(n1 + n2, n1));
+        return Math.min(1, 2 / CombinatoricsUtils.binomialCoefficientDouble(n1 + n2, n1));
     }
 
     /**

@@ -2,6 +2,7 @@ package org.iobench.compare;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,7 +28,7 @@ public final class TrustMarks {
 
     /** The warnings of {@code samples}, by the row {@code rows} puts each in. */
     public static TrustMarks of(Collection<Sample> samples, Function<Sample, WorkloadKey> rows) {
-        Map<WorkloadKey, Map<String, Set<Long>>> m = new java.util.HashMap<>();
+        Map<WorkloadKey, Map<String, Set<Long>>> m = new HashMap<>();
         for (Sample s : samples) {
             for (String f : s.findings()) {
                 m.computeIfAbsent(rows.apply(s), k -> new TreeMap<>()).computeIfAbsent(f, k -> new TreeSet<>())

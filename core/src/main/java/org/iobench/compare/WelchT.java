@@ -2,6 +2,7 @@ package org.iobench.compare;
 
 import java.util.Arrays;
 import java.util.stream.DoubleStream;
+import org.hipparchus.distribution.continuous.TDistribution;
 import org.hipparchus.stat.StatUtils;
 import org.hipparchus.stat.inference.TTest;
 
@@ -78,7 +79,7 @@ public final class WelchT {
             return TestResult.undefined(SignificanceTest.PREDICTION_T_LOG);
         }
         double t = (single - StatUtils.mean(many)) / (sd * Math.sqrt(1 + 1.0 / many.length));
-        double p = Math.min(1, 2 * new org.hipparchus.distribution.continuous.TDistribution(many.length - 1)
+        double p = Math.min(1, 2 * new TDistribution(many.length - 1)
                 .cumulativeProbability(-Math.abs(t)));
         return new TestResult(SignificanceTest.PREDICTION_T_LOG, singleBase ? t : -t, many.length - 1, p,
                 PValueMethod.STUDENT_T);

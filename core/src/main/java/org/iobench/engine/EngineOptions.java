@@ -15,12 +15,19 @@ import org.iobench.sys.NativeBuffer;
  * @param input        the engine's own input ({@link EngineInput}); null for engines that take none
  * @param clock        the run's clock: engines stamp submission times ({@link IoRequest#submitNanos}) with it, on the
  *                     time base of the worker's issue and completion times
+ * @param setup        how the kernel queue is set up (registered files, a submission thread, polled completions)
  */
 public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers,
-                            EngineInput input, NanoClock clock) {
+                            EngineInput input, NanoClock clock, QueueSetup setup) {
     /** Options on the system clock, without an input of the engine's own. */
     public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers) {
         this(iodepth, batch, buffers, fixedBuffers, null, NanoClock.SYSTEM);
+    }
+
+    /** Options with the engine's own queue set-up ({@link QueueSetup#NONE}). */
+    public EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, boolean fixedBuffers,
+                         EngineInput input, NanoClock clock) {
+        this(iodepth, batch, buffers, fixedBuffers, input, clock, QueueSetup.NONE);
     }
 
     public EngineOptions {
@@ -32,6 +39,7 @@ public record EngineOptions(int iodepth, int batch, List<NativeBuffer> buffers, 
         }
         buffers = List.copyOf(buffers);
         clock = clock == null ? NanoClock.SYSTEM : clock;
+        setup = setup == null ? QueueSetup.NONE : setup;
     }
 
     /** The engine's own input of {@code type}; empty when the worker gave none or one of another engine. */

@@ -1,5 +1,7 @@
 package org.iobench.history;
 
+import java.util.Map;
+import java.util.Set;
 import org.iobench.compare.Summary;
 import org.iobench.store.WorkloadKey;
 
@@ -18,7 +20,7 @@ import org.iobench.store.WorkloadKey;
  */
 public record GateRow(WorkloadKey workload, Summary baseline, Summary candidate, double gainPercent,
                       GateSignificance.Judgement judgement, Verdict verdict, double detectablePercent,
-                      java.util.Map<String, java.util.Set<Long>> warnings) {
+                      Map<String, Set<Long>> warnings) {
     public enum Verdict {
         /** Worse than the threshold, and the difference is significant. */
         REGRESSED,
@@ -36,7 +38,7 @@ public record GateRow(WorkloadKey workload, Summary baseline, Summary candidate,
     }
 
     public GateRow {
-        warnings = java.util.Map.copyOf(warnings);
+        warnings = Map.copyOf(warnings);
     }
 
     /** The change of the mean in percent, {@code (candidate / baseline - 1) · 100}, whatever the direction. */

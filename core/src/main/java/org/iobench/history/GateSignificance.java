@@ -1,5 +1,7 @@
 package org.iobench.history;
 
+import java.util.Arrays;
+import java.util.stream.DoubleStream;
 import org.iobench.compare.PValueMethod;
 import org.iobench.compare.SignificanceTest;
 import org.iobench.compare.TestResult;
@@ -57,7 +59,7 @@ public enum GateSignificance {
                 default -> WELCH_T_LOG;
             }, r.pValue(), null);
         }
-        if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(base), java.util.Arrays.stream(candidate))
+        if (DoubleStream.concat(Arrays.stream(base), Arrays.stream(candidate))
                 .anyMatch(v -> v <= 0)) {
             return none("a repetition's value is not positive (the test is on log values)");
         }

@@ -3,7 +3,10 @@ package org.iobench.history;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.iobench.compare.CompareTables;
 import org.iobench.compare.Direction;
@@ -34,10 +37,10 @@ public final class GateTable {
                 Column.left("verdict", "verdict"));
         List<Row> rows = new ArrayList<>();
         List<String> labels = keys.isEmpty() ? List.of() : CompareTables.rowLabels(keys, varying);
-        java.util.Map<String, java.util.Set<Long>> marked = new java.util.TreeMap<>();
+        Map<String, Set<Long>> marked = new TreeMap<>();
         for (GateRow g : r.rows()) {
             int decimals = Formats.decimalsFor(g.baseline().mean(), g.candidate().mean());
-            g.warnings().forEach((f, ids) -> marked.computeIfAbsent(f, x -> new java.util.TreeSet<>()).addAll(ids));
+            g.warnings().forEach((f, ids) -> marked.computeIfAbsent(f, x -> new TreeSet<>()).addAll(ids));
             String mark = g.warnings().keySet().stream().map(f -> " !" + f).collect(Collectors.joining());
             rows.add(Row.of(Cell.text(labels.get(rows.size()) + mark),
                     Cell.number(g.baseline().mean(), Formats.fixed(g.baseline().mean(), decimals)),

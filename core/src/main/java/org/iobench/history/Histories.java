@@ -10,16 +10,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.iobench.compare.CellValues;
-import org.iobench.compare.CompareTables;
 import org.iobench.compare.Metric;
 import org.iobench.compare.NaturalOrder;
+import org.iobench.compare.RowIdentities;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 
 /**
- * Turns stored samples into one {@link WorkloadHistory} per workload, grouped by {@link CompareTables#identity}
+ * Turns stored samples into one {@link WorkloadHistory} per workload, grouped by {@link RowIdentities}
  * exactly as {@code compare} groups its rows, with the change points of {@link EDivisive}.
  *
  * <p>A workload missing from some runs simply has fewer points; runs of every workload are its own. The
@@ -39,7 +40,7 @@ public final class Histories {
                                    Metric metric, ChangePointOptions options) {
         Map<WorkloadKey, Map<Long, List<Sample>>> byWorkload = new TreeMap<>();
         Set<Long> unlabelled = new HashSet<>();
-        java.util.function.Function<Sample, WorkloadKey> rows = CompareTables.identities(samples);
+        Function<Sample, WorkloadKey> rows = RowIdentities.of(samples);
         for (Sample s : samples) {
             if (!order.byTime() && !s.labels().containsKey(order.label())) {
                 unlabelled.add(s.runId());

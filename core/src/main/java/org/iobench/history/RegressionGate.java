@@ -1,14 +1,20 @@
 package org.iobench.history;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
+import org.hipparchus.distribution.continuous.TDistribution;
+import org.hipparchus.stat.StatUtils;
 import org.iobench.compare.CellValues;
-import org.iobench.compare.CompareTables;
+import org.iobench.compare.RowIdentities;
 import org.iobench.compare.Direction;
 import org.iobench.compare.Metric;
 import org.iobench.compare.Summary;
+import org.iobench.compare.TrustMarks;
 import org.iobench.store.Sample;
 import org.iobench.store.WorkloadKey;
 
@@ -21,7 +27,7 @@ import org.iobench.store.WorkloadKey;
  * @param alpha                significance level, in (0, 1)
  * @param failOn               warning ids ({@code page-cache}) that fail the gate on a row whose runs carry them
  */
-public record RegressionGate(double maxRegressionPercent, double alpha, java.util.Set<String> failOn) {
+public record RegressionGate(double maxRegressionPercent, double alpha, Set<String> failOn) {
     public static final double DEFAULT_MAX_REGRESSION_PERCENT = 5;
     public static final double DEFAULT_ALPHA = 0.05;
 
@@ -33,22 +39,22 @@ public record RegressionGate(double maxRegressionPercent, double alpha, java.uti
         if (!(alpha > 0 && alpha < 1)) {
             throw new IllegalArgumentException("--alpha: must be between 0 and 1 (exclusive): " + alpha);
         }
-        failOn = java.util.Set.copyOf(failOn);
+        failOn = Set.copyOf(failOn);
     }
 
     public RegressionGate(double maxRegressionPercent, double alpha) {
-        this(maxRegressionPercent, alpha, java.util.Set.of());
+        this(maxRegressionPercent, alpha, Set.of());
     }
 
     /** Judges {@code candidate} against {@code baseline}; a run may be on both sides (it then cannot regress). */
     public GateResult check(List<Sample> candidate, List<Sample> baseline, Metric metric) {
         List<Sample> both = new ArrayList<>(candidate);
         both.addAll(baseline);
-        java.util.function.Function<Sample, WorkloadKey> identities = CompareTables.identities(both);
+        Function<Sample, WorkloadKey> identities = RowIdentities.of(both);
         Map<WorkloadKey, double[]> c = byWorkload(candidate, identities, metric);
         Map<WorkloadKey, double[]> b = byWorkload(baseline, identities, metric);
         Direction direction = metric.direction();
-        org.iobench.compare.TrustMarks marks = org.iobench.compare.TrustMarks.of(both, identities);
+        TrustMarks marks = TrustMarks.of(both, identities);
         List<GateRow> rows = new ArrayList<>();
         for (Map.Entry<WorkloadKey, double[]> e : c.entrySet()) {
             double[] base = b.get(e.getKey());
@@ -83,17 +89,17 @@ public record RegressionGate(double maxRegressionPercent, double alpha, java.uti
      * true loss of this size would be significant about half the time. NaN where no interval exists.
      */
     double detectableLossPercent(double[] base, double[] candidate) {
-        double[] b = java.util.Arrays.stream(base).map(Math::log).toArray();
-        double[] c = java.util.Arrays.stream(candidate).map(Math::log).toArray();
-        if (java.util.Arrays.stream(base).anyMatch(v -> !(v > 0))
-                || java.util.Arrays.stream(candidate).anyMatch(v -> !(v > 0))) {
+        double[] b = Arrays.stream(base).map(Math::log).toArray();
+        double[] c = Arrays.stream(candidate).map(Math::log).toArray();
+        if (Arrays.stream(base).anyMatch(v -> !(v > 0))
+                || Arrays.stream(candidate).anyMatch(v -> !(v > 0))) {
             return Double.NaN;
         }
         double se;
         double df;
         if (b.length >= 2 && c.length >= 2) {
-            double v1 = org.hipparchus.stat.StatUtils.variance(b) / b.length;
-            double v2 = org.hipparchus.stat.StatUtils.variance(c) / c.length;
+            double v1 = StatUtils.variance(b) / b.length;
+            double v2 = StatUtils.variance(c) / c.length;
             se = Math.sqrt(v1 + v2);
             df = (v1 + v2) * (v1 + v2) / (v1 * v1 / (b.length - 1) + v2 * v2 / (c.length - 1));
         } else {
@@ -101,7 +107,7 @@ public record RegressionGate(double maxRegressionPercent, double alpha, java.uti
             if (many.length < 3) {
                 return Double.NaN;
             }
-            se = Math.sqrt(org.hipparchus.stat.StatUtils.variance(many)) * Math.sqrt(1 + 1.0 / many.length);
+            se = Math.sqrt(StatUtils.variance(many)) * Math.sqrt(1 + 1.0 / many.length);
             df = many.length - 1;
         }
         if (se == 0) {
@@ -110,14 +116,14 @@ public record RegressionGate(double maxRegressionPercent, double alpha, java.uti
         if (!(df > 0)) {
             return Double.NaN;
         }
-        double half = new org.hipparchus.distribution.continuous.TDistribution(df)
+        double half = new TDistribution(df)
                 .inverseCumulativeProbability(1 - alpha / 2) * se;
         return (1 - Math.exp(-half)) * 100;
     }
 
     /** Per test identity, one value per repetition (a parallel group's aggregate), as {@code compare} has them. */
     private static Map<WorkloadKey, double[]> byWorkload(List<Sample> samples,
-                                                         java.util.function.Function<Sample, WorkloadKey> identities,
+                                                         Function<Sample, WorkloadKey> identities,
                                                          Metric metric) {
         Map<WorkloadKey, List<Sample>> m = new TreeMap<>();
         samples.forEach(s -> m.computeIfAbsent(identities.apply(s), k -> new ArrayList<>()).add(s));

@@ -120,6 +120,11 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(q.iodepth() >= 1 && q.iodepth() <= MAX_IODEPTH, "--iodepth", q.iodepth(), "must be 1.." + MAX_IODEPTH);
         check(q.batch() >= 1 && q.batch() <= q.iodepth(), "--batch", q.batch(),
                 "must be 1..iodepth (" + q.iodepth() + ")");
+        // --reap-min/--reap-max above the depth are capped by the worker at what is in flight, as fio caps them.
+        check(!q.submission().polledCompletions() || d.direct(), "--hipri", "on",
+                "polls for completions of direct I/O only; add --direct");
+        check(!q.submission().polledCompletions() || d.fsyncEvery() == 0 && d.sync() == SyncMode.NONE, "--hipri",
+                "on", "polled completions take reads and writes only, not the syncs of --fsync-every/--sync");
         check(d.fsyncEvery() >= 0, "--fsync-every", d.fsyncEvery(), "must not be negative");
         check(t.runs() >= 1 && t.runs() <= 10_000, "--runs", t.runs(), "must be 1..10000");
         check(steady == null || timeNanos > 0, "--steady", steady == null ? "" : steady.label(),
@@ -212,6 +217,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private String engine = EngineCatalog.installed().defaultEngine().name();
         private EngineDescription described;
         private boolean fixedBuffers;
+        private Submission submission = Submission.DEFAULT;
         private boolean direct;
         private SyncMode sync = SyncMode.NONE;
         private int fsyncEvery;
@@ -259,6 +265,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             threads = q.threads(); iodepth = q.iodepth(); batch = q.batch(); engine = q.engine();
             described = q.described();
             fixedBuffers = q.fixedBuffers();
+            submission = q.submission();
             Durability d = s.durability();
             direct = d.direct(); sync = d.sync(); fsyncEvery = d.fsyncEvery(); dropCache = d.dropCache();
             allowOverwrite = s.safety().allowOverwrite(); keep = s.safety().keep(); truncate = s.safety().truncate();
@@ -292,6 +299,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         /** The engine {@code d} describes: for an engine of a registry of one's own (tests). */
         public Builder engine(EngineDescription d) { engine = d.name(); described = d; return this; }
         public Builder fixedBuffers(boolean v) { fixedBuffers = v; return this; }
+        public Builder submission(Submission v) { submission = v == null ? Submission.DEFAULT : v; return this; }
+        public Submission submission() { return submission; }
         public Builder direct(boolean v) { direct = v; return this; }
         public Builder sync(SyncMode v) { sync = v; return this; }
         public Builder fsyncEvery(int v) { fsyncEvery = v; return this; }
@@ -327,7 +336,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             return new JobSpec(name, target,
                     new Workload(rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, pattern, seed, exactSize),
                     new Timing(timeNanos, rampNanos, runs, loopRegion, rate, steady),
-                    new Queue(threads, iodepth, batch, engine, fixedBuffers, described),
+                    new Queue(threads, iodepth, batch, engine, fixedBuffers, described, submission),
                     new Durability(direct, sync, fsyncEvery, dropCache),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),

@@ -1,5 +1,7 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
  * How a file the job creates is laid out before the run. iobench's own rule ({@link #DEFAULT}) fills a new file
  * that will be read or written at random, so reads return data and random writes overwrite; fio's rule
@@ -32,7 +34,7 @@ public record Layout(boolean fillRandomWrites, boolean fillWrites, Preallocate p
         return new Layout(fillRandomWrites, fillWrites, Preallocate.NONE, true);
     }
 
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean isDefault() {
         return equals(DEFAULT);
     }

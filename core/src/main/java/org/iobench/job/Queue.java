@@ -13,16 +13,24 @@ import org.iobench.catalog.EngineDescription;
  * @param engine       engine name as the job gives it ({@code --engine NAME}, or a stored or imported run's)
  * @param fixedBuffers register buffers and files with the kernel ({@code --fixed-buffers})
  * @param described    what the engine is: its flags, which the layers reading a job ask instead of its name
+ * @param submission   how requests go to the kernel and come back beyond depth and batch ({@link Submission})
  */
 public record Queue(int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
-                    EngineDescription described) {
+                    EngineDescription described, Submission submission) {
     /** A queue whose engine is described by the installed engines ({@link EngineCatalog#describe}). */
     public Queue(int threads, int iodepth, int batch, String engine, boolean fixedBuffers) {
-        this(threads, iodepth, batch, engine, fixedBuffers, null);
+        this(threads, iodepth, batch, engine, fixedBuffers, null, Submission.DEFAULT);
+    }
+
+    /** A queue submitting iobench's way ({@link Submission#DEFAULT}). */
+    public Queue(int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
+                 EngineDescription described) {
+        this(threads, iodepth, batch, engine, fixedBuffers, described, Submission.DEFAULT);
     }
 
     public Queue {
         Objects.requireNonNull(engine, "engine");
+        submission = submission == null ? Submission.DEFAULT : submission;
         described = described == null ? EngineCatalog.installed().describe(engine) : described.named(engine);
     }
 }

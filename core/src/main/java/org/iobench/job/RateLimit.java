@@ -1,6 +1,7 @@
 package org.iobench.job;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,7 +28,7 @@ public record RateLimit(Unit unit, double perSecond) {
             this.label = label;
         }
 
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String label() { return label; }
     }
 

@@ -1,5 +1,7 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
  * When a job's requests may go, beyond its rate: fio's {@code startdelay}, {@code thinktime}, {@code flow} and
  * {@code rate_min}. {@link #NONE} for a job that starts with its stage and issues as fast as it can (or its rate
@@ -56,13 +58,13 @@ public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, i
         }
     }
 
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean isNone() {
         return equals(NONE);
     }
 
     /** True when requests wait for something besides the rate: a pause, a flow share or a floor to check. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean throttles() {
         return thinkNanos > 0 || flowWeight > 0 || rateMinBytes > 0 || rateMinIops > 0
                 || latency.targetNanos() > 0 || latency.maxNanos() > 0;

@@ -1,7 +1,9 @@
 package org.iobench.measure;
 
+import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,7 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * One of fio's I/O log files ({@code write_bw_log}, {@code write_lat_log}, {@code write_iops_log}) in fio's format,
@@ -66,7 +70,7 @@ public final class IoLog {
         this.priorities = priorities;
         this.packedChunk = compressBytes <= 0 ? 0
                 : 4 * (int) Math.max(1, Math.min(CHUNK, compressBytes / FioSamples.size(offsets)));
-        this.packer = packedChunk == 0 ? null : packer != null ? packer : java.util.concurrent.ForkJoinPool.commonPool();
+        this.packer = packedChunk == 0 ? null : packer != null ? packer : ForkJoinPool.commonPool();
         this.samples = new long[packedChunk > 0 ? packedChunk : 4 * 1024];
     }
 
@@ -126,7 +130,7 @@ public final class IoLog {
      * streams of fio's samples, one per chunk, one after the other.
      */
     public void writeCompressed(Path file) throws IOException {
-        try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(file))) {
+        try (var out = new BufferedOutputStream(Files.newOutputStream(file))) {
             for (byte[] chunk : packedChunks()) {
                 out.write(chunk);
             }
@@ -145,7 +149,7 @@ public final class IoLog {
         for (CompletableFuture<byte[]> f : packed) {
             try {
                 out.add(f.join());
-            } catch (java.util.concurrent.CompletionException e) {
+            } catch (CompletionException e) {
                 throw new IOException("compressing an I/O log failed: " + e.getCause().getMessage(), e.getCause());
             }
         }
@@ -154,7 +158,7 @@ public final class IoLog {
 
     /** {@code used} longs of samples in fio's layout, deflated into one zlib stream. */
     private byte[] pack(long[] chunk, int used) {
-        java.nio.ByteBuffer raw = FioSamples.buffer(used / 4, offsets);
+        ByteBuffer raw = FioSamples.buffer(used / 4, offsets);
         for (int i = 0; i < used; i += 4) {
             FioSamples.put(raw, chunk[i], chunk[i + 1], (int) (chunk[i + 2] >>> 56),
                     (int) (chunk[i + 2] >>> 40) & 0xffff, chunk[i + 2] & BLOCK_MASK, chunk[i + 3], offsets, priorities);

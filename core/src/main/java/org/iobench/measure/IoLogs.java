@@ -77,6 +77,8 @@ public final class IoLogs {
     private long windowStartMillis;
     private long pendingStartMillis = -1;
     private long pendingEndMillis;
+    /** Windows closed so far, as requests crossed their ends (the warm-up shows it took that branch). */
+    private long windowsClosed;
 
     /** Per direction, the bytes, I/Os and latency sums and maxima (total, completion, submission) of one window. */
     private static final class Window {
@@ -200,6 +202,7 @@ public final class IoLogs {
 
     /** The open window ends at {@code endMillis}: the one before it is written, this one waits (see finish). */
     private void closeWindow(long endMillis) {
+        windowsClosed++;
         flushPending();
         pending.addAll(open);
         pendingStartMillis = windowStartMillis;
@@ -244,6 +247,11 @@ public final class IoLogs {
 
     private long value(Window w, int d, int k, long n) {
         return settings.logMax() ? w.latMax[d][k] : (w.latSum[d][k] + n / 2) / n;
+    }
+
+    /** Windowed: the windows a request's completion closed so far (not counting {@link #finish}'s). */
+    public long windowsClosed() {
+        return windowsClosed;
     }
 
     /**

@@ -1,20 +1,32 @@
 package org.iobench.measure;
 
 import org.HdrHistogram.Histogram;
+import org.iobench.result.LatencyMoments;
 import org.iobench.result.LatencySummary;
 
 /**
  * Per-operation latencies of one worker and one kind of operation, in an HdrHistogram with 3 significant digits,
- * and their exact sum: the mean is the sum over the count, as fio's is (so a request's latency that is the sum of its
- * submission and completion latencies keeps that sum in the means: t0015), not the histogram's estimate, which
- * is off by up to its resolution. Not thread-safe: each worker records into its own, and the results are merged
- * after the run. The histogram is made at the first value (16 KB at first, growing with the largest value): a
- * worker keeps eight recorders, and a random-read job without a rate fills one of them.
+ * and their exact figures: the sum (the mean is the sum over the count, as fio's is, so a request's latency that is
+ * the sum of its submission and completion latencies keeps that sum in the means: t0015), the smallest and largest
+ * value, and the spread around the first value for the standard deviation (fio's {@code io_stat}) — not the
+ * histogram's estimates, which are off by up to its resolution. Not thread-safe: each worker records into its own,
+ * and the results are merged after the run. The histogram is made at the first value (16 KB at first, growing with
+ * the largest value): a random-read job without a rate fills three of a worker's recorders.
  */
 public final class LatencyRecorder {
     /** Null until the first value. */
     private Histogram histogram;
+    private long count;
     private long sumNanos;
+    private long minNanos = Long.MAX_VALUE;
+    private long maxNanos = Long.MIN_VALUE;
+    /**
+     * The standard deviation's sums, of each value's distance to {@code shift} (the first value): the distances
+     * are small, so their squares keep the precision a sum of the values' own squares would lose.
+     */
+    private long shift;
+    private long sumShifted;
+    private double sumSquaresShifted;
 
     /**
      * The heap one recorder takes once its latencies reach {@code highestNanos} (its histogram grows with the
@@ -31,23 +43,48 @@ public final class LatencyRecorder {
         if (h == null) {
             h = histogram = new Histogram(3);
         }
-        h.recordValue(Math.max(1, latencyNanos));
-        sumNanos += Math.max(0, latencyNanos);
+        long v = Math.max(0, latencyNanos);
+        h.recordValue(Math.max(1, v));
+        if (count == 0) {
+            shift = v;
+        }
+        count++;
+        sumNanos += v;
+        minNanos = Math.min(minNanos, v);
+        maxNanos = Math.max(maxNanos, v);
+        long d = v - shift;
+        sumShifted += d;
+        sumSquaresShifted += (double) d * d;
     }
 
     public long count() {
-        return histogram == null ? 0 : histogram.getTotalCount();
+        return count;
     }
 
     /** Adds all of {@code other}'s values to this one. */
     public void add(LatencyRecorder other) {
-        if (other.histogram != null) {
-            if (histogram == null) {
-                histogram = new Histogram(3);
-            }
-            histogram.add(other.histogram);
+        if (other.count == 0) {
+            return;
         }
+        if (histogram == null) {
+            histogram = new Histogram(3);
+        }
+        histogram.add(other.histogram);
+        if (count == 0) {
+            shift = other.shift;
+            sumShifted = other.sumShifted;
+            sumSquaresShifted = other.sumSquaresShifted;
+        } else {
+            // the other's distances re-based on this one's first value: d' = d + (other.shift - shift)
+            long delta = other.shift - shift;
+            sumSquaresShifted += other.sumSquaresShifted + 2.0 * delta * other.sumShifted
+                    + (double) delta * delta * other.count;
+            sumShifted += other.sumShifted + delta * other.count;
+        }
+        count += other.count;
         sumNanos += other.sumNanos;
+        minNanos = Math.min(minNanos, other.minNanos);
+        maxNanos = Math.max(maxNanos, other.maxNanos);
     }
 
     /** The exact sum of the recorded latencies, in ns. */
@@ -55,14 +92,27 @@ public final class LatencyRecorder {
         return sumNanos;
     }
 
-    /** The summary with the exact mean; percentiles, min and max from the histogram. */
+    /** The exact count, min, max, mean and standard deviation. */
+    public LatencyMoments moments() {
+        if (count == 0) {
+            return LatencyMoments.EMPTY;
+        }
+        double stddev = 0;
+        if (count > 1) {
+            double m2 = sumSquaresShifted - (double) sumShifted * sumShifted / count;
+            stddev = Math.sqrt(Math.max(0, m2) / (count - 1));
+        }
+        return new LatencyMoments(count, minNanos, maxNanos, (double) sumNanos / count, stddev);
+    }
+
+    /** The summary with the exact count, min, mean and max; the percentiles from the histogram. */
     public LatencySummary summary() {
-        if (histogram == null) {
+        if (count == 0) {
             return LatencySummary.EMPTY;
         }
         LatencySummary s = summarize(histogram);
-        return s.count() == 0 ? s : new LatencySummary(s.count(), s.minNs(), (double) sumNanos / s.count(), s.p50Ns(),
-                s.p90Ns(), s.p99Ns(), s.p999Ns(), s.p9999Ns(), s.maxNs());
+        return new LatencySummary(count, minNanos, (double) sumNanos / count, s.p50Ns(), s.p90Ns(), s.p99Ns(),
+                s.p999Ns(), s.p9999Ns(), maxNanos);
     }
 
     /** The summary of any histogram of nanoseconds (e.g. one merged from several hosts' histograms). */

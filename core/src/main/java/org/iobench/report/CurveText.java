@@ -1,8 +1,10 @@
 package org.iobench.report;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.result.RunResult;
 import org.iobench.search.Axis;
 import org.iobench.search.Curve;
 import org.iobench.search.Point;
@@ -78,7 +80,7 @@ public final class CurveText {
     static String cutShort(Curve c) {
         for (Point p : c.points()) {
             if (!p.complete() && p.result() != null) {
-                for (org.iobench.result.RunResult r : p.result().runs()) {
+                for (RunResult r : p.result().runs()) {
                     if (!r.complete() && r.outcome().stopReason() != null) {
                         return ": " + r.outcome().stopReason();
                     }
@@ -89,7 +91,7 @@ public final class CurveText {
     }
 
     private static String marks(Curve c, Point p) {
-        List<String> m = new java.util.ArrayList<>();
+        List<String> m = new ArrayList<>();
         if (!p.complete()) {
             m.add("incomplete");
         }

@@ -1,5 +1,6 @@
 package org.iobench.report;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.iobench.job.DdOperands;
@@ -40,7 +41,7 @@ public final class DdText {
     }
 
     /** The run's system samples as vmstat and iostat lines ({@code --vmstat}), after dd's lines. */
-    public static void printVmstat(RunResult r, java.io.PrintStream out) {
+    public static void printVmstat(RunResult r, PrintStream out) {
         VmstatBlock.print(r, out);
     }
 

@@ -2,8 +2,10 @@ package org.iobench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -84,8 +86,8 @@ public final class EnvironmentDiff {
     }
 
     /** The known fields of one environment, in {@link #FIELDS} order (unknown ones left out). */
-    public static java.util.Map<String, String> describe(JsonNode env) {
-        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    public static Map<String, String> describe(JsonNode env) {
+        Map<String, String> out = new LinkedHashMap<>();
         for (Field f : FIELDS) {
             String v = f.value().apply(env);
             if (v != null && !v.isBlank() && !v.contains(UNKNOWN) && !v.equals(NOT_LOOP)) {

@@ -2,6 +2,7 @@ package org.iobench.report;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class FindingText {
 
     /** What makes findings say the same thing: everything but whom they are about and their figures. */
     private static List<Object> key(Finding f) {
-        return java.util.Arrays.asList(f.severity(), f.id(), f.message(), f.fix(), f.confidence());
+        return Arrays.asList(f.severity(), f.id(), f.message(), f.fix(), f.confidence());
     }
 
     private record Entry(Finding finding, Subjects.Subject subject) {}

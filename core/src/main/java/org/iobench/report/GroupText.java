@@ -2,10 +2,13 @@ package org.iobench.report;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.iobench.compare.MemberFigures;
 import org.iobench.job.RwMode;
+import org.iobench.job.Sizes;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.result.Totals;
@@ -72,7 +75,7 @@ public final class GroupText {
             iops += longest == 0 ? Double.NaN : ops * 1e9 / longest / runs;
         }
         boolean complete = group.stream().allMatch(BenchmarkResult::complete);
-        java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
+        Set<String> kinds = new LinkedHashSet<>();
         group.forEach(b -> kinds.add(what(b).substring(0, what(b).lastIndexOf(' '))));
         out.printf(Locale.ROOT, ROW, group.size() + (complete ? "" : "*"), String.join(", ", kinds),
                 Units.fixed(bytesPerSecond / 1e6, 1), Units.fixed(bytesPerSecond / (1 << 20), 1),
@@ -90,7 +93,7 @@ public final class GroupText {
 
     private static String what(BenchmarkResult b) {
         var j = b.job();
-        String s = j.workload().rw().label() + " " + org.iobench.job.Sizes.binary(j.workload().blockSize());
+        String s = j.workload().rw().label() + " " + Sizes.binary(j.workload().blockSize());
         if (j.durability().direct()) {
             s += " direct";
         }

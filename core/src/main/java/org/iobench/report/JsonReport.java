@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,13 +17,15 @@ import org.iobench.result.BenchmarkResult;
 
 /**
  * The JSON form of results, {@code "formatVersion": 2}; documented field by field in docs/json-format.md and by
- * docs/json-schema-v2.json. The result records serialize to version 1's shape, which {@link JsonV2} turns into
- * version 2's: the one place the published format is made, whatever shape the records have. Units are in the
- * names ({@code bytesPerSecond}, {@code p99Ns}, {@code userSeconds}); undefined numbers are {@code null}.
+ * docs/json-schema-v2.json, written straight from the result records by {@link JsonV2Writer} (the one place the
+ * published format is made, whatever shape the records have; their own form, version 1's, is the store's). Units
+ * are in the names ({@code bytesPerSecond}, {@code p99Ns}, {@code userSeconds}); undefined numbers are
+ * {@code null}.
  */
 public final class JsonReport {
     public static final int FORMAT_VERSION = JsonV2.FORMAT_VERSION;
     private static final ObjectMapper MAPPER = mapper();
+    private static final ObjectMapper COMPACT = mapper().disable(SerializationFeature.INDENT_OUTPUT);
 
     private JsonReport() {}
 
@@ -54,20 +57,12 @@ public final class JsonReport {
      * pretty-printed with a final newline.
      */
     public static String document(Map<String, Object> doc) {
-        try {
-            return MAPPER.writeValueAsString(tree(doc)) + "\n";
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot serialise results", e);
-        }
+        return written(doc, MAPPER) + "\n";
     }
 
     /** One value (a benchmark, an environment) in the report's form, on one line. */
     public static String compact(Object value) {
-        try {
-            return MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tree(value));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
-        }
+        return written(value, COMPACT);
     }
 
     /**
@@ -76,10 +71,21 @@ public final class JsonReport {
      */
     public static ObjectNode tree(Object value) {
         try {
-            return (ObjectNode) JsonV2.upgrade(MAPPER.readTree(MAPPER.writeValueAsString(value)));
+            return (ObjectNode) MAPPER.readTree(written(value, COMPACT));
         } catch (IOException e) {
             throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
         }
+    }
+
+    /** {@code value} in version 2's form, through {@link JsonV2Writer}. */
+    private static String written(Object value, ObjectMapper mapper) {
+        StringWriter text = new StringWriter();
+        try (JsonGenerator out = new JsonV2Writer(mapper.getFactory().createGenerator(text))) {
+            mapper.writeValue(out, value);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
+        return text.toString();
     }
 
     /** Parses a document written by {@link #write} into a tree (tests, imports). */

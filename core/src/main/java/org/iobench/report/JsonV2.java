@@ -13,9 +13,11 @@ import java.util.Set;
 import org.iobench.result.Stat;
 
 /**
- * The JSON result format's version 2 (docs/json-format.md, "Changes in formatVersion 2"), as a translation of the
- * tree the result records serialize to (version 1's shape) and back. Kept in one place so the records can change
- * shape without the published format changing, and version 1 files keep importing:
+ * The JSON result format's version 2 (docs/json-format.md, "Changes in formatVersion 2"): its names and units
+ * as rules on version 1's (the records' own form, which the store keeps), and the translation of a version 1
+ * tree (a stored row, a file of an earlier release) into version 2 and back. {@link JsonV2Writer} writes version 2
+ * straight from the records with the same rules; kept in one place so the records can change shape without the
+ * published format changing, and version 1 files keep importing:
  * <ul>
  *   <li>undefined numbers are {@code null}, never the string {@code "NaN"};</li>
  *   <li>one suffix per kind of unit: durations {@code ...Ns} (nanoseconds; the system monitor's milliseconds are
@@ -38,7 +40,7 @@ public final class JsonV2 {
      * {@code intervalMillis} and iobench's {@code intervalNanos} both become {@code intervalNs}, so the way back
      * must know which was which.
      */
-    private record Rule(String v1, String v2, double factor, Set<String> parents) {
+    record Rule(String v1, String v2, double factor, Set<String> parents) {
         Rule(String v1, String v2, double factor) {
             this(v1, v2, factor, Set.of());
         }
@@ -105,7 +107,7 @@ public final class JsonV2 {
     private static final Map<String, Set<String>> KEPT = Map.of("evidence", Set.of("readBytes", "writeBytes"));
 
     /** The rule for key {@code name} inside {@code parent}: one made for that parent first, else a general one. */
-    private static Rule rule(String name, String parent, boolean up) {
+    static Rule rule(String name, String parent, boolean up) {
         if (parent != null && KEPT.getOrDefault(parent, Set.of()).contains(name)) {
             return null;
         }
@@ -130,14 +132,14 @@ public final class JsonV2 {
 
     /** Keys that end in {@code Ns} in version 1 already (latency summaries): not {@code ...Nanos} on the way back. */
     private static final Set<String> ALREADY_NS = Set.of("minNs", "meanNs", "maxNs", "p50Ns", "p90Ns", "p99Ns",
-            "p999Ns", "p9999Ns", "p99LatencyNs", "p99ReadLatencyNs", "p99WriteLatencyNs");
+            "p999Ns", "p9999Ns", "p99LatencyNs", "p99ReadLatencyNs", "p99WriteLatencyNs", "stddevNs");
 
     /** The fields of {@code /proc/stat}'s cpu line, in ticks in v1, each {@code <field>Seconds} in v2. */
-    private static final Set<String> CPU_FIELDS = Set.of("user", "nice", "system", "idle", "iowait", "irq",
+    static final Set<String> CPU_FIELDS = Set.of("user", "nice", "system", "idle", "iowait", "irq",
             "softirq", "steal", "guest", "guestNice");
 
     /** Text fields whose value is the user's or the system's words, even "NaN": never taken for a number. */
-    private static final Set<String> TEXT = Set.of("name", "note", "label", "message", "evidence", "fix", "series",
+    static final Set<String> TEXT = Set.of("name", "note", "label", "message", "evidence", "fix", "series",
             "group", "test", "target", "path", "hostname", "stopReason", "source", "runId");
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -241,7 +243,7 @@ public final class JsonV2 {
         return NODES.numberNode(v);
     }
 
-    private static boolean isNotANumber(String s) {
+    static boolean isNotANumber(String s) {
         return s.equals("NaN") || s.equals("Infinity") || s.equals("-Infinity");
     }
 

@@ -1,7 +1,10 @@
 package org.iobench.report;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Locale;
+import org.iobench.job.Durations;
+import org.iobench.job.RateLimit;
 import org.iobench.job.SteadyCriterion;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
@@ -27,7 +30,7 @@ final class LimitsText {
             }
             if (!header) {
                 out.println();
-                String asked = p.rate().unit() == org.iobench.job.RateLimit.Unit.IOPS ? p.rate().label()
+                String asked = p.rate().unit() == RateLimit.Unit.IOPS ? p.rate().label()
                         : p.rate().label() + " = " + Units.fixed(p.targetOpsPerSecond(), 0) + " IOPS";
                 out.printf(Locale.ROOT, "rate asked %s; latency raw (from issue) and corrected (from the intended"
                         + " start)%n", asked);
@@ -56,7 +59,7 @@ final class LimitsText {
     static String steadyLine(int run, SteadyOutcome s) {
         SteadyCriterion c = s.criterion();
         String what = "run " + run + ": steady state (" + c.label() + " over "
-                + org.iobench.job.Durations.format(java.time.Duration.ofNanos(c.windowNanos())) + ") ";
+                + Durations.format(Duration.ofNanos(c.windowNanos())) + ") ";
         String mean = c.metric() == SteadyCriterion.Metric.IOPS ? Units.fixed(s.windowMean(), 0) + " IOPS"
                 : Units.rateDecimal(s.windowMean());
         if (s.reached()) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.iobench.job.Sizes;
+import org.iobench.result.Stat;
 import org.iobench.table.Cell;
 import org.iobench.table.Column;
 import org.iobench.table.Formats;
@@ -73,7 +75,7 @@ public final class ResultsTable {
             cells.add(Cell.text(item.job().path("name").asText("")));
             cells.add(Cell.text(item.workloadWithoutBs()));
             long bs = item.job().path("blockSizeBytes").asLong();
-            cells.add(Cell.number(bs, org.iobench.job.Sizes.binary(bs)));
+            cells.add(Cell.number(bs, Sizes.binary(bs)));
             cells.add(Cell.number(bw.path("n").asInt(), Integer.toString(bw.path("n").asInt())));
             cells.add(rate(bw.path("min")));
             cells.add(rate(bw.path("mean")));
@@ -105,7 +107,7 @@ public final class ResultsTable {
             }
         }
         return values.isEmpty() ? Double.NaN
-                : org.iobench.result.Stat.of(values.stream().mapToDouble(Double::doubleValue).toArray()).mean();
+                : Stat.of(values.stream().mapToDouble(Double::doubleValue).toArray()).mean();
     }
 
     /** A run's latency of all requests, else its reads' or writes' with the larger p99 ({@code allOrLarger}). */

@@ -3,6 +3,7 @@ package org.iobench.report;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.job.SyncMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.table.Cell;
@@ -77,7 +78,7 @@ public final class StageTable {
     public static void print(String title, List<List<BenchmarkResult>> stages, PrintStream out) {
         out.print(new TextTableWriter().render(table(title, stages)));
         if (stages.stream().flatMap(List::stream)
-                .anyMatch(b -> b.job().durability().sync() != org.iobench.job.SyncMode.NONE)) {
+                .anyMatch(b -> b.job().durability().sync() != SyncMode.NONE)) {
             out.println();
             out.print(new TextTableWriter().render(withoutSync(stages)));
         }

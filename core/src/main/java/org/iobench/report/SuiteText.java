@@ -3,6 +3,8 @@ package org.iobench.report;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.job.Sizes;
+import org.iobench.job.SyncMode;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
@@ -46,11 +48,11 @@ public final class SuiteText {
     private static String describe(BenchmarkResult b) {
         var j = b.job();
         StringBuilder s = new StringBuilder(j.workload().rw().label()).append(' ')
-                .append(org.iobench.job.Sizes.binary(j.workload().blockSize()));
+                .append(Sizes.binary(j.workload().blockSize()));
         if (j.durability().direct()) {
             s.append(" direct");
         }
-        if (j.durability().sync() != org.iobench.job.SyncMode.NONE) {
+        if (j.durability().sync() != SyncMode.NONE) {
             s.append(" +").append(j.durability().sync().label());
         }
         if (j.durability().dropCache()) {

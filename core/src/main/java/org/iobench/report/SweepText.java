@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunSummary;
 import org.iobench.result.Stat;
 import org.iobench.table.Cell;
 import org.iobench.table.Column;
@@ -37,7 +38,7 @@ public final class SweepText {
                 .mapToDouble(b -> PartialFigures.of(b).bytesPerSecond().min() / 1e6).toArray());
         List<Row> rows = new ArrayList<>();
         for (BenchmarkResult b : points) {
-            org.iobench.result.RunSummary shown = PartialFigures.of(b);
+            RunSummary shown = PartialFigures.of(b);
             Stat bw = shown.bytesPerSecond();
             double p99 = shown.p99LatencyNs().mean();
             rows.add(Row.of(Cell.text(b.job().name() + (b.complete() ? "" : "*")),

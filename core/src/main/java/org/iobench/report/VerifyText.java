@@ -1,6 +1,7 @@
 package org.iobench.report;
 
 import java.io.PrintStream;
+import java.time.Instant;
 import java.util.stream.Collectors;
 import org.iobench.result.BlockHeaderFields;
 import org.iobench.result.BlockMismatch;
@@ -59,7 +60,7 @@ public final class VerifyText {
             b.append(" worker ").append(f.worker());
         }
         if (f.timestampMillis() != null) {
-            b.append(" at ").append(java.time.Instant.ofEpochMilli(f.timestampMillis()));
+            b.append(" at ").append(Instant.ofEpochMilli(f.timestampMillis()));
         }
         if (f.payloadChecksum() != null) {
             b.append(" ").append(f.checksum()).append(' ').append(f.payloadChecksum());

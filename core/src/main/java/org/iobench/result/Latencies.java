@@ -1,6 +1,9 @@
 package org.iobench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A run's latency summaries.
@@ -14,26 +17,39 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *              percentiles are of all its requests, not the larger of two); null where unknown (older results, imports)
  * @param trim  trims (fio's trim direction), from issue to completion; null (absent from JSON) when the run made none
  * @param histograms the distributions the summaries come from, whole; null where not kept (older results, imports)
+ * @param moments    each kept histogram's exact count, min, max, mean and standard deviation, by the histogram's
+ *                   name ({@link LatencyHistograms}); null where not kept (older results, imports)
  */
 public record Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
                         LatencySummary all, @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary trim,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) LatencyHistograms histograms) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) LatencyHistograms histograms,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, LatencyMoments> moments) {
+
+    public Latencies {
+        moments = moments == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(moments));
+    }
+
+    /** Latencies with their histograms but without the exact moments (results from before them). */
+    public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
+                     LatencySummary all, LatencySummary trim, LatencyHistograms histograms) {
+        this(read, write, sync, split, all, trim, histograms, null);
+    }
 
     /** Latencies without their histograms. */
     public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
                      LatencySummary all, LatencySummary trim) {
-        this(read, write, sync, split, all, trim, null);
+        this(read, write, sync, split, all, trim, null, null);
     }
 
     /** Latencies without the all-requests summary (results and imports from before it). */
     public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split) {
-        this(read, write, sync, split, null, null, null);
+        this(read, write, sync, split, null, null, null, null);
     }
 
     /** Latencies of a run without trims. */
     public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
                      LatencySummary all) {
-        this(read, write, sync, split, all, null, null);
+        this(read, write, sync, split, all, null, null, null);
     }
 
     /**

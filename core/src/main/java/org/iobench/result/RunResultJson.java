@@ -8,7 +8,8 @@ import org.iobench.sysmon.SystemSeries;
  * The JSON form of a {@link RunResult}, flat as formatVersion 1 has always written it ({@code runs[]} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end ({@code trimLatency}, like the totals' trim counts, only where
- * the run made trims; {@code latencyHistograms}, only where they were kept). The store keeps this form; the published document
+ * the run made trims; {@code latencyHistograms} and {@code latencyMoments}, only where they were kept). The store
+ * keeps this form; the published document
  * (formatVersion 2) is made from it by {@code report.JsonV2}.
  */
 record RunResultJson(int run, String startedAt, boolean complete, String stopReason, IoFailure failure,
@@ -19,7 +20,8 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
                      SteadyOutcome steady, LatencySplit latencySplit, WorkerEvidence evidence,
                      LatencySummary allLatency,
                      @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary trimLatency,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) LatencyHistograms latencyHistograms) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) LatencyHistograms latencyHistograms,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) java.util.Map<String, LatencyMoments> latencyMoments) {
 
     static RunResultJson of(RunResult r) {
         Outcome o = r.outcome();
@@ -29,13 +31,13 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
         return new RunResultJson(r.run(), r.startedAt(), o.complete(), o.stopReason(), o.failure(), r.totals(),
                 l.read(), l.write(), l.sync(), r.intervals().intervalNanos(), r.intervals().series(), r.workers(),
                 e.accounting(), o.warnings(), e.system(), e.systemSummary(), x.verification(), x.pacing(),
-                x.steady(), l.split(), e.workerThreads(), l.all(), l.trim(), l.histograms());
+                x.steady(), l.split(), e.workerThreads(), l.all(), l.trim(), l.histograms(), l.moments());
     }
 
     RunResult toResult() {
         return new RunResult(run, startedAt, new Outcome(complete, stopReason, failure, warnings), totals,
                 new Latencies(readLatency, writeLatency, syncLatency, latencySplit, allLatency, trimLatency,
-                        latencyHistograms),
+                        latencyHistograms, latencyMoments),
                 new Intervals(intervalNanos, series), workers,
                 new RunEvidence(accounting, evidence, system, systemSummary),
                 new Extras(verification, pacing, steady));

@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param target the latency target of a latency-targeted search; null for a saturation search (and for the steps
  *               of a latency-targeted search stored before the label named its target)
  * @param name   the job's name
- * @param when   when the search started (an instant, to the second)
+ * @param when   when the search started (an instant, to the millisecond; to the second in searches stored before)
  */
 public record SearchSeries(Axis axis, LatencyTarget target, String name, String when) {
     private static final String PREFIX = "saturate";
@@ -21,6 +21,11 @@ public record SearchSeries(Axis axis, LatencyTarget target, String name, String 
     /** The label, as {@link #parse} reads it. */
     public String label() {
         return PREFIX + " " + axis + (target == null ? "" : " " + target.label()) + " " + name + " " + when;
+    }
+
+    /** The label without the job's name, {@code saturate threads 2026-12-02T16:50:00.123Z}: what tells two searches of one job apart. */
+    public String search() {
+        return PREFIX + " " + axis + (target == null ? "" : " " + target.label()) + " " + when;
     }
 
     /** The search a series label names, or empty when it is not a search's. */

@@ -6,6 +6,12 @@ import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.Engines;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.job.Submission;
+import org.iobench.sysmon.AllowedCpus;
+import org.iobench.sysmon.BlockDevices;
+import org.iobench.sysmon.DeviceResolver;
+import org.iobench.sysmon.MountTable;
+import org.iobench.sysmon.PolledCompletions;
 
 /**
  * What the job spec alone cannot check about its engine, before anything runs: the engine exists and can do what
@@ -38,6 +44,7 @@ public final class EngineChecks {
             throw ExitException.usage("--fixed-buffers: registers buffers and files" + with + "; the " + e.name()
                     + " engine has nothing to register");
         }
+        checkSubmission(spec, e, engines);
         if (e.has(EngineFlag.BURNS_CPU) && spec.burn() == null) {
             throw ExitException.usage("--engine " + e.name() + ": needs what to burn (fio's cpuload=, cpumode=,"
                     + " cpuchunks=), which a job file gives");
@@ -57,6 +64,43 @@ public final class EngineChecks {
         if (!e.storesData() && spec.workload().rw() == RwMode.COPY) {
             throw ExitException.usage("--rw copy: the " + e.name() + " engine reads and writes nothing, so it cannot"
                     + " copy");
+        }
+    }
+
+    /**
+     * The kernel queue's set-up ({@link Submission}): the engine can do each part, a submission thread's CPU is one
+     * this process may run on, and polled completions go to a device that polls.
+     */
+    private static void checkSubmission(JobSpec spec, EngineDescription e, Engines engines) {
+        Submission s = spec.queue().submission();
+        can(s.registerFiles() && !s.submitThread(), EngineFlag.REGISTERED_FILES, "--register-files (registerfiles)",
+                "registers the job's files", e, engines);
+        can(s.submitThread(), EngineFlag.SUBMISSION_THREAD, "--sq-poll (sqthread_poll)",
+                "hands requests to a kernel thread", e, engines);
+        can(s.polledCompletions(), EngineFlag.POLLED_COMPLETIONS, "--hipri (hipri)", "polls for completions", e,
+                engines);
+        if (s.submitThreadCpu() >= 0) {
+            AllowedCpus cpus = AllowedCpus.ofThisProcess();
+            if (!cpus.allows(s.submitThreadCpu())) {
+                throw ExitException.usage("--sq-poll-cpu " + s.submitThreadCpu() + " (sqthread_poll_cpu="
+                        + s.submitThreadCpu() + "): not a CPU this process may run on (allowed: " + cpus.text() + ")");
+            }
+        }
+        if (s.polledCompletions() && spec.target() != null) {
+            BlockDevices devices = BlockDevices.system();
+            PolledCompletions.whyNot(new DeviceResolver(MountTable.current(), devices).resolve(spec.target()),
+                    devices).ifPresent(why -> {
+                        throw ExitException.usage("--hipri (hipri): " + why + "; run without it");
+                    });
+        }
+    }
+
+    private static void can(boolean asked, EngineFlag flag, String option, String what, EngineDescription e,
+                            Engines engines) {
+        if (asked && !e.has(flag)) {
+            String with = engines.descriptions().stream().filter(d -> d.has(flag))
+                    .map(d -> " with " + d.title() + " (--engine " + d.name() + ")").findFirst().orElse("");
+            throw ExitException.usage(option + ": " + what + with + "; the " + e.name() + " engine cannot");
         }
     }
 

@@ -93,6 +93,10 @@ public final class ResultSaver {
             // known only now, from the stored runs: printed even with --quiet, as every warning is
             saved.overlaps().forEach((id, f) -> err.println("warning: " + f.job() + " (saved as run " + id + "): "
                     + f.line()));
+            String warning = ResultStore.changePointsWarning(saved);
+            if (warning != null) {
+                err.println(warning);
+            }
         } catch (StoreException e) {
             throw new StoreException("the results above were not saved: " + e.getMessage(), e);
         }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Properties;
 
 /** Opens a JDBC connection with the settings each database needs; knows nothing of the schema. */
@@ -45,7 +46,7 @@ final class Connections {
      */
     static void settle(Connection c, Dialect dialect) throws SQLException {
         if (dialect == Dialect.SQLITE) {
-            try (java.sql.Statement s = c.createStatement()) {
+            try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
             }
         }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -235,7 +236,7 @@ final class IntegrityCheck {
     /** The tables and columns {@link Migrations} makes up to {@code version}. */
     static Map<String, Set<String>> expected(int version) {
         return EXPECTED.computeIfAbsent(version, v -> {
-            try (Connection mem = new org.sqlite.JDBC().connect("jdbc:sqlite::memory:", new java.util.Properties())) {
+            try (Connection mem = new org.sqlite.JDBC().connect("jdbc:sqlite::memory:", new Properties())) {
                 Migrations.apply(mem, Dialect.SQLITE, v, ":memory:");
                 return Map.copyOf(tables(mem, Dialect.SQLITE));
             } catch (SQLException e) {

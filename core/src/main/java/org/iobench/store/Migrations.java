@@ -84,7 +84,27 @@ public final class Migrations {
                     // NULL in rows saved before, for imports and micro variants: never judged (docs/store.md)
                     "ALTER TABLE runs ADD COLUMN device TEXT",
                     "ALTER TABLE runs ADD COLUMN ended_at TEXT",
-                    "CREATE INDEX runs_by_device ON runs (device, created_at)")));
+                    "CREATE INDEX runs_by_device ON runs (device, created_at)")),
+            new Migration(8, "each workload series' change points, found again at every save of its shape", List.of(
+                    // what iobench history finds with its defaults over the whole store, kept for dashboards
+                    // (docs/grafana-dashboard.json)
+                    """
+                    CREATE TABLE change_points (
+                      run_id BIGINT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                      metric TEXT NOT NULL,
+                      run_before BIGINT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                      workload TEXT NOT NULL,
+                      p_value DOUBLE PRECISION NOT NULL,
+                      mean_before DOUBLE PRECISION,
+                      mean_after DOUBLE PRECISION,
+                      change_percent DOUBLE PRECISION,
+                      found_at TEXT NOT NULL,
+                      PRIMARY KEY (run_id, metric))""",
+                    "CREATE INDEX change_points_by_run_before ON change_points (run_before)",
+                    // a row when runs were saved before the table existed: their series' change points are found
+                    // at the next open that can find them (ResultStore.open with a finder), then the row goes
+                    "CREATE TABLE change_points_pending (since TEXT NOT NULL)",
+                    "INSERT INTO change_points_pending (since) SELECT created_at FROM runs ORDER BY created_at LIMIT 1")));
 
     /** The schema version this build writes. */
     public static final int CURRENT = ALL.getLast().version();

@@ -1,11 +1,14 @@
 package org.iobench.store;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * One variant of one Suite API suite (docs/micro.md), to save as a run of source {@link #SOURCE}: its workload key
@@ -59,10 +62,10 @@ public record NewMicroRun(String suite, String variant, List<Double> samplesNano
      */
     public boolean[] used() {
         boolean[] used = new boolean[samplesNanosPerOp.size()];
-        java.util.Arrays.fill(used, true);
-        Integer[] slowestFirst = java.util.stream.IntStream.range(0, used.length).boxed()
-                .sorted(java.util.Comparator.comparingDouble((Integer i) -> samplesNanosPerOp.get(i)).reversed()
-                        .thenComparing(java.util.Comparator.reverseOrder()))
+        Arrays.fill(used, true);
+        Integer[] slowestFirst = IntStream.range(0, used.length).boxed()
+                .sorted(Comparator.comparingDouble((Integer i) -> samplesNanosPerOp.get(i)).reversed()
+                        .thenComparing(Comparator.reverseOrder()))
                 .toArray(Integer[]::new);
         for (int k = 0; k < upperOutliers; k++) {
             used[slowestFirst[k]] = false;

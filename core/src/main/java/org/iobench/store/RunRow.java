@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Finding;
 import org.iobench.result.RunResult;
 import org.iobench.result.TestId;
 import org.iobench.result.Totals;
@@ -102,8 +104,8 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
     /** The ids of the warnings (not context, not acknowledged notes) the advisor found in {@code b}. */
     static List<String> warnings(BenchmarkResult b) {
         return b.findings() == null ? List.of() : b.findings().stream()
-                .filter(f -> f.severity() == org.iobench.result.Finding.Severity.WARNING)
-                .map(org.iobench.result.Finding::id).distinct().sorted().toList();
+                .filter(f -> f.severity() == Finding.Severity.WARNING)
+                .map(Finding::id).distinct().sorted().toList();
     }
 
     /**
@@ -115,7 +117,7 @@ record RunRow(Instant createdAt, String source, String name, WorkloadKey key, St
         double[] opsPerSecond = m.samplesNanosPerOp().stream().mapToDouble(ns -> 1e9 / ns).toArray();
         boolean[] used = m.used();
         // the mean the report printed: of the samples its statistics used (upper outliers left out, docs/micro.md)
-        double meanNanos = java.util.stream.IntStream.range(0, used.length).filter(i -> used[i])
+        double meanNanos = IntStream.range(0, used.length).filter(i -> used[i])
                 .mapToDouble(i -> m.samplesNanosPerOp().get(i)).filter(ns -> ns > 0 && Double.isFinite(ns))
                 .average().orElse(Double.NaN);
         List<SampleRow> samples = new ArrayList<>();

@@ -34,7 +34,7 @@ import org.iobench.job.Sizes;
  * @param target    the kind of target ({@code block device}, a filesystem type: {@code ext4}, {@code nfs4},
  *                  {@code tmpfs}; a group over several: {@code ext4+nfs4}); {@code ""} where unknown. Runs on a local
  *                  disk and on NFS measure different things and are never one row. How unknown parts join known
- *                  ones is {@code CompareTables.identities}'s business.
+ *                  ones is {@code compare.RowIdentities}' business.
  */
 public record WorkloadKey(String rw, long blockSize, int threads, int iodepth, boolean direct, String sync,
                           String engine, String test, String origin, String target)

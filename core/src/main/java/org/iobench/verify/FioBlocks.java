@@ -2,6 +2,7 @@ package org.iobench.verify;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.HexFormat;
 import org.iobench.job.FioVerify;
 import org.iobench.job.FioVerifyType;
@@ -199,7 +200,7 @@ final class FioBlocks {
         int n2 = type.checksumBytes();
         b.get(at + FioHeader.BYTES, stored, 0, n2);
         sums.compute(type, b, at + hs, dataLen, computed);
-        if (java.util.Arrays.equals(stored, 0, n2, computed, 0, n2)) {
+        if (Arrays.equals(stored, 0, n2, computed, 0, n2)) {
             return null;
         }
         HexFormat hex = HexFormat.of();

@@ -2,6 +2,7 @@ package org.iobench.verify;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * fio 3.33's {@code verify=sha256}, which is not the SHA-256 digest: {@code crc/sha256.c} pads the message with its
@@ -39,12 +40,12 @@ final class FioSha256 {
             transform();
         }
         int tail = len - full;
-        java.util.Arrays.fill(last, (byte) 0);
+        Arrays.fill(last, (byte) 0);
         buf.get(from + full, last, 0, tail);
         last[tail] = (byte) 0x80;
         if (tail >= 56) { // the length goes into a block of its own
             block(last);
-            java.util.Arrays.fill(last, (byte) 0);
+            Arrays.fill(last, (byte) 0);
         }
         long bits = (long) len << 3;
         for (int i = 0; i < 8; i++) {

@@ -17,6 +17,7 @@ import org.iobench.result.IntervalLatency;
 import org.iobench.result.Intervals;
 import org.iobench.result.Latencies;
 import org.iobench.result.LatencyHistograms;
+import org.iobench.result.LatencyMoments;
 import org.iobench.result.Outcome;
 import org.iobench.result.RunEvidence;
 import org.iobench.result.IoFailure;
@@ -107,10 +108,12 @@ final class RunAssembler {
         SystemSummary summary = evidence.system() == null ? null
                 : SystemEvidence.summarize(evidence.system(), target, totals, evidence.workers());
         LatencyRecorder all = all(reads, writes, trims);
+        Map<String, LatencyMoments> moments = new LinkedHashMap<>();
+        LatencyHistograms kept = histograms(reads, writes, trims, syncs, all, moments);
         return new RunResult(run, startedAt, new Outcome(why == null, stopReason, failure, warnings), totals,
                 new Latencies(reads.summary(), writes.summary(), syncs.summary(), latencySplit(),
                         all.summary(), trims.count() == 0 ? null : trims.summary(),
-                        histograms(reads, writes, trims, syncs, all)),
+                        kept, moments),
                 new Intervals(intervalNanos, withLatency(series.intervals(elapsed))), perWorker,
                 new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
                 new Extras(null, pacing(), evidence.steady()));
@@ -141,17 +144,20 @@ final class RunAssembler {
     }
 
     /**
-     * The run's distributions, kept whole in HdrHistogram's encoding: the summaries' own histograms, and under a
-     * rate the coordinated-omission-corrected ones. A histogram with nothing recorded is left out.
+     * The run's distributions, kept whole in HdrHistogram's encoding: the summaries' own histograms, fio's parts of
+     * each direction (submission and completion, where the engine stamped the hand-over), each priority's (a job
+     * with priorities), and under a rate the coordinated-omission-corrected ones. A histogram with nothing recorded
+     * is left out. Each kept histogram's exact moments go to {@code moments} under its name.
      */
     private LatencyHistograms histograms(LatencyRecorder reads, LatencyRecorder writes, LatencyRecorder trims,
-                                         LatencyRecorder syncs, LatencyRecorder all) {
+                                         LatencyRecorder syncs, LatencyRecorder all,
+                                         Map<String, LatencyMoments> moments) {
         Map<String, String> kept = new LinkedHashMap<>();
-        put(kept, "read", reads);
-        put(kept, "write", writes);
-        put(kept, "trim", trims);
-        put(kept, "sync", syncs);
-        put(kept, "all", all);
+        put(kept, moments, "read", reads);
+        put(kept, moments, "write", writes);
+        put(kept, moments, "trim", trims);
+        put(kept, moments, "sync", syncs);
+        put(kept, moments, "all", all);
         if (spec.timing().rate() != null) {
             LatencyRecorder r = new LatencyRecorder();
             LatencyRecorder w = new LatencyRecorder();
@@ -162,16 +168,52 @@ final class RunAssembler {
             LatencyRecorder both = new LatencyRecorder();
             both.add(r);
             both.add(w);
-            put(kept, "readCorrected", r);
-            put(kept, "writeCorrected", w);
-            put(kept, "allCorrected", both);
+            put(kept, moments, "readCorrected", r);
+            put(kept, moments, "writeCorrected", w);
+            put(kept, moments, "allCorrected", both);
+        }
+        for (int d = 0; d < LatencyHistograms.DIRECTIONS.size(); d++) {
+            String direction = LatencyHistograms.DIRECTIONS.get(d);
+            LatencyRecorder submission = new LatencyRecorder();
+            LatencyRecorder completion = new LatencyRecorder();
+            for (Worker w : workers) {
+                submission.add(w.stats.submitLatency[d]);
+                completion.add(w.stats.completionLatency[d]);
+            }
+            put(kept, moments, LatencyHistograms.part(direction, LatencyHistograms.Part.SUBMISSION), submission);
+            put(kept, moments, LatencyHistograms.part(direction, LatencyHistograms.Part.COMPLETION), completion);
+            priorities(d, kept, moments);
         }
         return new LatencyHistograms(kept);
     }
 
-    private static void put(Map<String, String> kept, String name, LatencyRecorder r) {
+    /** Direction {@code d}'s latencies per priority, the workers' merged, in the order the priorities were seen. */
+    private void priorities(int d, Map<String, String> kept, Map<String, LatencyMoments> moments) {
+        Map<Integer, LatencyRecorder[]> byPrio = new LinkedHashMap<>();
+        for (Worker w : workers) {
+            PriorityLatencies p = w.stats.priorityLatency;
+            if (p == null) {
+                continue;
+            }
+            for (int prio : p.priorities(d)) {
+                LatencyRecorder[] r = byPrio.computeIfAbsent(prio, k -> new LatencyRecorder[] {
+                        new LatencyRecorder(), new LatencyRecorder()});
+                r[0].add(p.completion(d, prio));
+                r[1].add(p.total(d, prio));
+            }
+        }
+        String direction = LatencyHistograms.DIRECTIONS.get(d);
+        byPrio.forEach((prio, r) -> {
+            put(kept, moments, LatencyHistograms.ofPriority(direction, LatencyHistograms.Part.COMPLETION, prio), r[0]);
+            put(kept, moments, LatencyHistograms.ofPriority(direction, LatencyHistograms.Part.TOTAL, prio), r[1]);
+        });
+    }
+
+    private static void put(Map<String, String> kept, Map<String, LatencyMoments> moments, String name,
+                            LatencyRecorder r) {
         if (r.count() > 0) {
             kept.put(name, HistogramCodec.encode(r.histogram()));
+            moments.put(name, r.moments());
         }
     }
 
@@ -197,8 +239,10 @@ final class RunAssembler {
         LatencyRecorder submission = new LatencyRecorder();
         LatencyRecorder completion = new LatencyRecorder();
         for (Worker w : workers) {
-            submission.add(w.stats.submitLatency);
-            completion.add(w.stats.completionLatency);
+            for (int d = 0; d < w.stats.submitLatency.length; d++) {
+                submission.add(w.stats.submitLatency[d]);
+                completion.add(w.stats.completionLatency[d]);
+            }
         }
         return submission.count() == 0 ? null : new LatencySplit(submission.summary(), completion.summary());
     }

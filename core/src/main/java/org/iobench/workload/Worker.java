@@ -34,6 +34,12 @@ final class Worker implements Runnable {
     private final int[] free;
     private int freeCount;
     private final Completions completions;
+    /** Completions a reap waits for (fio's iodepth_batch_complete_min; 0: ask again until one is back). */
+    private final int reapMin;
+    /** Completions a reap takes at most (fio's iodepth_batch_complete_max, resolved; the list's size for all). */
+    private final int reapMax;
+    /** fio's polling mode: one completion reaped after every submission, not only on a full queue. */
+    private final boolean reapEachSubmit;
     private final IoFile file;
     private final int fsyncEvery;
     private final IoOp periodicSyncOp;
@@ -80,6 +86,10 @@ final class Worker implements Runnable {
             free[freeCount++] = requests.length - 1 - i;
         }
         this.completions = new Completions(requests.length);
+        this.reapMin = Math.min(setup.submission().reapMin(), requests.length);
+        this.reapEachSubmit = setup.submission().reapEachSubmit();
+        int max = setup.submission().reapMax();
+        this.reapMax = reapEachSubmit ? 1 : max == 0 ? requests.length : Math.max(1, Math.max(max, reapMin));
         this.file = io.file();
         this.fsyncEvery = setup.fsyncEvery();
         this.periodicSyncOp = setup.periodicSyncOp();
@@ -158,15 +168,20 @@ final class Worker implements Runnable {
                 if (r.bufferOffset() == 0) { // the rest of a short transfer keeps its first issue time
                     r.issueNanos(clock.nanoTime());
                 }
-                if (submit(r, t) == SubmitStatus.BUSY) {
+                SubmitStatus status = submit(r, t);
+                if (status == SubmitStatus.BUSY) {
                     break; // commit and reap before trying it again
+                }
+                if (reapEachSubmit && status == SubmitStatus.QUEUED) {
+                    engine.commit();
+                    reapBatch(t);
                 }
                 syncDue = fsyncEvery > 0 && writesSinceSync >= fsyncEvery;
                 done = done(lastNanos, t);
             }
             engine.commit();
             if (inFlight > 0) {
-                reap(1, t);
+                reapBatch(t);
                 continue;
             }
             if (syncDue && heldCount == 0 && !control.stopped()) {
@@ -266,13 +281,29 @@ final class Worker implements Runnable {
         return r;
     }
 
-    private void reap(int min, Timeline t) {
-        completions.clear();
+    /**
+     * The loop's reap once it cannot issue more, as fio's {@code wait_for_completions}: waits in the kernel for
+     * {@code reapMin} completions (at most those in flight), or with {@code reapMin} 0 asks without waiting until one
+     * is back; takes at most {@code reapMax}.
+     */
+    private void reapBatch(Timeline t) {
+        if (reapMin > 0) {
+            reap(Math.min(reapMin, inFlight), t);
+            return;
+        }
+        while (inFlight > 0 && reap(0, t) == 0) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private int reap(int min, Timeline t) {
+        completions.clear(reapMax);
         int n = engine.reap(min, completions);
         for (int i = 0; i < n; i++) {
             inFlight--;
             complete(completions.get(i), t);
         }
+        return n;
     }
 
     /**

@@ -16,10 +16,12 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
+import org.iobench.engine.QueueSetup;
 import org.iobench.job.DataPattern;
 import org.iobench.job.FioVerify;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.job.Submission;
 import org.iobench.measure.RequestLog;
 import org.iobench.result.IoFailure;
 import org.iobench.sys.Errno;
@@ -82,7 +84,7 @@ final class WorkerSet implements AutoCloseable {
         int id = plan.worker();
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
-                spec.queue().fixedBuffers(), input(spec), run.clock()));
+                spec.queue().fixedBuffers(), input(spec), run.clock(), queueSetup(spec.queue().submission())));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
         plan(plan.byteBudget());
@@ -157,6 +159,12 @@ final class WorkerSet implements AutoCloseable {
         boolean redirect = spec.program().redirect();
         return new ExecWork(spec.program().command(), redirect ? Path.of(spec.name() + ".stdout") : null,
                 redirect ? Path.of(spec.name() + ".stderr") : null, spec.program().graceNanos());
+    }
+
+    /** What the engine sets up in the kernel for the job's {@code submission} (reaping is the worker's). */
+    static QueueSetup queueSetup(Submission submission) {
+        return submission.setsUpQueue() ? new QueueSetup(submission.registerFiles(), submission.submitThread(),
+                submission.submitThreadCpu(), submission.polledCompletions()) : QueueSetup.NONE;
     }
 
     /** The files of a file-operation engine (fio's filecreate, filestat, filedelete); null for other jobs. */

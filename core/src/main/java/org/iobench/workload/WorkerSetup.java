@@ -5,6 +5,7 @@ import org.iobench.job.JobSpec;
 import org.iobench.job.LogSpec;
 import org.iobench.job.Priorities;
 import org.iobench.job.Schedule;
+import org.iobench.job.Submission;
 import org.iobench.measure.IoLogs;
 import org.iobench.job.SyncMode;
 
@@ -23,11 +24,23 @@ import org.iobench.job.SyncMode;
  * @param priorities      the job's I/O priorities (fio's prioclass/prio, cmdprio_*), null: none
  * @param seed            the job's random seed (each worker draws its requests' priorities from it)
  * @param requestLog      fio's {@code write_iolog}: the file each request is logged to as it is issued, null: none
+ * @param submission      when and how many completions a worker reaps (fio's {@code iodepth_batch_complete_*})
  */
 record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                    long directAlignment, IoLogs.Settings logs, boolean logsSlat,
                    Schedule schedule, String group, int cpuLoad, long cpuBurnNanos, Priorities priorities,
-                   long seed, java.nio.file.Path requestLog) {
+                   long seed, java.nio.file.Path requestLog, Submission submission) {
+
+    WorkerSetup {
+        submission = submission == null ? Submission.DEFAULT : submission;
+    }
+
+    WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
+                long directAlignment, IoLogs.Settings logs, boolean logsSlat, Schedule schedule, String group,
+                int cpuLoad, long cpuBurnNanos, Priorities priorities, long seed, java.nio.file.Path requestLog) {
+        this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, logs, logsSlat,
+                schedule, group, cpuLoad, cpuBurnNanos, priorities, seed, requestLog, Submission.DEFAULT);
+    }
 
     WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                 long directAlignment, IoLogs.Settings logs, boolean logsSlat, Schedule schedule, String group,
@@ -62,6 +75,6 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
                 spec.burn() == null ? 0 : spec.burn().loadPercent(),
                 spec.burn() == null || spec.burn().qsort() ? 0 : spec.burn().chunkNanos(), spec.priorities(),
                 spec.workload().seed(), l == null || l.requestLog() == null ? null : java.nio.file.Path.of(
-                        l.requestLog()));
+                        l.requestLog()), spec.queue().submission());
     }
 }

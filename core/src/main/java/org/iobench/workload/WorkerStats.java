@@ -17,9 +17,15 @@ public final class WorkerStats {
     final LatencyRecorder syncLatency = new LatencyRecorder();
     /** Trims (fio's trim direction): issue to completion. */
     final LatencyRecorder trimLatency = new LatencyRecorder();
-    /** fio's slat: issue to hand-over to the kernel; and clat: hand-over to completion (reads and writes). */
-    final LatencyRecorder submitLatency = new LatencyRecorder();
-    final LatencyRecorder completionLatency = new LatencyRecorder();
+    /**
+     * fio's slat: issue to hand-over to the kernel; and clat: hand-over to completion; per direction (read, write,
+     * trim: fio's ddir order), where the engine stamped the hand-over.
+     */
+    final LatencyRecorder[] submitLatency = {new LatencyRecorder(), new LatencyRecorder(), new LatencyRecorder()};
+    final LatencyRecorder[] completionLatency = {new LatencyRecorder(), new LatencyRecorder(),
+            new LatencyRecorder()};
+    /** Per direction and I/O priority, for a job that sets priorities (fio's per-priority stats); null otherwise. */
+    final PriorityLatencies priorityLatency;
     /** Under a rate limit: completion minus the request's intended start on the schedule (coordinated omission). */
     final LatencyRecorder correctedReadLatency = new LatencyRecorder();
     final LatencyRecorder correctedWriteLatency = new LatencyRecorder();
@@ -44,21 +50,31 @@ public final class WorkerStats {
     private volatile long liveRequests;
 
     /**
-     * The heap one worker's counters take once its latencies reach {@code highestLatencyNanos}: its eight latency
-     * recorders and its interval histograms (fio's logs, kept only when asked for, not counted), in bytes.
+     * The heap one worker's counters take once its latencies reach {@code highestLatencyNanos}: the latency recorders
+     * a job fills at most (a mixed job under a rate: reads' and writes' total, submission, completion and corrected,
+     * and the syncs'; per-priority ones, made only for the priorities a job uses, not counted) and its interval
+     * histograms (fio's logs, kept only when asked for, not counted), in bytes.
      */
     public static long footprintBytes(long highestLatencyNanos) {
-        return 8 * LatencyRecorder.footprintBytes(highestLatencyNanos) + IntervalLatencies.footprintBytes();
+        return 9 * LatencyRecorder.footprintBytes(highestLatencyNanos) + IntervalLatencies.footprintBytes();
     }
 
     WorkerStats(long intervalNanos) {
-        series = new IntervalSeries(intervalNanos);
-        intervalLatency = new IntervalLatencies(intervalNanos);
+        this(intervalNanos, false);
     }
 
-    /** A worker's counters for its run's setup, with fio's logs when the job writes them. */
+    private WorkerStats(long intervalNanos, boolean perPriority) {
+        series = new IntervalSeries(intervalNanos);
+        intervalLatency = new IntervalLatencies(intervalNanos);
+        priorityLatency = perPriority ? new PriorityLatencies() : null;
+    }
+
+    /**
+     * A worker's counters for its run's setup, with fio's logs when the job writes them and per-priority latencies
+     * when it sets priorities.
+     */
     WorkerStats(WorkerSetup setup) {
-        this(setup.intervalNanos());
+        this(setup.intervalNanos(), setup.priorities() != null);
         logs = setup.logs() == null ? null : new IoLogs(setup.logs());
     }
 
@@ -78,10 +94,6 @@ public final class WorkerStats {
         long submitNanos = r.submitNanos();
         long latency = now - issueNanos;
         boolean split = submitNanos >= issueNanos && submitNanos <= now; // on the run's clock; 0 when not stamped
-        if (split) {
-            submitLatency.record(submitNanos - issueNanos);
-            completionLatency.record(now - submitNanos);
-        }
         int direction;
         switch (op) {
             case WRITE -> {
@@ -108,6 +120,13 @@ public final class WorkerStats {
                     correctedReadLatency.record(now - intendedNanos);
                 }
             }
+        }
+        if (split) {
+            submitLatency[direction].record(submitNanos - issueNanos);
+            completionLatency[direction].record(now - submitNanos);
+        }
+        if (priorityLatency != null) {
+            priorityLatency.record(direction, r.ioprio(), split ? now - submitNanos : -1, latency);
         }
         if (direction != 2) {
             series.record(now - measureStartNanos, direction == 1, length);

@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -22,10 +23,12 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.session.LocalHost;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * A new output format of the commands that run jobs is two things: its writer and its line in
- * {@link RunFormats#DOCUMENTS}. This test adds a throwaway one, a tab-separated line per benchmark, beside the
+ * {@link RunFormats#DOCUMENTS}; the help, the completion scripts, {@code --format}'s parsing and its errors, and
+ * the {@code -o} file's extension follow from that list. This test adds a throwaway one, a tab-separated line per benchmark, beside the
  * standard documents, and shows the command line takes it by name and by a file's extension and the session
  * writes it to the {@code -o} file while the text goes to stdout, as it does for JSON.
  */
@@ -47,6 +50,19 @@ class AddingARunFormatTest {
         assertThat(formats.byExtension("out/r.json")).contains(Format.JSON); // JSON before fio-json
         assertThat(formats.fileDefault()).isEqualTo(Format.JSON);
         assertThat(formats.formats()).extracting(Format::name).containsExactly("text", "json", "fio-json", "tsv");
+    }
+
+    @Test
+    void theHelpAndTheCompletionScriptsListTheFormatsFromTheOneList() {
+        List<String> names = RunFormats.formats(RunFormats.DOCUMENTS).stream().map(Format::name).toList();
+        CommandLine root = Main.commandLine();
+        for (String command : List.of("run", "suite", "dd", "saturate")) {
+            CommandLine c = root.getSubcommands().get(command);
+            List<String> candidates = new ArrayList<>();
+            c.getCommandSpec().findOption("--format").completionCandidates().forEach(candidates::add);
+            assertThat(candidates).as(command).isEqualTo(names);
+            assertThat(c.getUsageMessage(CommandLine.Help.Ansi.OFF)).as(command).contains(String.join(", ", names));
+        }
     }
 
     @Test

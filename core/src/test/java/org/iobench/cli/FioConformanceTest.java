@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.iobench.store.fio.FioText;
+import org.iobench.store.fio.FioCapturedOutput;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -296,7 +296,7 @@ class FioConformanceTest {
         }
         String log = Files.readString(dir(job).resolve("fio.log"));
         assertThat(p.exitValue()).as("fio on %s: %s", job, log).isZero();
-        return JSON.readTree(FioText.withoutLeadingMessages(Files.readString(out)));
+        return JSON.readTree(FioCapturedOutput.withoutLeadingMessages(Files.readString(out)));
     }
 
     private static Path dir(Path job) {

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.iobench.testing.DiskDirs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,11 +72,23 @@ class FioNamesCliTest {
         assertThat(noRuntime.err()).contains("--time_based").contains("needs --runtime");
         assertThat(InProcessMain.run("run", "--ioengine", "mmap", f.toString()).err())
                 .contains("--ioengine mmap: iobench runs psync, sync");
-        InProcessMain.Result numjobs = InProcessMain.run("run", "--numjobs", "4", "--rw", "read", f.toString());
-        assertThat(numjobs.status()).as("fio's numjobs means clones: refused, not an alias of --threads")
+        InProcessMain.Result threads = InProcessMain.run("run", "--numjobs", "4", "--threads", "2", "--rw", "read",
+                f.toString());
+        assertThat(threads.status()).as("--numjobs makes a fio job, where iobench's --threads has no place")
                 .isEqualTo(2);
-        assertThat(numjobs.err().strip()).startsWith("iobench: --numjobs 4: fio's numjobs makes 4 clones")
-                .contains("use --threads 4").doesNotContain("\n").doesNotContain("Exception");
+        assertThat(threads.err().strip()).startsWith("iobench: --threads: not a fio option; with --filename,"
+                + " --numjobs, --group_reporting the command line is a fio job").doesNotContain("\n")
+                .doesNotContain("Exception");
+        InProcessMain.Result both = InProcessMain.run("run", "--filename=" + f, "--size=64k", f.toString());
+        assertThat(both.status()).isEqualTo(2);
+        assertThat(both.err()).contains("and --filename both name the file");
+        InProcessMain.Result two = InProcessMain.run("run", "--name=a", "--name=b", "--filename=" + f, "--size=64k");
+        assertThat(two.status()).isEqualTo(2);
+        assertThat(two.err()).as("one job: several are iobench fio's or a job file's").contains("'--name' (NAME) should be"
+                + " specified only once");
+        InProcessMain.Result none = InProcessMain.run("run", "--rw", "read");
+        assertThat(none.status()).isEqualTo(2);
+        assertThat(none.err().strip()).startsWith("iobench: TARGET: missing");
         Path job = Files.writeString(dir.resolve("j.fio"), "[j]\nrw=read\nsize=64k\n");
         InProcessMain.Result withJob = InProcessMain.run("run", "--numjobs", "2", job.toString());
         assertThat(withJob.status()).isEqualTo(2);
@@ -81,5 +96,50 @@ class FioNamesCliTest {
         assertThat(InProcessMain.run("run", "--direct", job.toString()).err())
                 .contains("--direct: not used with a job file");
         assertThat(f).doesNotExist();
+    }
+
+    /**
+     * The blog post's one-liner: {@code --name}, {@code --filename}, {@code --numjobs} and {@code --group_reporting}
+     * make {@code run}'s command line a fio job (two clones on one file, reported as one); the same arguments under
+     * {@code iobench fio --output-format=json} give fio's one group entry.
+     */
+    @Test
+    void theBlogOneLinerRunsAsAFioJobUnderRunAndUnderFio() throws Exception {
+        Path data = DiskDirs.enforcingDirectIo(dir).resolve("f");
+        String[] line = {"--name=randread", "--ioengine=libaio", "--iodepth=16", "--rw=randread", "--bs=4k",
+                "--direct=1", "--size=16m", "--numjobs=2", "--runtime=1", "--group_reporting", "--filename=" + data};
+        List<String> run = new ArrayList<>(List.of("run"));
+        run.addAll(List.of(line));
+        run.addAll(List.of("--no-store", "--sample-interval", "0", "--format", "json"));
+        InProcessMain.Result r = InProcessMain.run(run.toArray(String[]::new));
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode benchmarks = new ObjectMapper().readTree(r.out()).path("benchmarks");
+        assertThat(benchmarks).hasSize(2);
+        for (int clone = 0; clone < 2; clone++) {
+            JsonNode b = benchmarks.get(clone);
+            assertThat(b.path("job").path("name").asText()).isEqualTo("randread." + clone);
+            assertThat(b.path("job").path("engine").asText()).isEqualTo("libaio");
+            assertThat(b.path("job").path("iodepth").asInt()).isEqualTo(16);
+            assertThat(b.path("job").path("direct").asBoolean()).isTrue();
+            assertThat(b.path("target").path("path").asText()).isEqualTo(data.toString());
+            assertThat(b.path("runs").get(0).path("totals").path("totalBytes").asLong()).as("each clone reads its"
+                    + " 16 MiB once (the 1 s runtime only caps it)").isEqualTo(16L << 20);
+        }
+        assertThat(data).as("the file the job made is scratch under iobench run").doesNotExist();
+        List<String> text = new ArrayList<>(run.subList(0, run.size() - 2));
+        InProcessMain.Result t = InProcessMain.run(text.toArray(String[]::new));
+        assertThat(t.status()).as(t.err()).isZero();
+        assertThat(t.out()).contains("2 jobs in parallel, reported as one: group_reporting");
+        List<String> fio = new ArrayList<>(List.of("fio"));
+        fio.addAll(List.of(line));
+        fio.add("--output-format=json");
+        InProcessMain.Result j = InProcessMain.run(fio.toArray(String[]::new));
+        assertThat(j.status()).as(j.err()).isZero();
+        JsonNode jobs = new ObjectMapper().readTree(j.out()).path("jobs");
+        assertThat(jobs).as("group_reporting: one entry").hasSize(1);
+        assertThat(jobs.get(0).path("jobname").asText()).isEqualTo("randread");
+        assertThat(jobs.get(0).path("job options").path("numjobs").asText()).isEqualTo("2");
+        assertThat(jobs.get(0).path("read").path("total_ios").asLong()).isEqualTo(2 * (16 << 20) / 4096);
+        Files.deleteIfExists(data); // iobench fio keeps what it made, as fio
     }
 }

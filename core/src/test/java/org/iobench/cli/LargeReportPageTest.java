@@ -44,6 +44,19 @@ class LargeReportPageTest {
         assertThat(report.status()).as(report.err()).isZero();
         assertThat(report.err()).contains("(100 benchmarks)");
 
+        // every series labelled by what differs only: no word twice in a label (a job named "64KiB T2 Q16" and its
+        // workload "randread T2 Q16" once read "64KiB T2 Q16 randread T2 Q16")
+        JsonNode data = SearchPageTest.pageData(Files.readString(page));
+        List<String> labels = new java.util.ArrayList<>();
+        data.path("series").forEach(b -> labels.add(b.path("label").asText()));
+        data.path("latency").forEach(b -> labels.add(b.path("label").asText()));
+        data.path("history").forEach(h -> labels.add(h.path("label").asText()));
+        data.path("sweeps").forEach(a -> a.path("charts").forEach(c -> c.forEach(l -> labels.add(l.path("label").asText()))));
+        assertThat(labels).hasSizeGreaterThan(200).allSatisfy(l -> {
+            List<String> words = List.of(l.split(" "));
+            assertThat(new java.util.HashSet<>(words)).as(l).hasSameSizeAs(words);
+        });
+
         JsonNode check = chromium.selfCheck(page);
         assertThat(check.path("errors")).as(check.toString()).isEmpty();
         int charts = check.path("charts").asInt();
@@ -55,11 +68,18 @@ class LargeReportPageTest {
         assertThat(check.path("distributed").asInt() + check.path("notDrawn").asInt())
                 .as("every benchmark's distribution drawn or named").isEqualTo(100);
         assertThat(check.path("groups").asInt()).as("grouped, not one flat list").isBetween(2, 99);
+        assertThat(check.path("histories").asInt()).as("a history chart per workload of the 100: %s", check)
+                .isEqualTo(50);
+        assertThat(check.path("historiesDrawn").asInt()).as("every history chart drawn, none dropped")
+                .isEqualTo(check.path("histories").asInt());
 
         String dom = chromium.dom();
         // a chart per swept axis, and per benchmark its runs overlaid and its latency over time
         assertThat(dom).contains("MB/s by block size").contains("MB/s by queue depth").contains("MB/s by threads");
-        assertThat(charts).isGreaterThanOrEqualTo(6 + 2 * 100);
+        assertThat(charts).isGreaterThanOrEqualTo(6 + 2 * 100 + 50);
+        // the history section grouped as the others: groups of at most 10 workloads, collapsed
+        assertThat(dom).contains("50 workloads charted in 5 groups of at most 10")
+                .contains("iobench history's text of the 50 workloads");
         chromium.screenshot(page, OUT.resolve("report-100.png"), 1200, 4000);
     }
 }

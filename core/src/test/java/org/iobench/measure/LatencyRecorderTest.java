@@ -47,4 +47,38 @@ class LatencyRecorderTest {
         assertThat(sum.count()).isEqualTo(1);
         assertThat(sum.sumNanos()).isEqualTo(2_000);
     }
+
+    @Test
+    void minMaxAndStandardDeviationAreExactAndSurviveMerging() {
+        long[] values = {1_000_000_007L, 1_000_000_003L, 999_999_991L, 1_000_000_019L, 1_000_000_000L, 12_345L};
+        LatencyRecorder whole = new LatencyRecorder();
+        LatencyRecorder first = new LatencyRecorder();
+        LatencyRecorder second = new LatencyRecorder();
+        for (int i = 0; i < values.length; i++) {
+            whole.record(values[i]);
+            (i < 2 ? first : second).record(values[i]);
+        }
+        double mean = java.util.Arrays.stream(values).average().orElseThrow();
+        double m2 = java.util.Arrays.stream(values).mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        double stddev = Math.sqrt(m2 / (values.length - 1));
+        var m = whole.moments();
+        assertThat(m.count()).isEqualTo(6);
+        assertThat(m.minNs()).isEqualTo(12_345L); // the histogram holds it within 3 digits only
+        assertThat(m.maxNs()).isEqualTo(1_000_000_019L);
+        assertThat(m.meanNs()).isEqualTo(mean);
+        assertThat(m.stddevNs()).isCloseTo(stddev, org.assertj.core.api.Assertions.within(stddev * 1e-12));
+        assertThat(whole.summary().minNs()).isEqualTo(12_345L);
+        assertThat(whole.summary().maxNs()).isEqualTo(1_000_000_019L);
+        LatencyRecorder merged = new LatencyRecorder();
+        merged.add(second);
+        merged.add(first);
+        assertThat(merged.moments().minNs()).isEqualTo(m.minNs());
+        assertThat(merged.moments().maxNs()).isEqualTo(m.maxNs());
+        assertThat(merged.moments().meanNs()).isEqualTo(m.meanNs());
+        assertThat(merged.moments().stddevNs()).isCloseTo(stddev,
+                org.assertj.core.api.Assertions.within(stddev * 1e-9));
+        LatencyRecorder one = new LatencyRecorder();
+        one.record(5);
+        assertThat(one.moments().stddevNs()).isZero(); // fio: 0 with one sample
+    }
 }

@@ -112,7 +112,7 @@ class StoreCrashTest {
 
     private static Process start(String url) throws Exception {
         List<String> cmd = new ArrayList<>(org.iobench.testing.ChildJvm.command());
-        cmd.addAll(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        cmd.addAll(List.of("-Xshare:auto",
                 "-cp", System.getProperty("java.class.path"), SaveLoop.class.getName(), url));
         return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }

@@ -37,6 +37,12 @@ public final class StoreFixtures {
      */
     public static BenchmarkResult result(String target, RwMode rw, long bs, int threads, boolean direct,
                                          double... bytesPerSecond) {
+        return result(target, rw, bs, threads, direct, 4000, bytesPerSecond);
+    }
+
+    /** As {@link #result(String, RwMode, long, int, boolean, double...)}, every repetition's p99 {@code p99Ns}. */
+    public static BenchmarkResult result(String target, RwMode rw, long bs, int threads, boolean direct, long p99Ns,
+                                         double... bytesPerSecond) {
         JobSpec job = JobSpec.builder(Path.of(target)).rw(rw).blockSize(bs).threads(threads).direct(direct)
                 .runs(bytesPerSecond.length).build();
         List<RunResult> runs = new ArrayList<>();
@@ -46,7 +52,7 @@ public final class StoreFixtures {
             boolean reads = rw.reads();
             Totals t = new Totals(reads ? bytes : 0, reads ? 0 : bytes, reads ? ops : 0, reads ? 0 : ops,
                     1_000_000_000L, 0, 0);
-            LatencySummary lat = new LatencySummary(ops, 1000, 2000, 2000, 3000, 4000, 5000, 6000, 7000);
+            LatencySummary lat = new LatencySummary(ops, 1000, 2000, 2000, 3000, p99Ns, p99Ns + 1000, p99Ns + 2000, p99Ns + 3000);
             runs.add(new RunResult(i + 1, T0.plusSeconds(i).toString(), Outcome.COMPLETE, t,
                     new Latencies(reads ? lat : LatencySummary.EMPTY, reads ? LatencySummary.EMPTY : lat,
                             LatencySummary.EMPTY, null), new Intervals(1_000_000_000L, List.of()), List.of(),

@@ -11,7 +11,10 @@ import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
+import org.iobench.job.Access;
+import org.iobench.job.Distribution;
 import org.iobench.job.JobSpec;
+import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
 import org.iobench.result.RunResult;
 import org.iobench.testing.TickingClock;
@@ -113,5 +116,29 @@ class WarmHarnessTest {
         assertThat(o.ran()).isTrue();
         assertThat(o.slices()).hasSizeGreaterThan(1);
         assertThat(made.get()).as("one engine per slice").isEqualTo(o.slices().size());
+    }
+
+    /**
+     * A job file's first second crosses boundaries a 100 ms slice on the run's own lengths never crossed: its first
+     * interval and first log window end ({@code log_avg_msec=1000}), and the random map of a 64 MiB file fills and a
+     * new pass begins. The compiled loop met each first inside the window (uncommon traps in
+     * {@code IoLogs.completed} and {@code RandomMapBlocks.next}, the loop recompiled while the window ran); the
+     * warm-up's slices cross them all, and still walk the job's own region too.
+     */
+    @Test
+    void theWarmUpCrossesTheBoundariesOfTheRunsFirstSecond() {
+        long size = 64L << 20;
+        JobSpec spec = JobSpec.builder(dir.resolve("j")).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(size)
+                .engine("psync").iodepth(1).timeNanos(3_000_000_000L)
+                .access(new Access(null, null, true, Distribution.UNIFORM, 0, 0, 0))
+                .logs(new LogSpec("r", null, "r", 1000, false, false, true, 1, false)).build();
+        WarmHarness.Outcome o = new WarmHarness(4 * WarmHarness.SLICE_NANOS).warm(spec, Engines.require("psync"),
+                new TickingClock(5_000), 1_000_000_000L, new RunControl());
+        assertThat(o.ran()).isTrue();
+        assertThat(o.slices()).as("intervals closed within a slice").anyMatch(s -> s.intervals() > 1);
+        assertThat(o.slices()).as("log windows closed within a slice").anyMatch(s -> s.logWindows() > 0);
+        assertThat(o.slices()).as("a slice that filled its random map and began a new pass")
+                .anyMatch(s -> s.requests() > s.regionBytes() / 4096);
+        assertThat(o.slices()).as("a slice over the job's own region").anyMatch(s -> s.regionBytes() == size);
     }
 }

@@ -71,9 +71,17 @@ class WorkerHotPathTest {
                     new MixSource(mix, plan, file, iodepth, null), new RunShared(NanoClock.SYSTEM, control, start));
             // A histogram grows to the largest latency it has seen (HdrHistogram's auto-resize), and a run meets its
             // outliers (a GC pause) at random: grow them first, so that only the loop's own allocation is measured.
-            for (var recorder : List.of(w.stats.readLatency, w.stats.writeLatency, w.stats.syncLatency,
-                    w.stats.submitLatency, w.stats.completionLatency)) {
+            List<org.iobench.measure.LatencyRecorder> recorders = new ArrayList<>(List.of(w.stats.readLatency,
+                    w.stats.writeLatency, w.stats.syncLatency));
+            recorders.addAll(List.of(w.stats.submitLatency));
+            recorders.addAll(List.of(w.stats.completionLatency));
+            for (var recorder : recorders) {
                 recorder.record(HOUR_NANOS);
+            }
+            if (priorities) { // each priority's recorders, made when it is first seen, grown too
+                for (int[] dirPrio : new int[][] {{0, 0x4007}, {0, 0x2000}, {1, 0x4007}, {1, 0x6001}}) {
+                    w.stats.priorityLatency.record(dirPrio[0], dirPrio[1], HOUR_NANOS, HOUR_NANOS);
+                }
             }
             long[] allocated = new long[1];
             Thread t = new Thread(() -> {

@@ -39,7 +39,7 @@ final class Harness {
 
     /**
      * @param nanoClock     used for the warm-up deadline only; samples are timed by each {@link OpTimer}
-     * @param compileMillis accumulated JIT compilation time ({@link JitActivity#compileMillis()}); warm-up waits
+     * @param compileMillis accumulated JIT compilation time ({@link JitCompileTime#compileMillis()}); warm-up waits
      *                      for it to stand still, so code the JIT is still optimising is not measured
      */
     Harness(LongSupplier nanoClock, LongSupplier compileMillis) {
@@ -80,7 +80,7 @@ final class Harness {
         }
         List<Measurement> out = new ArrayList<>();
         for (int v = 0; v < n; v++) {
-            Summary sum = Summary.of(samples.get(v));
+            VariantSummary sum = VariantSummary.of(samples.get(v));
             if (sum.meanNanosPerOp() < SUSPICIOUS_NANOS_PER_OP) {
                 warnings.get(v).add(String.format(Locale.ROOT,
                         "%.2f ns per call is suspiciously fast: the JIT may have removed the work"

@@ -34,7 +34,7 @@ public final class MicroJson {
         j.field("formatVersion").number(FORMAT_VERSION);
         j.field("kind").string(KIND);
         j.field("startedAt").string(report.startedAt().toString());
-        Environment e = report.environment();
+        JvmEnvironment e = report.environment();
         j.field("environment").open('{');
         j.field("jvmName").string(e.jvmName());
         j.field("jvmVendor").string(e.jvmVendor());
@@ -77,7 +77,7 @@ public final class MicroJson {
         j.field("warnings").strings(r.warnings());
         j.field("variants").open('[');
         for (VariantResult v : r.variants()) {
-            Summary m = v.summary();
+            VariantSummary m = v.summary();
             j.element().open('{');
             j.field("name").string(v.name());
             j.field("opsPerSample").number(v.opsPerSample());

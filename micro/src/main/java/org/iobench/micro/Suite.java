@@ -170,7 +170,7 @@ public final class Suite<I, R> {
         long granularity = TimerGranularity.measureNanos(System::nanoTime);
         Measurements measured;
         List<String> warnings = new ArrayList<>();
-        double load = Environment.loadAverage();
+        double load = JvmEnvironment.loadAverage();
         int cpus = Runtime.getRuntime().availableProcessors();
         if (load > cpus) {
             warnings.add(String.format(Locale.ROOT, "the machine is busy: load average %.1f on %d CPUs;"
@@ -203,7 +203,7 @@ public final class Suite<I, R> {
     /** Runs, prints and wraps the result with the environment, ready for {@link MicroJson}. */
     public RunReport runReport(RunOptions options, PrintStream out) {
         Instant start = Instant.now();
-        return new RunReport(Environment.current(), start, List.of(run(options, out)));
+        return new RunReport(JvmEnvironment.current(), start, List.of(run(options, out)));
     }
 
     /** Measures all variants interleaved in this JVM with the given settings (forks ignored). */
@@ -214,7 +214,7 @@ public final class Suite<I, R> {
         System.gc();
         Blackhole sink = new Blackhole();
         List<OpTimer> timers = variants.stream().map(v -> Loops.newLoop(v.body(), input, sink)).toList();
-        return new Harness(System::nanoTime, JitActivity.compileMillis())
+        return new Harness(System::nanoTime, JitCompileTime.compileMillis())
                 .measure(variantNames(), timers, s, granularityNanos);
     }
 

@@ -28,7 +28,8 @@ public record SuiteResult(String name, Settings settings, boolean freshJvm, long
      */
     static SuiteResult of(String name, Settings settings, boolean freshJvm, long timerGranularityNanos,
                           List<Measurement> measurements, List<String> warnings) {
-        List<Summary> summaries = measurements.stream().map(m -> Summary.of(m.samplesNanosPerOp())).toList();
+        List<VariantSummary> summaries = measurements.stream().map(m -> VariantSummary.of(m.samplesNanosPerOp()))
+                .toList();
         int fastest = -1;
         for (int i = 0; i < summaries.size(); i++) {
             double mean = summaries.get(i).meanNanosPerOp();
@@ -38,11 +39,11 @@ public record SuiteResult(String name, Settings settings, boolean freshJvm, long
         }
         List<VariantResult> variants = new ArrayList<>();
         for (int i = 0; i < summaries.size(); i++) {
-            Summary s = summaries.get(i);
+            VariantSummary s = summaries.get(i);
             double ratio = Double.NaN;
             double ratioError = Double.NaN;
             if (fastest >= 0) {
-                Summary f = summaries.get(fastest);
+                VariantSummary f = summaries.get(fastest);
                 ratio = i == fastest ? 1.0 : s.meanNanosPerOp() / f.meanNanosPerOp();
                 ratioError = i == fastest ? 0.0 : ratio * Math.hypot(s.relativeCi95(), f.relativeCi95());
             }

@@ -50,7 +50,7 @@ public final class SuiteRunner {
                         throw e;
                     }
                     // the suites that finished are the user's results: handed over with the failure
-                    throw new SuitesCutShortException(new RunReport(Environment.current(), start, results), e);
+                    throw new SuitesCutShortException(new RunReport(JvmEnvironment.current(), start, results), e);
                 }
                 out.println();
             }
@@ -59,7 +59,7 @@ public final class SuiteRunner {
             throw new IllegalArgumentException("no suite of " + className + " matches --filter '"
                     + opts.suiteFilter() + "'");
         }
-        return new RunReport(Environment.current(), start, results);
+        return new RunReport(JvmEnvironment.current(), start, results);
     }
 
     /** The suites {@code className} defines, without running them (e.g. for a listing). */

@@ -23,7 +23,7 @@ public final class TextReport {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"variant", "ns/op", "±95%", "median", "ratio"});
         for (VariantResult v : r.variants()) {
-            Summary s = v.summary();
+            VariantSummary s = v.summary();
             rows.add(new String[] {v.name(), nanos(s.meanNanosPerOp()),
                 "±" + nanosLike(s.ci95NanosPerOp(), s.meanNanosPerOp()), nanos(s.medianNanosPerOp()),
                 ratio(v)});

@@ -11,7 +11,7 @@ import java.util.List;
  *                          0 for the fastest itself, NaN when absent
  * @param warnings          measurement problems, one line each
  */
-public record VariantResult(String name, long opsPerSample, List<Double> samplesNanosPerOp, Summary summary,
+public record VariantResult(String name, long opsPerSample, List<Double> samplesNanosPerOp, VariantSummary summary,
                             double ratio, double ratioError, List<String> warnings) {
 
     public VariantResult {

@@ -21,8 +21,8 @@ final class Fixtures {
     }
 
     static RunReport report() {
-        Environment env = new Environment("OpenJDK 64-Bit Server VM", "Eclipse Adoptium", "25.0.3+9-LTS", "25.0.3",
-                List.of("-Xmx1g"), "Linux", "6.18.0", "amd64", 2, "AMD EPYC", 0.42);
+        JvmEnvironment env = new JvmEnvironment("OpenJDK 64-Bit Server VM", "Eclipse Adoptium", "25.0.3+9-LTS",
+                "25.0.3", List.of("-Xmx1g"), "Linux", "6.18.0", "amd64", 2, "AMD EPYC", 0.42);
         SuiteResult empty = SuiteResult.of("empty", Settings.DEFAULTS, true, 25,
                 List.of(new Measurement("none", 0, List.of(), List.of())), List.of("suite-level note"));
         return new RunReport(env, Instant.parse("2026-11-30T12:00:00Z"), List.of(intsSuite(), empty));

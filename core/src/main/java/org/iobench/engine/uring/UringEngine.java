@@ -49,10 +49,16 @@ import org.iobench.sys.uring.IoUringAbi;
  * {@code write_iter} directly. {@code read_bytes}/{@code write_bytes}, what reaches storage, are still counted
  * (O_DIRECT: exactly 32 MiB each way). Hence its description has {@code OUTSIDE_PROC_IO}.
  *
- * <p>With fixed buffers ({@code --fixed-buffers}) each file {@link #open opened} through the engine is also registered
- * with the ring, and its requests name it by index ({@code IOSQE_FIXED_FILE}). Open files before the first submit:
+ * <p>With fixed buffers ({@code --fixed-buffers}), registered files (fio's {@code registerfiles}) or a submission
+ * thread, each file {@link #open opened} through the engine is registered with the ring, and its requests name it by index ({@code IOSQE_FIXED_FILE}). Open files before the first submit:
  * the ring then still accepts registrations from the opening thread. Closing a registered file closes its
  * descriptor; the ring holds its own reference to the file until the engine is closed.
+ *
+ * <p>With a submission thread (SQPOLL, fio's {@code sqthread_poll}) the kernel's thread takes the SQEs as they are
+ * published, {@code io_uring_enter} only waking it when it slept; completions are still waited for with
+ * {@code io_uring_enter(GETEVENTS)} (fio spins on the completion ring instead: on a shared machine a spinning
+ * worker takes the CPU the submission thread needs). With polled completions (IOPOLL, fio's {@code hipri}) every
+ * wait is {@code io_uring_enter(GETEVENTS)}, which polls the device.
  *
  * <p>One engine serves one thread: the ring is made with {@code IORING_SETUP_SINGLE_ISSUER} where the kernel
  * has it, and belongs to the first thread that submits. Nothing on the submit/commit/reap path allocates.
@@ -95,6 +101,11 @@ public final class UringEngine implements IoEngine {
         return ring.flags();
     }
 
+    /** Files registered with the ring so far (closed ones included: their slots stay); diagnostics and tests. */
+    public int registeredFiles() {
+        return fileTable == null ? 0 : fileTable.length;
+    }
+
     /** Opens {@code path}; with fixed files, also registers it with the ring. */
     @Override
     public IoFile open(Path path, OpenMode mode) throws IOException {
@@ -116,7 +127,7 @@ public final class UringEngine implements IoEngine {
                 // the registration failure is the one to report
             }
             throw new IOException("io_uring: cannot register " + path + " as a fixed file: " + e.getMessage()
-                    + "; or run without fixed buffers", e);
+                    + "; or run without fixed buffers and registered files", e);
         }
         fileTable = table;
         return file;

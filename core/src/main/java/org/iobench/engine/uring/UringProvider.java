@@ -2,6 +2,9 @@ package org.iobench.engine.uring;
 
 import static org.iobench.sys.uring.IoUringAbi.SETUP_COOP_TASKRUN;
 import static org.iobench.sys.uring.IoUringAbi.SETUP_DEFER_TASKRUN;
+import static org.iobench.sys.uring.IoUringAbi.SETUP_IOPOLL;
+import static org.iobench.sys.uring.IoUringAbi.SETUP_SQPOLL;
+import static org.iobench.sys.uring.IoUringAbi.SETUP_SQ_AFF;
 import static org.iobench.sys.uring.IoUringAbi.SETUP_R_DISABLED;
 import static org.iobench.sys.uring.IoUringAbi.SETUP_SINGLE_ISSUER;
 import static org.iobench.sys.uring.IoUringAbi.SETUP_SUBMIT_ALL;
@@ -16,6 +19,7 @@ import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.QueueSetup;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.SysException;
@@ -47,6 +51,7 @@ final class UringProvider implements EngineProvider {
     private static final EngineDescription DESCRIPTION = EngineDescription.of("uring", "io_uring",
             List.of("io_uring", "posixaio"),
             EngineFlag.ASYNC_BUFFERED, EngineFlag.PER_REQUEST_PRIORITY, EngineFlag.REGISTERED_BUFFERS,
+            EngineFlag.REGISTERED_FILES, EngineFlag.SUBMISSION_THREAD, EngineFlag.POLLED_COMPLETIONS,
             EngineFlag.OUTSIDE_PROC_IO);
 
     @Override
@@ -56,7 +61,24 @@ final class UringProvider implements EngineProvider {
 
     @Override
     public IoEngine create(EngineOptions options) throws IOException {
-        return create(options, SETUP_FLAG_CHOICES);
+        return create(options, flagChoices(options.setup()));
+    }
+
+    /**
+     * The set-up flags to try for {@code setup}, best first. A submission thread (SQPOLL, with SQ_AFF for its CPU)
+     * runs the ring's work itself, so the task-run flags are not for it (the kernel refuses them together); polled
+     * completions add IOPOLL to every choice. Each choice keeps what was asked: a kernel that refuses it refuses the
+     * run, never silently runs without it.
+     */
+    static List<Integer> flagChoices(QueueSetup setup) {
+        int asked = (setup.polledCompletions() ? SETUP_IOPOLL : 0)
+                | (setup.submitThread() ? SETUP_SQPOLL : 0)
+                | (setup.submitThreadCpu() >= 0 ? SETUP_SQ_AFF : 0);
+        if (setup.submitThread()) {
+            return List.of(asked | SETUP_SINGLE_ISSUER | SETUP_R_DISABLED | SETUP_SUBMIT_ALL, asked | SETUP_SUBMIT_ALL,
+                    asked);
+        }
+        return SETUP_FLAG_CHOICES.stream().map(f -> f | asked).toList();
     }
 
     /** Creates an engine trying {@code flagChoices} in order (tests and benchmarks pin one set). */
@@ -66,7 +88,8 @@ final class UringProvider implements EngineProvider {
             throw new IllegalArgumentException("iodepth must be <= " + IoUringAbi.MAX_ENTRIES
                     + " for the uring engine: iodepth=" + iodepth);
         }
-        IoUring ring = setup(iodepth, flagChoices);
+        QueueSetup asked = options.setup();
+        IoUring ring = setup(iodepth, flagChoices, asked);
         try {
             NativeBuffer[] buffers = null;
             if (options.fixedBuffers()) {
@@ -81,8 +104,9 @@ final class UringProvider implements EngineProvider {
                     ring.registerBuffers(addresses, lengths);
                 }
             }
-            return new UringEngine(ring, iodepth, options.batch(), options.fixedBuffers(), buffers,
-                    options.clock());
+            // A submission thread needs registered files, as fio's sqthread_poll sets registerfiles.
+            boolean fixedFiles = options.fixedBuffers() || asked.registerFiles() || asked.submitThread();
+            return new UringEngine(ring, iodepth, options.batch(), fixedFiles, buffers, options.clock());
         } catch (SysException e) {
             ring.close();
             throw new IOException("io_uring: cannot register fixed buffers: " + e.getMessage()
@@ -94,19 +118,39 @@ final class UringProvider implements EngineProvider {
         }
     }
 
-    private static IoUring setup(int entries, List<Integer> flagChoices) throws IOException {
+    private static IoUring setup(int entries, List<Integer> flagChoices, QueueSetup asked) throws IOException {
         SysException last = null;
         for (int flags : flagChoices) {
             try {
-                return IoUring.create(entries, flags);
+                return IoUring.create(entries, flags, Math.max(asked.submitThreadCpu(), 0), 0);
             } catch (SysException e) {
                 if (e.errno() != Errno.EINVAL) {
-                    throw new IOException(unavailableMessage(e.errno(), readDisabledSysctl()), e);
+                    throw new IOException(refusal(asked, e.errno()), e);
                 }
                 last = e;
             }
         }
-        throw new IOException(unavailableMessage(last.errno(), readDisabledSysctl()), last);
+        throw new IOException(refusal(asked, last.errno()), last);
+    }
+
+    /** Why the ring could not be made: io_uring itself, or what was asked of it beyond the plain ring. */
+    private static String refusal(QueueSetup asked, int errno) {
+        if (asked.isNone() || errno == Errno.ENOSYS || errno == Errno.ENOMEM) {
+            return unavailableMessage(errno, readDisabledSysctl());
+        }
+        return setupRefused(asked, errno);
+    }
+
+    /** One line for a kernel that makes plain rings but refused the ring {@code asked} for with {@code errno}. */
+    static String setupRefused(QueueSetup asked, int errno) {
+        String what = (asked.submitThread() ? "a submission thread (sqthread_poll"
+                + (asked.submitThreadCpu() >= 0 ? ", sqthread_poll_cpu=" + asked.submitThreadCpu() : "") + ")" : "")
+                + (asked.submitThread() && asked.polledCompletions() ? " with " : "")
+                + (asked.polledCompletions() ? "polled completions (hipri)" : "");
+        String why = errno == Errno.EPERM
+                ? " (EPERM: before Linux 5.11 a submission thread needs CAP_SYS_ADMIN; or a security policy)"
+                : ": " + Errno.describe(errno);
+        return "io_uring refused " + what + why + "; run without it";
     }
 
     private static String readDisabledSysctl() {

@@ -15,9 +15,10 @@ import org.iobench.job.JobSpec;
  * @param groupReporting fio's {@code group_reporting}: its group is reported as one
  * @param waitFor        the job named by {@code wait_for}, or {@code ""}
  * @param blocking       problems that change this job's I/O: under {@code --lenient} the job is skipped for them
+ * @param report         what fio's report shows of its latencies (percentiles, unified directions)
  */
 record FioJob(String name, String where, List<JobSpec> clones, boolean stonewall, boolean newGroup,
-              boolean groupReporting, String waitFor, List<FioProblems.Problem> blocking) {
+              boolean groupReporting, String waitFor, List<FioProblems.Problem> blocking, FioLatencyReport report) {
     FioJob {
         clones = List.copyOf(clones);
         blocking = List.copyOf(blocking);

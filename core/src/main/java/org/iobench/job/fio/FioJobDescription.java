@@ -12,8 +12,10 @@ import java.util.List;
  * @param groupReporting {@code group_reporting}: the group's jobs are reported as one
  * @param options        the options given in the job's own section (or on the command line after its
  *                       {@code --name}); a bare flag has the value {@code ""}
+ * @param report         what fio's report shows of the job's latencies (its own and its globals' options)
  */
-public record FioJobDescription(String name, int groupId, boolean groupReporting, List<Option> options) {
+public record FioJobDescription(String name, int groupId, boolean groupReporting, List<Option> options,
+                                FioLatencyReport report) {
     /** One option as written: its canonical name and the value after fio's substitutions. */
     public record Option(String name, String value) {}
 
@@ -21,8 +23,14 @@ public record FioJobDescription(String name, int groupId, boolean groupReporting
         options = List.copyOf(options);
     }
 
-    static FioJobDescription of(String name, int groupId, boolean groupReporting, List<FioSetting> settings) {
+    /** A job reported with fio's default latency report. */
+    public FioJobDescription(String name, int groupId, boolean groupReporting, List<Option> options) {
+        this(name, groupId, groupReporting, options, FioLatencyReport.DEFAULT);
+    }
+
+    static FioJobDescription of(String name, int groupId, boolean groupReporting, List<FioSetting> settings,
+                                FioLatencyReport report) {
         return new FioJobDescription(name, groupId, groupReporting, settings.stream().map(s -> new Option(
-                FioOptions.canonical(s.key()).orElse(s.key()), s.value())).toList());
+                FioOptions.canonical(s.key()).orElse(s.key()), s.value())).toList(), report);
     }
 }

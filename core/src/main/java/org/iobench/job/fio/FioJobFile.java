@@ -64,7 +64,8 @@ public final class FioJobFile {
             translate(source, globals, translator, jobs, own);
         }
         if (described != null) {
-            described.add(FioJobDescription.of("global", -1, false, List.copyOf(globals.values())));
+            described.add(FioJobDescription.of("global", -1, false, List.copyOf(globals.values()),
+                    FioLatencyReport.DEFAULT));
         }
         return finish(file, jobs, own, lenient, problems, warnings, described);
     }
@@ -165,7 +166,7 @@ public final class FioJobFile {
                 for (JobSpec c : j.clones()) {
                     if (described != null) {
                         described.add(FioJobDescription.of(j.name(), g, j.groupReporting(),
-                                given.get(index - 1)));
+                                given.get(index - 1), j.report()));
                     }
                     specs.add(c.logs() == null ? c : c.toBuilder().logs(c.logs().withJobIndex(n)).build());
                     specGroups.add(g);

@@ -183,7 +183,7 @@ final class FioJobTranslator {
         }
         boolean stonewall = o.flag("stonewall");
         return new FioJob(job.name(), where, specs, stonewall, stonewall || o.flag("new_group"),
-                o.flag("group_reporting"), o.value("wait_for").orElse(""), job.blocking());
+                o.flag("group_reporting"), o.value("wait_for").orElse(""), job.blocking(), FioLatencyReport.of(o));
     }
 
     /** Every option set, by its row's kind: a note, a reporting problem, or one that changes the I/O. */
@@ -320,7 +320,10 @@ final class FioJobTranslator {
         FioEngineWork.refuseOthers(o, engine);
     }
 
-    /** {@code iodepth}: at least 1; a synchronous engine caps it at 1, as fio does. */
+    /**
+     * {@code iodepth}: at least 1; a synchronous engine caps it at 1, as fio does. Then the batching and queue options
+     * ({@link FioSubmission}).
+     */
     static void iodepth(Job job, long depth) {
         FioJobOptions o = job.options();
         if (depth < 1) {
@@ -332,6 +335,7 @@ final class FioJobTranslator {
             depth = 1;
         }
         job.spec().iodepth((int) depth);
+        FioSubmission.apply(job, (int) depth);
     }
 
     /** {@code sync}: each write synchronous ({@code O_SYNC}, or {@code O_DSYNC}); reads are not affected. */

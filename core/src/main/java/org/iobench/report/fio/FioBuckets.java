@@ -8,7 +8,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * {@code io_u_mark_latency}): each request counted in one bucket by its latency, below 1 us in the ns buckets, below
  * 1 ms in the us buckets, else in the ms buckets; each bucket named by its upper end (2, 4, 10, 20, 50, 100, 250, 500,
  * 750, 1000; 2000 and >=2000 for ms) and given as a percent of all requests, a non-empty one at least 0.01.
- * iobench counts a request by its whole latency (fio by its completion latency; for synchronous engines the same).
+ * Counted from the completion latency's histograms, as fio counts its clat (for synchronous engines the whole request).
  */
 final class FioBuckets {
     static final String[] NAMES = {"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000"};

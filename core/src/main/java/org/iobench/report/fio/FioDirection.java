@@ -2,12 +2,16 @@ package org.iobench.report.fio;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.measure.HistogramCodec;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Interval;
 import org.iobench.result.LatencyHistograms;
+import org.iobench.result.LatencyHistograms.Part;
+import org.iobench.result.LatencyMoments;
 import org.iobench.result.LatencySplit;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
@@ -17,14 +21,37 @@ import org.iobench.result.VerifyResult;
 /**
  * One direction (read, write or trim) of one {@link FioEntry} as fio 3.33 reports it ({@code add_ddir_status_json}):
  * bytes and requests summed over the entry's members, the runtime the longest member's (fio's group sum), rates over
- * that runtime with fio's integer arithmetic, latencies merged, and the per-interval bandwidth and IOPS samples of
- * iobench's series (fio samples every 500 ms; iobench at its sample interval, full intervals only).
+ * that runtime with fio's integer arithmetic, the submission (slat), completion (clat) and total (lat) latencies of
+ * the direction's own requests merged, each priority's (fio's {@code prios}), and the per-interval bandwidth and
+ * IOPS samples of iobench's series (fio samples every 500 ms; iobench at its sample interval, full intervals only).
+ * A synchronous engine's request is its completion: no slat, clat the whole request (fio's FIO_SYNCIO); so is a
+ * request no engine handed over (the null engine at iodepth 1).
  *
  * @param runtimeMillis the measured time in ms, rounded up as fio rounds it; 0 when the direction moved nothing
+ * @param prios         per I/O priority, ascending by value, where the job set priorities (else empty)
  */
 record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, FioLatency clat, FioLatency lat,
-                    Samples bw, Samples iops) {
+                    List<Prio> prios, Samples bw, Samples iops) {
     enum Dir { READ, WRITE, TRIM }
+
+    FioDirection {
+        prios = List.copyOf(prios);
+    }
+
+    /**
+     * One I/O priority's requests of a direction (fio's {@code clat_prio}).
+     *
+     * @param ioprio {@code class << 13 | level}; 0 for requests of the default priority
+     */
+    record Prio(int ioprio, FioLatency clat, FioLatency lat) {
+        int prioClass() {
+            return ioprio >> 13;
+        }
+
+        int level() {
+            return ioprio & 7;
+        }
+    }
 
     /**
      * fio's {@code io_stat} of per-interval samples: min, max, mean and the sum of squared deviations; jobs reported
@@ -66,8 +93,10 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
         List<FioLatency> slat = new ArrayList<>();
         List<FioLatency> clat = new ArrayList<>();
         List<FioLatency> lat = new ArrayList<>();
+        List<Prio> prios = new ArrayList<>();
         Samples bw = Samples.NONE;
         Samples iops = Samples.NONE;
+        String name = dir.name().toLowerCase(java.util.Locale.ROOT);
         for (BenchmarkResult b : entry.members()) {
             if (b.runs().isEmpty()) {
                 continue;
@@ -79,25 +108,95 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
             if (moved[0] > 0 || moved[1] > 0) {
                 runtime = Math.max(runtime, (r.totals().elapsedNanos() + 999_999) / 1_000_000);
             }
-            LatencySummary total = latency(r, dir);
-            Histogram h = histogram(r, dir.name().toLowerCase(java.util.Locale.ROOT));
-            FioLatency whole = FioLatency.of(total, h);
-            lat.add(whole);
             boolean sync = b.job().engine().flags().contains(EngineFlag.SYNC);
-            LatencySplit split = onlyDirection(r.totals(), dir) ? r.latencies().split() : null;
-            slat.add(sync || split == null ? FioLatency.EMPTY : FioLatency.of(split.submission(), null));
-            // a synchronous engine's request is its completion (fio: clat from issue, slat not taken)
-            // no request handed over at all (the null engine at iodepth 1, fio's FIO_SYNCIO): the same
-            clat.add(sync || r.latencies().split() == null ? whole
-                    : split != null ? FioLatency.of(split.completion(), null) : FioLatency.EMPTY);
+            Map<String, LatencyMoments> moments = r.latencies().moments();
+            if (moments != null) {
+                FioLatency whole = part(r, moments, name, Part.TOTAL, -1);
+                boolean handedOver = !sync && moments.containsKey(LatencyHistograms.part(name, Part.SUBMISSION));
+                lat.add(whole);
+                slat.add(handedOver ? part(r, moments, name, Part.SUBMISSION, -1) : FioLatency.EMPTY);
+                clat.add(handedOver ? part(r, moments, name, Part.COMPLETION, -1) : whole);
+                for (int prio : priorities(moments, name)) {
+                    FioLatency total = part(r, moments, name, Part.TOTAL, prio);
+                    prios.add(new Prio(prio, handedOver ? part(r, moments, name, Part.COMPLETION, prio) : total,
+                            total));
+                }
+            } else {
+                LatencySummary total = latency(r, dir);
+                FioLatency whole = FioLatency.of(total, histogram(r, name));
+                lat.add(whole);
+                LatencySplit split = onlyDirection(r.totals(), dir) ? r.latencies().split() : null;
+                slat.add(sync || split == null ? FioLatency.EMPTY : FioLatency.of(split.submission(), null));
+                clat.add(sync || r.latencies().split() == null ? whole
+                        : split != null ? FioLatency.of(split.completion(), null) : FioLatency.EMPTY);
+            }
             bw = bw.plus(samples(r, dir, true));
             iops = iops.plus(samples(r, dir, false));
         }
         return new FioDirection(bytes, ios, runtime, FioLatency.merge(slat), FioLatency.merge(clat),
-                FioLatency.merge(lat), bw, iops);
+                FioLatency.merge(lat), mergePrios(prios), bw, iops);
     }
 
-    /** The run's kept histogram {@code name} ({@code read}, {@code write}, {@code trim}), or null. */
+    /**
+     * fio's {@code mixed} direction ({@code unified_rw_reporting}): every direction's requests as one, bytes and
+     * requests added, the longest runtime, the latencies and priorities merged, the samples added.
+     */
+    static FioDirection mixed(List<FioDirection> directions) {
+        long bytes = 0;
+        long ios = 0;
+        long runtime = 0;
+        Samples bw = Samples.NONE;
+        Samples iops = Samples.NONE;
+        List<Prio> prios = new ArrayList<>();
+        for (FioDirection d : directions) {
+            bytes += d.bytes;
+            ios += d.ios;
+            runtime = Math.max(runtime, d.runtimeMillis);
+            bw = bw.plus(d.bw);
+            iops = iops.plus(d.iops);
+            prios.addAll(d.prios);
+        }
+        return new FioDirection(bytes, ios, runtime,
+                FioLatency.merge(directions.stream().map(FioDirection::slat).toList()),
+                FioLatency.merge(directions.stream().map(FioDirection::clat).toList()),
+                FioLatency.merge(directions.stream().map(FioDirection::lat).toList()), mergePrios(prios), bw, iops);
+    }
+
+    /** The same priority's parts merged, ascending by priority value. */
+    private static List<Prio> mergePrios(List<Prio> prios) {
+        Map<Integer, List<Prio>> byValue = new TreeMap<>();
+        prios.forEach(p -> byValue.computeIfAbsent(p.ioprio(), k -> new ArrayList<>()).add(p));
+        List<Prio> out = new ArrayList<>();
+        byValue.forEach((v, ps) -> out.add(new Prio(v, FioLatency.merge(ps.stream().map(Prio::clat).toList()),
+                FioLatency.merge(ps.stream().map(Prio::lat).toList()))));
+        return out;
+    }
+
+    /** The priorities whose latencies the run kept for {@code direction}. */
+    private static List<Integer> priorities(Map<String, LatencyMoments> moments, String direction) {
+        String prefix = LatencyHistograms.part(direction, Part.TOTAL) + "@";
+        List<Integer> out = new ArrayList<>();
+        for (String k : moments.keySet()) {
+            if (k.startsWith(prefix)) {
+                try {
+                    out.add(Integer.parseInt(k.substring(prefix.length())));
+                } catch (NumberFormatException e) {
+                    // not a priority's name: nothing of fio's
+                }
+            }
+        }
+        return out;
+    }
+
+    /** One kept latency: its exact moments and its histogram; {@code ioprio} -1 for the whole direction's. */
+    private static FioLatency part(RunResult r, Map<String, LatencyMoments> moments, String direction, Part part,
+                                   int ioprio) {
+        String name = ioprio < 0 ? LatencyHistograms.part(direction, part)
+                : LatencyHistograms.ofPriority(direction, part, ioprio);
+        return FioLatency.of(moments.get(name), histogram(r, name));
+    }
+
+    /** The run's kept histogram {@code name} ({@code read}, {@code writeCompletion}, {@code read@8193}), or null. */
     static Histogram histogram(RunResult r, String name) {
         LatencyHistograms kept = r.latencies().histograms();
         String encoded = kept == null ? null : kept.encoded().get(name);

@@ -3,6 +3,7 @@ package org.iobench.report.fio;
 import java.util.ArrayList;
 import java.util.List;
 import org.iobench.job.fio.FioJobDescription;
+import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 
@@ -15,8 +16,10 @@ import org.iobench.result.RunResult;
  * @param groupId fio's {@code groupid}
  * @param options the first member's options as given
  * @param members the results reported as this one job, each with the run it is reported by ({@link #runOf})
+ * @param report  what fio's report shows of the latencies: the first member's settings
  */
-record FioEntry(String name, int groupId, List<FioJobDescription.Option> options, List<BenchmarkResult> members) {
+record FioEntry(String name, int groupId, List<FioJobDescription.Option> options, List<BenchmarkResult> members,
+                FioLatencyReport report) {
     FioEntry {
         options = List.copyOf(options);
         members = List.copyOf(members);
@@ -36,7 +39,7 @@ record FioEntry(String name, int groupId, List<FioJobDescription.Option> options
             boolean joins = head != null && d.groupReporting() && head.groupReporting()
                     && head.groupId() == d.groupId();
             if (!joins && head != null) {
-                out.add(new FioEntry(head.name(), head.groupId(), head.options(), members));
+                out.add(new FioEntry(head.name(), head.groupId(), head.options(), members, head.report()));
                 members = new ArrayList<>();
             }
             if (!joins) {
@@ -45,7 +48,7 @@ record FioEntry(String name, int groupId, List<FioJobDescription.Option> options
             members.add(results.get(i));
         }
         if (head != null) {
-            out.add(new FioEntry(head.name(), head.groupId(), head.options(), members));
+            out.add(new FioEntry(head.name(), head.groupId(), head.options(), members, head.report()));
         }
         return out;
     }

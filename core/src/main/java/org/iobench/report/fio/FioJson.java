@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.iobench.job.fio.FioJobDescription;
+import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
@@ -98,19 +99,38 @@ public final class FioJson {
         List<Histogram> kept = new java.util.ArrayList<>();
         long total = 0;
         boolean allKept = true;
+        FioLatencyReport report = e.report();
+        List<FioDirection> directions = new java.util.ArrayList<>();
         for (FioDirection.Dir d : FioDirection.Dir.values()) {
             FioDirection f = FioDirection.of(e, d);
-            direction(job.putObject(d.name().toLowerCase(Locale.ROOT)), f, aggregate[d.ordinal()], plus);
+            directions.add(f);
+            if (report.unified() != FioLatencyReport.Unified.MIXED) {
+                direction(job.putObject(d.name().toLowerCase(Locale.ROOT)), f, aggregate[d.ordinal()], plus,
+                        report);
+            }
             total += f.ios();
             if (f.ios() > 0) {
-                if (f.lat().histogram() == null) {
+                // fio buckets each request by its completion latency (io_u_mark_latency); a result from before the
+                // per-direction histograms kept only the whole request's
+                Histogram h = f.clat().histogram() != null ? f.clat().histogram() : f.lat().histogram();
+                if (h == null) {
                     allKept = false;
                 } else {
-                    kept.add(f.lat().histogram());
+                    kept.add(h);
                 }
             }
         }
-        sync(job.putObject("sync"), e, plus);
+        if (report.unified() == FioLatencyReport.Unified.MIXED) {
+            // fio: the one mixed direction stands where read would, and no sync object follows
+            direction(job.putObject("mixed"), FioDirection.mixed(directions),
+                    aggregate[0] + aggregate[1] + aggregate[2], plus, report);
+        } else {
+            sync(job.putObject("sync"), e, plus, report);
+            if (report.unified() == FioLatencyReport.Unified.BOTH) {
+                direction(job.putObject("mixed"), FioDirection.mixed(directions),
+                        aggregate[0] + aggregate[1] + aggregate[2], plus, report);
+            }
+        }
         List<RunResult> runs = e.runs();
         long jobRuntime = runs.stream().mapToLong(r -> (r.totals().elapsedNanos() + 999_999) / 1_000_000).sum();
         job.put("job_runtime", jobRuntime);
@@ -146,7 +166,8 @@ public final class FioJson {
         }
     }
 
-    private static void direction(ObjectNode d, FioDirection f, long aggregateBytesPerSecond, boolean plus) {
+    private static void direction(ObjectNode d, FioDirection f, long aggregateBytesPerSecond, boolean plus,
+                                  FioLatencyReport report) {
         long bwBytes = f.bwBytes();
         d.put("io_bytes", f.bytes());
         d.put("io_kbytes", f.bytes() >> 10);
@@ -157,9 +178,10 @@ public final class FioJson {
         d.put("total_ios", f.ios());
         d.put("short_ios", 0);
         d.put("drop_ios", 0);
-        latency(d.putObject("slat_ns"), f.slat(), false, plus);
-        latency(d.putObject("clat_ns"), f.clat(), true, plus);
-        latency(d.putObject("lat_ns"), f.lat(), false, plus);
+        latency(d.putObject("slat_ns"), f.slat(), report.slat(), plus, report);
+        latency(d.putObject("clat_ns"), f.clat(), report.clat(), plus, report);
+        latency(d.putObject("lat_ns"), f.lat(), report.lat(), plus, report);
+        prios(d, f, plus, report);
         FioDirection.Samples bw = f.bw();
         double agg = 0;
         if (bw.n() > 0 && aggregateBytesPerSecond > 0) {
@@ -180,10 +202,35 @@ public final class FioJson {
     }
 
     /**
-     * fio prints percentiles for clat by default ({@code clat_percentiles=1}), not for slat and lat; {@code json+}
-     * adds the bins to an object with percentiles.
+     * fio's per-priority latencies, only where two priorities or more had requests: each priority's class and level
+     * and its total latency ({@code lat_ns}) under {@code lat_percentiles}, else its completion latency
+     * ({@code clat_ns}), with percentiles when either kind has them.
      */
-    private static void latency(ObjectNode o, FioLatency l, boolean percentiles, boolean plus) {
+    private static void prios(ObjectNode d, FioDirection f, boolean plus, FioLatencyReport report) {
+        if (f.prios().stream().filter(p -> p.lat().count() > 0).count() < 2) {
+            return;
+        }
+        var array = d.putArray("prios");
+        for (FioDirection.Prio p : f.prios()) {
+            FioLatency l = report.lat() ? p.lat() : p.clat();
+            if (l.count() == 0) {
+                continue;
+            }
+            ObjectNode o = array.addObject();
+            o.put("prioclass", p.prioClass());
+            o.put("prio", p.level());
+            latency(o.putObject(report.lat() ? "lat_ns" : "clat_ns"), l, report.clat() || report.lat(), plus,
+                    report);
+        }
+    }
+
+    /**
+     * One latency object ({@code add_ddir_lat_json}): min, max, mean, stddev, N; the percentiles of the report's list
+     * where {@code percentiles} asks for them and there were requests; {@code json+} adds fio's bins to an object
+     * with percentiles.
+     */
+    private static void latency(ObjectNode o, FioLatency l, boolean percentiles, boolean plus,
+                                FioLatencyReport report) {
         o.put("min", l.min());
         o.put("max", l.max());
         o.put("mean", l.mean());
@@ -191,9 +238,10 @@ public final class FioJson {
             o.put("stddev", l.stddev());
         }
         o.put("N", l.count());
-        if (percentiles && l.count() > 0 && !l.percentiles().isEmpty()) {
+        Map<String, Long> values = l.percentiles(report.percentiles());
+        if (percentiles && l.count() > 0 && !values.isEmpty()) {
             ObjectNode p = o.putObject("percentile");
-            l.percentiles().forEach(p::put);
+            values.forEach(p::put);
             if (plus && l.histogram() != null) {
                 ObjectNode bins = o.putObject("bins");
                 FioPlat.bins(l.histogram()).forEach((v, c) -> bins.put(Long.toString(v), c));
@@ -201,13 +249,18 @@ public final class FioJson {
         }
     }
 
-    /** fio: the sync object's latency has percentiles when clat's do (on by default). */
-    private static void sync(ObjectNode s, FioEntry e, boolean plus) {
-        List<FioLatency> syncs = e.runs().stream().map(r -> FioLatency.of(r.latencies().sync(),
-                FioDirection.histogram(r, "sync"))).toList();
+    /** fio: the sync object's latency has percentiles when clat's or lat's do. */
+    private static void sync(ObjectNode s, FioEntry e, boolean plus, FioLatencyReport report) {
+        List<FioLatency> syncs = e.runs().stream().map(r -> sync(r)).toList();
         FioLatency l = FioLatency.merge(syncs);
         s.put("total_ios", l.count());
-        latency(s.putObject("lat_ns"), l, true, plus);
+        latency(s.putObject("lat_ns"), l, report.clat() || report.lat(), plus, report);
+    }
+
+    private static FioLatency sync(RunResult r) {
+        Map<String, org.iobench.result.LatencyMoments> m = r.latencies().moments();
+        Histogram h = FioDirection.histogram(r, "sync");
+        return m != null ? FioLatency.of(m.get("sync"), h) : FioLatency.of(r.latencies().sync(), h);
     }
 
     /** fio's usr_cpu and sys_cpu: the process's CPU time over the measured window, percent of the job's runtime. */

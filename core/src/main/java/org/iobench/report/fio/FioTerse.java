@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.iobench.job.fio.FioJobDescription;
+import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.result.SystemSummary;
@@ -36,11 +37,25 @@ public final class FioTerse {
             f.add(e.name());
             f.add(Integer.toString(e.groupId()));
             f.add(Integer.toString(e.error()));
+            FioLatencyReport report = e.report();
+            long[] agg = aggregate.get(e.groupId());
+            List<FioDirection> all = new ArrayList<>();
             for (FioDirection.Dir d : FioDirection.Dir.values()) {
-                if (d == FioDirection.Dir.TRIM && version == 3) {
-                    continue;
+                all.add(FioDirection.of(e, d));
+            }
+            FioDirection mixed = report.unified() == FioLatencyReport.Unified.SPLIT ? null : FioDirection.mixed(all);
+            if (report.unified() == FioLatencyReport.Unified.MIXED) {
+                direction(mixed, agg[0] + agg[1] + agg[2], version, report, f); // fio: mixed in read's place
+            } else {
+                for (FioDirection.Dir d : FioDirection.Dir.values()) {
+                    if (d == FioDirection.Dir.TRIM && version == 3) {
+                        continue;
+                    }
+                    direction(all.get(d.ordinal()), agg[d.ordinal()], version, report, f);
                 }
-                direction(FioDirection.of(e, d), aggregate.get(e.groupId())[d.ordinal()], version, f);
+                if (mixed != null) {
+                    direction(mixed, agg[0] + agg[1] + agg[2], version, report, f);
+                }
             }
             cpu(e, f);
             for (int i = 0; i < 3 + 7 + 10 + 12; i++) {
@@ -51,7 +66,13 @@ public final class FioTerse {
         return out.toString();
     }
 
-    private static void direction(FioDirection d, long aggregate, int version, List<String> f) {
+    /**
+     * One direction's fields; the percentiles are lat's under {@code lat_percentiles}, else clat's under
+     * {@code clat_percentiles} (each named, 0 for a direction without requests, as fio's empty bins give), else
+     * none; the rest of fio's 20 fields {@code 0%=0}.
+     */
+    private static void direction(FioDirection d, long aggregate, int version, FioLatencyReport report,
+                                  List<String> f) {
         long bw = d.runtimeMillis() == 0 ? 0 : d.bwBytes() / 1024;
         long iops = d.runtimeMillis() == 0 ? 0 : 1000 * d.ios() / d.runtimeMillis();
         f.add(Long.toString(d.bytes() >> 10));
@@ -61,10 +82,17 @@ public final class FioTerse {
         latency(d.slat(), f);
         latency(d.clat(), f);
         int i = 0;
-        for (Map.Entry<String, Long> p : d.clat().count() == 0 ? Map.<String, Long>of().entrySet()
-                : d.clat().percentiles().entrySet()) {
-            f.add(p.getKey() + "%=" + p.getValue() / 1000);
-            i++;
+        FioLatency shown = report.lat() ? d.lat() : report.clat() ? d.clat() : null;
+        if (shown != null && shown.count() == 0) {
+            for (double p : report.percentiles()) {
+                f.add(FioLatency.key(p) + "%=0");
+                i++;
+            }
+        } else if (shown != null) {
+            for (Map.Entry<String, Long> p : shown.percentiles(report.percentiles()).entrySet()) {
+                f.add(p.getKey() + "%=" + p.getValue() / 1000);
+                i++;
+            }
         }
         for (; i < PERCENTILE_FIELDS; i++) {
             f.add("0%=0");

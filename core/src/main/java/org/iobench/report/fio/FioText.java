@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.iobench.job.JobSpec;
 import org.iobench.job.fio.FioJobDescription;
+import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.result.SystemSummary;
@@ -15,8 +16,9 @@ import org.iobench.result.SystemSummary;
 /**
  * fio 3.33's {@code normal} output of iobench's results, in fio's layout ({@code show_thread_status_normal},
  * {@code show_group_stats}): per job its header, per direction IOPS and bandwidth with fio's 4-digit numbers, the
- * slat/clat/lat lines, clat percentiles, the CPU line, the issued requests; then each group's totals. What iobench
- * does not measure (I/O depth distributions, context switches, faults, disk stats) is left out, as in the JSON.
+ * slat/clat/lat lines (and each I/O priority's), the percentiles the job asks for, the CPU line, the issued requests;
+ * then each group's totals. What iobench does not measure (I/O depth distributions, context switches, faults, disk
+ * stats) is left out, as in the JSON.
  */
 public final class FioText {
     private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy",
@@ -61,10 +63,22 @@ public final class FioText {
         }
         out.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err=%2d: pid=%d: %s\n", e.name(),
                 e.groupId(), e.members().size(), e.error(), pid, CTIME.format(now.atZone(zone))));
-        for (FioDirection.Dir d : FioDirection.Dir.values()) {
-            FioDirection f = dirs[d.ordinal()];
-            if (f.bytes() > 0 && f.runtimeMillis() > 0) {
-                direction(DIR_NAMES[d.ordinal()], f, out);
+        FioLatencyReport report = e.report();
+        if (report.unified() == FioLatencyReport.Unified.MIXED) {
+            FioDirection mixed = FioDirection.mixed(List.of(dirs));
+            if (mixed.bytes() > 0 && mixed.runtimeMillis() > 0) {
+                direction("mixed", mixed, report, out);
+            }
+        } else {
+            for (FioDirection.Dir d : FioDirection.Dir.values()) {
+                FioDirection f = dirs[d.ordinal()];
+                if (f.bytes() > 0 && f.runtimeMillis() > 0) {
+                    direction(DIR_NAMES[d.ordinal()], f, report, out);
+                }
+            }
+            FioDirection mixed = FioDirection.mixed(List.of(dirs));
+            if (report.unified() == FioLatencyReport.Unified.BOTH && mixed.bytes() > 0 && mixed.runtimeMillis() > 0) {
+                direction("mixed", mixed, report, out);
             }
         }
         List<RunResult> runs = e.runs();
@@ -92,7 +106,11 @@ public final class FioText {
         out.append('\n');
     }
 
-    private static void direction(String name, FioDirection f, StringBuilder out) {
+    /**
+     * fio's {@code show_ddir_status}: IOPS and bandwidth, the slat/clat/lat lines, each priority's (two or more), then
+     * the percentiles the report asks for (slat, clat, lat) and each priority's.
+     */
+    private static void direction(String name, FioDirection f, FioLatencyReport report, StringBuilder out) {
         long bw = f.bwBytes();
         long iops = 1000 * f.ios() / f.runtimeMillis();
         out.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)\n", name,
@@ -102,7 +120,31 @@ public final class FioText {
         latency("slat", f.slat(), out);
         latency("clat", f.clat(), out);
         latency(" lat", f.lat(), out);
-        percentiles(f.clat(), out);
+        String type = report.lat() ? "lat" : "clat";
+        List<FioDirection.Prio> prios = f.prios().stream().filter(p -> p.lat().count() > 0).toList();
+        boolean perPrio = prios.size() >= 2;
+        if (perPrio) {
+            for (FioDirection.Prio p : prios) {
+                latency(type + " prio " + p.prioClass() + "/" + p.level(), report.lat() ? p.lat() : p.clat(), out);
+            }
+        }
+        if (report.slat()) {
+            percentiles("slat", f.slat(), report, out);
+        }
+        if (report.clat()) {
+            percentiles("clat", f.clat(), report, out);
+        }
+        if (report.lat()) {
+            percentiles("lat", f.lat(), report, out);
+        }
+        if ((report.clat() || report.lat()) && perPrio) {
+            long samples = (report.lat() ? f.lat() : f.clat()).count();
+            for (FioDirection.Prio p : prios) {
+                FioLatency l = report.lat() ? p.lat() : p.clat();
+                percentiles(String.format(Locale.ROOT, "%s prio %d/%d (%.2f%% of IOs)", type, p.prioClass(),
+                        p.level(), 100.0 * l.count() / samples), l, report, out);
+            }
+        }
     }
 
     /** fio's {@code display_lat}: in ns, us or ms by the figures' size. */
@@ -133,22 +175,28 @@ public final class FioText {
         out.append(Double.isNaN(l.stddev()) ? "\n" : String.format(Locale.ROOT, ", stdev=%5.02f\n", dev));
     }
 
-    /** fio's {@code show_clat_percentiles}: the percentiles iobench knows, in fio's rows. */
-    private static void percentiles(FioLatency l, StringBuilder out) {
-        if (l.count() == 0 || l.percentiles().isEmpty()) {
+    /**
+     * fio's {@code show_clat_percentiles}: the report's percentiles (those iobench knows of a result that kept no
+     * histogram), in fio's rows, each with the list's precision.
+     */
+    private static void percentiles(String name, FioLatency l, FioLatencyReport report, StringBuilder out) {
+        Map<String, Long> values = l.percentiles(report.percentiles());
+        if (l.count() == 0 || values.isEmpty()) {
             return;
         }
-        long minv = l.percentiles().values().stream().mapToLong(Long::longValue).min().orElse(0);
-        long maxv = l.percentiles().values().stream().mapToLong(Long::longValue).max().orElse(0);
+        long minv = values.values().stream().mapToLong(Long::longValue).min().orElse(0);
+        long maxv = values.values().stream().mapToLong(Long::longValue).max().orElse(0);
         int scale = minv > 2_000_000 && maxv > 99_999_999L ? 2 : minv > 2000 && maxv > 99_999 ? 1 : 0;
         long divisor = scale == 2 ? 1_000_000 : scale == 1 ? 1000 : 1;
-        out.append("    clat percentiles (").append(scale == 2 ? "msec" : scale == 1 ? "usec" : "nsec")
-                .append("):\n     |");
-        int width = Math.max(5, (int) (Math.log10((double) maxv / divisor) + 1));
-        int perLine = (80 - 7) / (2 + 10 + width);
+        out.append("    ").append(name).append(" percentiles (")
+                .append(scale == 2 ? "msec" : scale == 1 ? "usec" : "nsec").append("):\n     |");
+        int width = Math.max(5, (int) (Math.log10((double) (maxv / divisor)) + 1));
+        int precision = report.precision();
+        int perLine = (80 - 7) / (precision + 10 + width);
+        String format = " %" + (precision + 3) + "." + precision + "fth=[%" + width + "d]%c";
         int j = 0;
-        int len = l.percentiles().size();
-        for (Map.Entry<String, Long> p : l.percentiles().entrySet()) {
+        int len = values.size();
+        for (Map.Entry<String, Long> p : values.entrySet()) {
             if (j != 0 && j % perLine == 0) {
                 out.append("     |");
             }
@@ -157,8 +205,7 @@ public final class FioText {
                 v = (v + 999) / 1000;
             }
             boolean last = j == len - 1;
-            out.append(String.format(Locale.ROOT, " %5.2fth=[%" + width + "d]%c", Double.parseDouble(p.getKey()),
-                    v, last ? '\n' : ','));
+            out.append(String.format(Locale.ROOT, format, Double.parseDouble(p.getKey()), v, last ? '\n' : ','));
             if (!last && j % perLine == perLine - 1) {
                 out.append('\n');
             }

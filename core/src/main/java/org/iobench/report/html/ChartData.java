@@ -179,24 +179,49 @@ final class ChartData {
      * run's system samples. Every benchmark and run is here: the page groups and collapses them, it drops none.
      */
     private static ArrayNode series(List<ReportItem> items) {
+        // twins (benchmarks that differ in nothing but their id: repetitions stored as runs of their own, ten dd's
+        // of one test) are one entry, their runs overlaid as a benchmark's --runs are
+        Map<ReportItem, String> bases = DifferingLabels.bases(items);
+        Map<String, List<ReportItem>> twins = new LinkedHashMap<>();
+        items.forEach(i -> twins.computeIfAbsent(bases.get(i), k -> new java.util.ArrayList<>()).add(i));
         Map<ReportItem, String> names = DifferingLabels.of(items);
         ArrayNode out = MAPPER.createArrayNode();
-        for (ReportItem i : items) {
+        java.util.Set<ReportItem> done = new java.util.HashSet<>();
+        for (ReportItem first : items) {
+            if (!done.add(first)) {
+                continue;
+            }
+            List<ReportItem> together = twins.get(bases.get(first)).size() > 1 ? twins.get(bases.get(first))
+                    : List.of(first);
+            done.addAll(together);
+            boolean apart = together.size() > 1;
             ObjectNode b = out.addObject();
-            b.put("label", names.get(i));
-            b.put("id", i.id());
-            String test = i.benchmark().path("test").path("name").asText("");
-            b.put("group", test.isEmpty() ? i.workloadWithoutBs() : test);
-            JsonNode median = medianRun(i.benchmark());
+            String base = bases.get(first).isEmpty() ? first.workloadWithoutBs() + " "
+                    + org.iobench.job.Sizes.binary(first.job().path("blockSizeBytes").asLong()) : bases.get(first);
+            b.put("label", apart ? base + " (" + together.size() + " runs stored apart)" : names.get(first));
+            b.put("id", first.id());
+            ArrayNode ids = b.putArray("benchmarks");
+            together.forEach(i -> ids.add(i.id()));
+            String test = first.benchmark().path("test").path("name").asText("");
+            b.put("group", test.isEmpty() ? first.workloadWithoutBs() : test);
+            List<JsonNode> all = new java.util.ArrayList<>();
+            together.forEach(i -> i.benchmark().path("runs").forEach(all::add));
+            JsonNode median = medianRun(all);
             ArrayNode runs = b.putArray("runs");
-            for (JsonNode run : i.benchmark().path("runs")) {
-                ObjectNode s = runs.addObject();
-                s.put("run", run.path("run").asInt());
-                s.put("complete", run.path("complete").asBoolean(true));
-                s.put("median", run == median);
-                intervals(s, run);
-                if (run == median || median == null && runs.size() == 1) {
-                    b.set("system", system(run.path("system")));
+            for (ReportItem i : together) {
+                int n = i.benchmark().path("runs").size();
+                for (JsonNode run : i.benchmark().path("runs")) {
+                    ObjectNode s = runs.addObject();
+                    s.put("run", run.path("run").asInt());
+                    // a twin's run is named by its stored id, as iobench show names it
+                    s.put("name", !apart ? "run " + run.path("run").asInt()
+                            : n == 1 ? "#" + i.id() : "#" + i.id() + " run " + run.path("run").asInt());
+                    s.put("complete", run.path("complete").asBoolean(true));
+                    s.put("median", run == median);
+                    intervals(s, run);
+                    if (run == median || median == null && runs.size() == 1) {
+                        b.set("system", system(run.path("system")));
+                    }
                 }
             }
         }
@@ -205,8 +230,15 @@ final class ChartData {
 
     /** The complete run whose MB/s is the median (the lower of the two middle ones for an even count), or null. */
     static JsonNode medianRun(JsonNode benchmark) {
+        List<JsonNode> runs = new java.util.ArrayList<>();
+        benchmark.path("runs").forEach(runs::add);
+        return medianRun(runs);
+    }
+
+    /** The median complete run of {@code runs} by MB/s, as {@link #medianRun(JsonNode)}. */
+    static JsonNode medianRun(List<JsonNode> runs) {
         List<JsonNode> done = new java.util.ArrayList<>();
-        benchmark.path("runs").forEach(r -> {
+        runs.forEach(r -> {
             if (r.path("complete").asBoolean(true)) {
                 done.add(r);
             }

@@ -19,12 +19,34 @@ final class DifferingLabels {
     private DifferingLabels() {}
 
     static Map<ReportItem, String> of(List<ReportItem> items) {
+        Map<ReportItem, String> names = bases(items);
+        Set<String> seen = new HashSet<>();
+        Set<String> twice = new HashSet<>();
+        names.values().forEach(name -> {
+            if (!seen.add(name)) {
+                twice.add(name);
+            }
+        });
+        names.replaceAll((i, name) -> twice.contains(name) || name.isEmpty()
+                ? (name.isEmpty() ? "" : name + " ") + "#" + i.id() : name);
+        return names;
+    }
+
+    /**
+     * Each benchmark's name before an id tells twins apart: benchmarks with the same name here differ in nothing
+     * the page can name (repetitions stored as runs of their own: ten {@code dd}s of one test), and a benchmark
+     * alone on the page is named by its workload. Empty for twins when every benchmark on the page is alike.
+     */
+    static Map<ReportItem, String> bases(List<ReportItem> items) {
         List<Function<ReportItem, String>> parts = new ArrayList<>();
         Set<String> keys = new TreeSet<>();
         items.forEach(i -> keys.addAll(i.labels().keySet()));
         for (String k : keys) {
             parts.add(i -> i.labels().containsKey(k) ? k + "=" + i.labels().get(k) : "");
         }
+        // the steps of one saturate search share its series label; two searches' steps are told apart by it
+        parts.add(i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null))
+                .map(org.iobench.search.SearchSeries::search).orElse(""));
         parts.add(i -> i.job().path("name").asText(""));
         parts.add(ReportItem::workloadWithoutBs);
         parts.add(i -> org.iobench.job.Sizes.binary(i.job().path("blockSizeBytes").asLong()));
@@ -40,23 +62,63 @@ final class DifferingLabels {
                 differing.add(p);
             }
         }
+        List<List<String>> words = withoutCommonWords(items.stream().map(i -> words(differing, i)).toList());
         Map<ReportItem, String> names = new LinkedHashMap<>();
-        Set<String> seen = new HashSet<>();
-        Set<String> twice = new HashSet<>();
-        for (ReportItem i : items) {
-            String name = name(differing, i);
+        for (int k = 0; k < items.size(); k++) {
+            ReportItem i = items.get(k);
+            String name = String.join(" ", words.get(k));
             if (name.isEmpty()) {
                 name = items.size() == 1 ? i.workloadWithoutBs() + " " + org.iobench.job.Sizes.binary(
                         i.job().path("blockSizeBytes").asLong()) : "";
             }
             names.put(i, name);
-            if (!seen.add(name)) {
-                twice.add(name);
+        }
+        return names;
+    }
+
+    /**
+     * Names (as words) without the words every one of them has: such a word tells none apart ({@code randread},
+     * when every one is randread). Unchanged when there is one name, or when leaving the words out would make two
+     * names alike.
+     */
+    static List<List<String>> withoutCommonWords(List<List<String>> names) {
+        if (names.size() < 2) {
+            return names;
+        }
+        Set<String> common = new HashSet<>(names.getFirst());
+        names.forEach(common::retainAll);
+        List<List<String>> without = names.stream()
+                .map(w -> w.stream().filter(x -> !common.contains(x)).toList()).toList();
+        long before = names.stream().map(w -> String.join(" ", w)).distinct().count();
+        long after = without.stream().map(w -> String.join(" ", w)).distinct().count();
+        return after == before ? without : names;
+    }
+
+    /**
+     * The words of {@code parts}' values, each once: a part repeats no word an earlier one said (the job's name
+     * {@code 64KiB T2 Q16} then the workload {@code randread T2 Q16} is {@code 64KiB T2 Q16 randread}; the job
+     * {@code randread-4KiB} then the workload {@code randread} is {@code randread-4KiB}).
+     */
+    private static List<String> words(List<Function<ReportItem, String>> parts, ReportItem i) {
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        for (Function<ReportItem, String> p : parts) {
+            for (String w : p.apply(i).split(" +")) {
+                if (!w.isEmpty() && !said(out, w)) {
+                    out.add(w);
+                }
             }
         }
-        names.replaceAll((i, name) -> twice.contains(name) || name.isEmpty()
-                ? (name.isEmpty() ? "" : name + " ") + "#" + i.id() : name);
-        return names;
+        return List.copyOf(out);
+    }
+
+    /**
+     * Whether {@code word} is one of {@code words} or a whole piece of one ({@code randread} of the job name
+     * {@code randread-4KiB}; {@code T1} is no piece of {@code T16}).
+     */
+    private static boolean said(java.util.Collection<String> words, String word) {
+        java.util.regex.Pattern piece = java.util.regex.Pattern.compile(
+                "(^|[^A-Za-z0-9])" + java.util.regex.Pattern.quote(word) + "($|[^A-Za-z0-9])");
+        return words.stream().anyMatch(w -> w.equals(word) || piece.matcher(w).find());
     }
 
     private static String name(List<Function<ReportItem, String>> parts, ReportItem i) {

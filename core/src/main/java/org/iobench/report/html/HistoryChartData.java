@@ -9,16 +9,15 @@ import org.iobench.history.HistoryPoint;
 import org.iobench.history.HistorySet;
 import org.iobench.history.HistoryTables;
 import org.iobench.history.WorkloadHistory;
+import org.iobench.store.WorkloadKey;
 import org.iobench.table.Formats;
 
 /**
- * The history charts' data: per workload with two or more points, x (epoch seconds by time, else the point's
+ * The history charts' data: per workload with two or more points (every one: the page groups them), x (epoch seconds by time, else the point's
  * position), the point names, mean/min/max per point, the mean of the segment each point belongs to, and the
  * change points with their text.
  */
 final class HistoryChartData {
-    /** More charts than this make a page nobody scrolls through; the text above the charts lists every workload. */
-    static final int MAX_CHARTS = 48;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private HistoryChartData() {}
@@ -28,10 +27,10 @@ final class HistoryChartData {
         if (set == null) {
             return out;
         }
-        List<String> labels = set.labels();
+        List<String> labels = labels(set);
         for (int w = 0; w < set.workloads().size(); w++) {
             WorkloadHistory h = set.workloads().get(w);
-            if (h.points().size() < 2 || out.size() >= MAX_CHARTS) {
+            if (h.points().size() < 2) { // named under the charts as not charted
                 continue;
             }
             ObjectNode c = out.addObject();
@@ -69,5 +68,20 @@ final class HistoryChartData {
             }
         }
         return out;
+    }
+
+    /**
+     * Each workload named by the parts of its key in which the workloads differ ({@code 4KiB 1 thread qd1}, when
+     * all are randread buffered sync none), as {@code compare}'s rows are; one workload alone by its whole label.
+     */
+    static List<String> labels(HistorySet set) {
+        List<WorkloadKey> keys = set.workloads().stream().map(WorkloadHistory::workload).toList();
+        java.util.Set<WorkloadKey.Part> varying = WorkloadKey.varying(keys);
+        if (keys.size() < 2 || varying.isEmpty()) {
+            return set.labels();
+        }
+        List<String> out = keys.stream().map(k -> k.label(varying)).toList();
+        return out.stream().distinct().count() == out.size() && out.stream().noneMatch(String::isEmpty) ? out
+                : set.labels();
     }
 }

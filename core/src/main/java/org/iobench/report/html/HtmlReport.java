@@ -3,6 +3,7 @@ package org.iobench.report.html;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -113,11 +114,24 @@ public final class HtmlReport {
                     + " interval (a last, shorter interval at the middle of its own span).</p>\n");
         }
         if (history != null && !history.workloads().isEmpty()) {
-            section(h, "history", "History and change points", "<div id=\"history-charts\"></div>\n"
+            StringBuilder body = new StringBuilder("<div id=\"history-charts\"></div>\n"
                     + "<p class=\"note\">Each workload's stored runs in order (mean of the repetitions, whiskers"
                     + " min-max), the mean of each segment between change points, and the change points found by"
-                    + " E-Divisive means (docs/history.md). Workloads with a single run have no chart.</p>\n"
-                    + "<pre>" + esc(HistoryText.render(history, TableFormat.TEXT, false)) + "</pre>\n");
+                    + " E-Divisive means (docs/history.md).</p>\n");
+            ArrayNode single = MAPPER.createArrayNode();
+            List<String> labels = history.labels();
+            for (int w = 0; w < history.workloads().size(); w++) {
+                if (history.workloads().get(w).points().size() < 2) {
+                    single.add(labels.get(w) + ": a single run, no chart");
+                }
+            }
+            notDrawn(body, single);
+            String text = "<pre>" + esc(HistoryText.render(history, TableFormat.TEXT, false)) + "</pre>\n";
+            int n = history.workloads().size();
+            // the text of many workloads is as long as the charts: one group, after them
+            body.append(n <= 6 ? text : "<details class=\"group\"><summary>iobench history's text of the " + n
+                    + " workloads</summary>\n" + text + "</details>\n");
+            section(h, "history", "History and change points", body.toString());
         }
         section(h, "advisor", "Advisor", findings(items));
         section(h, "environment", "Targets and environment", HtmlTables.environments(items));

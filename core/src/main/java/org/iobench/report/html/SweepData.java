@@ -63,6 +63,10 @@ final class SweepData {
         parts.add(new Part("direct", i -> i.job().path("direct").asBoolean() ? "direct" : "buffered"));
         parts.add(new Part("sync", i -> "sync " + i.job().path("sync").asText("none")));
         parts.add(new Part("engine", i -> i.job().path("engine").asText("")));
+        // the steps of two saturate searches are two curves, never one pooled line (a search's steps share its
+        // series label, which names when it ran); a sweep's points have no search label and pool as before
+        parts.add(new Part("search", i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null))
+                .map(org.iobench.search.SearchSeries::search).orElse("")));
         java.util.Set<String> keys = new java.util.TreeSet<>();
         items.forEach(i -> keys.addAll(i.labels().keySet()));
         for (String k : keys) {

@@ -15,7 +15,7 @@ import org.iobench.job.RwMode;
  */
 record FioBlockSize(long bytes, Optional<String> warning) {
 
-    static FioBlockSize of(String job, FioOptions o, RwMode rw, double averageBytes) throws IOException {
+    static FioBlockSize of(String job, FioImportedOptions o, RwMode rw, double averageBytes) throws IOException {
         int kbBase = o.getInt("kb_base", 1024) == 1000 ? 1000 : 1024;
         String key = o.get("bs").isPresent() ? "bs" : o.get("bsrange").isPresent() ? "bsrange" : null;
         if (key == null) {

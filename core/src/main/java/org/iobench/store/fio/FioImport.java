@@ -41,8 +41,8 @@ import org.iobench.result.Totals;
  * <p>Mapping: {@code rw}/{@code readwrite}, {@code bs}/{@code bsrange} ({@link FioBlockSize}), {@code numjobs} →
  * threads, {@code iodepth}, {@code direct}, {@code ioengine} (default psync), {@code rwmixread}/{@code rwmixwrite};
  * {@code sync=1} → dsync, {@code end_fsync}/{@code fsync_on_close} → fsync, {@code fsync=N}/{@code fdatasync=N} →
- * an fsync every N writes. Latency is {@code clat_ns} ({@link FioLatency}), fio's trim section included (trims
- * counted apart, as iobench counts them). A job iobench cannot express is
+ * an fsync every N writes. Latency is {@code clat_ns} ({@link FioCompletionLatency}), fio's trim section included
+ * (trims counted apart, as iobench counts them). A job iobench cannot express is
  * skipped by name; the others import.
  */
 public final class FioImport {
@@ -72,7 +72,8 @@ public final class FioImport {
         }
         for (List<JsonNode> clones : byJob.values()) {
             String name = clones.getFirst().path("jobname").asText("fio");
-            FioOptions o = new FioOptions(doc.path("global options"), clones.getFirst().path("job options"));
+            FioImportedOptions o = new FioImportedOptions(doc.path("global options"),
+                    clones.getFirst().path("job options"));
             try {
                 BenchmarkResult b = result(clones, o, finished, doc.path("fio version").asText("fio"));
                 // a job alone in its fio group is the test of its name, as iobench runs it from the job file
@@ -90,7 +91,7 @@ public final class FioImport {
     }
 
     /** @throws IOException naming the job and why iobench cannot express it */
-    private static BenchmarkResult result(List<JsonNode> clones, FioOptions o, Instant finished, String version)
+    private static BenchmarkResult result(List<JsonNode> clones, FioImportedOptions o, Instant finished, String version)
             throws IOException {
         JsonNode first = clones.getFirst();
         String name = first.path("jobname").asText("fio");
@@ -187,8 +188,8 @@ public final class FioImport {
         int error = clones.stream().mapToInt(c -> c.path("error").asInt()).filter(e -> e != 0).findFirst().orElse(0);
         RunResult run = new RunResult(1, finished.minusMillis(runtimeMs).toString(),
                 new Outcome(ok, ok ? null : "fio reported error " + error, null, warnings),
-                totals, new Latencies(FioLatency.of(clones, "read"), FioLatency.of(clones, "write"),
-                        LatencySummary.EMPTY, null, null, trims == 0 ? null : FioLatency.of(clones, "trim")),
+                totals, new Latencies(FioCompletionLatency.of(clones, "read"), FioCompletionLatency.of(clones, "write"),
+                        LatencySummary.EMPTY, null, null, trims == 0 ? null : FioCompletionLatency.of(clones, "trim")),
                 new Intervals(0, List.of()), List.of(), new RunEvidence(new Accounting(false, 0, 0, 0, 0, false,
                         "imported from " + version + (grouped ? " (group_reporting)" : "")), null, null, null),
                 Extras.NONE);
@@ -231,7 +232,7 @@ public final class FioImport {
         }
     }
 
-    private static long sizeOrZero(FioOptions o) {
+    private static long sizeOrZero(FioImportedOptions o) {
         try {
             return o.get("size").map(Sizes::parse).orElse(0L);
         } catch (IllegalArgumentException e) {

@@ -113,7 +113,7 @@ public final class MicroImport {
         vs.add(variant.deepCopy());
         // the suite's warnings about another variant ("loop: ...", as forked suites name them) are not this one's
         String mine = variant.path("name").asText();
-        java.util.Set<String> others = new java.util.HashSet<>();
+        Set<String> others = new HashSet<>();
         suite.path("variants").forEach(o -> others.add(o.path("name").asText()));
         others.remove(mine);
         if (suite.path("warnings").isArray()) {

@@ -10,6 +10,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import org.iobench.sys.Errno;
 import org.iobench.sys.SysException;
 
 /**
@@ -58,6 +59,8 @@ public final class IoUring implements AutoCloseable {
     private final long cqesOff;
     /** SQEs prepared so far (published to the kernel by {@link #submit}). */
     private int sqTail;
+    /** The SQ tail as last published (SQPOLL: what the submission thread may already have taken). */
+    private int published;
     /** CQEs consumed so far; only this side writes the CQ head. */
     private int cqHead;
     private boolean closed;
@@ -83,6 +86,7 @@ public final class IoUring implements AutoCloseable {
         this.cqTailOff = params.get(JAVA_INT, P_CQ_OFF + CQO_TAIL);
         this.cqesOff = params.get(JAVA_INT, P_CQ_OFF + CQO_CQES);
         this.sqTail = (int) INT.getAcquire(sqRing, sqTailOff);
+        this.published = sqTail;
         this.cqHead = (int) INT.getAcquire(cqRing, cqHeadOff);
         long array = params.get(JAVA_INT, P_SQ_OFF + SQO_ARRAY);
         for (int i = 0; i < sqEntries; i++) {
@@ -99,6 +103,15 @@ public final class IoUring implements AutoCloseable {
      *                      ENOMEM) or of {@code mmap}
      */
     public static IoUring create(int entries, int flags) throws SysException {
+        return create(entries, flags, 0, 0);
+    }
+
+    /**
+     * As {@link #create(int, int)}, with the SQPOLL thread's {@code sq_thread_cpu} (read by the kernel with
+     * {@link IoUringAbi#SETUP_SQ_AFF}) and {@code sq_thread_idle} in milliseconds (0: the kernel's 1 s).
+     */
+    public static IoUring create(int entries, int flags, int sqThreadCpu, int sqThreadIdleMillis)
+            throws SysException {
         if (entries < 1 || entries > MAX_ENTRIES) {
             throw new IllegalArgumentException("entries must be in 1.." + MAX_ENTRIES + ": entries=" + entries);
         }
@@ -109,10 +122,14 @@ public final class IoUring implements AutoCloseable {
             MemorySegment capture = arena.allocate(Syscalls.CAPTURE_LAYOUT);
             MemorySegment params = arena.allocate(PARAMS_SIZE, 8);
             params.set(JAVA_INT, P_FLAGS, flags);
+            params.set(JAVA_INT, P_SQ_THREAD_CPU, sqThreadCpu);
+            params.set(JAVA_INT, P_SQ_THREAD_IDLE, sqThreadIdleMillis);
             long rc = (long) Syscalls.SETUP.invokeExact(capture, SYS_IO_URING_SETUP, (long) entries, params);
             if (rc < 0) {
                 throw new SysException("io_uring_setup",
-                        "entries=" + entries + " flags=0x" + Integer.toHexString(flags), Syscalls.errno(capture));
+                        "entries=" + entries + " flags=0x" + Integer.toHexString(flags)
+                                + ((flags & SETUP_SQ_AFF) != 0 ? " sq_thread_cpu=" + sqThreadCpu : ""),
+                        Syscalls.errno(capture));
             }
             fd = (int) rc;
             int sqN = params.get(JAVA_INT, P_SQ_ENTRIES);
@@ -244,12 +261,33 @@ public final class IoUring implements AutoCloseable {
     /**
      * Publishes the prepared SQEs and calls {@code io_uring_enter(to_submit, minComplete, enterFlags)}.
      *
+     * <p>On a SQPOLL ring the kernel's submission thread takes published SQEs by itself: nothing is entered
+     * unless the thread sleeps ({@link IoUringAbi#SQ_NEED_WAKEUP}, then {@code ENTER_SQ_WAKEUP}) or
+     * {@code minComplete > 0} asks to wait; the SQEs published by this call are counted as consumed.
+     *
      * @return SQEs the kernel consumed ({@code >= 0}), or {@code -errno} (EAGAIN, EBUSY, EINTR: try again later)
      */
     public int submit(int minComplete, int enterFlags) {
         INT.setRelease(sqRing, sqTailOff, sqTail);
+        if ((flags & SETUP_SQPOLL) != 0) {
+            int handed = sqTail - published;
+            published = sqTail;
+            VarHandle.fullFence(); // the tail store before the flags load, as liburing's io_uring_smp_mb
+            int wake = ((int) INT.getAcquire(sqRing, sqFlagsOff) & SQ_NEED_WAKEUP) != 0 ? ENTER_SQ_WAKEUP : 0;
+            if (wake != 0 || minComplete > 0) {
+                int rc = enter(0, minComplete, enterFlags | wake | (minComplete > 0 ? ENTER_GETEVENTS : 0));
+                if (rc < 0 && rc != -Errno.EINTR) {
+                    return rc;
+                }
+            }
+            return handed;
+        }
         int toSubmit = sqTail - (int) INT.getAcquire(sqRing, sqHeadOff);
-        return enter(toSubmit, minComplete, enterFlags);
+        int n = enter(toSubmit, minComplete, enterFlags);
+        if (n > 0) {
+            published += n;
+        }
+        return n;
     }
 
     /** {@link #submit(int, int) submit(0, 0)}: hands over the prepared SQEs without waiting. */
@@ -276,11 +314,17 @@ public final class IoUring implements AutoCloseable {
 
     /**
      * True when completions may be waiting in the kernel that only an {@code io_uring_enter} with GETEVENTS
-     * will post (deferred or cooperative task work, or an overflowed CQ).
+     * will post (deferred or cooperative task work, an overflowed CQ, or an IOPOLL ring: its completions are
+     * found only by polling the device from {@code io_uring_enter}).
      */
     public boolean needsEnterForCompletions() {
-        return (flags & SETUP_DEFER_TASKRUN) != 0
+        return (flags & (SETUP_DEFER_TASKRUN | SETUP_IOPOLL)) != 0
                 || ((int) INT.getAcquire(sqRing, sqFlagsOff) & (SQ_TASKRUN | SQ_CQ_OVERFLOW)) != 0;
+    }
+
+    /** True when a SQPOLL ring's submission thread sleeps: the next {@link #submit} wakes it. */
+    public boolean submitThreadAsleep() {
+        return (flags & SETUP_SQPOLL) != 0 && ((int) INT.getAcquire(sqRing, sqFlagsOff) & SQ_NEED_WAKEUP) != 0;
     }
 
     /** CQEs ready to be read. */

@@ -15,6 +15,8 @@ public final class IoUringAbi {
     // io_uring_setup(2) flags
     public static final int SETUP_IOPOLL = 1;
     public static final int SETUP_SQPOLL = 1 << 1;
+    /** With SQPOLL: the submission thread is bound to {@code sq_thread_cpu}. */
+    public static final int SETUP_SQ_AFF = 1 << 2;
     public static final int SETUP_R_DISABLED = 1 << 6;
     public static final int SETUP_SUBMIT_ALL = 1 << 7;
     public static final int SETUP_COOP_TASKRUN = 1 << 8;
@@ -42,8 +44,12 @@ public final class IoUringAbi {
 
     // io_uring_enter(2) flags
     public static final int ENTER_GETEVENTS = 1;
+    /** Wakes a SQPOLL ring's submission thread, asleep after {@code sq_thread_idle} without work. */
+    public static final int ENTER_SQ_WAKEUP = 1 << 1;
 
     // sq_ring->flags
+    /** The SQPOLL thread went to sleep: the next submission must wake it ({@link #ENTER_SQ_WAKEUP}). */
+    public static final int SQ_NEED_WAKEUP = 1;
     public static final int SQ_CQ_OVERFLOW = 1 << 1;
     public static final int SQ_TASKRUN = 1 << 2;
 
@@ -66,6 +72,8 @@ public final class IoUringAbi {
     static final long P_SQ_ENTRIES = 0;
     static final long P_CQ_ENTRIES = 4;
     static final long P_FLAGS = 8;
+    static final long P_SQ_THREAD_CPU = 12;
+    static final long P_SQ_THREAD_IDLE = 16;
     static final long P_FEATURES = 20;
     static final long P_SQ_OFF = 40;
     static final long P_CQ_OFF = 80;

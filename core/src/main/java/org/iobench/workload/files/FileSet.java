@@ -92,7 +92,8 @@ public final class FileSet implements AutoCloseable {
         RwMode rw = writes ? (fills ? RwMode.RW : RwMode.WRITE) : RwMode.READ;
         long unit = jobs.stream().mapToLong(j -> j.workload().blockSize()).min().orElse(4096);
         return first.toBuilder().rw(rw).sizeBytes(end).offsetBytes(0).blockSize(unit).threads(1)
-                .iodepth(1).batch(1).engine(Engines.setup().name()).priorities(null).fixedBuffers(false).direct(false)
+                .iodepth(1).batch(1).engine(Engines.setup().name()).priorities(null).fixedBuffers(false).submission(null)
+                .direct(false)
                 .sync(SyncMode.NONE).fsyncEvery(0).runs(1).rate(null).steady(null)
                 .verify(VerifyChecksum.NONE).verifyAfter(false).truncate(false).exactSize(false)
                 .access(Access.DEFAULT).allowOverwrite(jobs.stream()

@@ -334,7 +334,10 @@
     var openAll = data.series.length <= 12;
     var note = document.createElement("p");
     note.className = "note";
-    note.textContent = data.series.length + " benchmarks in " + groups.length + " groups"
+    var stored = data.series.reduce(function (n, b) { return n + (b.benchmarks ? b.benchmarks.length : 1); }, 0);
+    note.textContent = stored + " benchmarks in " + groups.length + " groups"
+      + (stored > data.series.length ? " (" + (stored - data.series.length + data.series.filter(function (b) {
+        return b.benchmarks && b.benchmarks.length > 1; }).length) + " that differ only by their id overlaid as one benchmark's runs)" : "")
       + (openAll ? "" : "; each group is collapsed and drawn when opened");
     host.appendChild(note);
     groups.forEach(function (g, gi) {
@@ -342,7 +345,8 @@
       details.className = "group";
       var summary = document.createElement("summary");
       var runs = g.items.reduce(function (n, b) { return n + b.runs.length; }, 0);
-      summary.textContent = g.name + " (" + g.items.length + (g.items.length === 1 ? " benchmark, " : " benchmarks, ")
+      var stored = g.items.reduce(function (n, b) { return n + (b.benchmarks ? b.benchmarks.length : 1); }, 0);
+      summary.textContent = g.name + " (" + stored + (stored === 1 ? " benchmark, " : " benchmarks, ")
         + runs + (runs === 1 ? " run)" : " runs)");
       details.appendChild(summary);
       host.appendChild(details);
@@ -375,10 +379,11 @@
     var series = [{ label: "t (s)", value: function (u, v) { return v == null ? "" : v.toFixed(3) + " s"; } }];
     b.runs.forEach(function (r, ri) {
       var bold = r === median;
-      series.push({ label: "run " + r.run + (bold && b.runs.length > 1 ? " (median)" : "") + (r.complete ? "" : " (incomplete)") + " MB/s",
+      series.push({ label: (r.name || "run " + r.run) + (bold && b.runs.length > 1 ? " (median)" : "") + (r.complete ? "" : " (incomplete)") + " MB/s",
                     stroke: color(0) + (bold ? "" : "66"), width: bold ? 3 : 1, spanGaps: false, value: num });
     });
-    series.push({ label: "run " + median.run + " IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: num });
+    var medianName = median.name || "run " + median.run;
+    series.push({ label: medianName + " IOPS", scale: "iops", stroke: color(1), width: 1, dash: [4, 3], value: num });
     charts.push(new uPlot({
       title: "Throughput per interval" + (b.runs.length > 1 ? ": " + b.runs.length + " runs overlaid, the median bold" : ""),
       width: width, height: 220, cursor: { sync: { key: sync.key } },
@@ -400,7 +405,7 @@
         });
       });
       charts.push(new uPlot({
-        title: "Latency per interval, run " + median.run + ": p50, p99, max of the requests completed in it (log scale)",
+        title: "Latency per interval, " + medianName + ": p50, p99, max of the requests completed in it (log scale)",
         width: width, height: 220, cursor: { sync: { key: sync.key } },
         scales: { x: xRange, y: { distr: 3, log: 10 } },
         axes: [{ label: "s" }, { values: function (u, v) { return v.map(fmtNs); }, size: 70 }],
@@ -410,7 +415,7 @@
     if (b.system && b.system.t.length) {
       var bottom = document.createElement("div"); bottom.className = "chart"; host.appendChild(bottom);
       charts.push(new uPlot({
-        title: "System while run " + median.run + " ran: vmstat bi/bo, CPU and iowait", width: width, height: 220,
+        title: "System while " + medianName + " ran: vmstat bi/bo, CPU and iowait", width: width, height: 220,
         cursor: { sync: { key: sync.key } },
         scales: { x: xRange, pct: { range: [0, 100] } },
         axes: [{ label: "s" }, { label: "MB/s (bi, bo)", values: function (u, v) { return v.map(fmtNum); }, size: 60 },
@@ -499,10 +504,32 @@
     }] } };
   }
 
+  // the history charts: open when a few, else groups of at most 10 workloads in compare's row order, each naming
+  // its first and last workload and its change points, drawn when opened
+  var historyDrawn = 0;
   function historyCharts() {
     var host = el("history-charts");
     if (!host || !data.history || !data.history.length) return;
-    data.history.forEach(function (c) {
+    var all = data.history;
+    if (all.length <= 6) { all.forEach(function (c) { historyChart(host, c); }); return; }
+    var n = Math.ceil(all.length / 10);
+    var note = document.createElement("p");
+    note.className = "note";
+    note.textContent = all.length + " workloads charted in " + n + " groups of at most 10, each collapsed and drawn when"
+      + " opened; groups with a change point say so";
+    host.appendChild(note);
+    for (var g = 0; g < n; g++) {
+      (function (part) {
+        var changes = part.reduce(function (k, c) { return k + c.changes.length; }, 0);
+        collapsible(host, part.length + " workloads: " + part[0].label + (part.length > 1 ? " ... " + part[part.length - 1].label : "")
+          + " (" + (changes ? changes + (changes === 1 ? " change point" : " change points") : "no change point") + ")",
+          false, function (into) { part.forEach(function (c) { historyChart(into, c); }); });
+      })(all.slice(g * 10, g * 10 + 10));
+    }
+  }
+
+  function historyChart(host, c) {
+      historyDrawn++;
       var h = document.createElement("h3");
       h.textContent = c.label + (c.changes.length ? "" : " (no change point)");
       host.appendChild(h);
@@ -522,7 +549,6 @@
                    points: { show: false }, value: num }],
         plugins: [whiskers([{ min: c.min, max: c.max }]), changeMarks(c)]
       }, [c.x, c.mean, c.segment], div));
-    });
   }
 
   // the self-check sees every chart: it opens every collapsed group first (as a reader would, one by one)
@@ -573,9 +599,12 @@
     var distributed = 0;
     (data.distributions ? data.distributions.charts : []).forEach(function (c) { distributed += c.series.length; });
     el("selfcheck").textContent = JSON.stringify({ charts: charts.length, canvases: canvases.length, drawn: drawn,
-      labelled: labelled, benchmarks: data.series.length, distributed: distributed,
+      labelled: labelled,
+      benchmarks: data.series.reduce(function (n, b) { return n + (b.benchmarks ? b.benchmarks.length : 1); }, 0),
+      seriesEntries: data.series.length, distributed: distributed,
       notDrawn: data.distributions ? data.distributions.notDrawn.length : 0,
       searches: (data.searches || []).length, kneesMarked: kneesMarked,
+      histories: (data.history || []).length, historiesDrawn: historyDrawn,
       abDistributed: data.abDistributions ? data.abDistributions.rows.length : 0,
       abNotDrawn: data.abDistributions ? data.abDistributions.notDrawn.length : 0,
       drawMs: Math.round(performance.now() - started), groups: document.querySelectorAll("details.group").length,

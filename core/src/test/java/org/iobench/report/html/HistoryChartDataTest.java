@@ -53,7 +53,9 @@ class HistoryChartDataTest {
 
         assertThat(charts).hasSize(2); // the single run has no chart
         JsonNode c = charts.get(0);
-        assertThat(c.path("label").asText()).isEqualTo("randread 4KiB 1 thread qd1 direct sync none");
+        // named by what differs between the workloads (all are qd1): the parts of the key that vary
+        assertThat(c.path("label").asText()).isEqualTo("randread 4KiB 1 thread direct sync none");
+        assertThat(charts.get(1).path("label").asText()).isEqualTo("write 1MiB 1 thread buffered sync fdatasync");
         assertThat(c.path("time").asBoolean()).isTrue();
         assertThat(c.path("x")).hasSize(30);
         assertThat(c.path("x").get(1).asDouble() - c.path("x").get(0).asDouble()).isEqualTo(3600.0);

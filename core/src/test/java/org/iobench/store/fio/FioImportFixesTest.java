@@ -123,7 +123,7 @@ class FioImportFixesTest {
                 text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
             assertThat(text).doesNotStartWith("{");
-            JsonNode doc = JsonReportReader.tree(FioText.withoutLeadingMessages(text));
+            JsonNode doc = JsonReportReader.tree(FioCapturedOutput.withoutLeadingMessages(text));
             assertThat(FioImport.read(doc).results()).singleElement()
                     .satisfies(b -> assertThat(b.runs().getFirst().totals().bytesRead()).isEqualTo(4L << 20));
         }
@@ -132,7 +132,7 @@ class FioImportFixesTest {
     @Test
     void otherTextBeforeTheDocumentIsLeftForTheJsonParserToRefuse() {
         String garbage = "hello\n{\"fio version\": \"x\"}";
-        assertThat(FioText.withoutLeadingMessages(garbage)).isEqualTo(garbage);
-        assertThat(FioText.withoutLeadingMessages("{}")).isEqualTo("{}");
+        assertThat(FioCapturedOutput.withoutLeadingMessages(garbage)).isEqualTo(garbage);
+        assertThat(FioCapturedOutput.withoutLeadingMessages("{}")).isEqualTo("{}");
     }
 }

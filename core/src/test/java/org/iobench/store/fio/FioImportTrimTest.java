@@ -70,7 +70,7 @@ class FioImportTrimTest {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         assertThat(text).as("fio's error line comes first").startsWith("fio: pid=");
-        RunResult run = only(JsonReportReader.tree(FioText.withoutLeadingMessages(text)));
+        RunResult run = only(JsonReportReader.tree(FioCapturedOutput.withoutLeadingMessages(text)));
         assertThat(run.complete()).isFalse();
         assertThat(run.outcome().stopReason()).isEqualTo("fio reported error 25");
         assertThat(run.totals().bytesTrimmed()).isZero();

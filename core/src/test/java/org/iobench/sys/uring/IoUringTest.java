@@ -51,6 +51,30 @@ class IoUringTest {
     }
 
     @Test
+    void aSleepingSubmissionThreadIsWokenBySubmit() throws Exception {
+        IoUring ring;
+        try {
+            ring = IoUring.create(4, IoUringAbi.SETUP_SQPOLL, 0, 1); // the thread sleeps after 1 ms without work
+        } catch (org.iobench.sys.SysException e) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "the kernel refused SQPOLL: " + e.getMessage());
+            return;
+        }
+        try (ring) {
+            for (int round = 0; round < 3; round++) {
+                while (!ring.submitThreadAsleep()) {
+                    Thread.onSpinWait(); // idle 1 ms: the kernel's thread goes to sleep and says so in the SQ flags
+                }
+                ring.prepareNop(round);
+                assertThat(ring.submit()).as("the SQE published counts as handed over").isEqualTo(1);
+                assertThat(ring.waitCompletions(1)).isZero();
+                assertThat(ring.cqReady()).isEqualTo(1);
+                assertThat(ring.cqeUserData(0)).isEqualTo(round);
+                ring.cqAdvance(1);
+            }
+        }
+    }
+
+    @Test
     void closingTwiceIsHarmless() throws Exception {
         IoUring ring = IoUring.create(4, 0);
         ring.close();

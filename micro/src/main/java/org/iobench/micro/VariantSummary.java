@@ -16,17 +16,17 @@ import java.util.List;
  * @param ci95NanosPerOp    half-width of the 95 % confidence interval of the mean (Student t, n - outliers - 1 d.f.)
  * @param upperOutliers     samples left out of mean, standard deviation and confidence interval
  */
-public record Summary(int n, double meanNanosPerOp, double medianNanosPerOp, double stdDevNanosPerOp,
-                      double ci95NanosPerOp, double minNanosPerOp, double maxNanosPerOp, int upperOutliers) {
+public record VariantSummary(int n, double meanNanosPerOp, double medianNanosPerOp, double stdDevNanosPerOp,
+                             double ci95NanosPerOp, double minNanosPerOp, double maxNanosPerOp, int upperOutliers) {
 
     /** Samples needed before outliers are looked for; quartiles of fewer are meaningless. */
     static final int MIN_SAMPLES_FOR_OUTLIERS = 5;
 
-    public static Summary of(List<Double> samplesNanosPerOp) {
+    public static VariantSummary of(List<Double> samplesNanosPerOp) {
         double[] sorted = samplesNanosPerOp.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
         if (n == 0) {
-            return new Summary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
+            return new VariantSummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
         }
         int kept = n;
         if (n >= MIN_SAMPLES_FOR_OUTLIERS) {
@@ -49,7 +49,7 @@ public record Summary(int n, double meanNanosPerOp, double medianNanosPerOp, dou
         }
         double stdDev = kept > 1 ? Math.sqrt(squares / (kept - 1)) : Double.NaN;
         double ci = stdDev * StudentT.quantile95(kept - 1) / Math.sqrt(kept);
-        return new Summary(n, mean, quantile(sorted, 0.5), stdDev, ci, sorted[0], sorted[n - 1], n - kept);
+        return new VariantSummary(n, mean, quantile(sorted, 0.5), stdDev, ci, sorted[0], sorted[n - 1], n - kept);
     }
 
     /** Linear interpolation between closest ranks (R type 7, Excel's QUARTILE.INC) of sorted values. */

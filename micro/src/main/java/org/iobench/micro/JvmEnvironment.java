@@ -12,22 +12,22 @@ import java.util.List;
  * @param systemLoadAverage the one-minute load average when the run started (NaN if unknown): a run on a busy
  *                          machine explains itself
  */
-public record Environment(String jvmName, String jvmVendor, String jvmVersion, String javaVersion,
-                          List<String> jvmArgs, String osName, String osVersion, String osArch,
-                          int availableProcessors, String cpuModel, double systemLoadAverage) {
+public record JvmEnvironment(String jvmName, String jvmVendor, String jvmVersion, String javaVersion,
+                             List<String> jvmArgs, String osName, String osVersion, String osArch,
+                             int availableProcessors, String cpuModel, double systemLoadAverage) {
 
-    public Environment {
+    public JvmEnvironment {
         jvmArgs = List.copyOf(jvmArgs);
     }
 
-    public static Environment current() {
+    public static JvmEnvironment current() {
         List<String> args;
         try {
             args = ManagementFactory.getRuntimeMXBean().getInputArguments();
         } catch (RuntimeException | LinkageError e) { // java.management absent in a trimmed runtime
             args = List.of();
         }
-        return new Environment(prop("java.vm.name"), prop("java.vm.vendor"), prop("java.vm.version"),
+        return new JvmEnvironment(prop("java.vm.name"), prop("java.vm.vendor"), prop("java.vm.version"),
                 prop("java.version"), args, prop("os.name"), prop("os.version"), prop("os.arch"),
                 Runtime.getRuntime().availableProcessors(), readCpuModel(), loadAverage());
     }

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class SummaryTest {
+class VariantSummaryTest {
 
     @Test
     void meanMedianStdDevAndStudentConfidenceIntervalOfKnownSamples() {
-        Summary s = Summary.of(List.of(10.0, 12.0, 11.0, 13.0, 9.0));
+        VariantSummary s = VariantSummary.of(List.of(10.0, 12.0, 11.0, 13.0, 9.0));
         assertThat(s.n()).isEqualTo(5);
         assertThat(s.meanNanosPerOp()).isEqualTo(11.0);
         assertThat(s.medianNanosPerOp()).isEqualTo(11.0);
@@ -26,7 +26,7 @@ class SummaryTest {
     @Test
     void upperOutliersAreLeftOutOfTheMeanButNotOutOfMedianAndMax() {
         // Q1 = 10, Q3 = 11, fence = 12.5: the descheduled 100 is out, the fast 8 stays
-        Summary s = Summary.of(List.of(10.0, 11.0, 10.0, 100.0, 11.0, 8.0, 10.0, 11.0, 11.0));
+        VariantSummary s = VariantSummary.of(List.of(10.0, 11.0, 10.0, 100.0, 11.0, 8.0, 10.0, 11.0, 11.0));
         assertThat(s.upperOutliers()).isEqualTo(1);
         assertThat(s.n()).isEqualTo(9);
         assertThat(s.meanNanosPerOp()).isEqualTo(82.0 / 8);
@@ -37,17 +37,17 @@ class SummaryTest {
 
     @Test
     void fewSamplesAreNeverTreatedAsOutliers() {
-        assertThat(Summary.of(List.of(10.0, 10.0, 10.0, 100.0)).upperOutliers()).isZero();
+        assertThat(VariantSummary.of(List.of(10.0, 10.0, 10.0, 100.0)).upperOutliers()).isZero();
     }
 
     @Test
     void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
-        assertThat(Summary.of(List.of(4.0, 1.0, 3.0, 2.0)).medianNanosPerOp()).isEqualTo(2.5);
+        assertThat(VariantSummary.of(List.of(4.0, 1.0, 3.0, 2.0)).medianNanosPerOp()).isEqualTo(2.5);
     }
 
     @Test
     void oneSampleHasAMeanButNoSpread() {
-        Summary s = Summary.of(List.of(7.0));
+        VariantSummary s = VariantSummary.of(List.of(7.0));
         assertThat(s.meanNanosPerOp()).isEqualTo(7.0);
         assertThat(s.stdDevNanosPerOp()).isNaN();
         assertThat(s.ci95NanosPerOp()).isNaN();
@@ -56,7 +56,7 @@ class SummaryTest {
 
     @Test
     void noSamplesGiveNaNEverywhereInsteadOfAnException() {
-        Summary s = Summary.of(List.of());
+        VariantSummary s = VariantSummary.of(List.of());
         assertThat(s.n()).isZero();
         assertThat(s.meanNanosPerOp()).isNaN();
         assertThat(s.medianNanosPerOp()).isNaN();

@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /** A fio job's options: its "job options" over the document's "global options", names as fio spells them. */
-final class FioOptions {
+final class FioImportedOptions {
     private static final Map<String, String> ALIASES = Map.of("readwrite", "rw", "blocksize", "bs",
             "blocksize_range", "bsrange", "iodepth_batch", "iodepth_batch_submit");
     private final Map<String, String> values = new LinkedHashMap<>();
 
-    FioOptions(JsonNode global, JsonNode job) {
+    FioImportedOptions(JsonNode global, JsonNode job) {
         put(global);
         put(job);
     }

@@ -14,10 +14,10 @@ import org.iobench.result.LatencySummary;
  * map; a percentile fio did not print ({@code percentile_list=50:99.5} prints only those two) is
  * {@link LatencySummary#ABSENT}, not 0.
  */
-final class FioLatency {
+final class FioCompletionLatency {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
-    private FioLatency() {}
+    private FioCompletionLatency() {}
 
     static LatencySummary of(List<JsonNode> entries, String direction) {
         List<JsonNode> clats = new ArrayList<>();

@@ -5,9 +5,9 @@ import java.lang.management.ManagementFactory;
 import java.util.function.LongSupplier;
 
 /** How long the JIT compilers have worked so far, to tell whether code is still being (re)compiled. */
-final class JitActivity {
+final class JitCompileTime {
 
-    private JitActivity() {
+    private JitCompileTime() {
     }
 
     /**

@@ -5,8 +5,8 @@ package org.iobench.store.fio;
  * when stderr was captured too, {@code fio: ...} messages before the document. Those lines are not part of the
  * JSON; anything else before the document is, so the file stays refused as "not JSON".
  */
-public final class FioText {
-    private FioText() {}
+public final class FioCapturedOutput {
+    private FioCapturedOutput() {}
 
     /** {@code text} without fio's message lines before the first {@code {}; unchanged when it has none. */
     public static String withoutLeadingMessages(String text) {
