@@ -8,7 +8,8 @@
 #     paired ratio iobench/fio of each round (drift between rounds cancels in it).
 # Figures, per engine and tool:
 #   - first/median: the first interval's rate over the run's median interval, of a SHORT run and of a LONG run;
-#     target for iobench >= 0.95;
+#     target for iobench >= 0.95, judged on the LONG runs (a 3 s run's is 1.000 whenever its first interval is the
+#     middle one of three);
 #   - short/long: the SHORT run's total rate over the LONG run's of the same round; target within 3 %;
 #   - long early/late: inside the LONG run, the median of its first SHORT intervals over the median of the rest;
 #     above 1 the later seconds were slower, below 1 faster. When iobench's short/long is off and its early/late
@@ -156,14 +157,15 @@ short, long = sys.argv[2], sys.argv[3]
 def spread(v):
     v = sorted(v)
     return f"{statistics.median(v):.3f} ({v[0]:.3f}-{v[-1]:.3f})"
-print(f"medians over the rounds (lowest-highest); first/median pools the {short} s and {long} s runs")
+print(f"medians over the rounds (lowest-highest); first/median of the {long} s runs (a {short} s run's is 1.000"
+      f" whenever its first interval is the middle one of its three)")
 print(f"{'engine':<6} {'tool':<8} {'first/median':>21} {'short/long':>21} {'long early/late':>21} {'load':>15}")
 for engine in ("psync", "uring"):
     by = {t: [r for r in rows if r[0] == engine and r[2] == t] for t in ("fio", "iobench")}
     if not by["iobench"]:
         continue
     for tool, mine in by.items():
-        fm = [float(r[3]) for r in mine] + [float(r[4]) for r in mine]
+        fm = [float(r[4]) for r in mine]
         sl = [float(r[5]) for r in mine]
         el = [float(r[6]) for r in mine if r[6] != "nan"]
         load = [float(r[7]) for r in mine] + [float(r[8]) for r in mine]
@@ -173,13 +175,13 @@ for engine in ("psync", "uring"):
     rounds = sorted({r[1] for r in by["iobench"]}, key=int)
     pair = lambda k: [float(next(r for r in by["iobench"] if r[1] == n)[k])
                       / float(next(r for r in by["fio"] if r[1] == n)[k]) for n in rounds]
-    fm_pair = pair(3) + pair(4)
+    fm_pair = pair(4)
     sl_pair = pair(5)
     print(f"{engine:<6} {'iob/fio':<8} {spread(fm_pair):>21} {spread(sl_pair):>21}   (paired per round)")
     iob = by["iobench"]
-    fm = statistics.median([float(r[3]) for r in iob] + [float(r[4]) for r in iob])
+    fm = statistics.median(float(r[4]) for r in iob)
     sl = statistics.median(float(r[5]) for r in iob)
-    ffm = statistics.median([float(r[3]) for r in by["fio"]] + [float(r[4]) for r in by["fio"]])
+    ffm = statistics.median(float(r[4]) for r in by["fio"])
     fsl = statistics.median(float(r[5]) for r in by["fio"])
     print(f"{engine:<6} judgement: iobench first/median {fm:.3f} {'>=' if fm >= 0.95 else '<'} 0.95 "
           f"(fio {ffm:.3f}); short/long {sl:.3f} {'within' if abs(sl - 1) <= 0.03 else 'outside'} 3 % "

@@ -23,6 +23,11 @@ public record SearchSeries(Axis axis, LatencyTarget target, String name, String 
         return PREFIX + " " + axis + (target == null ? "" : " " + target.label()) + " " + name + " " + when;
     }
 
+    /** The label without the job's name, {@code saturate threads 2026-12-02T16:50:00.123Z}: what tells two searches of one job apart. */
+    public String search() {
+        return PREFIX + " " + axis + (target == null ? "" : " " + target.label()) + " " + when;
+    }
+
     /** The search a series label names, or empty when it is not a search's. */
     public static Optional<SearchSeries> parse(String series) {
         if (series == null) {

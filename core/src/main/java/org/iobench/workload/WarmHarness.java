@@ -239,8 +239,12 @@ final class WarmHarness {
             WARMED.add(key);
         }
         if (TRACE) {
-            System.err.printf("warm-up %s: %s in %.3f s, %d requests, slices %s, JIT ms %s%n", key,
-                    settled ? "settled" : "not settled", (clock.nanoTime() - began) / 1e9, requests,
+            // when it ended on the process's clock: beside -XX:+PrintCompilation's and -Xlog's uptime stamps
+            double since = ProcessHandle.current().info().startInstant()
+                    .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis() / 1e3).orElse(-1.0);
+            System.err.printf("warm-up %s: %s in %.3f s (ended %.2f s after the process started), %d requests,"
+                    + " slices %s, JIT ms %s%n", key, settled ? "settled" : "not settled",
+                    (clock.nanoTime() - began) / 1e9, since, requests,
                     rates.stream().map(r -> String.format("%.0f", r.rate())).toList(), jitTrace);
         }
         return new Outcome(true, settled || control.stopped(), clock.nanoTime() - began, requests, rates);

@@ -45,8 +45,8 @@ final class DifferingLabels {
             parts.add(i -> i.labels().containsKey(k) ? k + "=" + i.labels().get(k) : "");
         }
         // the steps of one saturate search share its series label; two searches' steps are told apart by it
-        parts.add(i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null)).isPresent()
-                ? i.job().path("series").asText() : "");
+        parts.add(i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null))
+                .map(org.iobench.search.SearchSeries::search).orElse(""));
         parts.add(i -> i.job().path("name").asText(""));
         parts.add(ReportItem::workloadWithoutBs);
         parts.add(i -> org.iobench.job.Sizes.binary(i.job().path("blockSizeBytes").asLong()));
@@ -96,18 +96,29 @@ final class DifferingLabels {
 
     /**
      * The words of {@code parts}' values, each once: a part repeats no word an earlier one said (the job's name
-     * {@code 64KiB T2 Q16} then the workload {@code randread T2 Q16} is {@code 64KiB T2 Q16 randread}).
+     * {@code 64KiB T2 Q16} then the workload {@code randread T2 Q16} is {@code 64KiB T2 Q16 randread}; the job
+     * {@code randread-4KiB} then the workload {@code randread} is {@code randread-4KiB}).
      */
     private static List<String> words(List<Function<ReportItem, String>> parts, ReportItem i) {
         java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
         for (Function<ReportItem, String> p : parts) {
             for (String w : p.apply(i).split(" +")) {
-                if (!w.isEmpty()) {
+                if (!w.isEmpty() && !said(out, w)) {
                     out.add(w);
                 }
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * Whether {@code word} is one of {@code words} or a whole piece of one ({@code randread} of the job name
+     * {@code randread-4KiB}; {@code T1} is no piece of {@code T16}).
+     */
+    private static boolean said(java.util.Collection<String> words, String word) {
+        java.util.regex.Pattern piece = java.util.regex.Pattern.compile(
+                "(^|[^A-Za-z0-9])" + java.util.regex.Pattern.quote(word) + "($|[^A-Za-z0-9])");
+        return words.stream().anyMatch(w -> w.equals(word) || piece.matcher(w).find());
     }
 
     private static String name(List<Function<ReportItem, String>> parts, ReportItem i) {

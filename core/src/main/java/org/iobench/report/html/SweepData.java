@@ -66,7 +66,7 @@ final class SweepData {
         // the steps of two saturate searches are two curves, never one pooled line (a search's steps share its
         // series label, which names when it ran); a sweep's points have no search label and pool as before
         parts.add(new Part("search", i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null))
-                .isPresent() ? i.job().path("series").asText() : ""));
+                .map(org.iobench.search.SearchSeries::search).orElse("")));
         java.util.Set<String> keys = new java.util.TreeSet<>();
         items.forEach(i -> keys.addAll(i.labels().keySet()));
         for (String k : keys) {

@@ -39,6 +39,30 @@ class FioInvocationTest {
     }
 
     @Test
+    void theLatencyReportSettingsAreTheJobsOwnOverItsGlobalsAsFioReadsThem() {
+        FioInvocation i = read("--lat_percentiles=1", "--percentile_list=99.95:5:50:0:20", "--name=x",
+                "--size=1m", "--filename=x.dat", "--clat_percentiles=0", "--unified_rw_reporting=both", "--name=y",
+                "--size=1m", "--filename=y.dat");
+        FioLatencyReport x = i.described().get(0).report();
+        assertThat(x.lat()).isTrue();
+        assertThat(x.clat()).isFalse();
+        assertThat(x.slat()).isFalse();
+        assertThat(x.percentiles()).containsExactly(5.0, 50.0, 99.95); // sorted; fio's list ends at its first 0
+        assertThat(x.precision()).isEqualTo(2);
+        assertThat(x.unified()).isEqualTo(FioLatencyReport.Unified.BOTH);
+        FioLatencyReport y = i.described().get(1).report();
+        assertThat(y.clat()).isTrue(); // fio's default again: the option was y's neighbour's, not a global
+        assertThat(y.lat()).isTrue();
+        assertThat(y.unified()).isEqualTo(FioLatencyReport.Unified.SPLIT);
+        assertThat(read("--name=d", "--size=1m", "--filename=d.dat").described().getFirst().report())
+                .isEqualTo(FioLatencyReport.DEFAULT);
+        assertThatThrownBy(() -> read("--name=b", "--size=1m", "--filename=b.dat",
+                "--unified_rw_reporting=3")).hasMessageContaining("unified_rw_reporting=3");
+        assertThatThrownBy(() -> read("--name=b", "--size=1m", "--filename=b.dat",
+                "--percentile_list=" + "1:".repeat(20) + "2")).hasMessageContaining("more than 20 percentiles");
+    }
+
+    @Test
     void theOptionsAreKeptAsGivenForFiosJobOptionsAndGlobalOptions() {
         FioInvocation i = read("--blocksize=8k", "--name=x", "--readwrite=randread", "--size=1m",
                 "--filename=x.dat", "--group_reporting");
