@@ -239,10 +239,6 @@ final class ReportCommand implements Callable<Integer> {
         return samples.stream().filter(s -> !s.workload().isMicro()).toList();
     }
 
-    static List<ReportItem> read(List<Path> files) {
-        return read(files, new ArrayList<>());
-    }
-
     /**
      * The file's results as typed results, for the page's searches; none when they do not read as such (the
      * page then draws the file's benchmarks without search curves, as before).

@@ -52,11 +52,6 @@ public record AbTableLayout(String title, String workloadHeader, String baseName
         this(title, workloadHeader, baseName, candidateName, unit, false);
     }
 
-    /** No title, "workload", "base" and "new", no unit. */
-    public static AbTableLayout defaults() {
-        return new AbTableLayout("", "workload", "base", "new", "");
-    }
-
     public Table toTable(AbComparison comparison) {
         return benchstat ? benchstatTable(comparison) : seedTable(comparison);
     }

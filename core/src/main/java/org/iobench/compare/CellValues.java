@@ -81,9 +81,4 @@ public record CellValues(double[] values, double[] memberMeans, int leftOut) {
         }
         return longest <= 0 ? Double.NaN : metric.of(bytes * 1e9 / longest, ops * 1e9 / longest);
     }
-
-    /** Whether this cell is a parallel group (its figure is per member). */
-    public boolean group() {
-        return memberMeans.length > 1;
-    }
 }

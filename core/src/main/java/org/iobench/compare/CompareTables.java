@@ -209,15 +209,6 @@ public final class CompareTables {
                 : " without a kept sync time (saved before iobench kept it), or of a group that lacks a member"));
     }
 
-    /**
-     * The first-column label of {@code k} in a table whose rows differ in {@code varying}: a test's name where rows
-     * are tests, else the parts of its shape that differ. The origin and target kind are added by {@link #rowLabels}
-     * where rows would otherwise share a label.
-     */
-    public static String rowLabel(WorkloadKey k, Set<WorkloadKey.Part> varying) {
-        return k.label(labelParts(k, varying));
-    }
-
     private static Set<WorkloadKey.Part> labelParts(WorkloadKey k, Set<WorkloadKey.Part> varying) {
         if ((varying.contains(WorkloadKey.Part.TEST) || varying.contains(WorkloadKey.Part.ORIGIN)) && k.hasTest()) {
             // a test's name says what the row is; the parts it shares with others are in the title
@@ -230,9 +221,10 @@ public final class CompareTables {
     }
 
     /**
-     * The first-column labels of {@code keys}, in order: {@link #rowLabel}, with the origin ({@code job file a.fio})
-     * and the target's kind ({@code on nfs4}) where rows would share a label without them, else each key's every
-     * part, then a number: two rows never share a label (a table would merge them, or refuse).
+     * The first-column labels of {@code keys}, in order: a test's name where rows are tests, else the parts of its
+     * shape that differ in {@code varying}; with the origin ({@code job file a.fio}) and the target's kind
+     * ({@code on nfs4}) where rows would share a label without them, else each key's every part, then a number: two
+     * rows never share a label (a table would merge them, or refuse).
      */
     public static List<String> rowLabels(List<WorkloadKey> keys, Set<WorkloadKey.Part> varying) {
         return distinctLabels(keys, k -> labelParts(k, varying));

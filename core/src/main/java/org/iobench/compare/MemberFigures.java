@@ -32,11 +32,6 @@ public final class MemberFigures {
         return String.join("/", Arrays.stream(values).mapToObj(MemberFigures::number).toList());
     }
 
-    /** {@link #format(double...)} of a list. */
-    public static String format(List<Double> values) {
-        return format(values.stream().mapToDouble(Double::doubleValue).toArray());
-    }
-
     private static String number(double v) {
         if (Double.isNaN(v)) {
             return "-";

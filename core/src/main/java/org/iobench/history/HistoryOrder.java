@@ -16,9 +16,4 @@ public record HistoryOrder(String label) {
     public boolean byTime() {
         return label == null;
     }
-
-    /** {@code "by time"} or {@code "by kernel"}. */
-    public String describe() {
-        return byTime() ? "by time" : "by " + label;
-    }
 }

@@ -30,8 +30,4 @@ public record HistorySet(List<WorkloadHistory> workloads, HistoryOrder order, Me
         return CompareTables.distinctLabels(workloads.stream().map(WorkloadHistory::workload).toList(),
                 k -> EnumSet.complementOf(EnumSet.of(WorkloadKey.Part.ORIGIN, WorkloadKey.Part.TARGET)));
     }
-
-    public int changePoints() {
-        return workloads.stream().mapToInt(w -> w.changePoints().size()).sum();
-    }
 }

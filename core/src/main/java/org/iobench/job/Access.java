@@ -16,20 +16,22 @@ import java.util.Objects;
  * @param skipBytes    bytes skipped after each sequential request (holes); negative: that far back (backwards)
  * @param ioBytes      bytes a size-based job transfers ({@code io_size}, {@code loops} times); 0: the region's
  * @param ioCount      requests a job issues at most ({@code number_ios}); 0: no such limit
- * @param zoneBytes    a sequential job moves this many bytes, then skips {@code zoneSkipBytes} ({@code zonemode=strided}
- *                     with {@code zonesize} and {@code zoneskip}); 0: no zones
- * @param zoneSkipBytes the bytes skipped after each zone
+ * @param zoneBytes    bytes a job moves in one zone before the next ({@code zonemode=strided} with {@code zonesize});
+ *                     0: no zones
+ * @param zoneSkipBytes the bytes skipped after each zone's range ({@code zoneskip})
+ * @param zoneRangeBytes the bytes of each zone ({@code zonerange}): random requests go within it, a sequential walk
+ *                     wraps in it; the next zone starts a range and a skip later; 0: {@code zoneBytes}
  * @param offsets      the generator of uniformly random offsets ({@code random_generator}); null: iobench's own
  */
 public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
                      long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes,
-                     RandomOffsets offsets) {
+                     long zoneRangeBytes, RandomOffsets offsets) {
     public static final Access DEFAULT = new Access(null, null, false, Distribution.UNIFORM, 0, 0, 0);
 
     public Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
                   long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes) {
         this(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, zoneBytes, zoneSkipBytes,
-                RandomOffsets.OWN);
+                zoneBytes, RandomOffsets.OWN);
     }
 
     public Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
@@ -40,6 +42,9 @@ public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean ra
     public Access {
         distribution = Objects.requireNonNullElse(distribution, Distribution.UNIFORM);
         offsets = Objects.requireNonNullElse(offsets, RandomOffsets.OWN);
+        if (zoneRangeBytes == 0) {
+            zoneRangeBytes = zoneBytes; // documents written before zonerange: the range was the zone's size
+        }
         if (ioBytes < 0 || ioCount < 0) {
             throw new InvalidJobException("io_size/number_ios", ioBytes < 0 ? ioBytes : ioCount,
                     "must not be negative");
@@ -49,13 +54,19 @@ public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean ra
     /** This access with fio's random map on. */
     public Access withRandomMap() {
         return new Access(readSizes, writeSizes, true, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
-                zoneSkipBytes, offsets);
+                zoneSkipBytes, zoneRangeBytes, offsets);
     }
 
     /** This access drawing its random offsets with {@code generator}. */
     public Access withOffsets(RandomOffsets generator) {
         return new Access(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
-                zoneSkipBytes, generator);
+                zoneSkipBytes, zoneRangeBytes, generator);
+    }
+
+    /** This access with {@code zonemode=strided}'s zones: {@code sizeBytes} moved in each, a range, a skip. */
+    public Access withZones(long sizeBytes, long rangeBytes, long skipBytes) {
+        return new Access(readSizes, writeSizes, randomMap, distribution, this.skipBytes, ioBytes, ioCount, sizeBytes,
+                skipBytes, rangeBytes, offsets);
     }
 
     /** This access with iobench's own generator: what it asks beyond where its random offsets come from. */

@@ -51,9 +51,4 @@ public record FioVerify(FioVerifyType type, boolean afterWrites, long interval, 
     public boolean hasPattern() {
         return !patternHex.isEmpty();
     }
-
-    /** With {@code verify=null} nothing is checked. */
-    public boolean checks() {
-        return type != FioVerifyType.NULL;
-    }
 }

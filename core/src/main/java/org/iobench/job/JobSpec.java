@@ -223,6 +223,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private int fsyncEvery;
         private int runs = 1;
         private boolean dropCache;
+        private boolean dropCacheEachPass;
         private DataPattern pattern = DataPattern.ZERO;
         private boolean allowOverwrite;
         private boolean keep;
@@ -268,6 +269,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             submission = q.submission();
             Durability d = s.durability();
             direct = d.direct(); sync = d.sync(); fsyncEvery = d.fsyncEvery(); dropCache = d.dropCache();
+            dropCacheEachPass = d.dropCacheEachPass();
             allowOverwrite = s.safety().allowOverwrite(); keep = s.safety().keep(); truncate = s.safety().truncate();
             source = s.copy().source(); sourceOffsetBytes = s.copy().sourceOffsetBytes();
             verify = s.verification().checksum(); verifyAfter = s.verification().after();
@@ -306,6 +308,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder fsyncEvery(int v) { fsyncEvery = v; return this; }
         public Builder runs(int v) { runs = v; return this; }
         public Builder dropCache(boolean v) { dropCache = v; return this; }
+        public Builder dropCacheEachPass(boolean v) { dropCacheEachPass = v; return this; }
         public Builder pattern(DataPattern v) { pattern = v; return this; }
         public Builder allowOverwrite(boolean v) { allowOverwrite = v; return this; }
         public Builder keep(boolean v) { keep = v; return this; }
@@ -337,7 +340,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Workload(rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, pattern, seed, exactSize),
                     new Timing(timeNanos, rampNanos, runs, loopRegion, rate, steady),
                     new Queue(threads, iodepth, batch, engine, fixedBuffers, described, submission),
-                    new Durability(direct, sync, fsyncEvery, dropCache),
+                    new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter, fioVerify), new Grouping(series, group), access, layout, logs, schedule, burn,

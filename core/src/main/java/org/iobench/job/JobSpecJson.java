@@ -6,7 +6,8 @@ import java.nio.file.Path;
  * The JSON form of a {@link JobSpec}, flat as formatVersion 1 has always written it ({@code job} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end. {@code access} is written only for a job that has one
- * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs}, {@code schedule}, {@code priorities} and {@code submission}.
+ * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs}, {@code schedule}, {@code priorities} and {@code submission};
+ * {@code dropCacheEachPass} only when true.
  */
 record JobSpecJson(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
@@ -32,7 +33,9 @@ record JobSpecJson(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         FileOps fileOps,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Submission submission) {
+        Submission submission,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+        boolean dropCacheEachPass) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -47,14 +50,15 @@ record JobSpecJson(
                 w.exactSize(), t.loopRegion(), s.verification().checksum(), s.verification().after(), t.rate(),
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
                 s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
-                s.program(), s.priorities(), s.fileOps(), q.submission().isDefault() ? null : q.submission());
+                s.program(), s.priorities(), s.fileOps(), q.submission().isDefault() ? null : q.submission(),
+                d.dropCacheEachPass());
     }
 
     JobSpec toSpec() {
         return new JobSpec(name, target, new Workload(rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, pattern,
                 seed, exactSize), new Timing(timeNanos, rampNanos, runs, loopRegion, rate, steady),
                 new Queue(threads, iodepth, batch, engine, fixedBuffers, null, submission),
-                new Durability(direct, sync, fsyncEvery, dropCache), new Safety(allowOverwrite, keep, truncate),
+                new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                 new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
                 program, priorities, fileOps);

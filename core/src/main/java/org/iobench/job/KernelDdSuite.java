@@ -19,11 +19,6 @@ public final class KernelDdSuite {
 
     private KernelDdSuite() {}
 
-    /** The stages in the story's order: dd1, dd1-dir, dd2, dd2-dir, dd3, dd3-dir (no remote tests). */
-    public static List<List<JobSpec>> stages(Path directory, long size, int runs) {
-        return stages(directory, null, size, runs);
-    }
-
     /**
      * The stages in the story's order: dd1, dd1-dir, dd2, dd2-dir, dd3, dd3-dir, then net1 and mix3 when
      * {@code remote} is given (else null).

@@ -111,11 +111,6 @@ public final class GroupText {
         return MemberFigures.format(bytesPerSecond.stream().mapToDouble(r -> r / 1e6).toArray());
     }
 
-    /** A run's rate as its users mean it: a copy's is the bytes copied (written), others' all bytes moved. */
-    public static double rate(RwMode rw, Totals t) {
-        return rate(rw, t, true);
-    }
-
     /**
      * A run's rate over its elapsed time with the final sync ({@code withSync}, the time dd's conv=fdatasync counts)
      * or without it: the kernel-dd table's second view, the bytes over the time until the last write returned.

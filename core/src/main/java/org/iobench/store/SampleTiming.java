@@ -9,12 +9,6 @@ package org.iobench.store;
  * @param syncNanos    the time of the syncs inside {@code elapsedNanos}
  */
 public record SampleTiming(long bytes, long elapsedNanos, long syncNanos) {
-    /** Bytes per second with the sync's time ({@code withSync}) or without it; NaN for no time. */
-    public double bytesPerSecond(boolean withSync) {
-        long nanos = nanos(withSync);
-        return nanos <= 0 ? Double.NaN : bytes * 1e9 / nanos;
-    }
-
     /** The time a rate divides by: elapsed, less the sync's time without it. */
     public long nanos(boolean withSync) {
         return withSync ? elapsedNanos : elapsedNanos - syncNanos;

@@ -35,10 +35,6 @@ public final class FileHandle implements AutoCloseable {
         return new FileHandle(path, Libc.open(path, flags, mode));
     }
 
-    public Path path() {
-        return path;
-    }
-
     /** The descriptor, for system calls made by engines and by {@code sys}; -1 once closed. */
     public int fd() {
         return fd;

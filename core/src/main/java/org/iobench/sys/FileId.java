@@ -35,7 +35,6 @@ public record FileId(int devMajor, int devMinor, long inode, int mode) {
     private static final long OFFSET_INO = 32;
     private static final long OFFSET_DEV_MAJOR = 136;
     private static final long OFFSET_DEV_MINOR = 140;
-    private static final int S_IFMT = 0170000;
 
     private static final MethodHandle STATX = Libc.errnoCall("statx",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
@@ -58,11 +57,6 @@ public record FileId(int devMajor, int devMinor, long inode, int mode) {
     /** True when {@code other} is the same file: same device and inode (the mode may have changed). */
     public boolean sameFile(FileId other) {
         return other != null && devMajor == other.devMajor && devMinor == other.devMinor && inode == other.inode;
-    }
-
-    /** The {@code S_IFMT} bits of {@link #mode}: {@code 0100000} regular file, {@code 0060000} block device... */
-    public int type() {
-        return mode & S_IFMT;
     }
 
     private static FileId statx(int dirfd, String path, int flags, String what) throws SysException {

@@ -60,14 +60,6 @@ public final class NativeBuffer implements AutoCloseable {
         }
     }
 
-    public byte get(long index) {
-        return segment.get(ValueLayout.JAVA_BYTE, index);
-    }
-
-    public void put(long index, byte value) {
-        segment.set(ValueLayout.JAVA_BYTE, index, value);
-    }
-
     /** Copies {@code length} bytes from {@code offset} into a new array (tests, verification). */
     public byte[] toArray(long offset, int length) {
         return segment.asSlice(offset, length).toArray(ValueLayout.JAVA_BYTE);

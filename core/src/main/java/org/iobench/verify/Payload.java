@@ -75,11 +75,6 @@ final class Payload {
         fill(block, words, key, BlockHeader.BYTES, blockBytes);
     }
 
-    /** As {@link #fill(ByteBuffer, LongBuffer, long)}, making the long view (tests, one-off blocks). */
-    void fill(ByteBuffer block, long key) {
-        fill(block, block.asLongBuffer(), key);
-    }
-
     byte expectedByte(int p, long key) {
         return random ? (byte) ((base[p >>> 3] ^ key) >>> ((p & 7) << 3)) : 0;
     }

@@ -43,10 +43,6 @@ public final class RunVerification {
         return new RunVerification(spec, RunIds.next(), regionBytes, System::currentTimeMillis);
     }
 
-    public long runId() {
-        return runId;
-    }
-
     /** The hook of worker {@code worker}, whose request slots use {@code buffers} in order. */
     public WorkerVerifier forWorker(int worker, List<NativeBuffer> buffers) {
         WorkerVerifier w = new WorkerVerifier(runId, worker, buffers, (int) spec.workload().blockSize(),

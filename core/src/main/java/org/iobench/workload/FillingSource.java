@@ -8,37 +8,16 @@ import org.iobench.sys.Errno;
  * write fails with ENOSPC or EDQUOT, which ends the source instead of failing the run; the request that failed
  * and those still in flight count for nothing, as in fio.
  */
-final class FillingSource implements RequestSource {
-    private final RequestSource inner;
+final class FillingSource extends ForwardingSource {
     private boolean full;
 
     FillingSource(RequestSource inner) {
-        this.inner = inner;
+        super(inner);
     }
 
     @Override
     public boolean more() {
         return !full && inner.more();
-    }
-
-    @Override
-    public void next(IoRequest r) {
-        inner.next(r);
-    }
-
-    @Override
-    public boolean shortIsFinal(IoRequest r) {
-        return inner.shortIsFinal(r);
-    }
-
-    @Override
-    public String nothingTransferred(IoRequest r) {
-        return inner.nothingTransferred(r);
-    }
-
-    @Override
-    public boolean completed(IoRequest r, long bytes) {
-        return inner.completed(r, bytes);
     }
 
     @Override
@@ -53,10 +32,5 @@ final class FillingSource implements RequestSource {
             return true;
         }
         return inner.endsAt(errno);
-    }
-
-    @Override
-    public String where(IoRequest r) {
-        return inner.where(r);
     }
 }

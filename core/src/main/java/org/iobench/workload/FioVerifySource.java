@@ -14,13 +14,12 @@ import org.iobench.verify.FioWorkerVerifier;
  * the job's requests: its writes are logged as if done, then read back. A bad block fails the request with fio's
  * message (EILSEQ), which stops the job as fio stops it.
  */
-final class FioVerifySource implements RequestSource {
+final class FioVerifySource extends ForwardingSource {
     private static final byte OWN = 0;
     private static final byte STAMPED = 1;
     private static final byte VERIFY = 2;
     private static final byte CHECKED = 3;
 
-    private final RequestSource inner;
     private final FioWorkerVerifier verifier;
     private final IoFile file;
     private final boolean afterWrites;
@@ -36,7 +35,7 @@ final class FioVerifySource implements RequestSource {
      */
     FioVerifySource(RequestSource inner, FioWorkerVerifier verifier, IoFile file, int depth, boolean afterWrites,
                     boolean checkReads, IoRequest dryRun) {
-        this.inner = inner;
+        super(inner);
         this.verifier = verifier;
         this.file = file;
         this.afterWrites = afterWrites;
@@ -116,20 +115,5 @@ final class FioVerifySource implements RequestSource {
     @Override
     public boolean shortIsFinal(IoRequest r) {
         return kind[r.index()] != VERIFY && inner.shortIsFinal(r);
-    }
-
-    @Override
-    public String nothingTransferred(IoRequest r) {
-        return inner.nothingTransferred(r);
-    }
-
-    @Override
-    public boolean endsAt(int errno) {
-        return inner.endsAt(errno);
-    }
-
-    @Override
-    public String where(IoRequest r) {
-        return inner.where(r);
     }
 }

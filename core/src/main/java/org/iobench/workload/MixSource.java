@@ -68,6 +68,11 @@ final class MixSource implements RequestSource {
     }
 
     @Override
+    public long passes() {
+        return offsets.wraps();
+    }
+
+    @Override
     public void next(IoRequest r) {
         boolean read = !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         long offset = slotOffsets != null ? slotOffsets[r.index()].next() : offsets.next();

@@ -7,6 +7,11 @@ public sealed interface OffsetGenerator {
 
     long next();
 
+    /** Times the generator went back to the start of its region (a sequential walk's wraps); 0 for random ones. */
+    default long wraps() {
+        return 0;
+    }
+
     /**
      * Sequential over {@code [start, start + length)}, wrapping to the start when the end is reached (time-based
      * runs over a small region).
@@ -42,6 +47,7 @@ public sealed interface OffsetGenerator {
         private final long length;
         private final long blockSize;
         private long position;
+        private long wraps;
 
         Sequential(long start, long length, long blockSize) {
             this.start = start;
@@ -53,10 +59,16 @@ public sealed interface OffsetGenerator {
         public long next() {
             if (position + blockSize > length) {
                 position = 0;
+                wraps++;
             }
             long offset = start + position;
             position += blockSize;
             return offset;
+        }
+
+        @Override
+        public long wraps() {
+            return wraps;
         }
     }
 

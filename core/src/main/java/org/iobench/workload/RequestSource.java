@@ -52,6 +52,16 @@ interface RequestSource {
         return null;
     }
 
+    /**
+     * How many times the source started a new pass over its region (the first pass is 0): a sequential walk back at
+     * the start, a random map full and reset. The worker drops the file's cache at each when the job asks
+     * ({@link org.iobench.job.Durability#dropCacheEachPass()}, fio's {@code invalidate}). Sources that never start
+     * over (random with replacement, copies, file operations) keep 0.
+     */
+    default long passes() {
+        return 0;
+    }
+
     /** The worker's loop has ended (after its last completion, outside its measured time). */
     default void finished() {
     }

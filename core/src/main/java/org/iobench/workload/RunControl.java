@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -90,7 +91,7 @@ public final class RunControl {
     }
 
     /** The jobs of reporting groups whose steady state is judged together, by group and run. */
-    private final java.util.Map<String, SteadyGroup> steadyGroups = new ConcurrentHashMap<>();
+    private final Map<String, SteadyGroup> steadyGroups = new ConcurrentHashMap<>();
 
     /** The steady-state watch shared by the jobs of reporting group {@code group} in their run {@code run}. */
     SteadyGroup steadyGroup(String group, int run) {

@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
@@ -12,13 +13,15 @@ import org.iobench.workload.offsets.BlockPicker;
 import org.iobench.workload.offsets.BlockPickers;
 import org.iobench.workload.offsets.RequestSizes;
 import org.iobench.workload.offsets.SequentialSteps;
+import org.iobench.workload.offsets.StridedZones;
 
 /**
  * The requests of a job with a non-plain {@link Access}, drawn as fio draws them: the direction by the read share;
  * the size from the direction's range or split ({@link RequestSizes}), never past the region's end; random offsets
  * in units of the smallest size from the job's distribution, with fio's random map when it has one (a request of
  * several units is cut where the map says a unit was used; a full map starts a new pass); sequential offsets per
- * direction, with holes or backward steps ({@link SequentialSteps}). It ends when the worker's byte budget is
+ * direction, with holes or backward steps ({@link SequentialSteps}); fio's strided zones ({@link StridedZones}) keep
+ * random requests, and sequential ones whose range is not the zone's size, within the current zone. It ends when the worker's byte budget is
  * issued (as fio, the last request is not cut to the budget, so a mix may overshoot it by less than one request)
  * or, with {@code number_ios}, after that many requests.
  */
@@ -32,7 +35,10 @@ final class ShapedSource implements RequestSource {
     private final int readPercent;
     private final boolean mixed;
     private final boolean writesOnly;
-    private final BlockPicker picker;
+    /** Random jobs' blocks; made again when fio starts a new loop over strided zones (it re-seeds). */
+    private BlockPicker picker;
+    private final Supplier<BlockPicker> pickers;
+    private final boolean timeBased;
     private final SequentialSteps[] steps;
     private final RequestSizes[] sizes;
     private final SplittableRandom mix;
@@ -44,6 +50,20 @@ final class ShapedSource implements RequestSource {
     private final boolean trims;
     private long issuedBytes;
     private long issuedCount;
+    private long passes;
+    /** fio's strided zones for a random job, or a sequential one whose range differs from its size; else null. */
+    private StridedZones zones;
+    /** Where the zones wrap, and past which fio ends the job: the file's end, relative to the region's start. */
+    private final long zoneWalk;
+    /** The next sequential place per direction within the zones, relative to the region's start. */
+    private final long[] zonePos = new long[2];
+    /** A strided request drawn by {@link #more} (fio fills it before it knows it fits): direction, offset, length. */
+    private boolean pending;
+    private int pendingDir;
+    private long pendingOffset;
+    private long pendingLength;
+    /** fio found no place for the next request (past the file's end): the job is over. */
+    private boolean zonesEnded;
 
     /** Null when the job does not verify. */
     private final WorkerVerifier verifier;
@@ -77,12 +97,23 @@ final class ShapedSource implements RequestSource {
         this.writesOnly = rw.writes() && !rw.reads();
         this.sizes = new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
                 new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
+        boolean strided = a.zoneBytes() > 0 && (rw.random() || a.zoneRangeBytes() != a.zoneBytes());
+        this.zoneWalk = Math.max(regionLength, walkBytes);
+        this.zones = strided ? new StridedZones(a.zoneBytes(), a.zoneRangeBytes(), a.zoneSkipBytes(), zoneWalk) : null;
+        this.timeBased = spec.timing().loopRegion();
         if (rw.random()) {
-            // fio: a non-uniform distribution has no random map
-            this.picker = BlockPickers.of(a.distribution(), a.randomMap() && a.distribution().uniform(),
-                    Math.max(1, regionLength / unit), unit, seed, a.offsets());
+            // fio: a non-uniform distribution has no random map; with zones, the blocks are those of one range
+            long blocks = Math.max(1, (strided ? a.zoneRangeBytes() : regionLength) / unit);
+            this.pickers = () -> BlockPickers.of(a.distribution(), a.randomMap() && a.distribution().uniform(),
+                    blocks, unit, seed, a.offsets());
+            this.picker = pickers.get();
+            this.steps = null;
+        } else if (strided) {
+            this.pickers = null;
+            this.picker = null;
             this.steps = null;
         } else {
+            this.pickers = null;
             this.picker = null;
             long walk = a.skipBytes() != 0 || a.zoneBytes() > 0 ? Math.max(regionLength, walkBytes) : regionLength;
             this.steps = new SequentialSteps[] {
@@ -98,6 +129,12 @@ final class ShapedSource implements RequestSource {
 
     @Override
     public boolean more() {
+        if (zones != null) {
+            if (!pending && !zonesEnded && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit)) {
+                fillStrided();
+            }
+            return pending;
+        }
         // fio ends a size-based sequential walk at the region's end, or where the next request has no room before
         // it, even with bytes left (holes)
         boolean ended = steps != null && !again && (reads && steps[0].passOver(unit)
@@ -107,6 +144,14 @@ final class ShapedSource implements RequestSource {
 
     @Override
     public void next(IoRequest r) {
+        if (zones != null) {
+            if (!more()) {
+                throw new IllegalStateException("no strided request left");
+            }
+            pending = false;
+            issue(r, pendingDir == 0, pendingOffset, pendingLength);
+            return;
+        }
         boolean read = !trims && !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
         int d = read ? 0 : 1;
         long offset;
@@ -115,6 +160,7 @@ final class ShapedSource implements RequestSource {
             long b = picker.next();
             if (b == BlockPicker.PASS_DONE) {
                 picker.newPass();
+                passes++;
                 b = picker.next();
             }
             offset = b * unit;
@@ -127,19 +173,122 @@ final class ShapedSource implements RequestSource {
                 length = Math.min(length, picker.extend(b, units) * unit);
             }
         } else {
+            long before = steps[d].passes();
             offset = steps[d].next(unit);
+            passes += steps[d].passes() - before;
             length = sizes[d].next(regionLength - offset);
             if (length == 0) {
                 length = unit;
             }
             steps[d].advance(offset, length);
         }
+        issue(r, read, offset, length);
+    }
+
+    private void issue(IoRequest r, boolean read, long offset, long length) {
         r.prepare(trims ? IoOp.TRIM : read ? IoOp.READ : IoOp.WRITE, file, regionStart + offset, length);
         if (!read && !trims && verifier != null && length == unit) {
             verifier.stamp(r.index(), regionStart + offset);
         }
         issuedBytes += length;
         issuedCount++;
+    }
+
+    @Override
+    public long passes() {
+        return passes;
+    }
+
+    /**
+     * The next request in fio's strided zones, as fio's {@code fill_io_u} makes it: the zone first
+     * ({@link StridedZones#prepare}, resetting the map, the LFSR and the positions when fio resets the file), then
+     * a block of the zone's range (random) or the direction's next place, wrapping at the range's end (sequential).
+     * Where fio finds no request (the range's map used up between two resets, or a request past the file's end) its
+     * file is done: a time-based job resets the file and draws again (random), a job with more bytes due
+     * ({@code io_size}, {@code loops}) starts a new loop from the first zone with its generators started again, as
+     * fio's {@code clear_io_state}; any other job ends there.
+     */
+    private void fillStrided() {
+        boolean read = !trims && !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
+        int d = read ? 0 : 1;
+        for (int attempt = 0; attempt < 3 && !pending; attempt++) {
+            if (placeStrided(d)) {
+                return;
+            }
+            if (timeBased && picker != null && attempt == 0) {
+                resetZone(zones.start()); // fio's get_next_rand_block: time-based, reset the file, draw again
+                passes++; // and invalidate its cache (loop_cache_invalidate)
+            } else if (again) {
+                zones = zones.restarted(); // fio's new loop: the first zone, its bytes counted from 0
+                if (pickers != null) {
+                    picker = pickers.get();
+                }
+            } else {
+                break;
+            }
+        }
+        if (!pending) {
+            zonesEnded = true;
+        }
+    }
+
+    /** Resets fio's file at the zone starting at {@code zone}: positions at its start, a new pass of the map. */
+    private void resetZone(long zone) {
+        zonePos[0] = zone;
+        zonePos[1] = zone;
+        if (picker != null) {
+            picker.newPass();
+        }
+    }
+
+    /** One attempt of {@link #fillStrided}; false where fio's fill fails. */
+    private boolean placeStrided(int d) {
+        boolean reset = zones.prepare();
+        long zone = zones.start();
+        if (zones.newZone()) {
+            zonePos[d] = zone;
+        }
+        if (zonePos[d] >= zone + zones.rangeBytes()) {
+            zonePos[d] = zone;
+        }
+        if (reset) {
+            resetZone(zone);
+        }
+        long offset;
+        long length;
+        if (picker != null) {
+            long b = picker.next();
+            if (b == BlockPicker.PASS_DONE) {
+                return false;
+            }
+            offset = zone + b * unit;
+            length = offset < zoneWalk ? sizes[d].next(zoneWalk - offset) : unit;
+            if (length == 0) {
+                length = unit;
+            }
+            long units = length / unit;
+            if (units > 1) {
+                length = Math.min(length, picker.extend(b, units) * unit);
+            }
+        } else {
+            offset = zonePos[d];
+            length = offset < zoneWalk ? sizes[d].next(zoneWalk - offset) : unit;
+            if (length == 0) {
+                length = unit;
+            }
+        }
+        if (offset + length > zoneWalk) {
+            return false; // fio: "exceeds file size"
+        }
+        if (picker == null) {
+            zonePos[d] = offset + length;
+        }
+        zones.moved(length);
+        pending = true;
+        pendingDir = d;
+        pendingOffset = offset;
+        pendingLength = length;
+        return true;
     }
 
     /** fio's trimwrite: a trimmed block is written next, on the same request (the budget counted it once). */

@@ -64,6 +64,12 @@ final class Worker implements Runnable {
     final WorkerStats stats;
     /** fio's {@code write_iolog}: every request as it is issued; null when the job writes none. */
     RequestLog requestLog;
+    /**
+     * fio's {@code invalidate} at every wrap ({@code loop_cache_invalidate}): the file's cache is dropped when the
+     * source starts a new pass, before that pass's first request is issued.
+     */
+    boolean dropCacheEachPass;
+    private long passesDropped;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
 
@@ -277,8 +283,25 @@ final class Worker implements Runnable {
             intendedNanos[r.index()] = pacer.take();
         }
         source.next(r);
+        if (dropCacheEachPass && source.passes() != passesDropped) {
+            passesDropped = source.passes();
+            dropCache(r);
+        }
         r.ioprio(priorities == null ? 0 : priorities.choose(r.op(), r.length()));
         return r;
+    }
+
+    /**
+     * Drops the cached pages of {@code r}'s file, as fio's {@code file_invalidate_cache} (posix_fadvise DONTNEED, a
+     * block device's BLKFLSBUF); a failure is not fatal, as in fio, and the pass goes on.
+     */
+    private void dropCache(IoRequest r) {
+        IoFile f = r.file() != null ? r.file() : file;
+        try {
+            engine.invalidate(f);
+        } catch (java.io.IOException | RuntimeException e) {
+            dropCacheEachPass = false; // fio logs it and goes on; one failure says the next will fail too
+        }
     }
 
     /**

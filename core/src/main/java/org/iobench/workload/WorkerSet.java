@@ -105,6 +105,8 @@ final class WorkerSet implements AutoCloseable {
         }
         Worker w = new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run);
         workers.add(w);
+        // fio's invalidate: each new pass over the region reads from the device again (O_DIRECT has no cache to drop)
+        w.dropCacheEachPass = spec.durability().dropCacheEachPass() && !spec.durability().direct();
         if (setup.requestLog() != null) { // fio opens its write_iolog as it sets the job up, before any I/O
             w.requestLog = new RequestLog(setup.requestLog(), run.clock().nanoTime());
         }

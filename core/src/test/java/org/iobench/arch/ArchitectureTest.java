@@ -7,8 +7,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
 import org.iobench.sys.Errno;
@@ -22,6 +20,7 @@ import org.iobench.sys.NewFile;
 import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
 import org.iobench.sys.TimerSlack;
+import org.iobench.testing.MainClasses;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,9 +49,7 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
     private static final String ROOT = "org.iobench";
-    private static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages(ROOT);
+    private static final JavaClasses CLASSES = MainClasses.all();
 
     private static String p(String name) {
         return ROOT + "." + name + "..";

@@ -3,15 +3,12 @@ package org.iobench.sysmon;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import org.iobench.testing.MainClasses;
 import org.junit.jupiter.api.Test;
 
 class SysmonDependencyRulesTest {
 
-    private final JavaClasses sysmon = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("org.iobench.sysmon");
+    private final JavaClasses sysmon = MainClasses.all();
 
     @Test
     void sysmonUsesNoOtherIobenchPackageBecauseItSitsLowInTheFlow() {

@@ -6,11 +6,10 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPac
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.iobench.sys.Errno;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.SysException;
+import org.iobench.testing.MainClasses;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,9 +17,7 @@ import org.junit.jupiter.api.Test;
  * (like any I/O), and uses sys only for buffers and errno.
  */
 class VerifyDependencyRulesTest {
-    private final JavaClasses classes = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("org.iobench");
+    private final JavaClasses classes = MainClasses.all();
 
     @Test
     void verifyKnowsOnlyJobsResultsEnginesAndSysBuffers() {

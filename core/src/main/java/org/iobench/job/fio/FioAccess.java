@@ -90,40 +90,55 @@ record FioAccess(long unitBytes, Access access) {
         BlockSizeMix readMix = !rw.reads() || read.fixed() && read.minBytes() == unit ? null : read;
         BlockSizeMix writeMix = !rw.writes() && !rw.trims() || write.fixed() && write.minBytes() == unit ? null : write;
         long[] zones = zones(o, rw, problems, blocking);
-        return new FioAccess(unit, new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count,
-                zones[0], zones[1]));
+        if (zones[0] > 0 && zones[2] != zones[0] && skip != 0 && !rw.random()) {
+            blocking.add(problems.unsupported(o.setting("zonerange").orElseThrow(), "holes or backward steps (rw="
+                    + rwValueOf(o) + ") within zones whose range differs from their size are not supported by"
+                    + " iobench yet", true));
+        }
+        return new FioAccess(unit, new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count)
+                .withZones(zones[0], zones[2], zones[1]));
+    }
+
+    private static String rwValueOf(FioJobOptions o) {
+        return o.value("rw").orElse("read");
     }
 
     /**
-     * {@code zonemode=strided} for a sequential job: {@code zonesize} bytes, then {@code zoneskip} skipped (a
-     * {@code zonerange} other than the zone size, and zones on random jobs, not yet); {@code zbd} is for zoned
-     * block devices, which iobench does not drive.
+     * {@code zonemode=strided} as fio 3.33 reads it: {@code zonesize} bytes moved in each zone, its requests within
+     * {@code zonerange} bytes from the zone's start (fio's default: the zone size), the next zone a range and
+     * {@code zoneskip} later. {@code zbd} is for zoned block
+     * devices, which iobench does not drive.
+     *
+     * @return zone size, skip and range; zeros without zones
      */
     private static long[] zones(FioJobOptions o, RwMode rw, FioProblems problems,
                                 List<FioProblems.Problem> blocking) {
         FioSetting mode = o.setting("zonemode").orElse(null);
+        FioSetting size = o.setting("zonesize").orElse(null);
         String m = mode == null ? "none" : mode.value().toLowerCase(java.util.Locale.ROOT);
         if (m.equals("none")) {
-            return new long[] {0, 0};
+            if (size != null) { // fio 3.33's zonemode defaults to none: "--zonemode=none and --zonesize are not compatible."
+                throw FioJobOptions.bad(size, "needs zonemode=strided (fio 3.33 refuses a zone size with zonemode=none,"
+                        + " its default)");
+            }
+            return new long[] {0, 0, 0};
         }
-        if (!m.equals("strided") || rw.random()) {
-            blocking.add(problems.unsupported(mode, m.equals("strided") ? "strided zones for random jobs are not"
-                    + " supported by iobench yet" : "zoned block devices (zbd) are not supported by iobench", true));
-            return new long[] {0, 0};
+        if (!m.equals("strided")) {
+            blocking.add(problems.unsupported(mode, "zoned block devices (zbd) are not supported by iobench", true));
+            return new long[] {0, 0, 0};
         }
-        FioSetting size = o.setting("zonesize").orElse(null);
         if (size == null) {
             throw FioJobOptions.bad(mode, "needs zonesize=");
         }
         long zone = o.size(size, size.value());
         long skip = o.has("zoneskip") ? o.size(o.setting("zoneskip").orElseThrow(), o.value("zoneskip").orElseThrow())
                 : 0;
-        if (o.has("zonerange") && o.size(o.setting("zonerange").orElseThrow(), o.value("zonerange").orElseThrow())
-                != zone) {
-            blocking.add(problems.unsupported(o.setting("zonerange").orElseThrow(), "a zone range other than the"
-                    + " zone size is not supported by iobench yet", true));
+        long range = o.has("zonerange") ? o.size(o.setting("zonerange").orElseThrow(),
+                o.value("zonerange").orElseThrow()) : 0;
+        if (zone == 0) {
+            throw FioJobOptions.bad(size, "must be more than 0 with zonemode=strided");
         }
-        return new long[] {zone, skip};
+        return new long[] {zone, skip, range == 0 ? zone : range};
     }
 
     /**

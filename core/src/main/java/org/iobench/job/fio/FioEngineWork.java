@@ -1,5 +1,6 @@
 package org.iobench.job.fio;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.iobench.catalog.EngineFlag;
 import org.iobench.job.CpuBurn;
 import org.iobench.job.ExecProgram;
 import org.iobench.job.InvalidJobException;
+import org.iobench.job.Schedule;
 
 /** The options of fio's engines that do no storage I/O and have work of their own: cpuio's burn, exec's program. */
 final class FioEngineWork {
@@ -90,10 +92,10 @@ final class FioEngineWork {
 
     private static boolean executable(String program) {
         if (program.contains("/")) {
-            return java.nio.file.Files.isExecutable(Path.of(program));
+            return Files.isExecutable(Path.of(program));
         }
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Path.of(dir, program))) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
                 return true;
             }
         }
@@ -101,8 +103,8 @@ final class FioEngineWork {
     }
 
     /** fio's exec engine sets a 50 ms think time after every request, whatever the job file says. */
-    static org.iobench.job.Schedule execThink(org.iobench.job.Schedule s) {
-        return new org.iobench.job.Schedule(s.startDelayNanos(), 50_000_000L, 1, s.flowId(), s.flowWeight(),
+    static Schedule execThink(Schedule s) {
+        return new Schedule(s.startDelayNanos(), 50_000_000L, 1, s.flowId(), s.flowWeight(),
                 s.flowSleepNanos(), s.rateMinBytes(), s.rateMinIops(), s.rateCycleMillis(), s.exitAll(),
                 s.poissonRate(), s.timeCapsOnly(), s.latency());
     }

@@ -3,6 +3,7 @@ package org.iobench.job.fio;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.UnaryOperator;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
@@ -75,7 +76,7 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
      */
     public static List<String> parseTrace(FioArguments args, FioHost host, UnaryOperator<String> read) {
         List<String> out = new ArrayList<>();
-        String prefix = String.format(java.util.Locale.ROOT, "%-8s %-5d ", "parse", ProcessHandle.current().pid());
+        String prefix = String.format(Locale.ROOT, "%-8s %-5d ", "parse", ProcessHandle.current().pid());
         for (List<FioSection> source : sources(args, host, read)) {
             for (FioSection section : source) {
                 for (FioSetting setting : section.settings()) {

@@ -1,10 +1,12 @@
 package org.iobench.job.fio;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.iobench.job.InvalidJobException;
@@ -198,12 +200,12 @@ public final class FioJobFile {
      * ({@link org.iobench.job.SteadyCriterion#group()}).
      */
     private static void steadyForGroups(String file, List<JobSpec> specs, Set<String> reported) {
-        java.util.Map<String, JobSpec> first = new java.util.HashMap<>();
+        Map<String, JobSpec> first = new HashMap<>();
         for (int i = 0; i < specs.size(); i++) {
             JobSpec j = specs.get(i);
             String g = j.grouping().group();
             JobSpec before = first.putIfAbsent(g, j);
-            if (before != null && !java.util.Objects.equals(before.timing().steady(), j.timing().steady())) {
+            if (before != null && !Objects.equals(before.timing().steady(), j.timing().steady())) {
                 throw new InvalidJobException(file + ": job [" + j.name() + "]: steady state (ss=, ss_dur=, ss_ramp=)"
                         + " differs from job [" + before.name() + "] of its reporting group: fio rejects the job"
                         + " (\"steadystate options must be consistent within reporting groups\")");

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.iobench.job.Durations;
 import org.iobench.job.FioSizes;
 import org.iobench.job.InvalidJobException;
@@ -67,6 +69,10 @@ final class FioJobOptions {
         return has(name) ? flag(name) : absent;
     }
 
+    /** A size followed by characters fio's parser ignores. */
+    private static final Pattern IGNORED_TAIL =
+            Pattern.compile("(\\s*\\d+\\s*[a-zA-Z]*)[^a-zA-Z0-9%:,/+\\-]+");
+
     long number(String name, long absent) {
         FioSetting s = settings.get(name);
         return s == null ? absent : number(s);
@@ -90,7 +96,17 @@ final class FioJobOptions {
         return v;
     }
 
+    /**
+     * A size in {@code s}'s value (or a part of it). As fio's {@code str_to_decimal}, characters after the number and
+     * its unit that are neither letters, digits nor {@code %} are ignored (t/strided.py passes {@code filesize=65536)});
+     * those that start another value ({@code - : , /}) are not, so a range or list given where a size is due stays
+     * an error.
+     */
     long size(FioSetting s, String text) {
+        Matcher tail = IGNORED_TAIL.matcher(text);
+        if (tail.matches()) {
+            text = tail.group(1);
+        }
         try {
             return FioSizes.parse(text, kbBase);
         } catch (IllegalArgumentException e) {

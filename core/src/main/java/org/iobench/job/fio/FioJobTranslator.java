@@ -165,8 +165,16 @@ final class FioJobTranslator {
             if (job.rw.random()) {
                 b.access(job.access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator
             }
+            long offset = job.offset + i * job.offsetIncrement;
             b.target(job.target(i, "0", job.blocking())).name(clones == 1 ? job.name() : job.name() + "." + i)
-                    .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(job.offset + i * job.offsetIncrement);
+                    .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset);
+            if (job.fileSize() > 0) { // fio: the file is filesize bytes, the region from the offset to its end
+                if (offset > job.fileSize()) {
+                    throw FioJobOptions.bad(o.setting("filesize").orElseThrow(), "offset " + offset
+                            + " is past the file's end (fio: \"you need to specify valid offset=\")");
+                }
+                b.sizeBytes(job.fileSize() - offset);
+            }
             try {
                 specs.add(b.build());
             } catch (InvalidJobException e) {

@@ -127,7 +127,7 @@ final class FioOptions {
             honoured("fsync").readBy("fdatasync"),
             honoured("end_fsync").readBy("fdatasync"),
             honoured("fsync_on_close").def("0").readBy("fdatasync"),
-            honoured("invalidate").def("1").apply(FLAG, (job, on) -> job.spec().dropCache(on)),
+            honoured("invalidate").def("1").apply(FLAG, (job, on) -> job.spec().dropCache(on).dropCacheEachPass(on)),
             // what the job leaves on disk
             honoured("fallocate").def("native").apply(FioJobTranslator::preallocate, (job, p) -> {
                 job.preallocate = p;

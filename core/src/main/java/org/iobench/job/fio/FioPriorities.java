@@ -5,6 +5,7 @@ import java.util.List;
 import org.iobench.catalog.EngineCatalog;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.Priorities;
 
 /**
@@ -60,7 +61,7 @@ final class FioPriorities {
         }
         try {
             return new Priorities(defaultPrio, setThread, choices.get(0), choices.get(1));
-        } catch (org.iobench.job.InvalidJobException e) {
+        } catch (InvalidJobException e) {
             FioSetting s = o.setting("cmdprio_bssplit").or(() -> o.setting("cmdprio_percentage")).orElseThrow();
             throw FioJobOptions.bad(s, e.getMessage());
         }

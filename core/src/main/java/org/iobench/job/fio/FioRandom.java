@@ -1,6 +1,7 @@
 package org.iobench.job.fio;
 
 import java.util.Locale;
+import java.util.SplittableRandom;
 import org.iobench.job.RandomOffsets;
 
 /**
@@ -39,7 +40,7 @@ final class FioRandom {
             return FIO_RANDSEED * threadNumber + FIO_RAND_BLOCK_OFF;
         }
         if (!o.has("randseed")) {
-            return new java.util.SplittableRandom(System.nanoTime()).nextLong(); // fio: from the system's RNG
+            return new SplittableRandom(System.nanoTime()).nextLong(); // fio: from the system's RNG
         }
         long seed = Long.parseUnsignedLong(o.value("randseed").orElseThrow());
         for (int i = 0; i < 4; i++) {

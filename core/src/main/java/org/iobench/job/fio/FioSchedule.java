@@ -1,6 +1,7 @@
 package org.iobench.job.fio;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
@@ -99,7 +100,7 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         if (s == null) {
             return false;
         }
-        return switch (s.value().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (s.value().toLowerCase(Locale.ROOT)) {
             case "linear" -> false;
             case "poisson" -> true;
             default -> throw FioJobOptions.bad(s, "must be linear or poisson");
@@ -111,7 +112,7 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         if (!o.flag("exitall")) {
             return Schedule.ExitAll.NONE;
         }
-        String what = o.value("exit_what").orElse("group").toLowerCase(java.util.Locale.ROOT);
+        String what = o.value("exit_what").orElse("group").toLowerCase(Locale.ROOT);
         return switch (what) {
             case "group" -> Schedule.ExitAll.GROUP;
             case "stonewall" -> Schedule.ExitAll.STONEWALL;

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.iobench.job.FioSizes;
 import org.iobench.job.SteadyCriterion;
 
 /**
@@ -77,7 +78,7 @@ final class FioSteady {
             limit = Double.parseDouble(bound);
         } else {
             try {
-                limit = org.iobench.job.FioSizes.parse(bound, kbBase);
+                limit = FioSizes.parse(bound, kbBase);
             } catch (IllegalArgumentException e) {
                 throw FioJobOptions.bad(s, "the bandwidth threshold: " + e.getMessage());
             }

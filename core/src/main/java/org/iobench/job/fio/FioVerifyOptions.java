@@ -1,8 +1,11 @@
 package org.iobench.job.fio;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import org.iobench.job.Access;
 import org.iobench.job.BlockSizeMix;
 import org.iobench.job.FioVerify;
@@ -97,7 +100,7 @@ final class FioVerifyOptions {
             return FioRandom.FIO_RANDSEED * threadNumber + FIO_RAND_VER_OFF;
         }
         if (!o.flag("randrepeat", true) && !o.has("randseed")) {
-            return new java.util.SplittableRandom(System.nanoTime()).nextLong(); // fio: from the system's RNG
+            return new SplittableRandom(System.nanoTime()).nextLong(); // fio: from the system's RNG
         }
         long seed = o.has("randseed") ? Long.parseUnsignedLong(o.value("randseed").orElseThrow().strip()) : 0x89;
         for (int i = 0; i < 4 + FIO_RAND_VER_OFF; i++) {
@@ -139,7 +142,7 @@ final class FioVerifyOptions {
     /** fio's {@code parse_and_fill_pattern}: 0x hex (an odd first digit alone), decimal (little-endian), "strings". */
     static byte[] pattern(FioSetting s) {
         String v = s.value().strip();
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         int i = 0;
         while (i < v.length()) {
             char c = v.charAt(i);
@@ -150,7 +153,7 @@ final class FioVerifyOptions {
                 if (end < 0) {
                     throw FioJobOptions.bad(s, "the string has no closing quote");
                 }
-                out.writeBytes(v.substring(i + 1, end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                out.writeBytes(v.substring(i + 1, end).getBytes(StandardCharsets.UTF_8));
                 i = end + 1;
             } else if (v.regionMatches(true, i, "0x", 0, 2)) {
                 int end = i + 2;

@@ -2,6 +2,7 @@ package org.iobench.workload.files;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Set;
 import org.iobench.job.InvalidJobException;
@@ -43,7 +44,7 @@ final class TargetPlaces {
             return;
         }
         for (Path f : spec.fileOps().files()) {
-            if (Files.exists(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
                 throw new InvalidJobException("TARGET", f, "exists; the " + spec.queue().engine() + " engine works"
                         + " only on files it makes (--allow-overwrite hands existing ones over)");
             }

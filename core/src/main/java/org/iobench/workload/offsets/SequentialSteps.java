@@ -18,6 +18,7 @@ public final class SequentialSteps {
     private final long zoneSkipBytes;
     private long end = -1;
     private long inZone;
+    private long passes;
 
     /** @param length bytes of the region */
     public SequentialSteps(long length, long skipBytes) {
@@ -51,15 +52,28 @@ public final class SequentialSteps {
 
     /** Where the next request starts, relative to the region's start, if it is {@code minBytes} or more. */
     public long next(long minBytes) {
-        if (end >= length) {
+        boolean wrapped = end >= length;
+        if (wrapped) {
             end = -1; // a new pass
+            passes++;
         }
         boolean newZone = zoneBytes > 0 && inZone >= zoneBytes;
         if (newZone) {
             inZone = 0;
         }
         long pos = place(end < 0 ? -1 : end, newZone, minBytes);
-        return pos < 0 ? 0 : pos; // no room before the end: over it again (time-based, or more bytes due)
+        if (pos < 0) { // no room before the end: over it again (time-based, or more bytes due)
+            if (!wrapped) {
+                passes++;
+            }
+            return 0;
+        }
+        return pos;
+    }
+
+    /** Times the walk started over at the region's start (the first pass is 0). */
+    public long passes() {
+        return passes;
     }
 
     private long place(long minBytes) {

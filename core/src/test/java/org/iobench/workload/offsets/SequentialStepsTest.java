@@ -63,4 +63,25 @@ class SequentialStepsTest {
     void withoutStepsItIsPlainlySequentialAndStartsOverAfterTheEnd() {
         assertThat(walk(16 << 10, 0, 4 << 10, 6)).containsExactly(0L, 4L, 8L, 12L, 0L, 4L);
     }
+
+    /** The passes the worker drops the cache at (fio's invalidate at each wrap): one per start over, none at first. */
+    @Test
+    void eachStartOverAtTheRegionsStartIsOnePass() {
+        SequentialSteps s = new SequentialSteps(8 << 10, 0);
+        List<Long> passes = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            long pos = s.next(4 << 10);
+            s.advance(pos, 4 << 10);
+            passes.add(s.passes());
+        }
+        assertThat(passes).containsExactly(0L, 0L, 1L, 1L, 2L);
+        SequentialSteps holed = new SequentialSteps(10 << 10, 4 << 10); // 0, then 8k has no room for 4k: over again
+        List<Long> holedPasses = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            long pos = holed.next(4 << 10);
+            holed.advance(pos, 4 << 10);
+            holedPasses.add(holed.passes());
+        }
+        assertThat(holedPasses).containsExactly(0L, 1L, 2L);
+    }
 }

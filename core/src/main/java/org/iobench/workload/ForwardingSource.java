@@ -1,0 +1,57 @@
+package org.iobench.workload;
+
+import org.iobench.engine.IoRequest;
+
+/**
+ * A source that wraps another ({@code inner}) and changes part of what it does: every method a wrapper does not
+ * override asks {@code inner}, except {@link #dataFailure}, {@link #finished} and {@link #countsEmpty}, which keep
+ * {@link RequestSource}'s defaults unless the wrapper forwards them itself (a fill-device job checks no data; a
+ * verifying one does not count empty completions).
+ */
+abstract class ForwardingSource implements RequestSource {
+    protected final RequestSource inner;
+
+    ForwardingSource(RequestSource inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    public long passes() {
+        return inner.passes();
+    }
+
+    @Override
+    public boolean more() {
+        return inner.more();
+    }
+
+    @Override
+    public void next(IoRequest r) {
+        inner.next(r);
+    }
+
+    @Override
+    public boolean shortIsFinal(IoRequest r) {
+        return inner.shortIsFinal(r);
+    }
+
+    @Override
+    public String nothingTransferred(IoRequest r) {
+        return inner.nothingTransferred(r);
+    }
+
+    @Override
+    public boolean completed(IoRequest r, long bytes) {
+        return inner.completed(r, bytes);
+    }
+
+    @Override
+    public boolean endsAt(int errno) {
+        return inner.endsAt(errno);
+    }
+
+    @Override
+    public String where(IoRequest r) {
+        return inner.where(r);
+    }
+}
