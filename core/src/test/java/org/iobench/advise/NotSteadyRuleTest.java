@@ -43,7 +43,10 @@ class NotSteadyRuleTest {
         assertThat(b.runs().getFirst().extras().steady().reached()).isFalse();
         assertThat(b.runs().getFirst().totals().elapsedSeconds()).as("ran its whole time").isGreaterThanOrEqualTo(0.8);
         Finding f = b.findings().stream().filter(x -> x.id().equals("not-steady")).findFirst().orElseThrow();
-        assertThat(f.evidence()).contains("asked iops:0.0001%").contains("deviated up to");
+        // Either judgement is the rule's true answer: the watch saw the window's intervals deviate, or the run ended
+        // before the window filled (a loaded machine can starve the watcher until the fast clock has run out).
+        assertThat(f.evidence()).contains("asked iops:0.0001%")
+                .containsAnyOf("deviated up to", "fewer than the window");
         assertThat(f.fix()).contains("--time");
     }
 
