@@ -1,7 +1,9 @@
 package org.iobench.report.fio;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.iobench.job.fio.FioLatencyReport;
@@ -27,7 +29,7 @@ record FioLatency(long min, long max, double mean, double stddev, long count, Ma
     static final FioLatency EMPTY = new FioLatency(0, 0, 0, 0, 0, Map.of(), null);
 
     FioLatency {
-        known = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(known));
+        known = Collections.unmodifiableMap(new LinkedHashMap<>(known));
     }
 
     /** From exact moments, with the histogram of the same requests (null where none was kept). */
@@ -85,7 +87,7 @@ record FioLatency(long min, long max, double mean, double stddev, long count, Ma
 
     /** fio's name of a percentile: C's {@code %f}. */
     static String key(double percentile) {
-        return String.format(java.util.Locale.ROOT, "%f", percentile);
+        return String.format(Locale.ROOT, "%f", percentile);
     }
 
     /** Several jobs' latencies as one (fio's {@code sum_stat}); one alone is itself. */
