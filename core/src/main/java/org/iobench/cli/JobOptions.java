@@ -213,10 +213,6 @@ final class JobOptions {
         return b;
     }
 
-    JobSpec toSpec(Path target) {
-        return applyTo(JobSpec.builder(target)).build();
-    }
-
     /**
      * One job, or one per point when {@code --bs}, {@code --threads} or {@code --iodepth} sweep, with fio's option
      * names of {@code iobench run} applied too.

@@ -25,10 +25,6 @@ public final class RunText {
 
     private RunText() {}
 
-    public static void print(BenchmarkResult b, PrintStream out) {
-        print(b, out, false);
-    }
-
     /** Prints {@code b}; with {@code vmstat}, each run's system samples follow as vmstat and iostat lines. */
     public static void print(BenchmarkResult b, PrintStream out, boolean vmstat) {
         out.println(heading(b.job(), b.target()));

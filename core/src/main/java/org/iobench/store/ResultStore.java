@@ -114,10 +114,6 @@ public final class ResultStore implements AutoCloseable {
         return url;
     }
 
-    public Dialect dialect() {
-        return dialect;
-    }
-
     /** The schema version after opening. */
     public int schemaVersion() {
         return schemaVersion;

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.LatencyMoments;
 import org.iobench.result.LatencySummary;
 
@@ -56,11 +55,6 @@ record FioLatency(long min, long max, double mean, double stddev, long count, Ma
         put(p, 99.9, s.p999Ns());
         put(p, 99.99, s.p9999Ns());
         return new FioLatency(s.minNs(), s.maxNs(), s.meanNs(), Double.NaN, s.count(), p, null);
-    }
-
-    /** fio's default percentiles ({@code percentile_list}'s default). */
-    Map<String, Long> percentiles() {
-        return percentiles(FioLatencyReport.FIO_PERCENTILES);
     }
 
     /**
