@@ -7,6 +7,7 @@ import java.sql.Driver;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import org.sqlite.JDBC;
 
 /** Opens a JDBC connection with the settings each database needs; knows nothing of the schema. */
 final class Connections {
@@ -32,7 +33,7 @@ final class Connections {
         }
         // The dialect's driver directly, not DriverManager: its first use loads and initialises every driver on the
         // class path (PostgreSQL's too, for a SQLite store), which each stored run paid for at start.
-        Driver driver = dialect == Dialect.SQLITE ? new org.sqlite.JDBC() : new org.postgresql.Driver();
+        Driver driver = dialect == Dialect.SQLITE ? new JDBC() : new org.postgresql.Driver();
         Connection c = driver.connect(jdbcUrl, props);
         if (c == null) { // what DriverManager says for a URL no driver takes
             throw new SQLException("No suitable driver found for " + jdbcUrl, "08001");

@@ -20,6 +20,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.sqlite.JDBC;
+import org.sqlite.SQLiteException;
 
 /**
  * What a database must be before iobench reads or writes anything in it, checked at every open and before the
@@ -113,7 +115,7 @@ final class IntegrityCheck {
      * can meet it first), or null for any other failure.
      */
     static StoreException refusal(SQLException e, Dialect dialect, String where) {
-        if (dialect == Dialect.SQLITE && e instanceof org.sqlite.SQLiteException s) {
+        if (dialect == Dialect.SQLITE && e instanceof SQLiteException s) {
             int code = s.getResultCode().code & 0xff; // the primary code of an extended one
             if (code == SQLITE_NOTADB) {
                 return new StoreException(where + ": is not a SQLite database (its first bytes are not SQLite's"
@@ -236,7 +238,7 @@ final class IntegrityCheck {
     /** The tables and columns {@link Migrations} makes up to {@code version}. */
     static Map<String, Set<String>> expected(int version) {
         return EXPECTED.computeIfAbsent(version, v -> {
-            try (Connection mem = new org.sqlite.JDBC().connect("jdbc:sqlite::memory:", new Properties())) {
+            try (Connection mem = new JDBC().connect("jdbc:sqlite::memory:", new Properties())) {
                 Migrations.apply(mem, Dialect.SQLITE, v, ":memory:");
                 return Map.copyOf(tables(mem, Dialect.SQLITE));
             } catch (SQLException e) {
