@@ -35,7 +35,7 @@ import org.iobench.sysmon.env.Environment;
  */
 public final class ResultStore implements AutoCloseable {
     private final String url;
-    private final Dialect dialect;
+    private final SqlDialect dialect;
     private final Connection connection;
     private final int schemaVersion;
     private final Transactions transactions;
@@ -44,7 +44,7 @@ public final class ResultStore implements AutoCloseable {
     private final ChangePoints changePoints;
     private final ChangePointFinder finder;
 
-    private ResultStore(String url, Dialect dialect, Connection connection, int schemaVersion,
+    private ResultStore(String url, SqlDialect dialect, Connection connection, int schemaVersion,
                         ChangePointFinder finder) {
         this.url = url;
         this.dialect = dialect;
@@ -88,7 +88,7 @@ public final class ResultStore implements AutoCloseable {
     }
 
     private static ResultStore open(String jdbcUrl, int schemaVersion, ChangePointFinder finder) {
-        Dialect dialect = Dialect.of(jdbcUrl);
+        SqlDialect dialect = SqlDialect.of(jdbcUrl);
         String where = StoreLocation.describe(jdbcUrl);
         Connection c = null;
         try {
