@@ -147,7 +147,9 @@ final class FioIolog {
         String line;
         while ((line = in.readLine()) != null) {
             number++;
-            if (line.isBlank()) {
+            if (line.isBlank() || line.startsWith(VERSION_2) || line.startsWith(VERSION_3)) {
+                // a later run's or another job's version line: write_iolog appends, each job writing its own, and
+                // fio's replay passes over it (as a bad line) to the requests after it
                 continue;
             }
             String[] t = line.strip().split("\\s+");

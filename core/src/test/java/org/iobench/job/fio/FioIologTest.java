@@ -158,6 +158,15 @@ class FioIologTest {
     }
 
     @Test
+    void aLogAppendedToByASecondRunOrJobIsReplayedWhole() throws IOException {
+        // write_iolog appends, each job its own version line: fio replays the requests of both, passing the line;
+        // the close (4 us) and the write (6 - 2 us: time went back at the add) delay the write, as fio sleeps both
+        Path f = log("fio version 3 iolog\n1 a add\n5 a read 0 4096\n9 a close\nfio version 3 iolog\n2 a add\n"
+                + "6 a write 4096 4096\n");
+        assertThat(requests(job("read_iolog=" + f).replay())).containsExactly("READ 0 4096 +4", "WRITE 4096 4096 +8");
+    }
+
+    @Test
     void trimsAreLeftOutWithAWarningAsFio333LeavesThemOut() throws IOException {
         // fio 3.33's read_iolog: "bad ddir: 2" for each trim, and goes on (t0038's log of fio's master)
         Path f = log("fio version 3 iolog\n1 a add\n2 a open\n3 a trim 0 2147483648\n10 a write 0 4096\n"
