@@ -27,7 +27,8 @@ import picocli.CommandLine;
 @Command(name = "iobench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Storage I/O benchmark and comparison workbench.",
                 "Without a command: a quick suite (about 20-30 s) on a scratch file in the current directory."},
-        footer = {"%niobench help COMMAND shows a command's options; man iobench has them all."},
+        footer = {"%niobench help COMMAND shows a command's options; man iobench has them all. An option given"
+                + " before a command is the command's (iobench --db F import X is iobench import --db F X)."},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             "0:success",

@@ -30,11 +30,12 @@ public final class Main {
 
     /**
      * Runs a command line on {@code cl}, whose writers (picocli's {@code getOut()} and {@code getErr()}) carry all
-     * of its output, so a test that sets them captures everything.
+     * of its output, so a test that sets them captures everything. Options before the command are the command's
+     * ({@link LeadingOptions}).
      */
     static int execute(CommandLine cl, String... args) {
         try {
-            return cl.execute(args);
+            return cl.execute(LeadingOptions.toCommand(cl, args));
         } catch (RuntimeException | Error e) {
             // picocli hands exceptions of a command's call() to the handler; an Error escapes it
             PrintWriter err = cl.getErr();

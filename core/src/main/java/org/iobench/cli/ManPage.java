@@ -65,7 +65,9 @@ public final class ManPage {
         w.println(".SH DESCRIPTION");
         paragraphs(w, spec.usageMessage().description());
         w.println(".SH OPTIONS");
-        w.println("Without a command, these options apply to the quick suite.");
+        w.println(escape("Without a command, these options apply to the quick suite. Given before a command, an"
+                + " option is the command's, as after it (iobench --db F import X is iobench import --db F X); one the"
+                + " command does not take is refused (exit status 2). --debug applies wherever it is given."));
         options(w, spec);
         w.println(".SH COMMANDS");
         for (Map.Entry<String, CommandLine> e : spec.subcommands().entrySet()) {

@@ -5,7 +5,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * iobench's subcommands, and which of them a command line needs. picocli builds a command's model (every option,
@@ -59,20 +58,8 @@ final class Subcommands {
 
     /** The first argument that is not an option of {@code root} or an option's value; null when there is none. */
     static String firstWord(CommandSpec root, String[] args) {
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--")) {
-                return i + 1 < args.length ? args[i + 1] : null;
-            }
-            if (!a.startsWith("-") || a.equals("-")) {
-                return a;
-            }
-            OptionSpec o = a.contains("=") ? null : root.findOption(a);
-            if (o != null && o.arity().max() > 0) {
-                i++; // its value
-            }
-        }
-        return null;
+        int command = LeadingOptions.scan(root, args).command();
+        return command < args.length ? args[command] : null;
     }
 
     private static boolean asksForHelp(String[] args) {

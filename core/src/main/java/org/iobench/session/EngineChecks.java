@@ -68,11 +68,21 @@ public final class EngineChecks {
     }
 
     /**
-     * The kernel queue's set-up ({@link Submission}): the engine can do each part, a submission thread's CPU is one
-     * this process may run on, and polled completions go to a device that polls.
+     * The kernel queue's set-up ({@link Submission}): reaping bounds go to an engine that keeps requests in flight,
+     * the engine can do each part, a submission thread's CPU is one this process may run on, and polled completions
+     * go to a device that polls.
      */
     private static void checkSubmission(JobSpec spec, EngineDescription e, Engines engines) {
         Submission s = spec.queue().submission();
+        if (e.has(EngineFlag.SYNC) && (s.reapMin() != Submission.DEFAULT.reapMin()
+                || s.reapMax() != Submission.DEFAULT.reapMax() || s.reapEachSubmit())) {
+            // reapEachSubmit comes with a reapMin of 0 (fio's polling mode), so one of the two bounds differs
+            String option = s.reapMin() != Submission.DEFAULT.reapMin() ? "--reap-min " + s.reapMin()
+                    : "--reap-max " + s.reapMax();
+            throw ExitException.usage(option + ": the " + e.name() + " engine completes each request inside its"
+                    + " call, so there is nothing to reap; reaping bounds are for an engine that keeps requests in"
+                    + " flight" + deeper(engines).map(d -> " (--engine " + d.name() + ")").orElse(""));
+        }
         can(s.registerFiles() && !s.submitThread(), EngineFlag.REGISTERED_FILES, "--register-files (registerfiles)",
                 "registers the job's files", e, engines);
         can(s.submitThread(), EngineFlag.SUBMISSION_THREAD, "--sq-poll (sqthread_poll)",

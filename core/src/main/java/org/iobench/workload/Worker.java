@@ -31,6 +31,8 @@ final class Worker implements Runnable {
     private static final long IN_FLIGHT_PARK_NANOS = 50_000;
     private final int id;
     private final RequestSource source;
+    /** The source says when its next request is due ({@link RequestSource#timesRequests}): a replayed log's delays. */
+    private final boolean sourceTimed;
     private final IoEngine engine;
     private final IoRequest[] requests;
     private final int[] free;
@@ -88,6 +90,7 @@ final class Worker implements Runnable {
     Worker(WorkerSetup setup, WorkerIo io, RequestSource source, RunShared run) {
         this.id = io.id();
         this.source = source;
+        this.sourceTimed = source.timesRequests();
         this.engine = io.engine();
         this.requests = io.requests();
         this.free = new int[requests.length];
@@ -192,7 +195,10 @@ final class Worker implements Runnable {
                 if (heldCount == 0 && throttle != null && !awaitThrottle(t)) {
                     break;
                 }
-                if (heldCount == 0 && pacer.paced() && !awaitSlot(t)) {
+                if (heldCount == 0 && sourceTimed && !awaitUntil(source.dueNanos(), t)) {
+                    break;
+                }
+                if (heldCount == 0 && pacer.paced() && !awaitUntil(pacer.nextDueNanos(), t)) {
                     break;
                 }
                 IoRequest r = heldCount > 0 ? held[--heldCount] : prepareNext();
@@ -247,11 +253,11 @@ final class Worker implements Runnable {
     }
 
     /**
-     * Waits for the pacer's next slot, reaping completions meanwhile; false when the run's deadline or a stop came
-     * first. Sleeps are short and the schedule absolute, so an overslept wake-up only delays, never drops, a slot.
+     * Waits until {@code due} (the pacer's next slot, or the time the source's next request is due), reaping
+     * completions meanwhile; false when the run's deadline or a stop came first. Sleeps are short and the schedule
+     * absolute, so an overslept wake-up only delays, never drops, a slot.
      */
-    private boolean awaitSlot(Timeline t) {
-        long due = pacer.nextDueNanos();
+    private boolean awaitUntil(long due, Timeline t) {
         if (clock.nanoTime() < due) {
             engine.commit();   // an async engine must not hold queued requests while we sleep
         }

@@ -12,7 +12,8 @@ import org.iobench.job.Submission;
  * awaited and all that are ready taken: the device sees the same depth, and the run's record is a plain job's), {@code registerfiles}, {@code sqthread_poll} (which
  * registers the files, as fio's engine does), {@code sqthread_poll_cpu} (only with {@code sqthread_poll}) and
  * {@code hipri} (direct I/O only: fio's requests would all fail with EOPNOTSUPP). The queue options are refused with
- * an engine that cannot do them.
+ * an engine that cannot do them; the reaping options of a synchronous engine, which fio never reaps, do nothing
+ * (with a warning).
  */
 final class FioSubmission {
     private FioSubmission() {}
@@ -23,7 +24,13 @@ final class FioSubmission {
         long batch = o.number("iodepth_batch_submit", 1);
         b.batch((int) (batch == 0 || batch > depth ? depth : batch));
         Submission s = b.submission();
-        if (o.has("iodepth_batch_complete_min") || o.has("iodepth_batch_complete_max")) {
+        if (job.engine.has(EngineFlag.SYNC)) {
+            // each request completes inside its call: fio never reaps, and neither does the worker
+            for (String name : new String[] {"iodepth_batch_complete_min", "iodepth_batch_complete_max"}) {
+                o.setting(name).ifPresent(set -> job.warnings().add(set.where() + ": " + name + " with a synchronous"
+                        + " engine does nothing, as in fio"));
+            }
+        } else if (o.has("iodepth_batch_complete_min") || o.has("iodepth_batch_complete_max")) {
             int min = (int) o.number("iodepth_batch_complete_min", 1);
             int max = (int) o.number("iodepth_batch_complete_max", 0);
             if (min > max) {

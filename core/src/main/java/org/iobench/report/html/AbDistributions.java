@@ -1,6 +1,5 @@
 package org.iobench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -70,9 +69,9 @@ public final class AbDistributions {
             TreeSet<Double> edges = new TreeSet<>();
             for (Object[] s : series) {
                 Map<Double, Long> c = new HashMap<>();
-                for (JsonNode bin : HistogramBins.of((Histogram) s[4])) {
-                    c.put(bin.path("highNs").asDouble(), bin.path("count").asLong());
-                    edges.add(bin.path("highNs").asDouble());
+                for (HistogramBins.Bin bin : HistogramBins.bins((Histogram) s[4])) {
+                    c.put(bin.highNs(), bin.count());
+                    edges.add(bin.highNs());
                 }
                 counts.add(c);
             }

@@ -17,6 +17,7 @@ import org.iobench.history.HistorySet;
 import org.iobench.report.HistoryText;
 import org.iobench.report.ReportItem;
 import org.iobench.report.Subjects;
+import org.iobench.result.Finding;
 import org.iobench.table.TableFormat;
 
 /**
@@ -183,19 +184,18 @@ public final class HtmlReport {
         Map<List<String>, List<String[]>> alike = new LinkedHashMap<>();
         Map<List<String>, List<Subjects.Subject>> whom = new LinkedHashMap<>();
         for (ReportItem i : items) {
-            for (JsonNode f : i.benchmark().path("findings")) {
-                List<String> key = List.of(f.path("severity").asText("warning"), f.path("id").asText(),
-                        f.path("message").asText(), f.path("fix").asText(""), f.path("confidence").asText(""));
-                String who = f.hasNonNull("group") ? "group " + f.path("group").asText() : i.id();
-                List<Integer> runs = new ArrayList<>();
-                f.path("runs").forEach(r -> runs.add(r.asInt()));
-                Subjects.Subject s = new Subjects.Subject(who, runs);
+            for (Finding f : i.result().findings()) {
+                List<String> key = List.of(f.severity() == null ? "warning" : f.severity().label(),
+                        String.valueOf(f.id()), String.valueOf(f.message()), f.fix() == null ? "" : f.fix(),
+                        f.confidence() == null ? "" : f.confidence().label());
+                String who = f.group() != null ? "group " + f.group() : i.id();
+                Subjects.Subject s = new Subjects.Subject(who, f.runs() == null ? List.of() : f.runs());
                 if (whom.computeIfAbsent(key, k -> new ArrayList<>()).contains(s)) {
                     continue;
                 }
                 whom.get(key).add(s);
                 alike.computeIfAbsent(key, k -> new ArrayList<>())
-                        .add(new String[] {Subjects.name(List.of(s)), f.path("evidence").asText()});
+                        .add(new String[] {Subjects.name(List.of(s)), String.valueOf(f.evidence())});
             }
         }
         StringBuilder h = new StringBuilder();
