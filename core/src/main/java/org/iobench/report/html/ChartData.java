@@ -54,18 +54,35 @@ final class ChartData {
 
     private ChartData() {}
 
-    private static ObjectNode distributions(List<ReportItem> items) {
+    /**
+     * The page's data and what its sections say of it.
+     *
+     * @param json                  the data the page's script draws
+     * @param distributionsNotDrawn each benchmark without a distribution chart, with why
+     * @param abNotDrawn            each A/B row without distributions, with why
+     */
+    record Page(ObjectNode json, boolean sweeps, boolean searches, boolean latency, boolean series,
+                int distributionCharts, List<String> distributionsNotDrawn, int abDistributionRows,
+                List<String> abNotDrawn) {}
+
+    /** The distributions' data, its number of charts and the benchmarks it leaves out with why. */
+    private record Distributions(ObjectNode json, int charts, List<String> notDrawn) {}
+
+    private static Distributions distributions(List<ReportItem> items) {
         Map<ReportItem, String> names = DifferingLabels.of(items);
         ObjectNode out = MAPPER.createObjectNode();
         ArrayNode charts = out.putArray("charts");
-        ArrayNode notDrawn = out.putArray("notDrawn");
+        ArrayNode notDrawnJson = out.putArray("notDrawn");
+        List<String> notDrawn = new ArrayList<>();
         Map<ReportItem, List<HistogramBins.Bin>> drawn = new LinkedHashMap<>();
         for (ReportItem i : items) {
             RunResult run = i.lastCompleteRun();
             List<HistogramBins.Bin> bins = run == null ? List.of() : allBins(run);
             if (bins.isEmpty()) {
-                notDrawn.add(names.get(i) + " (" + i.id() + "): " + (run == null ? "no complete run"
-                        : "no latency histogram kept (imported, or stored before iobench kept them)"));
+                String why = names.get(i) + " (" + i.id() + "): " + (run == null ? "no complete run"
+                        : "no latency histogram kept (imported, or stored before iobench kept them)");
+                notDrawn.add(why);
+                notDrawnJson.add(why);
             } else {
                 drawn.put(i, bins);
             }
@@ -104,7 +121,7 @@ final class ChartData {
                 }
             }
         }
-        return out;
+        return new Distributions(out, charts.size(), notDrawn);
     }
 
     /** The bins of a run's kept histogram of all requests; none where it kept none. */
@@ -120,18 +137,31 @@ final class ChartData {
 
     static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history,
                          List<SearchCurves.Search> searches) {
+        return page(items, ab, history, searches).json();
+    }
+
+    static Page page(List<ReportItem> items, AbSection ab, HistorySet history, List<SearchCurves.Search> searches) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.set("sweeps", SweepData.of(items));
-        root.set("searches", SearchCurves.data(searches));
-        root.set("latency", latency(items));
-        root.set("series", series(items));
-        root.set("distributions", distributions(items));
+        ArrayNode sweeps = SweepData.of(items);
+        ArrayNode searchData = SearchCurves.data(searches);
+        ArrayNode latency = latency(items);
+        ArrayNode series = series(items);
+        Distributions distributions = distributions(items);
+        root.set("sweeps", sweeps);
+        root.set("searches", searchData);
+        root.set("latency", latency);
+        root.set("series", series);
+        root.set("distributions", distributions.json());
+        AbDistributions.Drawn abDistributions = null;
         if (ab != null) {
             root.set("ab", ab(ab));
-            root.set("abDistributions", AbDistributions.data(ab.distributions(), ab.baseName(), ab.newName()));
+            abDistributions = AbDistributions.drawn(ab.distributions(), ab.baseName(), ab.newName());
+            root.set("abDistributions", abDistributions.json());
         }
         root.set("history", HistoryChartData.of(history));
-        return root;
+        return new Page(root, !sweeps.isEmpty(), !searchData.isEmpty(), !latency.isEmpty(), !series.isEmpty(),
+                distributions.charts(), distributions.notDrawn(), abDistributions == null ? 0 : abDistributions.rows(),
+                abDistributions == null ? List.of() : abDistributions.notDrawn());
     }
 
     /** {@code {alpha, metric, rows: [{workload, gainPercent, significant, pValue}]}}; undefined numbers null. */
