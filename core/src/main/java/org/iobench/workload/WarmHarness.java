@@ -1,6 +1,9 @@
 package org.iobench.workload;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -16,6 +19,8 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
+import org.iobench.job.Schedule;
 import org.iobench.measure.IoLogs;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sysmon.JitActivity;
@@ -174,7 +179,7 @@ final class WarmHarness {
 
     /** True when the harness warms jobs of this kind at all: a plain read, write or mix on a data engine. */
     static boolean warms(JobSpec spec, EngineProvider provider) {
-        return !spec.workload().rw().trims() && spec.workload().rw() != org.iobench.job.RwMode.COPY
+        return !spec.workload().rw().trims() && spec.workload().rw() != RwMode.COPY
                 && spec.fileOps() == null && spec.burn() == null && spec.program() == null
                 && !provider.has(EngineFlag.NO_DATA) && !provider.has(EngineFlag.BURNS_CPU)
                 && !provider.has(EngineFlag.RUNS_PROGRAM) && !provider.has(EngineFlag.WORKS_ON_FILES);
@@ -210,7 +215,7 @@ final class WarmHarness {
             // them), no rate, pauses or priorities (they would only make the warm-up wait)
             WorkerSetup run = WorkerSetup.of(spec, intervalNanos, 512, provider.has(EngineFlag.SYNC));
             WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, Math.min(intervalNanos, BOUNDARY_NANOS), 0, 1,
-                    0, shortWindows(run.logs()), run.logsSlat(), org.iobench.job.Schedule.NONE, null, 0, 0, null,
+                    0, shortWindows(run.logs()), run.logsSlat(), Schedule.NONE, null, 0, 0, null,
                     spec.workload().seed());
             long jobRegion = Math.max(block, Math.min(1L << 30, spec.workload().sizeBytes() > 0
                     ? spec.workload().sizeBytes() : 1L << 30) / block * block);
@@ -310,7 +315,7 @@ final class WarmHarness {
                 List<String> hot = jit.hotPathCompiles();
                 compiling = hot == null ? List.of() : hot;
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             // no warm-up for it
             return new Outcome(false, true, clock.nanoTime() - began, -1, requests, rates, List.of());
         } finally {
@@ -322,7 +327,7 @@ final class WarmHarness {
         if (TRACE) {
             // when it ended on the process's clock: beside -XX:+PrintCompilation's and -Xlog's uptime stamps
             double since = ProcessHandle.current().info().startInstant()
-                    .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis() / 1e3).orElse(-1.0);
+                    .map(t -> Duration.between(t, Instant.now()).toMillis() / 1e3).orElse(-1.0);
             System.err.printf("warm-up %s: %s in %.3f s (ended %.2f s after the process started), %d requests,"
                     + " %.3f s on a CPU; slices (k requests per wall-s, per CPU-s) %s; JIT ms/CPU share %s;"
                     + " still compiling %s%n", key, settled ? "settled" : "not settled",

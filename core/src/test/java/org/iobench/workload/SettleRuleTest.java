@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class SettleRuleTest {
         for (int i = 0; i < shares.length; i++) {
             long cpu = (long) (shares[i] * 1000 * MS);
             double perCpu = rule.add(cpu / 1000, cpu, 1000 * MS, KIND); // a request per CPU-µs
-            assertThat(perCpu).isEqualTo(1e6, org.assertj.core.api.Assertions.within(1.0));
+            assertThat(perCpu).isEqualTo(1e6, within(1.0));
         }
         assertThat(rule.flat()).isTrue();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -146,7 +147,7 @@ class WarmHarnessTest {
      */
     @Test
     void aBudgetSpentWithoutEvidenceOfCompilingSaysNothing() {
-        for (List<String> queue : java.util.Arrays.asList(List.<String>of(), null)) {
+        for (List<String> queue : Arrays.asList(List.<String>of(), null)) {
             TickingClock clock = new TickingClock(20_000);
             WarmHarness.Outcome o = harness(6 * WarmHarness.MAX_SLICE_NANOS, cpu(clock, 0.001),
                     FakeJit.busyWith(queue)).warm(randread(dir.resolve("n")).build(), Engines.require("psync"),
@@ -189,7 +190,7 @@ class WarmHarnessTest {
     void aWriteJobsWarmUpWritesNothingAnywhereButDevZeroAndIsBoundedByItsBudget() throws IOException {
         Path f = dir.resolve("w");
         byte[] before = new byte[64 << 10];
-        java.util.Arrays.fill(before, (byte) 7);
+        Arrays.fill(before, (byte) 7);
         Files.write(f, before);
         JobSpec spec = JobSpec.builder(f).rw(RwMode.RANDWRITE).blockSize(4096).sizeBytes(64 << 10).iodepth(3)
                 .engine("psync").build();
