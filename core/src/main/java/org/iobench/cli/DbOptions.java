@@ -11,8 +11,8 @@ import org.iobench.history.StoredChangePoints;
 import org.iobench.session.ExitException;
 import org.iobench.session.IoReasons;
 import org.iobench.session.OwnFiles;
-import org.iobench.store.Dialect;
 import org.iobench.store.ResultStore;
+import org.iobench.store.SqlDialect;
 import org.iobench.store.StoreException;
 import org.iobench.store.StoreLocation;
 import picocli.CommandLine.Option;
@@ -155,7 +155,7 @@ final class DbOptions {
 
     private static void dialect(String url) {
         try {
-            Dialect.of(url);
+            SqlDialect.of(url);
         } catch (StoreException e) {
             throw new ExitException(ExitException.USAGE, e.getMessage(), e);
         }

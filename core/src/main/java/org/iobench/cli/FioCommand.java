@@ -155,8 +155,8 @@ final class FioCommand implements Callable<Integer> {
             JobSpec.Builder b = j.toBuilder().keep(true); // fio leaves the files it made (unlink=0)
             return consent ? b.allowOverwrite(true).build() : b.build();
         }).toList()).toList();
-        Set<FioArguments.Format> formats = fio.formats();
-        if (formats.contains(FioArguments.Format.NORMAL)) {
+        Set<FioArguments.OutputFormat> formats = fio.formats();
+        if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
             List<JobSpec> all = jobs.jobs();
             for (int i = 0; i < all.size(); i++) {
                 var d = invocation.described().get(i);
@@ -202,15 +202,15 @@ final class FioCommand implements Callable<Integer> {
         }
         Instant now = Instant.now();
         ZoneId zone = ZoneId.systemDefault();
-        Set<FioArguments.Format> formats = fio.formats();
-        if (formats.contains(FioArguments.Format.TERSE)) {
+        Set<FioArguments.OutputFormat> formats = fio.formats();
+        if (formats.contains(FioArguments.OutputFormat.TERSE)) {
             report.print(FioTerse.write(results, invocation.described(), fio.terseVersion()));
         }
-        if (formats.contains(FioArguments.Format.JSON)) {
+        if (formats.contains(FioArguments.OutputFormat.JSON)) {
             report.print(FioJson.write(results, invocation.described(), invocation.globalOptions(), now, zone,
-                    formats.contains(FioArguments.Format.JSON_PLUS)));
+                    formats.contains(FioArguments.OutputFormat.JSON_PLUS)));
         }
-        if (formats.contains(FioArguments.Format.NORMAL)) {
+        if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
             report.print(FioText.write(results, invocation.described(), now, zone, ProcessHandle.current().pid()));
         }
         report.flush();

@@ -204,17 +204,13 @@ final class JobOptions {
                     : SteadyCriterion.DEFAULT_WINDOW_NANOS);
             // iobench's own --steady asks for a window that fits; a fio job runs one that does not, never steady
             if (timeNanos != null && c.windowNanos() > timeNanos) {
-                throw new InvalidJobException("--steady-window", Durations.format(java.time.Duration.ofNanos(
-                        c.windowNanos())), "is longer than --time " + Durations.format(java.time.Duration.ofNanos(
+                throw new InvalidJobException("--steady-window", Durations.format(Duration.ofNanos(
+                        c.windowNanos())), "is longer than --time " + Durations.format(Duration.ofNanos(
                         timeNanos)) + ": steady state could never be seen");
             }
             b.steady(c);
         }
         return b;
-    }
-
-    JobSpec toSpec(Path target) {
-        return applyTo(JobSpec.builder(target)).build();
     }
 
     /**

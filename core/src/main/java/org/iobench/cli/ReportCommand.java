@@ -1,15 +1,10 @@
 package org.iobench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -41,6 +36,7 @@ import org.iobench.store.ResultStore;
 import org.iobench.store.RunQuery;
 import org.iobench.store.Sample;
 import org.iobench.store.StoredRun;
+import org.iobench.sysmon.env.Environment;
 import org.iobench.table.TableFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -157,9 +153,8 @@ final class ReportCommand implements Callable<Integer> {
                 if (result == null) {
                     continue;
                 }
-                ObjectNode node = JsonReport.tree(result);
-                store.environment(run.id()).ifPresent(env -> node.set("environment", JsonReport.tree(env)));
-                items.add(new ReportItem(Long.toString(run.id()), node, run.labels()));
+                items.add(new ReportItem(Long.toString(run.id()), result, store.environment(run.id()).orElse(null),
+                        run.labels()));
                 byId.put(run.id(), result);
             }
         }
@@ -227,11 +222,10 @@ final class ReportCommand implements Callable<Integer> {
         return out;
     }
 
-    /** The recorded environment of each run the samples come from (one per run, not per repetition). */
-    private static List<JsonNode> environments(ResultStore store, List<Sample> samples) {
-        List<JsonNode> envs = new ArrayList<>();
-        samples.stream().map(Sample::runId).distinct().forEach(id -> envs.add(store.environment(id)
-                .<JsonNode>map(JsonReport::tree).orElse(NullNode.getInstance())));
+    /** The recorded environment of each run the samples come from (one per run, not per repetition; null: none). */
+    private static List<Environment> environments(ResultStore store, List<Sample> samples) {
+        List<Environment> envs = new ArrayList<>();
+        samples.stream().map(Sample::runId).distinct().forEach(id -> envs.add(store.environment(id).orElse(null)));
         return envs;
     }
 
@@ -240,39 +234,23 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /**
-     * The file's results as typed results, for the page's searches; none when they do not read as such (the
-     * page then draws the file's benchmarks without search curves, as before).
+     * The files' benchmarks, each file's in its order, named {@code FILE:N}.
+     *
+     * @param measured gets the files' results too, for the page's searches
      */
-    private static List<BenchmarkResult> typed(JsonNode doc) {
-        try {
-            return JsonReportReader.benchmarks(doc);
-        } catch (IOException | RuntimeException e) {
-            return List.of();
-        }
-    }
-
-    /** @param measured gets the files' results too, as typed results, in each file's order */
     static List<ReportItem> read(List<Path> files, List<BenchmarkResult> measured) {
         List<ReportItem> items = new ArrayList<>();
         for (Path f : files) {
             JsonNode doc = InputFile.readJson("--input", f);
-            List<JsonNode> benchmarks;
+            List<ReportItem> read;
             try {
-                if (!doc.path("benchmarks").isArray()) {
-                    throw new IOException("no benchmarks[]");
-                }
-                benchmarks = JsonReportReader.benchmarkTrees(doc); // formatVersion 1 read as 2
-                measured.addAll(typed(doc));
+                read = JsonReportReader.items(doc, f.getFileName().toString()); // formatVersion 1 or 2
             } catch (IOException e) {
                 throw ExitException.usage("--input " + f + ": not an iobench result (formatVersion 1 or "
                         + JsonReport.FORMAT_VERSION + " with benchmarks[]): " + e.getMessage());
             }
-            int n = 0;
-            for (JsonNode b : benchmarks) {
-                Map<String, String> labels = new LinkedHashMap<>();
-                b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-                items.add(new ReportItem(f.getFileName() + ":" + (++n), b, labels));
-            }
+            read.forEach(i -> measured.add(i.result()));
+            items.addAll(read);
         }
         return items;
     }

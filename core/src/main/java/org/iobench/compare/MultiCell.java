@@ -14,9 +14,4 @@ package org.iobench.compare;
  * @param memberMeans the mean of each member of a parallel group, in member order; null outside a group
  */
 public record MultiCell(String label, Summary summary, double ratio, double ratioStandardError, boolean fastest,
-                        double[] memberMeans) {
-    /** A cell outside a parallel group. */
-    public MultiCell(String label, Summary summary, double ratio, double ratioStandardError, boolean fastest) {
-        this(label, summary, ratio, ratioStandardError, fastest, null);
-    }
-}
+                        double[] memberMeans) {}

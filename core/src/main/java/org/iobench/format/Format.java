@@ -43,11 +43,6 @@ public record Format(String name, List<String> aliases, List<String> extensions)
         return new Format(name, List.of(), List.of(extensions));
     }
 
-    /** The extension a file of this format gets: its first extension, else its name. */
-    public String extension() {
-        return extensions.isEmpty() ? name : extensions.getFirst();
-    }
-
     /** The one of {@code formats} that {@code --format value} names, case-insensitively (name or alias). */
     public static Optional<Format> named(String value, List<Format> formats) {
         String n = value.strip().toLowerCase(Locale.ROOT);

@@ -1,5 +1,6 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.Objects;
 
 /**
@@ -70,12 +71,12 @@ public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean ra
     }
 
     /** This access with iobench's own generator: what it asks beyond where its random offsets come from. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public Access shape() {
         return withOffsets(RandomOffsets.OWN);
     }
 
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean isDefault() {
         return equals(DEFAULT);
     }

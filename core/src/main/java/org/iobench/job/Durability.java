@@ -11,8 +11,4 @@ package org.iobench.job;
  *                          {@code invalidate=1}: fio invalidates the file at every open and at every wrap of a
  *                          time-based job, so each pass reads from the device); no effect with {@code direct}
  */
-public record Durability(boolean direct, SyncMode sync, int fsyncEvery, boolean dropCache, boolean dropCacheEachPass) {
-    public Durability(boolean direct, SyncMode sync, int fsyncEvery, boolean dropCache) {
-        this(direct, sync, fsyncEvery, dropCache, false);
-    }
-}
+public record Durability(boolean direct, SyncMode sync, int fsyncEvery, boolean dropCache, boolean dropCacheEachPass) {}

@@ -35,12 +35,14 @@ import org.iobench.catalog.EngineFlag;
  * @param priorities   the job's I/O priorities (fio's {@code prioclass}/{@code prio}, {@code cmdprio_*}); null: none
  * @param fileOps      the files of fio's {@code filecreate}, {@code filestat} and {@code filedelete} engines; null for
  *                     other engines
+ * @param replay       a recorded log the job replays request by request (fio's {@code read_iolog}); null: the job
+ *                     draws its own requests
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
                       Schedule schedule, CpuBurn burn, ExecProgram program, Priorities priorities,
-                      FileOps fileOps) {
+                      FileOps fileOps, Replay replay) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -84,6 +86,11 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(fileOps == null || engine.has(EngineFlag.WORKS_ON_FILES), "nrfiles",
                 fileOps == null ? 0 : fileOps.count(), "several files per job are supported with the "
                         + engines(EngineFlag.WORKS_ON_FILES, "and") + " engines only");
+        check(replay == null || queue.threads() == 1, "--threads", queue.threads(),
+                "a replayed log is one worker's requests (each clone replays its own)");
+        check(replay == null || workload.rw() != RwMode.COPY && fileOps == null && !verification.checksum().enabled()
+                        && verification.fio() == null, "read_iolog", replay == null ? "" : replay.log(),
+                "replays the log's requests: not with a copy, file operations or verification");
         check(logs == null || queue.threads() == 1, "--threads", queue.threads(),
                 "fio's logs are written per job of one worker (a clone)");
         check(access.isDefault() || workload.rw() != RwMode.COPY, "--rw", "copy",
@@ -248,6 +255,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private ExecProgram program;
         private Priorities priorities;
         private FileOps fileOps;
+        private Replay replay;
 
         private Builder(Path target) {
             this.target = target;
@@ -283,6 +291,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             program = s.program();
             priorities = s.priorities();
             fileOps = s.fileOps();
+            replay = s.replay();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -334,6 +343,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder program(ExecProgram v) { program = v; return this; }
         public Builder priorities(Priorities v) { priorities = v; return this; }
         public Builder fileOps(FileOps v) { fileOps = v; return this; }
+        public Builder replay(Replay v) { replay = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -344,7 +354,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter, fioVerify), new Grouping(series, group), access, layout, logs, schedule, burn,
-                    program, priorities, fileOps);
+                    program, priorities, fileOps, replay);
         }
     }
 }

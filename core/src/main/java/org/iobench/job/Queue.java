@@ -17,17 +17,6 @@ import org.iobench.catalog.EngineDescription;
  */
 public record Queue(int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
                     EngineDescription described, Submission submission) {
-    /** A queue whose engine is described by the installed engines ({@link EngineCatalog#describe}). */
-    public Queue(int threads, int iodepth, int batch, String engine, boolean fixedBuffers) {
-        this(threads, iodepth, batch, engine, fixedBuffers, null, Submission.DEFAULT);
-    }
-
-    /** A queue submitting iobench's way ({@link Submission#DEFAULT}). */
-    public Queue(int threads, int iodepth, int batch, String engine, boolean fixedBuffers,
-                 EngineDescription described) {
-        this(threads, iodepth, batch, engine, fixedBuffers, described, Submission.DEFAULT);
-    }
-
     public Queue {
         Objects.requireNonNull(engine, "engine");
         submission = submission == null ? Submission.DEFAULT : submission;

@@ -55,10 +55,6 @@ public final class IoLogs {
                         boolean offsets, boolean perJobIndex, boolean priorities) {
             this(bwPrefix, latPrefix, iopsPrefix, avgMillis, logMax, offsets, perJobIndex, priorities, 0, false);
         }
-
-        public boolean any() {
-            return bwPrefix != null || latPrefix != null || iopsPrefix != null;
-        }
     }
 
     private final Settings settings;

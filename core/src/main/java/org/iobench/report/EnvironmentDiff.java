@@ -1,6 +1,5 @@
 package org.iobench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -8,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.iobench.sysmon.env.Environment;
 
 /**
  * What differs between the recorded environments of two sets of runs (the base and the new side of an A/B):
@@ -16,8 +16,8 @@ import java.util.function.Function;
  * {@code -1}, imported runs) are shown as {@code ?}; the device fields of a target with no block device (tmpfs,
  * NFS) as {@code no block device}.
  *
- * <p>Reads the environment documents as stored ({@code Environment} as JSON), so reports of stored runs and of
- * files are one thing.
+ * <p>Reads the recorded {@link Environment}s, whether a stored run's or one a file carries, so reports of stored
+ * runs and of files are one thing.
  */
 public final class EnvironmentDiff {
     /** Shown for a value the environment did not record. */
@@ -42,38 +42,36 @@ public final class EnvironmentDiff {
     /** The loop field of a device that is not a loop device: a value in a difference, left out of a description. */
     static final String NOT_LOOP = "not a loop device";
 
-    private record Field(String name, Function<JsonNode, String> value) {}
+    private record Field(String name, Function<Environment, String> value) {}
 
     /** The fields compared, in the order a reader looks for them. */
     private static final List<Field> FIELDS = List.of(
-            new Field("host", e -> text(e.path("hostname"))),
-            new Field("kernel", e -> text(e.path("kernelRelease"))),
-            new Field("kernel command line", e -> text(e.path("kernelCmdline"))),
-            new Field("CPU", e -> text(e.path("cpuModel"))),
-            new Field("CPUs", e -> count(e.path("cpuCount"))),
-            new Field("memory", e -> e.path("memTotalBytes").asLong(-1) < 0 ? null
-                    : Units.sizeBinary(e.path("memTotalBytes").asLong())),
-            new Field("filesystem", e -> text(e.path("filesystem").path("type"))),
-            new Field("mount options", e -> e.path("filesystem").path("mountOptions").isArray()
-                    ? String.join(",", strings(e.path("filesystem").path("mountOptions"))) : null),
-            new Field("device", device(d -> text(d.path("wholeDisk")))),
-            new Field("device model", device(d -> text(d.path("model")))),
-            new Field("scheduler", device(d -> text(d.path("scheduler")))),
-            new Field("rotational", device(d -> d.path("rotational").isBoolean()
-                    ? (d.path("rotational").asBoolean() ? "yes" : "no") : null)),
-            new Field("loop direct I/O", device(d -> d.path("loopDirectIo").isBoolean()
-                    ? (d.path("loopDirectIo").asBoolean() ? "on" : "off (the backing file's page cache)")
-                    : d.path("wholeDisk").asText("").startsWith("loop") ? null : NOT_LOOP)),
-            new Field("logical/physical block", device(d -> count(d.path("logicalBlockSizeBytes")) + "/"
-                    + count(d.path("physicalBlockSizeBytes")))),
-            new Field("iobench version", e -> text(e.path("iobenchVersion"))),
-            new Field("iobench commit", e -> text(e.path("gitCommit"))),
-            new Field("Java", e -> text(e.path("javaVersion"))));
+            new Field("host", Environment::hostname),
+            new Field("kernel", Environment::kernelRelease),
+            new Field("kernel command line", Environment::kernelCmdline),
+            new Field("CPU", Environment::cpuModel),
+            new Field("CPUs", e -> count(e.cpuCount())),
+            new Field("memory", e -> e.memTotalBytes() < 0 ? null : Units.sizeBinary(e.memTotalBytes())),
+            new Field("filesystem", e -> e.filesystem() == null ? null : e.filesystem().type()),
+            new Field("mount options", e -> e.filesystem() == null || e.filesystem().mountOptions() == null ? null
+                    : String.join(",", e.filesystem().mountOptions())),
+            new Field("device", device(Environment.Device::wholeDisk)),
+            new Field("device model", device(Environment.Device::model)),
+            new Field("scheduler", device(Environment.Device::scheduler)),
+            new Field("rotational", device(d -> d.rotational() ? "yes" : "no")),
+            new Field("loop direct I/O", device(d -> d.loopDirectIo() != null
+                    ? (d.loopDirectIo() ? "on" : "off (the backing file's page cache)")
+                    : d.wholeDisk() != null && d.wholeDisk().startsWith("loop") ? null : NOT_LOOP)),
+            new Field("logical/physical block", device(d -> count(d.logicalBlockSize()) + "/"
+                    + count(d.physicalBlockSize()))),
+            new Field("iobench version", Environment::iobenchVersion),
+            new Field("iobench commit", Environment::gitCommit),
+            new Field("Java", Environment::javaVersion));
 
     private EnvironmentDiff() {}
 
     /** The fields whose values differ between {@code base} and {@code candidate}, in {@link #FIELDS} order. */
-    public static List<Row> of(List<JsonNode> base, List<JsonNode> candidate) {
+    public static List<Row> of(List<Environment> base, List<Environment> candidate) {
         List<Row> rows = new ArrayList<>();
         for (Field f : FIELDS) {
             Set<String> b = values(base, f);
@@ -86,7 +84,7 @@ public final class EnvironmentDiff {
     }
 
     /** The known fields of one environment, in {@link #FIELDS} order (unknown ones left out). */
-    public static Map<String, String> describe(JsonNode env) {
+    public static Map<String, String> describe(Environment env) {
         Map<String, String> out = new LinkedHashMap<>();
         for (Field f : FIELDS) {
             String v = f.value().apply(env);
@@ -102,10 +100,11 @@ public final class EnvironmentDiff {
         return FIELDS.stream().map(Field::name).toList();
     }
 
-    private static Set<String> values(List<JsonNode> envs, Field f) {
+    /** @param envs null where a run recorded none */
+    private static Set<String> values(List<Environment> envs, Field f) {
         Set<String> out = new LinkedHashSet<>();
-        for (JsonNode e : envs) {
-            String v = e == null || e.isMissingNode() || e.isNull() ? null : f.value().apply(e);
+        for (Environment e : envs) {
+            String v = e == null ? null : f.value().apply(e);
             out.add(v == null || v.isBlank() ? UNKNOWN : v);
         }
         return out;
@@ -115,22 +114,12 @@ public final class EnvironmentDiff {
      * A field of the target's block device; {@link #NO_DEVICE} for a target with none (tmpfs, NFS), which is a
      * value of its own, not an unknown one.
      */
-    private static Function<JsonNode, String> device(Function<JsonNode, String> field) {
-        return e -> e.path("device").isObject() ? field.apply(e.path("device"))
-                : e.path("filesystem").isObject() ? NO_DEVICE : null;
+    private static Function<Environment, String> device(Function<Environment.Device, String> field) {
+        return e -> e.device() != null ? field.apply(e.device()) : e.filesystem() != null ? NO_DEVICE : null;
     }
 
-    private static String text(JsonNode n) {
-        return n.isTextual() ? n.asText() : null;
-    }
-
-    private static String count(JsonNode n) {
-        return n.isNumber() && n.asLong() >= 0 ? Long.toString(n.asLong()) : UNKNOWN;
-    }
-
-    private static List<String> strings(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(v -> out.add(v.asText()));
-        return out;
+    /** A count, {@link #UNKNOWN} where it was not recorded (-1). */
+    private static String count(long n) {
+        return n >= 0 ? Long.toString(n) : UNKNOWN;
     }
 }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -26,20 +28,49 @@ public final class HistogramBins {
 
     private HistogramBins() {}
 
-    /** {@code {lowNs, highNs, count}} per non-empty bin. */
-    public static ArrayNode of(Histogram h) {
+    /**
+     * One non-empty bin.
+     *
+     * @param lowNs  its lower edge (exclusive), ns
+     * @param highNs its upper edge (inclusive), ns
+     * @param count  the values in it
+     */
+    public record Bin(double lowNs, double highNs, long count) {}
+
+    /** The non-empty bins, in ascending order. */
+    public static List<Bin> bins(Histogram h) {
         TreeMap<Integer, Long> counts = new TreeMap<>();
         for (HistogramIterationValue v : h.recordedValues()) {
             long middle = h.medianEquivalentValue(v.getValueIteratedTo());
             int k = (int) Math.ceil(PER_DECADE * Math.log10(Math.max(1, middle)) - 1e-9);
             counts.merge(k, v.getCountAtValueIteratedTo(), Long::sum);
         }
-        ArrayNode bins = NODES.arrayNode();
+        List<Bin> bins = new ArrayList<>(counts.size());
         for (Map.Entry<Integer, Long> e : counts.entrySet()) {
-            bins.addObject().put("lowNs", edge(e.getKey() - 1)).put("highNs", edge(e.getKey()))
-                    .put("count", e.getValue());
+            bins.add(new Bin(edge(e.getKey() - 1), edge(e.getKey()), e.getValue()));
         }
         return bins;
+    }
+
+    /**
+     * The non-empty bins of a kept histogram as HdrHistogram encodes it ({@code LatencyHistograms}); none when
+     * the text is not a histogram, as the JSON form writes it.
+     */
+    public static List<Bin> bins(String encoded) {
+        try {
+            return bins(HistogramCodec.decode(encoded));
+        } catch (IllegalArgumentException notAHistogram) {
+            return List.of();
+        }
+    }
+
+    /** {@code {lowNs, highNs, count}} per non-empty bin: the JSON form of {@link #bins(Histogram)}. */
+    static ArrayNode of(Histogram h) {
+        ArrayNode out = NODES.arrayNode();
+        for (Bin b : bins(h)) {
+            out.addObject().put("lowNs", b.lowNs()).put("highNs", b.highNs()).put("count", b.count());
+        }
+        return out;
     }
 
     /** {@code 10^(k/10)} to 3 significant digits. */

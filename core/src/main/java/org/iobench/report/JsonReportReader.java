@@ -6,9 +6,14 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.iobench.job.JobSpec;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.sysmon.env.Environment;
 
@@ -100,6 +105,63 @@ public final class JsonReportReader {
         List<JsonNode> out = new ArrayList<>();
         v2.path("benchmarks").forEach(out::add);
         return out;
+    }
+
+    /**
+     * The benchmarks of a document of either version as items of a report, named {@code SOURCE:1},
+     * {@code SOURCE:2}... in the document's order, each with the labels and the environment it carries (a
+     * benchmark written by {@code run -o} carries neither).
+     *
+     * @throws IOException if it is not a document of benchmarks[], its version is not one this build reads, or a
+     *                     benchmark does not read as a result
+     */
+    public static List<ReportItem> items(JsonNode doc, String source) throws IOException {
+        if (!doc.path("benchmarks").isArray()) {
+            throw new IOException("no benchmarks[]");
+        }
+        int version = version(doc);
+        List<ReportItem> out = new ArrayList<>();
+        for (JsonNode b : doc.path("benchmarks")) {
+            BenchmarkResult result = result(version == 1 ? b : JsonV2.downgrade(b));
+            Map<String, String> labels = new LinkedHashMap<>();
+            b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+            JsonNode env = b.path("environment");
+            Environment environment = !env.isObject() ? null
+                    : READER.treeToValue(version == 1 ? env : JsonV2.downgrade(env), Environment.class);
+            out.add(new ReportItem(source + ":" + (out.size() + 1), result, environment, labels));
+        }
+        return out;
+    }
+
+    /**
+     * A benchmark in the records' form (version 1). One whose job lacks fields every iobench writes (a document
+     * made by hand or by another tool: no engine, no target) reads over a blank job, each field it lacks at the
+     * job's default, as iobench would have run it; the fields it has are its own.
+     */
+    private static BenchmarkResult result(JsonNode v1) throws IOException {
+        try {
+            return READER.treeToValue(v1, BenchmarkResult.class);
+        } catch (com.fasterxml.jackson.databind.JsonMappingException sparse) {
+            if (!(v1 instanceof ObjectNode b) || !(b.path("job") instanceof ObjectNode job)) {
+                throw sparse;
+            }
+            ObjectNode filled = b.deepCopy();
+            filled.set("job", BLANK_JOB.deepCopy().setAll(job));
+            try {
+                return READER.treeToValue(filled, BenchmarkResult.class);
+            } catch (IOException | RuntimeException notEvenSo) {
+                throw sparse;
+            }
+        }
+    }
+
+    /** The JSON form of a job with every field at its default, and no name (a job named by its workload). */
+    private static final ObjectNode BLANK_JOB = blankJob();
+
+    private static ObjectNode blankJob() {
+        ObjectNode job = READER.valueToTree(JobSpec.builder(Path.of("")).build());
+        job.remove("name");
+        return job;
     }
 
     /** One benchmark as the report writes it (an item of {@code benchmarks[]}, version 2). */

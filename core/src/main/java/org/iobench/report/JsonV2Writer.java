@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import org.iobench.measure.HistogramCodec;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
@@ -287,20 +285,12 @@ final class JsonV2Writer extends JsonGeneratorDelegate {
         delegate.writeStartObject();
         delegate.writeStringField("hdr", encoded);
         delegate.writeArrayFieldStart("bins");
-        ArrayNode bins;
-        try {
-            bins = HistogramBins.of(HistogramCodec.decode(encoded));
-        } catch (IllegalArgumentException notAHistogram) {
-            bins = null;
-        }
-        if (bins != null) {
-            for (JsonNode bin : bins) {
-                delegate.writeStartObject();
-                delegate.writeNumberField("lowNs", bin.path("lowNs").doubleValue());
-                delegate.writeNumberField("highNs", bin.path("highNs").doubleValue());
-                delegate.writeNumberField("count", bin.path("count").longValue());
-                delegate.writeEndObject();
-            }
+        for (HistogramBins.Bin bin : HistogramBins.bins(encoded)) {
+            delegate.writeStartObject();
+            delegate.writeNumberField("lowNs", bin.lowNs());
+            delegate.writeNumberField("highNs", bin.highNs());
+            delegate.writeNumberField("count", bin.count());
+            delegate.writeEndObject();
         }
         delegate.writeEndArray();
         delegate.writeEndObject();

@@ -1,10 +1,15 @@
 package org.iobench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import org.iobench.job.Sizes;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Latencies;
+import org.iobench.result.LatencySummary;
+import org.iobench.result.RunResult;
+import org.iobench.result.RunSummary;
 import org.iobench.result.Stat;
 import org.iobench.table.Cell;
 import org.iobench.table.Column;
@@ -23,12 +28,18 @@ public final class ResultsTable {
         return of(items, false);
     }
 
+    /** A latency percentile of {@link #withPercentiles}: its figure of a summary, column and heading. */
+    private record Percentile(ToDoubleFunction<LatencySummary> value, String column, String heading) {}
+
     /** The latency percentiles of {@link #withPercentiles}, each the mean over the complete runs. */
-    private static final List<String[]> PERCENTILES = List.of(new String[]{"minNs", "latency_min_ns", "min"},
-            new String[]{"meanNs", "latency_mean_ns", "mean"}, new String[]{"p50Ns", "latency_p50_ns", "p50"},
-            new String[]{"p90Ns", "latency_p90_ns", "p90"}, new String[]{"p999Ns", "latency_p999_ns", "p99.9"},
-            new String[]{"p9999Ns", "latency_p9999_ns", "p99.99"},
-            new String[]{"maxNs", "latency_max_ns", "max"});
+    private static final List<Percentile> PERCENTILES = List.of(
+            new Percentile(l -> l.minNs(), "latency_min_ns", "min"),
+            new Percentile(LatencySummary::meanNs, "latency_mean_ns", "mean"),
+            new Percentile(l -> l.p50Ns(), "latency_p50_ns", "p50"),
+            new Percentile(l -> l.p90Ns(), "latency_p90_ns", "p90"),
+            new Percentile(l -> l.p999Ns(), "latency_p999_ns", "p99.9"),
+            new Percentile(l -> l.p9999Ns(), "latency_p9999_ns", "p99.99"),
+            new Percentile(l -> l.maxNs(), "latency_max_ns", "max"));
 
     /**
      * The table with every latency percentile beside p99, for CSV and JSON: min, mean, p50, p90, p99.9, p99.99 and
@@ -57,14 +68,14 @@ public final class ResultsTable {
         columns.add(Column.right("iops.avg", "IOPS", "avg"));
         columns.add(Column.right("p99", "p99").withUnit("ns"));
         if (percentiles) {
-            for (String[] p : PERCENTILES) {
-                columns.add(Column.right(p[1], "latency", p[2]).withUnit("ns"));
+            for (Percentile p : PERCENTILES) {
+                columns.add(Column.right(p.column(), "latency", p.heading()).withUnit("ns"));
             }
         }
         List<Row> rows = new ArrayList<>();
         for (ReportItem item : items) {
-            JsonNode b = item.benchmark();
-            JsonNode bw = b.path("summary").path("bytesPerSecond");
+            RunSummary summary = item.result().summary();
+            Stat bw = summary == null ? null : summary.bytesPerSecond();
             List<Cell> cells = new ArrayList<>();
             // a stored run's id is a number (12, not #12); a file's benchmark is FILE:N
             cells.add(item.id().matches("\\d{1,18}") ? Cell.number(Long.parseLong(item.id()), item.id())
@@ -72,21 +83,23 @@ public final class ResultsTable {
             for (String k : labelKeys) {
                 cells.add(Cell.text(item.labels().getOrDefault(k, "")));
             }
-            cells.add(Cell.text(item.job().path("name").asText("")));
+            cells.add(Cell.text(item.jobName()));
             cells.add(Cell.text(item.workloadWithoutBs()));
-            long bs = item.job().path("blockSizeBytes").asLong();
+            long bs = item.blockSize();
             cells.add(Cell.number(bs, Sizes.binary(bs)));
-            cells.add(Cell.number(bw.path("n").asInt(), Integer.toString(bw.path("n").asInt())));
-            cells.add(rate(bw.path("min")));
-            cells.add(rate(bw.path("mean")));
-            cells.add(rate(bw.path("max")));
-            double iops = number(b.path("summary").path("opsPerSecond").path("mean"));
+            int n = bw == null ? 0 : bw.n();
+            cells.add(Cell.number(n, Integer.toString(n)));
+            cells.add(rate(bw == null ? Double.NaN : bw.min()));
+            cells.add(rate(bw == null ? Double.NaN : bw.mean()));
+            cells.add(rate(bw == null ? Double.NaN : bw.max()));
+            double iops = summary == null || summary.iops() == null ? Double.NaN : summary.iops().mean();
             cells.add(Cell.number(iops, Formats.fixed(iops, 0)));
-            double p99 = number(b.path("summary").path("p99LatencyNs").path("mean"));
+            double p99 = summary == null || summary.p99LatencyNs() == null ? Double.NaN
+                    : summary.p99LatencyNs().mean();
             cells.add(Cell.number(p99, Units.latency(p99)));
             if (percentiles) {
-                for (String[] p : PERCENTILES) {
-                    double v = meanOverCompleteRuns(b, p[0]);
+                for (Percentile p : PERCENTILES) {
+                    double v = meanOverCompleteRuns(item.result(), p.value());
                     cells.add(Cell.number(v, Double.isNaN(v) ? Formats.ABSENT : Units.latency(v)));
                 }
             }
@@ -95,56 +108,48 @@ public final class ResultsTable {
         return new Table("Results", columns, rows, List.of("MB/s = 10^6 bytes per second, over the complete runs"));
     }
 
-    private static double meanOverCompleteRuns(JsonNode benchmark, String field) {
+    /** The mean of a figure over the complete runs' latencies ({@link #allOrLarger}); NaN where none has it. */
+    private static double meanOverCompleteRuns(BenchmarkResult benchmark, ToDoubleFunction<LatencySummary> field) {
         List<Double> values = new ArrayList<>();
-        for (JsonNode run : benchmark.path("runs")) {
-            if (!run.path("complete").asBoolean(true)) {
+        for (RunResult run : benchmark.runs()) {
+            if (!run.complete()) {
                 continue;
             }
-            JsonNode l = allOrLarger(run);
-            if (l != null && l.path(field).isNumber()) {
-                values.add(l.path(field).asDouble());
+            LatencySummary l = allOrLarger(run.latencies());
+            double v = l == null ? Double.NaN : field.applyAsDouble(l);
+            if (Double.isFinite(v)) {
+                values.add(v);
             }
         }
         return values.isEmpty() ? Double.NaN
                 : Stat.of(values.stream().mapToDouble(Double::doubleValue).toArray()).mean();
     }
 
-    /** A run's latency of all requests, else its reads' or writes' with the larger p99 ({@code allOrLarger}). */
-    private static JsonNode allOrLarger(JsonNode run) {
-        JsonNode all = run.path("allLatency");
-        if (all.path("count").asLong() > 0) {
-            return all;
+    /**
+     * A run's latency of all requests, else its reads' or writes' with the larger p99 ({@code allOrLarger}); null
+     * when it made no request.
+     */
+    private static LatencySummary allOrLarger(Latencies latencies) {
+        if (count(latencies.all()) > 0) {
+            return latencies.all();
         }
-        JsonNode r = run.path("readLatency");
-        JsonNode w = run.path("writeLatency");
-        if (r.path("count").asLong() == 0) {
-            return w.path("count").asLong() == 0 ? null : w;
+        LatencySummary r = latencies.read();
+        LatencySummary w = latencies.write();
+        if (count(r) == 0) {
+            return count(w) == 0 ? null : w;
         }
-        if (w.path("count").asLong() == 0) {
+        if (count(w) == 0) {
             return r;
         }
-        return r.path("p99Ns").asDouble() >= w.path("p99Ns").asDouble() ? r : w;
+        return r.p99Ns() >= w.p99Ns() ? r : w;
     }
 
-    private static Cell rate(JsonNode bytesPerSecond) {
-        double mbps = number(bytesPerSecond) / 1e6;
+    private static long count(LatencySummary l) {
+        return l == null ? 0 : l.count();
+    }
+
+    private static Cell rate(double bytesPerSecond) {
+        double mbps = bytesPerSecond / 1e6;
         return Cell.number(mbps, Double.isNaN(mbps) ? Formats.ABSENT : Units.sig3(mbps));
-    }
-
-    /** A JSON number, or NaN for {@code "NaN"}, null or missing. */
-    static double number(JsonNode n) {
-        if (n == null || n.isMissingNode() || n.isNull()) {
-            return Double.NaN;
-        }
-        return n.isNumber() ? n.asDouble() : parse(n.asText());
-    }
-
-    private static double parse(String s) {
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 }

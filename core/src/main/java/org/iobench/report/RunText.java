@@ -1,10 +1,13 @@
 package org.iobench.report;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
 import org.iobench.job.Sizes;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencySummary;
@@ -21,10 +24,6 @@ public final class RunText {
     private static final String ROW = "%-8s %10s %10s %10s %9s %9s %9s %9s %9s %9s %8s%n";
 
     private RunText() {}
-
-    public static void print(BenchmarkResult b, PrintStream out) {
-        print(b, out, false);
-    }
 
     /** Prints {@code b}; with {@code vmstat}, each run's system samples follow as vmstat and iostat lines. */
     public static void print(BenchmarkResult b, PrintStream out, boolean vmstat) {
@@ -61,7 +60,7 @@ public final class RunText {
         if (b.runs().stream().anyMatch(r -> !r.complete())) {
             out.println("* incomplete run: figures cover the part that ran");
         }
-        if (b.job().workload().rw().mixed() || b.job().workload().rw() == org.iobench.job.RwMode.COPY) {
+        if (b.job().workload().rw().mixed() || b.job().workload().rw() == RwMode.COPY) {
             printMixedLatency(b.runs(), out);
         }
         if (!b.job().engine().has(EngineFlag.SYNC)) { // slat is ~0 by construction
@@ -111,10 +110,10 @@ public final class RunText {
         out.printf(Locale.ROOT, "%-8s %-6s %10s %9s %9s %9s %9s %9s%n", "run", "op", "ops", "p50", "p90", "p99",
                 "p99.9", "max");
         for (RunResult r : runs) {
-            List<java.util.Map.Entry<String, LatencySummary>> ops = new java.util.ArrayList<>(List.of(
-                    java.util.Map.entry("read", r.latencies().read()), java.util.Map.entry("write", r.latencies().write())));
+            List<Map.Entry<String, LatencySummary>> ops = new ArrayList<>(List.of(
+                    Map.entry("read", r.latencies().read()), Map.entry("write", r.latencies().write())));
             if (r.latencies().all() != null) {
-                ops.add(java.util.Map.entry("all", r.latencies().all()));
+                ops.add(Map.entry("all", r.latencies().all()));
             }
             for (var e : ops) {
                 LatencySummary l = e.getValue();

@@ -68,7 +68,7 @@ public record Finding(String id, String message, String evidence, String fix, St
         }
     }
 
-    /** {@code [id] message (evidence; confidence); fix: fix}, without the subject (see {@link #subject()}). */
+    /** {@code [id] message (evidence; confidence); fix: fix}, without whom it is about (its job, group and runs). */
     public String line() {
         StringBuilder b = new StringBuilder("[").append(id).append("] ").append(message);
         boolean hasEvidence = evidence != null && !evidence.isBlank();
@@ -86,16 +86,5 @@ public record Finding(String id, String message, String evidence, String fix, St
             b.append("; fix: ").append(fix);
         }
         return b.toString();
-    }
-
-    /** What it is about: {@code "seq-write-1m run 1"}, {@code "group dd3 runs 1, 2"}, or {@code ""} if unknown. */
-    public String subject() {
-        String who = group != null ? "group " + group : job != null ? job : "";
-        if (runs.isEmpty()) {
-            return who;
-        }
-        String which = (runs.size() == 1 ? "run " : "runs ")
-                + String.join(", ", runs.stream().map(String::valueOf).toList());
-        return who.isEmpty() ? which : who + " " + which;
     }
 }

@@ -1,5 +1,6 @@
 package org.iobench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
@@ -19,7 +20,7 @@ public record IntervalLatency(Point read, Point write, Point trim) {
     public record Point(long count, long p50Ns, long p99Ns, long maxNs) {}
 
     /** True when no direction has a point. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean isEmpty() {
         return read == null && write == null && trim == null;
     }

@@ -46,12 +46,6 @@ public record Latencies(LatencySummary read, LatencySummary write, LatencySummar
         this(read, write, sync, split, null, null, null, null);
     }
 
-    /** Latencies of a run without trims. */
-    public Latencies(LatencySummary read, LatencySummary write, LatencySummary sync, LatencySplit split,
-                     LatencySummary all) {
-        this(read, write, sync, split, all, null, null, null);
-    }
-
     /**
      * The latency that stands for the run in one figure: of all requests where it was recorded; otherwise the reads',
      * the writes', or for a mixed job the one with the larger p99.

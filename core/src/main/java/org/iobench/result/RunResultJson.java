@@ -2,6 +2,7 @@ package org.iobench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Map;
 import org.iobench.sysmon.SystemSeries;
 
 /**
@@ -21,7 +22,7 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
                      LatencySummary allLatency,
                      @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary trimLatency,
                      @JsonInclude(JsonInclude.Include.NON_NULL) LatencyHistograms latencyHistograms,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) java.util.Map<String, LatencyMoments> latencyMoments) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, LatencyMoments> latencyMoments) {
 
     static RunResultJson of(RunResult r) {
         Outcome o = r.outcome();

@@ -30,9 +30,4 @@ public record SteadyOutcome(SteadyCriterion criterion, boolean reached, long rea
         window = List.copyOf(window);
         otherWindow = otherWindow == null ? List.of() : List.copyOf(otherWindow);
     }
-
-    public SteadyOutcome(SteadyCriterion criterion, boolean reached, long reachedAtNanos, List<Double> window,
-                         double windowMean, double windowMaxDeviation) {
-        this(criterion, reached, reachedAtNanos, window, windowMean, windowMaxDeviation, List.of(), Double.NaN);
-    }
 }

@@ -33,10 +33,10 @@ final class ChangePoints {
     record Shape(String rw, long blockSize) {}
 
     private final Connection connection;
-    private final Dialect dialect;
+    private final SqlDialect dialect;
     private final RunReader reader;
 
-    ChangePoints(Connection connection, Dialect dialect, RunReader reader) {
+    ChangePoints(Connection connection, SqlDialect dialect, RunReader reader) {
         this.connection = connection;
         this.dialect = dialect;
         this.reader = reader;
@@ -60,7 +60,7 @@ final class ChangePoints {
      * @return how many change points the shape's series have now
      */
     int refresh(Shape shape, ChangePointFinder finder) throws SQLException {
-        if (dialect == Dialect.POSTGRESQL) {
+        if (dialect == SqlDialect.POSTGRESQL) {
             // one refresher at a time (readers go on): two saves of one shape would both insert the same rows
             try (Statement s = connection.createStatement()) {
                 s.execute("LOCK TABLE change_points IN EXCLUSIVE MODE");

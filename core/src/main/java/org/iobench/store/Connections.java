@@ -7,6 +7,7 @@ import java.sql.Driver;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
+import org.sqlite.JDBC;
 
 /** Opens a JDBC connection with the settings each database needs; knows nothing of the schema. */
 final class Connections {
@@ -16,9 +17,9 @@ final class Connections {
      * @throws StoreException for a SQLite file whose directory is missing
      * @throws SQLException    when the driver cannot connect
      */
-    static Connection open(String jdbcUrl, Dialect dialect) throws SQLException {
+    static Connection open(String jdbcUrl, SqlDialect dialect) throws SQLException {
         Properties props = new Properties();
-        if (dialect == Dialect.SQLITE) {
+        if (dialect == SqlDialect.SQLITE) {
             requireDirectory(jdbcUrl);
             // IMMEDIATE: a writing transaction takes the lock at BEGIN, so two savers queue instead of deadlocking.
             // WAL is set by settle, once the file is known to be an iobench database (it persists in the file).
@@ -32,7 +33,7 @@ final class Connections {
         }
         // The dialect's driver directly, not DriverManager: its first use loads and initialises every driver on the
         // class path (PostgreSQL's too, for a SQLite store), which each stored run paid for at start.
-        Driver driver = dialect == Dialect.SQLITE ? new org.sqlite.JDBC() : new org.postgresql.Driver();
+        Driver driver = dialect == SqlDialect.SQLITE ? new JDBC() : new org.postgresql.Driver();
         Connection c = driver.connect(jdbcUrl, props);
         if (c == null) { // what DriverManager says for a URL no driver takes
             throw new SQLException("No suitable driver found for " + jdbcUrl, "08001");
@@ -44,8 +45,8 @@ final class Connections {
      * Settings that change the database file itself, made once {@link IntegrityCheck} has accepted it. SQLite: WAL,
      * so readers never block the writer and a torn write never reaches the main file.
      */
-    static void settle(Connection c, Dialect dialect) throws SQLException {
-        if (dialect == Dialect.SQLITE) {
+    static void settle(Connection c, SqlDialect dialect) throws SQLException {
+        if (dialect == SqlDialect.SQLITE) {
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
             }

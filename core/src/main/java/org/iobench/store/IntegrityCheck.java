@@ -20,6 +20,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.sqlite.JDBC;
+import org.sqlite.SQLiteException;
 
 /**
  * What a database must be before iobench reads or writes anything in it, checked at every open and before the
@@ -59,14 +61,14 @@ final class IntegrityCheck {
      * @param where the database as messages name it
      * @throws StoreException one line naming the database and what is wrong with it
      */
-    static void check(Connection c, Dialect dialect, String where) throws SQLException {
+    static void check(Connection c, SqlDialect dialect, String where) throws SQLException {
         check(c, dialect, where, FULL_CHECK_BYTES);
     }
 
     /** @param fullCheckBytes the largest database {@code PRAGMA quick_check} reads whole (tests make it small) */
-    static void check(Connection c, Dialect dialect, String where, long fullCheckBytes) throws SQLException {
+    static void check(Connection c, SqlDialect dialect, String where, long fullCheckBytes) throws SQLException {
         try {
-            if (dialect == Dialect.SQLITE) {
+            if (dialect == SqlDialect.SQLITE) {
                 quickCheck(c, where, fullCheckBytes);
             }
             Map<String, Set<String>> tables = tables(c, dialect);
@@ -112,8 +114,8 @@ final class IntegrityCheck {
      * The refusal SQLite's answer means when a file is not a database or is malformed (the connection's own set-up
      * can meet it first), or null for any other failure.
      */
-    static StoreException refusal(SQLException e, Dialect dialect, String where) {
-        if (dialect == Dialect.SQLITE && e instanceof org.sqlite.SQLiteException s) {
+    static StoreException refusal(SQLException e, SqlDialect dialect, String where) {
+        if (dialect == SqlDialect.SQLITE && e instanceof SQLiteException s) {
             int code = s.getResultCode().code & 0xff; // the primary code of an extended one
             if (code == SQLITE_NOTADB) {
                 return new StoreException(where + ": is not a SQLite database (its first bytes are not SQLite's"
@@ -208,9 +210,9 @@ final class IntegrityCheck {
     }
 
     /** Every table of the database (its current schema, for PostgreSQL) with its columns, names in lower case. */
-    private static Map<String, Set<String>> tables(Connection c, Dialect dialect) throws SQLException {
+    private static Map<String, Set<String>> tables(Connection c, SqlDialect dialect) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
-        String schema = dialect == Dialect.POSTGRESQL ? c.getSchema() : null;
+        String schema = dialect == SqlDialect.POSTGRESQL ? c.getSchema() : null;
         List<String> names = new ArrayList<>();
         try (ResultSet rs = meta.getTables(null, schema, "%", new String[] {"TABLE"})) {
             while (rs.next()) {
@@ -236,9 +238,9 @@ final class IntegrityCheck {
     /** The tables and columns {@link Migrations} makes up to {@code version}. */
     static Map<String, Set<String>> expected(int version) {
         return EXPECTED.computeIfAbsent(version, v -> {
-            try (Connection mem = new org.sqlite.JDBC().connect("jdbc:sqlite::memory:", new Properties())) {
-                Migrations.apply(mem, Dialect.SQLITE, v, ":memory:");
-                return Map.copyOf(tables(mem, Dialect.SQLITE));
+            try (Connection mem = new JDBC().connect("jdbc:sqlite::memory:", new Properties())) {
+                Migrations.apply(mem, SqlDialect.SQLITE, v, ":memory:");
+                return Map.copyOf(tables(mem, SqlDialect.SQLITE));
             } catch (SQLException e) {
                 throw new IllegalStateException("the schema of version " + v + " cannot be built in memory", e);
             }

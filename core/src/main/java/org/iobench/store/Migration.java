@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One step of the schema, applied once, in its own transaction, in version order. Statements use {@code {id}} for
- * the auto-increment key column ({@link Dialect#expand}); everything else is SQL both databases accept.
+ * the auto-increment key column ({@link SqlDialect#expand}); everything else is SQL both databases accept.
  *
  * @param version     1, 2, ...: the schema version after this step
  * @param description one line, kept in {@code schema_migrations}

@@ -118,7 +118,7 @@ public final class Migrations {
      * @return the version the database is at afterwards
      * @throws StoreException if the database is newer than this build
      */
-    static int apply(Connection c, Dialect dialect, int target, String where) throws SQLException {
+    static int apply(Connection c, SqlDialect dialect, int target, String where) throws SQLException {
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try {
@@ -162,8 +162,8 @@ public final class Migrations {
         }
     }
 
-    private static void lock(Statement s, Dialect dialect) throws SQLException {
-        if (dialect == Dialect.POSTGRESQL) {
+    private static void lock(Statement s, SqlDialect dialect) throws SQLException {
+        if (dialect == SqlDialect.POSTGRESQL) {
             s.execute("LOCK TABLE schema_migrations IN EXCLUSIVE MODE");
         }
         // SQLite: connections open with IMMEDIATE transactions, so the first statement already holds the write lock.

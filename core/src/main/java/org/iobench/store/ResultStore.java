@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongConsumer;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.Finding;
 import org.iobench.sysmon.env.Environment;
@@ -34,7 +35,7 @@ import org.iobench.sysmon.env.Environment;
  */
 public final class ResultStore implements AutoCloseable {
     private final String url;
-    private final Dialect dialect;
+    private final SqlDialect dialect;
     private final Connection connection;
     private final int schemaVersion;
     private final Transactions transactions;
@@ -43,7 +44,7 @@ public final class ResultStore implements AutoCloseable {
     private final ChangePoints changePoints;
     private final ChangePointFinder finder;
 
-    private ResultStore(String url, Dialect dialect, Connection connection, int schemaVersion,
+    private ResultStore(String url, SqlDialect dialect, Connection connection, int schemaVersion,
                         ChangePointFinder finder) {
         this.url = url;
         this.dialect = dialect;
@@ -87,7 +88,7 @@ public final class ResultStore implements AutoCloseable {
     }
 
     private static ResultStore open(String jdbcUrl, int schemaVersion, ChangePointFinder finder) {
-        Dialect dialect = Dialect.of(jdbcUrl);
+        SqlDialect dialect = SqlDialect.of(jdbcUrl);
         String where = StoreLocation.describe(jdbcUrl);
         Connection c = null;
         try {
@@ -111,10 +112,6 @@ public final class ResultStore implements AutoCloseable {
 
     public String url() {
         return url;
-    }
-
-    public Dialect dialect() {
-        return dialect;
     }
 
     /** The schema version after opening. */
@@ -310,7 +307,7 @@ public final class ResultStore implements AutoCloseable {
      * @throws StoreException when a run could not be deleted (those told of are), or they were deleted but their
      *                        series' change points could not be found again
      */
-    public void delete(List<Long> ids, java.util.function.LongConsumer deleted) {
+    public void delete(List<Long> ids, LongConsumer deleted) {
         Set<ChangePoints.Shape> shapes = new LinkedHashSet<>();
         for (long id : ids) {
             Optional<StoredRun> run = get(id);

@@ -19,7 +19,7 @@ record RunFilter(String sql, List<Object> args) {
     }
 
     /** @param dialect SQLite's targets are read by ranges of the index, PostgreSQL's by LIKE (its collation) */
-    static RunFilter of(RunQuery q, Dialect dialect) {
+    static RunFilter of(RunQuery q, SqlDialect dialect) {
         List<String> and = new ArrayList<>();
         List<Object> args = new ArrayList<>();
         if (!q.ids().isEmpty()) {
@@ -77,8 +77,8 @@ record RunFilter(String sql, List<Object> args) {
      * every target. PostgreSQL's LIKE is case-sensitive already, and its text order is its collation's (which
      * may order punctuation apart from bytes), so there the pattern alone is given.
      */
-    private static void like(List<String> or, List<Object> args, Dialect dialect, String prefix, String pattern) {
-        if (prefix.isEmpty() || dialect != Dialect.SQLITE) {
+    private static void like(List<String> or, List<Object> args, SqlDialect dialect, String prefix, String pattern) {
+        if (prefix.isEmpty() || dialect != SqlDialect.SQLITE) {
             or.add("target LIKE ? ESCAPE '!'");
             args.add(pattern);
             return;

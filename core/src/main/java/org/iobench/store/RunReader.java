@@ -23,9 +23,9 @@ final class RunReader {
             + " test_members, COALESCE(test_run, id) AS test_run_or_id, origin, target_kind, findings";
 
     private final Connection connection;
-    private final Dialect dialect;
+    private final SqlDialect dialect;
 
-    RunReader(Connection connection, Dialect dialect) {
+    RunReader(Connection connection, SqlDialect dialect) {
         this.connection = connection;
         this.dialect = dialect;
     }

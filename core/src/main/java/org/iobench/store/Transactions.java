@@ -37,7 +37,7 @@ final class Transactions {
             }
         } catch (SQLException e) {
             // a malformed page met while reading or saving (a large database is not read whole at open: IntegrityCheck)
-            StoreException damaged = IntegrityCheck.refusal(e, Dialect.of(url), StoreLocation.describe(url));
+            StoreException damaged = IntegrityCheck.refusal(e, SqlDialect.of(url), StoreLocation.describe(url));
             if (damaged != null) {
                 throw damaged;
             }

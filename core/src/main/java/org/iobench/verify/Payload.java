@@ -70,11 +70,6 @@ final class Payload {
         }
     }
 
-    /** The whole payload of the write with {@code key}. */
-    void fill(ByteBuffer block, LongBuffer words, long key) {
-        fill(block, words, key, BlockHeader.BYTES, blockBytes);
-    }
-
     byte expectedByte(int p, long key) {
         return random ? (byte) ((base[p >>> 3] ^ key) >>> ((p & 7) << 3)) : 0;
     }

@@ -26,6 +26,16 @@ abstract class ForwardingSource implements RequestSource {
     }
 
     @Override
+    public boolean timesRequests() {
+        return inner.timesRequests();
+    }
+
+    @Override
+    public long dueNanos() {
+        return inner.dueNanos();
+    }
+
+    @Override
     public void next(IoRequest r) {
         inner.next(r);
     }

@@ -114,8 +114,4 @@ final class Pacer {
         }
         return due;
     }
-
-    long taken() {
-        return taken;
-    }
 }

@@ -17,6 +17,23 @@ interface RequestSource {
     /** True while the source has requests to issue (its byte budget not spent, its input not at its end). */
     boolean more();
 
+    /**
+     * True when the source says when each request may go ({@link #dueNanos}): a replayed log's delays. Asked once,
+     * when the worker is made; false (the default) costs the loop nothing.
+     */
+    default boolean timesRequests() {
+        return false;
+    }
+
+    /**
+     * The clock time before which the next request must not be issued, asked (by a source that
+     * {@link #timesRequests}) just before each {@link #next}; the worker reaps completions while it waits. A time
+     * already past means at once.
+     */
+    default long dueNanos() {
+        return Long.MIN_VALUE;
+    }
+
     /** Prepares {@code r} (op, file, offset, length from the buffer's start) as the next request. */
     void next(IoRequest r);
 

@@ -50,14 +50,9 @@ public final class RunControl {
     }
 
     /**
-     * Ends the current run's measured phase normally, as if its time were up (steady state was reached): workers
-     * issue nothing more, the run stays complete and the next run or job goes ahead.
+     * True once a job ended the current run's measured phase normally ({@link #exitAll}), as if its time were up:
+     * workers issue nothing more, the run stays complete and the next run or job goes ahead.
      */
-    void finish() {
-        finishing = true;
-    }
-
-    /** True once {@link #finish} was called in the current run. */
     boolean finishing() {
         return finishing;
     }
@@ -66,7 +61,7 @@ public final class RunControl {
     /** Reporting groups whose jobs were ended by a job of theirs ({@code exitall}, {@code exit_what=group}). */
     private final Set<String> endedGroups = ConcurrentHashMap.newKeySet();
 
-    /** Ends the jobs of reporting group {@code group} as {@link #finish} ends a run (fio's exit_what=group). */
+    /** Ends the jobs of reporting group {@code group} normally, as if their time were up (fio's exit_what=group). */
     void endGroup(String group) {
         endedGroups.add(group);
     }
@@ -77,7 +72,7 @@ public final class RunControl {
     }
 
     /**
-     * A job with fio's {@code exitall}: ends the other jobs of its stage as {@link #finish} ends a run; with
+     * A job with fio's {@code exitall}: ends the other jobs of its stage normally, as if their time were up; with
      * {@code restToo}, the stages after it do not start ({@code exit_what=all}).
      */
     void exitAll(boolean restToo) {

@@ -71,14 +71,8 @@ final class ShapedSource implements RequestSource {
     /**
      * @param countLimit this worker's share of {@code number_ios}; 0: none
      * @param verifier   the worker's side of {@code --verify} (a write-only job with fio's random map); null without
-     */
-    ShapedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit, WorkerVerifier verifier) {
-        this(spec, plan, file, countLimit, verifier, plan.regionLength());
-    }
-
-    /**
-     * @param walkBytes where a sequential walk with holes or zones wraps: fio walks the whole file from the region's
-     *                  start (its {@code size} is the bytes it moves, not where it goes)
+     * @param walkBytes  where a sequential walk with holes or zones wraps: fio walks the whole file from the region's
+     *                   start (its {@code size} is the bytes it moves, not where it goes)
      */
     ShapedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit, WorkerVerifier verifier,
                  long walkBytes) {

@@ -1,5 +1,7 @@
 package org.iobench.workload;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.iobench.clock.NanoClock;
 import org.iobench.engine.Completions;
 import org.iobench.engine.IoEngine;
@@ -29,6 +31,8 @@ final class Worker implements Runnable {
     private static final long IN_FLIGHT_PARK_NANOS = 50_000;
     private final int id;
     private final RequestSource source;
+    /** The source says when its next request is due ({@link RequestSource#timesRequests}): a replayed log's delays. */
+    private final boolean sourceTimed;
     private final IoEngine engine;
     private final IoRequest[] requests;
     private final int[] free;
@@ -72,6 +76,8 @@ final class Worker implements Runnable {
     private long passesDropped;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
+    /** Opened once the thread has joined its flow group (or found it has none), before it waits for the start. */
+    private final CountDownLatch joined = new CountDownLatch(1);
 
     private int inFlight;
     private int writesSinceSync;
@@ -84,6 +90,7 @@ final class Worker implements Runnable {
     Worker(WorkerSetup setup, WorkerIo io, RequestSource source, RunShared run) {
         this.id = io.id();
         this.source = source;
+        this.sourceTimed = source.timesRequests();
         this.engine = io.engine();
         this.requests = io.requests();
         this.free = new int[requests.length];
@@ -120,9 +127,13 @@ final class Worker implements Runnable {
         if (threadPrio >= 0) { // fio's ioprio_set before the job's first request; a failure stops the run
             RequestPriorities.setThisThread(threadPrio, id, control);
         }
-        task.begin(); // before the start signal: the thread has done no I/O yet
-        if (throttle != null) {
-            throttle.join(); // every job of a flow group joins before the stage's barrier opens
+        try {
+            task.begin(); // before the start signal: the thread has done no I/O yet
+            if (throttle != null) {
+                throttle.join(); // every job of a flow group joins before the stage's barrier opens
+            }
+        } finally {
+            joined.countDown();
         }
         Timeline t = null;
         try {
@@ -151,6 +162,23 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * Until this worker's thread has joined its flow group, so that no job of the group starts alone (alone, its
+     * share is all); at once for a job without one. The runner calls it before the job's start gate; a stop ends it.
+     */
+    void awaitFlowJoined(RunControl control) {
+        if (throttle == null || !throttle.inFlow()) {
+            return;
+        }
+        try {
+            while (!joined.await(MAX_PARK_NANOS, TimeUnit.NANOSECONDS) && !control.stopped()) {
+                // the thread has not run yet: a loaded machine starts it late
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private boolean done(long now, Timeline t) {
         return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos()
                 || end.asked() || group != null && control.groupEnded(group) || throttle != null && throttle.done();
@@ -167,7 +195,10 @@ final class Worker implements Runnable {
                 if (heldCount == 0 && throttle != null && !awaitThrottle(t)) {
                     break;
                 }
-                if (heldCount == 0 && pacer.paced() && !awaitSlot(t)) {
+                if (heldCount == 0 && sourceTimed && !awaitUntil(source.dueNanos(), t)) {
+                    break;
+                }
+                if (heldCount == 0 && pacer.paced() && !awaitUntil(pacer.nextDueNanos(), t)) {
                     break;
                 }
                 IoRequest r = heldCount > 0 ? held[--heldCount] : prepareNext();
@@ -222,11 +253,11 @@ final class Worker implements Runnable {
     }
 
     /**
-     * Waits for the pacer's next slot, reaping completions meanwhile; false when the run's deadline or a stop came
-     * first. Sleeps are short and the schedule absolute, so an overslept wake-up only delays, never drops, a slot.
+     * Waits until {@code due} (the pacer's next slot, or the time the source's next request is due), reaping
+     * completions meanwhile; false when the run's deadline or a stop came first. Sleeps are short and the schedule
+     * absolute, so an overslept wake-up only delays, never drops, a slot.
      */
-    private boolean awaitSlot(Timeline t) {
-        long due = pacer.nextDueNanos();
+    private boolean awaitUntil(long due, Timeline t) {
         if (clock.nanoTime() < due) {
             engine.commit();   // an async engine must not hold queued requests while we sleep
         }
@@ -270,7 +301,11 @@ final class Worker implements Runnable {
             if (at <= now) {
                 return true;
             }
-            clock.idle(at, MAX_PARK_NANOS);
+            if (throttle.waitsForFlow(now)) {
+                throttle.awaitFlow(MAX_PARK_NANOS); // woken by the job it waits for, not by a time
+            } else {
+                clock.idle(at, MAX_PARK_NANOS);
+            }
         }
     }
 

@@ -19,6 +19,7 @@ import org.iobench.engine.OpenMode;
 import org.iobench.engine.QueueSetup;
 import org.iobench.job.DataPattern;
 import org.iobench.job.FioVerify;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.Submission;
@@ -34,8 +35,8 @@ import org.iobench.workload.files.PreparedTarget;
 
 /**
  * The workers of one run and everything they hold: per worker an engine of the job's kind, the files it opened
- * through it, {@code iodepth} aligned buffers and the request source (a {@link MixSource}, or a {@link CopySource}
- * for a copy). {@link #closeFiles} closes the files through their engines once the workers are done, checking
+ * through it, {@code iodepth} aligned buffers and the request source (a {@link MixSource}, a {@link CopySource}
+ * for a copy, a {@link ReplaySource} for a replayed log). {@link #closeFiles} closes the files through their engines once the workers are done, checking
  * close; {@link #close} frees whatever is left, whatever happened.
  */
 final class WorkerSet implements AutoCloseable {
@@ -87,8 +88,9 @@ final class WorkerSet implements AutoCloseable {
                 spec.queue().fixedBuffers(), input(spec), run.clock(), queueSetup(spec.queue().submission())));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
-        plan(plan.byteBudget());
-        RequestSource source = spec.fileOps() != null
+        plan(spec.replay() != null ? spec.replay().bytes() : plan.byteBudget());
+        RequestSource source = spec.replay() != null ? replay(spec, file, run)
+                : spec.fileOps() != null
                 ? new FileOpSource(file, spec.workload().rw().writes() ? IoOp.WRITE : IoOp.READ,
                         spec.fileOps().count(), spec.workload().blockSize())
                 : spec.burn() != null || spec.program() != null
@@ -123,6 +125,15 @@ final class WorkerSet implements AutoCloseable {
                                     org.iobench.verify.WorkerVerifier verifier, long walkBytes) {
         return spec.access().isDefault() ? new MixSource(pattern, plan, file, spec.queue().iodepth(), verifier)
                 : new ShapedSource(spec, plan, file, ioCount, verifier, walkBytes);
+    }
+
+    /** A replayed log's requests (fio's {@code read_iolog}) on the worker's file. */
+    private static RequestSource replay(JobSpec spec, IoFile file, RunShared run) {
+        if (!spec.replay().hasRequests()) { // a job read back from stored results names its log, holds none of it
+            throw new InvalidJobException("read_iolog", spec.replay().log(),
+                    "this job was read back from results, without the log's requests: run the job file again");
+        }
+        return new ReplaySource(spec.replay().requests(), spec.replay().stalls(), file, run.clock());
     }
 
     /** fio's verify around a worker's requests, with fio's verify generator started where fio starts it. */

@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import java.nio.file.Path;
 import org.iobench.engine.IoOp;
 import org.iobench.job.JobSpec;
 import org.iobench.job.LogSpec;
@@ -29,7 +30,7 @@ import org.iobench.job.SyncMode;
 record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                    long directAlignment, IoLogs.Settings logs, boolean logsSlat,
                    Schedule schedule, String group, int cpuLoad, long cpuBurnNanos, Priorities priorities,
-                   long seed, java.nio.file.Path requestLog, Submission submission) {
+                   long seed, Path requestLog, Submission submission) {
 
     WorkerSetup {
         submission = submission == null ? Submission.DEFAULT : submission;
@@ -37,7 +38,7 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
 
     WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, double opsPerSecond, int workers,
                 long directAlignment, IoLogs.Settings logs, boolean logsSlat, Schedule schedule, String group,
-                int cpuLoad, long cpuBurnNanos, Priorities priorities, long seed, java.nio.file.Path requestLog) {
+                int cpuLoad, long cpuBurnNanos, Priorities priorities, long seed, Path requestLog) {
         this(fsyncEvery, periodicSyncOp, intervalNanos, opsPerSecond, workers, directAlignment, logs, logsSlat,
                 schedule, group, cpuLoad, cpuBurnNanos, priorities, seed, requestLog, Submission.DEFAULT);
     }
@@ -74,7 +75,7 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
                 spec.grouping().group().isEmpty() ? null : spec.grouping().group(),
                 spec.burn() == null ? 0 : spec.burn().loadPercent(),
                 spec.burn() == null || spec.burn().qsort() ? 0 : spec.burn().chunkNanos(), spec.priorities(),
-                spec.workload().seed(), l == null || l.requestLog() == null ? null : java.nio.file.Path.of(
+                spec.workload().seed(), l == null || l.requestLog() == null ? null : Path.of(
                         l.requestLog()), spec.queue().submission());
     }
 }

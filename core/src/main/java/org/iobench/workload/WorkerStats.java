@@ -80,10 +80,6 @@ public final class WorkerStats {
         return 9 * LatencyRecorder.footprintBytes(highestLatencyNanos) + IntervalLatencies.footprintBytes();
     }
 
-    WorkerStats(long intervalNanos) {
-        this(intervalNanos, false);
-    }
-
     private WorkerStats(long intervalNanos, boolean perPriority) {
         series = new IntervalSeries(intervalNanos);
         intervalLatency = new IntervalLatencies(intervalNanos);

@@ -344,6 +344,23 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /**
+     * Reports read results as records ({@code ReportItem}: the result, its environment, its labels): no view reads
+     * a JSON tree of a result. What keeps Jackson's trees is the JSON format itself: the reader of files of either
+     * version ({@code JsonReportReader}), version 2's translation and writer ({@code JsonV2}, {@code JsonV2Writer},
+     * and {@code HistogramBins}' version 1 and 2 forms of a histogram), and the printer of fio's own JSON layout
+     * ({@code fio.FioJsonPrinter}: another tool's format, printed as fio spaces it).
+     */
+    @Test
+    void reportsReadTypedResultsNotJsonTrees() {
+        noClasses().that().resideInAPackage(p("report"))
+                .and().haveNameNotMatching("org\\.iobench\\.report\\.(JsonReportReader|JsonV2|JsonV2Writer|HistogramBins"
+                        + "|fio\\.FioJsonPrinter)(\\$.*)?")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.fasterxml.jackson.databind.JsonNode")
+                .because("one reader turns stored and written results into the records every view reads")
+                .check(CLASSES);
+    }
+
     @Test
     void theTablePackageIsNeutralAndAtTheBottom() {
         classes().that().resideInAPackage(p("table"))

@@ -2,27 +2,28 @@ package org.iobench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.iobench.sysmon.env.Environment;
 import org.junit.jupiter.api.Test;
 
 class EnvironmentDiffTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static JsonNode env(String json) throws Exception {
-        return JSON.readTree(json);
+    /** An environment recorded with the fields of {@code json} (in the JSON form), nothing else known. */
+    private static Environment env(String json) throws Exception {
+        ObjectNode recorded = JsonReport.tree(Environment.unknown(null));
+        recorded.setAll((ObjectNode) JsonReportReader.tree(json));
+        return JsonReportReader.environment(recorded.toString());
     }
 
     @Test
     void aTargetWithoutABlockDeviceIsSaidSoInsteadOfShownAsUnknown() throws Exception {
-        JsonNode ext4Deadline = env("""
+        Environment ext4Deadline = env("""
                 {"kernelRelease":"6.18","filesystem":{"type":"ext4"},
                  "device":{"wholeDisk":"loop1","scheduler":"mq-deadline","rotational":true}}""");
-        JsonNode ext4None = env("""
+        Environment ext4None = env("""
                 {"kernelRelease":"6.18","filesystem":{"type":"ext4"},
                  "device":{"wholeDisk":"loop1","scheduler":"none","rotational":true}}""");
-        JsonNode tmpfs = env("""
+        Environment tmpfs = env("""
                 {"kernelRelease":"6.18","filesystem":{"type":"tmpfs"}}""");
 
         List<EnvironmentDiff.Row> rows = EnvironmentDiff.of(List.of(ext4Deadline, tmpfs), List.of(ext4None, tmpfs));
@@ -33,7 +34,7 @@ class EnvironmentDiffTest {
 
     @Test
     void anEnvironmentNotRecordedAtAllStaysUnknown() throws Exception {
-        JsonNode ext4 = env("""
+        Environment ext4 = env("""
                 {"kernelRelease":"6.18","filesystem":{"type":"ext4"},"device":{"scheduler":"none"}}""");
 
         List<EnvironmentDiff.Row> rows = EnvironmentDiff.of(List.of(ext4), List.of(env("{}")));
@@ -44,13 +45,13 @@ class EnvironmentDiffTest {
 
     @Test
     void aLoopDeviceWhoseDirectIoDiffersIsWhatDiffers() throws Exception {
-        JsonNode off = env("""
+        Environment off = env("""
                 {"kernelRelease":"6.18","filesystem":{"type":"ext4"},
                  "device":{"wholeDisk":"loop1","loopDirectIo":false}}""");
-        JsonNode on = env("""
+        Environment on = env("""
                 {"kernelRelease":"6.18","filesystem":{"type":"ext4"},
                  "device":{"wholeDisk":"loop1","loopDirectIo":true}}""");
-        JsonNode vda = env("""
+        Environment vda = env("""
                 {"kernelRelease":"6.18","filesystem":{"type":"ext4"},"device":{"wholeDisk":"vda"}}""");
 
         assertThat(EnvironmentDiff.of(List.of(off), List.of(on))).containsExactly(new EnvironmentDiff.Row(

@@ -10,9 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.iobench.table.TableFormat;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,10 +26,8 @@ class ResultsTableTest {
             JsonNode doc = new ObjectMapper().readTree(in);
             List<ReportItem> items = new ArrayList<>();
             int n = 0;
-            for (JsonNode b : JsonReportReader.benchmarkTrees(doc)) { // version 1 read as version 2
-                Map<String, String> labels = new LinkedHashMap<>();
-                b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-                items.add(new ReportItem("r" + (++n), b, labels));
+            for (ReportItem i : JsonReportReader.items(doc, "sweep-v1.json")) { // version 1 read as the records
+                items.add(new ReportItem("r" + (++n), i.result(), i.environment(), i.labels()));
             }
             return items;
         }

@@ -41,7 +41,7 @@ class LargeStoreCheckTest {
 
     private static void check(String url) throws Exception {
         try (Connection c = new org.sqlite.JDBC().connect(url, new Properties())) {
-            IntegrityCheck.check(c, Dialect.SQLITE, "DB", 0);
+            IntegrityCheck.check(c, SqlDialect.SQLITE, "DB", 0);
         }
     }
 

@@ -49,7 +49,7 @@ class SqlitePlanTest {
             "target:/srv/data/", "last:20", "last"})
     void eachSelectorTermReadsThroughAnIndex(String selector) throws SQLException {
         RunQuery q = Selector.parse("runs", selector, Instant.parse("2026-11-03T00:00:00Z"));
-        RunFilter filter = RunFilter.of(q, Dialect.SQLITE);
+        RunFilter filter = RunFilter.of(q, SqlDialect.SQLITE);
         List<String> plan = plan(RunReader.findSql(q, filter), filter.args());
         // "SCAN runs" reads every row; the one scan allowed is of the time index with a LIMIT: last:N with no other
         // term stops after N index entries
@@ -66,7 +66,7 @@ class SqlitePlanTest {
     @Test
     void aLabelIsReadFromItsIndexNotProbedForEveryRun() throws SQLException {
         RunQuery q = Selector.parse("runs", "commit=c3", Instant.now());
-        RunFilter filter = RunFilter.of(q, Dialect.SQLITE);
+        RunFilter filter = RunFilter.of(q, SqlDialect.SQLITE);
         assertThat(plan(RunReader.findSql(q, filter), filter.args()))
                 .contains("SEARCH run_labels USING INDEX run_labels_by_key_value (label_key=? AND label_value=?)")
                 .noneMatch(l -> l.contains("CORRELATED"));

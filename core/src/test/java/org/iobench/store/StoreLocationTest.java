@@ -28,6 +28,6 @@ class StoreLocationTest {
         assertThat(StoreLocation.describe("jdbc:sqlite:/tmp/r.db")).isEqualTo("/tmp/r.db");
         assertThat(StoreLocation.describe("jdbc:postgresql://h/db?user=u&password=secret&ssl=true"))
                 .isEqualTo("jdbc:postgresql://h/db?user=u&password=***&ssl=true");
-        assertThatThrownBy(() -> Dialect.of("jdbc:mysql://h/db")).hasMessageContaining("--db jdbc:mysql://h/db");
+        assertThatThrownBy(() -> SqlDialect.of("jdbc:mysql://h/db")).hasMessageContaining("--db jdbc:mysql://h/db");
     }
 }

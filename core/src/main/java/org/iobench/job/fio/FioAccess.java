@@ -1,6 +1,9 @@
 package org.iobench.job.fio;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.iobench.job.Access;
 import org.iobench.job.BlockSizeMix;
 import org.iobench.job.Distribution;
@@ -115,7 +118,7 @@ record FioAccess(long unitBytes, Access access) {
                                 List<FioProblems.Problem> blocking) {
         FioSetting mode = o.setting("zonemode").orElse(null);
         FioSetting size = o.setting("zonesize").orElse(null);
-        String m = mode == null ? "none" : mode.value().toLowerCase(java.util.Locale.ROOT);
+        String m = mode == null ? "none" : mode.value().toLowerCase(Locale.ROOT);
         if (m.equals("none")) {
             if (size != null) { // fio 3.33's zonemode defaults to none: "--zonemode=none and --zonesize are not compatible."
                 throw FioJobOptions.bad(size, "needs zonemode=strided (fio 3.33 refuses a zone size with zonemode=none,"
@@ -193,13 +196,12 @@ record FioAccess(long unitBytes, Access access) {
         return new long[] {Math.min(a, b), Math.max(a, b)};
     }
 
-    private static final java.util.regex.Pattern LEADING_SIZE = java.util.regex.Pattern.compile(
-            "\\s*(\\d+\\s*(?:[kmgtpe](?:i?b)?|b)?)(?![a-z]).*", java.util.regex.Pattern.CASE_INSENSITIVE
-                    | java.util.regex.Pattern.DOTALL);
+    private static final Pattern LEADING_SIZE = Pattern.compile(
+            "\\s*(\\d+\\s*(?:[kmgtpe](?:i?b)?|b)?)(?![a-z]).*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     /** A size at the start of {@code text}, what follows it ignored as fio's parser ignores it. */
     private static long leadingSize(FioJobOptions o, FioSetting s, String text) {
-        java.util.regex.Matcher m = LEADING_SIZE.matcher(text);
+        Matcher m = LEADING_SIZE.matcher(text);
         return o.size(s, m.matches() ? m.group(1) : text);
     }
 

@@ -21,7 +21,7 @@ import org.iobench.job.InvalidJobException;
  */
 public final class FioArguments {
     /** fio's output formats ({@code --output-format}, comma-separated; {@code --minimal} is terse). */
-    public enum Format { TERSE, JSON, JSON_PLUS, NORMAL }
+    public enum OutputFormat { TERSE, JSON, JSON_PLUS, NORMAL }
 
     /** Where command-line options say they come from in messages ({@code command line:N}, the argument). */
     static final String WHERE = "command line";
@@ -67,7 +67,7 @@ public final class FioArguments {
     private final List<String> jobFiles = new ArrayList<>();
     private final List<String> sections = new ArrayList<>();
     private final List<String> inflateLogs = new ArrayList<>();
-    private final EnumSet<Format> formats = EnumSet.noneOf(Format.class);
+    private final EnumSet<OutputFormat> formats = EnumSet.noneOf(OutputFormat.class);
     private String output;
     private boolean parseOnly;
     private boolean debugParse;
@@ -75,7 +75,6 @@ public final class FioArguments {
     private boolean readOnly;
     private boolean version;
     private boolean help;
-    private boolean warningsFatal;
     private Integer maxJobs;
     private int terseVersion = 3;
     private String eta = "auto";
@@ -166,7 +165,7 @@ public final class FioArguments {
             commandLine.removeIf(s -> !s.global() && !sections.contains(s.name()));
         }
         if (formats.isEmpty()) {
-            formats.add(Format.NORMAL);
+            formats.add(OutputFormat.NORMAL);
         }
     }
 
@@ -174,14 +173,14 @@ public final class FioArguments {
         switch (name) {
             case "minimal" -> {
                 formats.clear();
-                formats.add(Format.TERSE);
+                formats.add(OutputFormat.TERSE);
             }
             case "version" -> version = true;
             case "help" -> help = true;
             case "showcmd" -> showCommand = true;
             case "readonly" -> readOnly = true;
             case "parse-only" -> parseOnly = true;
-            case "warnings-fatal" -> warningsFatal = true;
+            case "warnings-fatal" -> { } // taken as fio takes it, not acted on: iobench's notes stay notes
             case "latency-log" -> throw bad("--latency-log is deprecated. Use per-job latency log options.");
             default -> throw refused(name);
         }
@@ -275,13 +274,13 @@ public final class FioArguments {
         formats.clear();
         for (String f : value.split(",")) {
             switch (f) {
-                case "terse" -> formats.add(Format.TERSE);
-                case "json" -> formats.add(Format.JSON);
+                case "terse" -> formats.add(OutputFormat.TERSE);
+                case "json" -> formats.add(OutputFormat.JSON);
                 case "json+" -> {
-                    formats.add(Format.JSON);
-                    formats.add(Format.JSON_PLUS);
+                    formats.add(OutputFormat.JSON);
+                    formats.add(OutputFormat.JSON_PLUS);
                 }
-                case "normal" -> formats.add(Format.NORMAL);
+                case "normal" -> formats.add(OutputFormat.NORMAL);
                 default -> throw new InvalidJobException("fio: invalid output format " + f + "\nfio: failed parsing"
                         + " output-format");
             }
@@ -318,7 +317,7 @@ public final class FioArguments {
         return List.copyOf(sections);
     }
 
-    public Set<Format> formats() {
+    public Set<OutputFormat> formats() {
         return Set.copyOf(formats);
     }
 
@@ -359,10 +358,6 @@ public final class FioArguments {
 
     public boolean help() {
         return help;
-    }
-
-    public boolean warningsFatal() {
-        return warningsFatal;
     }
 
     /** {@code --max-jobs}: the most jobs (clones included) fio will set up; empty when not given. */

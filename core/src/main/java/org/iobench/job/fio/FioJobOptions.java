@@ -1,6 +1,5 @@
 package org.iobench.job.fio;
 
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -153,9 +152,5 @@ final class FioJobOptions {
         String unset = s.unset().isEmpty() ? "" : " (" + s.unset() + (s.unset().contains(",") ? " are" : " is")
                 + " not set)";
         return new InvalidJobException(s.where() + ": " + s.key() + "=" + s.value() + ": " + why + unset);
-    }
-
-    static String format(Duration d) {
-        return Durations.format(d);
     }
 }

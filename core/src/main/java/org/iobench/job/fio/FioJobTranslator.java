@@ -4,14 +4,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.job.Access;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
@@ -37,6 +40,8 @@ final class FioJobTranslator {
     private final List<String> warnings;
     /** fio's {@code thread_number} of the last job made: jobs and their clones numbered from 1 in order. */
     private int threads;
+    /** The {@code write_iolog} files of the jobs made so far: a later job cannot replay one before it is written. */
+    private final Set<Path> iologsWritten = new HashSet<>();
 
     FioJobTranslator(FioProblems problems, List<String> warnings) {
         this(FioOptions.STANDARD, problems, warnings);
@@ -69,6 +74,11 @@ final class FioJobTranslator {
         long numjobs = 1;
         long offset;
         long offsetIncrement;
+        /** The job's fio logs (null: none), as the logs row made them. */
+        LogSpec logs;
+        /** {@code read_iolog}, null when the job draws its own requests; the replay options with it. */
+        FioSetting replay;
+        FioIolog.Options replayOptions;
 
         Job(String section, String where, FioJobOptions o) {
             this.o = o;
@@ -168,12 +178,18 @@ final class FioJobTranslator {
             long offset = job.offset + i * job.offsetIncrement;
             b.target(job.target(i, "0", job.blocking())).name(clones == 1 ? job.name() : job.name() + "." + i)
                     .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset);
+            if (job.replay != null) {
+                replayed(job, b, i);
+            }
             if (job.fileSize() > 0) { // fio: the file is filesize bytes, the region from the offset to its end
                 if (offset > job.fileSize()) {
                     throw FioJobOptions.bad(o.setting("filesize").orElseThrow(), "offset " + offset
                             + " is past the file's end (fio: \"you need to specify valid offset=\")");
                 }
                 b.sizeBytes(job.fileSize() - offset);
+            }
+            if (job.logs != null && job.logs.requestLog() != null) {
+                iologsWritten.add(Path.of(job.logs.requestLog()).toAbsolutePath().normalize());
             }
             try {
                 specs.add(b.build());
@@ -429,10 +445,63 @@ final class FioJobTranslator {
         String lat = logName(o, "write_lat_log", job.name());
         String iops = logName(o, "write_iops_log", job.name());
         String requests = FioLogOptions.requestLog(o);
-        job.spec().logs(bw == null && lat == null && iops == null && requests == null ? null : new LogSpec(bw, lat,
+        if (requests != null && o.has("read_iolog")) {
+            requests = null; // fio: "read iolog overrides write_iolog"
+            job.warnings().add(o.setting("write_iolog").orElseThrow().where() + ": write_iolog with read_iolog: fio"
+                    + " writes no iolog of a replay (\"read iolog overrides write_iolog\"), neither does iobench");
+        }
+        job.logs = bw == null && lat == null && iops == null && requests == null ? null : new LogSpec(bw, lat,
                 iops, o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),
                 o.flag("per_job_logs", true), 0, o.flag("log_prio"), FioLogOptions.compressBytes(o),
-                o.flag("log_store_compressed"), requests));
+                o.flag("log_store_compressed"), requests);
+        job.spec().logs(job.logs);
+    }
+
+    /** {@code read_iolog}: the job replays the log (read per clone, {@link #replayed}); its options read now. */
+    static void replay(Job job, FioSetting s) {
+        if (s.value().isBlank()) {
+            throw FioJobOptions.bad(s, "needs a file name");
+        }
+        if (s.value().strip().equals("-")) {
+            job.refuse(s, "a log on standard input is not supported by iobench (name the file)");
+            return;
+        }
+        FioSetting directory = job.options().setting("directory").orElse(null);
+        if (directory != null) {
+            // add_file puts the directory in front of each name the log gives, get_fileno then looks the bare name
+            // up and finds no file: fio 3.33 dies of signal 11 on every such job
+            throw FioJobOptions.bad(s, "with directory=" + directory.value() + " (" + directory.where() + ") fio"
+                    + " 3.33 crashes (signal 11: it looks up the log's names without the directory it put in front"
+                    + " of them); name the files in the log, or with replay_redirect=, without directory=");
+        }
+        job.replay = s;
+        job.replayOptions = FioIolog.options(job.options());
+    }
+
+    /**
+     * Clone {@code clone} of a replaying job: its log read (fio reads it as the job starts; iobench before any job
+     * starts, so a log an earlier job of the file writes is refused), the job's requests, file, size and largest
+     * request the log's, as fio replaces them.
+     */
+    private void replayed(Job job, JobSpec.Builder b, int clone) {
+        FioSetting s = job.replay;
+        String name = FioIolog.nameFor(s.value(), clone);
+        if (iologsWritten.contains(Path.of(name).toAbsolutePath().normalize())) {
+            throw FioJobOptions.bad(s, name + " is written by an earlier job of this file (write_iolog): iobench"
+                    + " reads a replayed log before the first job starts; replay it in a run of its own");
+        }
+        FioIolog.Read r = FioIolog.read(s, name, job.replayOptions, warnings);
+        if (job.replayOptions.redirect() == null && r.files().size() > 1) {
+            job.refuse(s, name + " names " + r.files().size() + " files (" + String.join(", ", r.files())
+                    + "): iobench replays one file per job; replay_redirect= sends every request to one");
+        }
+        b.target(Path.of(r.file()));
+        // the direction the job's file is opened and consented for: a log of waits alone reads nothing, but opens
+        // its file as a reader would
+        RwMode mode = r.reads() > 0 ? (r.writes() > 0 ? RwMode.RW : RwMode.READ)
+                : r.writes() > 0 ? RwMode.WRITE : RwMode.READ;
+        b.rw(mode).mixReadPercent(r.readPercent()).blockSize(Math.max(1, r.maxLength())).sizeBytes(r.extentBytes())
+                .exactSize(true).offsetBytes(0).access(Access.DEFAULT).loopRegion(false).replay(r.replay());
     }
 
     /** A log's file prefix: the value, the job's name for a bare option; null when not asked for. */

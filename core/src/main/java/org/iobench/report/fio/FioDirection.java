@@ -2,6 +2,7 @@ package org.iobench.report.fio;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -96,7 +97,7 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
         List<Prio> prios = new ArrayList<>();
         Samples bw = Samples.NONE;
         Samples iops = Samples.NONE;
-        String name = dir.name().toLowerCase(java.util.Locale.ROOT);
+        String name = dir.name().toLowerCase(Locale.ROOT);
         for (BenchmarkResult b : entry.members()) {
             if (b.runs().isEmpty()) {
                 continue;

@@ -5,14 +5,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.iobench.job.SteadyCriterion;
 import org.iobench.job.fio.FioJobDescription;
 import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.LatencyMoments;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
 import org.iobench.result.SystemSummary;
@@ -96,11 +100,11 @@ public final class FioJson {
         job.put("eta", 0);
         job.put("elapsed", elapsedSeconds(e));
         options(job, "job options", e.options());
-        List<Histogram> kept = new java.util.ArrayList<>();
+        List<Histogram> kept = new ArrayList<>();
         long total = 0;
         boolean allKept = true;
         FioLatencyReport report = e.report();
-        List<FioDirection> directions = new java.util.ArrayList<>();
+        List<FioDirection> directions = new ArrayList<>();
         for (FioDirection.Dir d : FioDirection.Dir.values()) {
             FioDirection f = FioDirection.of(e, d);
             directions.add(f);
@@ -258,7 +262,7 @@ public final class FioJson {
     }
 
     private static FioLatency sync(RunResult r) {
-        Map<String, org.iobench.result.LatencyMoments> m = r.latencies().moments();
+        Map<String, LatencyMoments> m = r.latencies().moments();
         Histogram h = FioDirection.histogram(r, "sync");
         return m != null ? FioLatency.of(m.get("sync"), h) : FioLatency.of(r.latencies().sync(), h);
     }
@@ -302,8 +306,8 @@ public final class FioJson {
         if (ss == null) {
             return;
         }
-        org.iobench.job.SteadyCriterion c = ss.criterion();
-        boolean iops = c.metric() == org.iobench.job.SteadyCriterion.Metric.IOPS;
+        SteadyCriterion c = ss.criterion();
+        boolean iops = c.metric() == SteadyCriterion.Metric.IOPS;
         String pct = c.relative() ? "%" : "";
         ObjectNode s = job.putObject("steadystate");
         s.put("ss", c.metric().label() + (c.slope() ? "_slope" : "") + ":" + String.format(Locale.ROOT, "%f",
@@ -322,12 +326,12 @@ public final class FioJson {
         long[] otherValues = padded(ss.otherWindow(), duration);
         long[] iopsValues = iops ? judgedValues : otherValues;
         long[] bwValues = iops ? otherValues : judgedValues;
-        data.put("bw_mean", java.util.Arrays.stream(bwValues).sum() / duration);
-        data.put("iops_mean", java.util.Arrays.stream(iopsValues).sum() / duration);
+        data.put("bw_mean", Arrays.stream(bwValues).sum() / duration);
+        data.put("iops_mean", Arrays.stream(iopsValues).sum() / duration);
         var i = data.putArray("iops");
-        java.util.Arrays.stream(iopsValues).forEach(i::add);
+        Arrays.stream(iopsValues).forEach(i::add);
         var b = data.putArray("bw");
-        java.util.Arrays.stream(bwValues).forEach(b::add);
+        Arrays.stream(bwValues).forEach(b::add);
     }
 
     /** {@code n} whole values, oldest first, zeros after those there are (fio's ring before it is full). */

@@ -1,10 +1,11 @@
 package org.iobench.report.fio;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.LatencyMoments;
 import org.iobench.result.LatencySummary;
 
@@ -27,7 +28,7 @@ record FioLatency(long min, long max, double mean, double stddev, long count, Ma
     static final FioLatency EMPTY = new FioLatency(0, 0, 0, 0, 0, Map.of(), null);
 
     FioLatency {
-        known = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(known));
+        known = Collections.unmodifiableMap(new LinkedHashMap<>(known));
     }
 
     /** From exact moments, with the histogram of the same requests (null where none was kept). */
@@ -56,11 +57,6 @@ record FioLatency(long min, long max, double mean, double stddev, long count, Ma
         return new FioLatency(s.minNs(), s.maxNs(), s.meanNs(), Double.NaN, s.count(), p, null);
     }
 
-    /** fio's default percentiles ({@code percentile_list}'s default). */
-    Map<String, Long> percentiles() {
-        return percentiles(FioLatencyReport.FIO_PERCENTILES);
-    }
-
     /**
      * The percentiles of {@code list} (ascending), named as fio names them, each the first value whose running count
      * reaches p % of the count (fio's {@code calc_clat_percentiles}, HdrHistogram's {@code getValueAtPercentile});
@@ -85,7 +81,7 @@ record FioLatency(long min, long max, double mean, double stddev, long count, Ma
 
     /** fio's name of a percentile: C's {@code %f}. */
     static String key(double percentile) {
-        return String.format(java.util.Locale.ROOT, "%f", percentile);
+        return String.format(Locale.ROOT, "%f", percentile);
     }
 
     /** Several jobs' latencies as one (fio's {@code sum_stat}); one alone is itself. */

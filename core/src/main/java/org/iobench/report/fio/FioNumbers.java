@@ -1,5 +1,7 @@
 package org.iobench.report.fio;
 
+import java.util.Locale;
+
 /**
  * fio's {@code num2str} ({@code lib/num2str.c}): a number in at most {@code maxlen} digits with a unit prefix,
  * SI (k, M, G: powers of 1000) or IEC (Ki, Mi, Gi: powers of 1024), with fio's rounding, so the text reads as fio's.
@@ -36,7 +38,7 @@ final class FioNumbers {
         if (room <= 1) {
             return Long.toUnsignedString(carry ? num + 1 : num) + prefix[post] + units;
         }
-        String fraction = String.format(java.util.Locale.ROOT, "%." + (room - 1) + "f", (double) modulo / thousand);
+        String fraction = String.format(Locale.ROOT, "%." + (room - 1) + "f", (double) modulo / thousand);
         if (fraction.charAt(0) == '1') {
             num++;
         }

@@ -1,6 +1,5 @@
 package org.iobench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -45,18 +44,36 @@ public final class AbDistributions {
      * notDrawn: [text]}}.
      */
     static ObjectNode data(List<Row> rows, String baseName, String newName) {
+        return drawn(rows, baseName, newName).json();
+    }
+
+    /**
+     * The chart data and what the page says of it.
+     *
+     * @param json     the data ({@link #data})
+     * @param rows     how many rows are drawn
+     * @param notDrawn each row not drawn, with why
+     */
+    record Drawn(ObjectNode json, int rows, List<String> notDrawn) {}
+
+    static Drawn drawn(List<Row> rows, String baseName, String newName) {
         ObjectNode out = NODES.objectNode();
         ArrayNode charts = out.putArray("rows");
-        ArrayNode notDrawn = out.putArray("notDrawn");
+        ArrayNode notDrawnJson = out.putArray("notDrawn");
+        List<String> notDrawn = new ArrayList<>();
+        int drawnRows = 0;
         for (Row r : rows) {
             Pool b = Pool.safely(r.base());
             Pool n = Pool.safely(r.candidate());
             if (b.all == null || n.all == null) {
-                notDrawn.add(r.workload() + ": no latency histogram kept on the " + (b.all == null
+                String why = r.workload() + ": no latency histogram kept on the " + (b.all == null
                         ? n.all == null ? "base or the new side" : "base side" : "new side")
-                        + " (imported, or stored before iobench kept them)");
+                        + " (imported, or stored before iobench kept them)";
+                notDrawn.add(why);
+                notDrawnJson.add(why);
                 continue;
             }
+            drawnRows++;
             List<Object[]> series = new ArrayList<>();
             series.add(new Object[] {baseName, "base", false, b.runs, b.all});
             series.add(new Object[] {newName, "new", false, n.runs, n.all});
@@ -70,9 +87,9 @@ public final class AbDistributions {
             TreeSet<Double> edges = new TreeSet<>();
             for (Object[] s : series) {
                 Map<Double, Long> c = new HashMap<>();
-                for (JsonNode bin : HistogramBins.of((Histogram) s[4])) {
-                    c.put(bin.path("highNs").asDouble(), bin.path("count").asLong());
-                    edges.add(bin.path("highNs").asDouble());
+                for (HistogramBins.Bin bin : HistogramBins.bins((Histogram) s[4])) {
+                    c.put(bin.highNs(), bin.count());
+                    edges.add(bin.highNs());
                 }
                 counts.add(c);
             }
@@ -102,7 +119,7 @@ public final class AbDistributions {
                 }
             }
         }
-        return out;
+        return new Drawn(out, drawnRows, notDrawn);
     }
 
     /** A side's requests: all of them and, where every run was paced, from their intended start; null: none kept. */

@@ -1,14 +1,30 @@
 package org.iobench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.iobench.history.HistorySet;
+import org.iobench.job.Sizes;
+import org.iobench.report.HistogramBins;
 import org.iobench.report.ReportItem;
+import org.iobench.result.Interval;
+import org.iobench.result.IntervalLatency;
+import org.iobench.result.Latencies;
+import org.iobench.result.LatencyHistograms;
+import org.iobench.result.LatencySummary;
+import org.iobench.result.RunResult;
+import org.iobench.sysmon.CpuTicks;
+import org.iobench.sysmon.SystemSample;
+import org.iobench.sysmon.SystemSeries;
 
 /**
  * The data the page's charts draw, computed here so the page's script only plots:
@@ -38,40 +54,56 @@ final class ChartData {
 
     private ChartData() {}
 
-    private static ObjectNode distributions(List<ReportItem> items) {
+    /**
+     * The page's data and what its sections say of it.
+     *
+     * @param json                  the data the page's script draws
+     * @param distributionsNotDrawn each benchmark without a distribution chart, with why
+     * @param abNotDrawn            each A/B row without distributions, with why
+     */
+    record Page(ObjectNode json, boolean sweeps, boolean searches, boolean latency, boolean series,
+                int distributionCharts, List<String> distributionsNotDrawn, int abDistributionRows,
+                List<String> abNotDrawn) {}
+
+    /** The distributions' data, its number of charts and the benchmarks it leaves out with why. */
+    private record Distributions(ObjectNode json, int charts, List<String> notDrawn) {}
+
+    private static Distributions distributions(List<ReportItem> items) {
         Map<ReportItem, String> names = DifferingLabels.of(items);
         ObjectNode out = MAPPER.createObjectNode();
         ArrayNode charts = out.putArray("charts");
-        ArrayNode notDrawn = out.putArray("notDrawn");
-        List<ReportItem> drawn = new java.util.ArrayList<>();
+        ArrayNode notDrawnJson = out.putArray("notDrawn");
+        List<String> notDrawn = new ArrayList<>();
+        Map<ReportItem, List<HistogramBins.Bin>> drawn = new LinkedHashMap<>();
         for (ReportItem i : items) {
-            JsonNode run = lastCompleteRun(i.benchmark());
-            JsonNode bins = run == null ? null : run.path("latencyHistograms").path("all").path("bins");
-            if (bins == null || !bins.isArray() || bins.isEmpty()) {
-                notDrawn.add(names.get(i) + " (" + i.id() + "): " + (run == null ? "no complete run"
-                        : "no latency histogram kept (imported, or stored before iobench kept them)"));
+            RunResult run = i.lastCompleteRun();
+            List<HistogramBins.Bin> bins = run == null ? List.of() : allBins(run);
+            if (bins.isEmpty()) {
+                String why = names.get(i) + " (" + i.id() + "): " + (run == null ? "no complete run"
+                        : "no latency histogram kept (imported, or stored before iobench kept them)");
+                notDrawn.add(why);
+                notDrawnJson.add(why);
             } else {
-                drawn.add(i);
+                drawn.put(i, bins);
             }
         }
-        for (int from = 0; from < drawn.size(); from += PER_CHART) {
-            List<ReportItem> part = drawn.subList(from, Math.min(drawn.size(), from + PER_CHART));
-            java.util.TreeSet<Double> edges = new java.util.TreeSet<>();
+        List<ReportItem> order = new ArrayList<>(drawn.keySet());
+        for (int from = 0; from < order.size(); from += PER_CHART) {
+            List<ReportItem> part = order.subList(from, Math.min(order.size(), from + PER_CHART));
+            TreeSet<Double> edges = new TreeSet<>();
             for (ReportItem i : part) {
-                lastCompleteRun(i.benchmark()).path("latencyHistograms").path("all").path("bins")
-                        .forEach(b -> edges.add(b.path("highNs").asDouble()));
+                drawn.get(i).forEach(b -> edges.add(b.highNs()));
             }
             ObjectNode chart = charts.addObject();
             ArrayNode x = chart.putArray("x");
             edges.forEach(x::add);
             ArrayNode series = chart.putArray("series");
             for (ReportItem i : part) {
-                JsonNode bins = lastCompleteRun(i.benchmark()).path("latencyHistograms").path("all").path("bins");
                 long total = 0;
-                Map<Double, Long> counts = new java.util.HashMap<>();
-                for (JsonNode b : bins) {
-                    counts.put(b.path("highNs").asDouble(), b.path("count").asLong());
-                    total += b.path("count").asLong();
+                Map<Double, Long> counts = new HashMap<>();
+                for (HistogramBins.Bin b : drawn.get(i)) {
+                    counts.put(b.highNs(), b.count());
+                    total += b.count();
                 }
                 ObjectNode s = series.addObject().put("label", names.get(i));
                 ArrayNode pct = s.putArray("percent");
@@ -89,7 +121,14 @@ final class ChartData {
                 }
             }
         }
-        return out;
+        return new Distributions(out, charts.size(), notDrawn);
+    }
+
+    /** The bins of a run's kept histogram of all requests; none where it kept none. */
+    private static List<HistogramBins.Bin> allBins(RunResult run) {
+        LatencyHistograms h = run.latencies().histograms();
+        String all = h == null || h.encoded() == null ? null : h.encoded().get("all");
+        return all == null ? List.of() : HistogramBins.bins(all);
     }
 
     static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history) {
@@ -98,18 +137,31 @@ final class ChartData {
 
     static ObjectNode of(List<ReportItem> items, AbSection ab, HistorySet history,
                          List<SearchCurves.Search> searches) {
+        return page(items, ab, history, searches).json();
+    }
+
+    static Page page(List<ReportItem> items, AbSection ab, HistorySet history, List<SearchCurves.Search> searches) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.set("sweeps", SweepData.of(items));
-        root.set("searches", SearchCurves.data(searches));
-        root.set("latency", latency(items));
-        root.set("series", series(items));
-        root.set("distributions", distributions(items));
+        ArrayNode sweeps = SweepData.of(items);
+        ArrayNode searchData = SearchCurves.data(searches);
+        ArrayNode latency = latency(items);
+        ArrayNode series = series(items);
+        Distributions distributions = distributions(items);
+        root.set("sweeps", sweeps);
+        root.set("searches", searchData);
+        root.set("latency", latency);
+        root.set("series", series);
+        root.set("distributions", distributions.json());
+        AbDistributions.Drawn abDistributions = null;
         if (ab != null) {
             root.set("ab", ab(ab));
-            root.set("abDistributions", AbDistributions.data(ab.distributions(), ab.baseName(), ab.newName()));
+            abDistributions = AbDistributions.drawn(ab.distributions(), ab.baseName(), ab.newName());
+            root.set("abDistributions", abDistributions.json());
         }
         root.set("history", HistoryChartData.of(history));
-        return root;
+        return new Page(root, !sweeps.isEmpty(), !searchData.isEmpty(), !latency.isEmpty(), !series.isEmpty(),
+                distributions.charts(), distributions.notDrawn(), abDistributions == null ? 0 : abDistributions.rows(),
+                abDistributions == null ? List.of() : abDistributions.notDrawn());
     }
 
     /** {@code {alpha, metric, rows: [{workload, gainPercent, significant, pValue}]}}; undefined numbers null. */
@@ -147,22 +199,21 @@ final class ChartData {
         Map<ReportItem, String> names = DifferingLabels.of(items);
         ArrayNode out = MAPPER.createArrayNode();
         for (ReportItem i : items) {
-            JsonNode run = lastCompleteRun(i.benchmark());
+            RunResult run = i.lastCompleteRun();
             if (run == null) {
                 continue;
             }
             // all requests where the run has them, else the more numerous side
-            JsonNode l = run.path("allLatency").path("count").asLong() > 0 ? run.path("allLatency")
-                    : run.path("readLatency").path("count").asLong() >= run.path("writeLatency").path("count")
-                    .asLong() ? run.path("readLatency") : run.path("writeLatency");
-            if (l.path("count").asLong() == 0) {
+            Latencies lat = run.latencies();
+            LatencySummary l = count(lat.all()) > 0 ? lat.all()
+                    : count(lat.read()) >= count(lat.write()) ? lat.read() : lat.write();
+            if (count(l) == 0) {
                 continue;
             }
             ObjectNode o = out.addObject();
             o.put("label", names.get(i));
             ArrayNode ns = o.putArray("ns");
-            for (String f : List.of("p50Ns", "p90Ns", "p99Ns", "p999Ns", "p9999Ns")) {
-                long v = l.path(f).asLong();
+            for (long v : new long[] {l.p50Ns(), l.p90Ns(), l.p99Ns(), l.p999Ns(), l.p9999Ns()}) {
                 if (v < 0) {
                     ns.addNull(); // a percentile the source did not report: a gap, not a point at 0
                 } else {
@@ -171,6 +222,10 @@ final class ChartData {
             }
         }
         return out;
+    }
+
+    private static long count(LatencySummary l) {
+        return l == null ? 0 : l.count();
     }
 
     /**
@@ -183,10 +238,10 @@ final class ChartData {
         // of one test) are one entry, their runs overlaid as a benchmark's --runs are
         Map<ReportItem, String> bases = DifferingLabels.bases(items);
         Map<String, List<ReportItem>> twins = new LinkedHashMap<>();
-        items.forEach(i -> twins.computeIfAbsent(bases.get(i), k -> new java.util.ArrayList<>()).add(i));
+        items.forEach(i -> twins.computeIfAbsent(bases.get(i), k -> new ArrayList<>()).add(i));
         Map<ReportItem, String> names = DifferingLabels.of(items);
         ArrayNode out = MAPPER.createArrayNode();
-        java.util.Set<ReportItem> done = new java.util.HashSet<>();
+        Set<ReportItem> done = new HashSet<>();
         for (ReportItem first : items) {
             if (!done.add(first)) {
                 continue;
@@ -197,30 +252,30 @@ final class ChartData {
             boolean apart = together.size() > 1;
             ObjectNode b = out.addObject();
             String base = bases.get(first).isEmpty() ? first.workloadWithoutBs() + " "
-                    + org.iobench.job.Sizes.binary(first.job().path("blockSizeBytes").asLong()) : bases.get(first);
+                    + Sizes.binary(first.blockSize()) : bases.get(first);
             b.put("label", apart ? base + " (" + together.size() + " runs stored apart)" : names.get(first));
             b.put("id", first.id());
             ArrayNode ids = b.putArray("benchmarks");
             together.forEach(i -> ids.add(i.id()));
-            String test = first.benchmark().path("test").path("name").asText("");
+            String test = first.testName();
             b.put("group", test.isEmpty() ? first.workloadWithoutBs() : test);
-            List<JsonNode> all = new java.util.ArrayList<>();
-            together.forEach(i -> i.benchmark().path("runs").forEach(all::add));
-            JsonNode median = medianRun(all);
+            List<RunResult> all = new ArrayList<>();
+            together.forEach(i -> all.addAll(i.result().runs()));
+            RunResult median = medianRun(all);
             ArrayNode runs = b.putArray("runs");
             for (ReportItem i : together) {
-                int n = i.benchmark().path("runs").size();
-                for (JsonNode run : i.benchmark().path("runs")) {
+                int n = i.result().runs().size();
+                for (RunResult run : i.result().runs()) {
                     ObjectNode s = runs.addObject();
-                    s.put("run", run.path("run").asInt());
+                    s.put("run", run.run());
                     // a twin's run is named by its stored id, as iobench show names it
-                    s.put("name", !apart ? "run " + run.path("run").asInt()
-                            : n == 1 ? "#" + i.id() : "#" + i.id() + " run " + run.path("run").asInt());
-                    s.put("complete", run.path("complete").asBoolean(true));
+                    s.put("name", !apart ? "run " + run.run()
+                            : n == 1 ? "#" + i.id() : "#" + i.id() + " run " + run.run());
+                    s.put("complete", run.complete());
                     s.put("median", run == median);
                     intervals(s, run);
                     if (run == median || median == null && runs.size() == 1) {
-                        b.set("system", system(run.path("system")));
+                        b.set("system", system(run.evidence().system()));
                     }
                 }
             }
@@ -228,38 +283,40 @@ final class ChartData {
         return out;
     }
 
-    /** The complete run whose MB/s is the median (the lower of the two middle ones for an even count), or null. */
-    static JsonNode medianRun(JsonNode benchmark) {
-        List<JsonNode> runs = new java.util.ArrayList<>();
-        benchmark.path("runs").forEach(runs::add);
-        return medianRun(runs);
-    }
-
-    /** The median complete run of {@code runs} by MB/s, as {@link #medianRun(JsonNode)}. */
-    static JsonNode medianRun(List<JsonNode> runs) {
-        List<JsonNode> done = new java.util.ArrayList<>();
+    /** The median complete run of {@code runs} by MB/s (the lower of the two middle ones for an even count), or null. */
+    static RunResult medianRun(List<RunResult> runs) {
+        List<RunResult> done = new ArrayList<>();
         runs.forEach(r -> {
-            if (r.path("complete").asBoolean(true)) {
+            if (r.complete()) {
                 done.add(r);
             }
         });
         if (done.isEmpty()) {
             return null;
         }
-        done.sort(java.util.Comparator.comparingDouble(r -> num(r.path("totals").path("bytesPerSecond"))));
+        done.sort(Comparator.comparingDouble(r -> r.totals() == null ? Double.NaN : r.totals().bytesPerSecond()));
         return done.get((done.size() - 1) / 2);
     }
 
-    private static void intervals(ObjectNode s, JsonNode run) {
-        double intervalSeconds = run.path("intervalNs").asLong(1_000_000_000L) / 1e9;
+    private static void intervals(ObjectNode s, RunResult run) {
+        double intervalSeconds = run.intervals().intervalNanos() / 1e9;
         ArrayNode t = s.putArray("t");
         ArrayNode from = s.putArray("from");
         ArrayNode to = s.putArray("to");
         ArrayNode mbps = s.putArray("mbps");
         ArrayNode iops = s.putArray("iops");
+        // latency.DIRECTION.FIELD per interval; a direction without a single point is left out, and a run without
+        // any latency per interval has none
+        ArrayNode[][] perDirection = new ArrayNode[DIRECTIONS.length][LATENCY_FIELDS.length];
+        for (ArrayNode[] d : perDirection) {
+            for (int f = 0; f < d.length; f++) {
+                d[f] = MAPPER.createArrayNode();
+            }
+        }
+        boolean[] any = new boolean[DIRECTIONS.length];
         long startNanos = 0;
-        for (JsonNode in : run.path("series")) {
-            long duration = in.path("durationNs").asLong();
+        for (Interval in : run.intervals().series()) {
+            long duration = in.durationNanos();
             if (duration <= 0) {
                 continue; // no time, no rate
             }
@@ -269,16 +326,18 @@ final class ChartData {
             from.add(micros(startNanos));
             to.add(micros(startNanos + duration));
             startNanos += duration;
-            addNumber(mbps, num(in.path("bytesPerSecond")) / 1e6);
-            addNumber(iops, num(in.path("opsPerSecond")));
-            for (String d : DIRECTIONS) {
-                JsonNode p = in.path("latency").path(d);
-                for (String f : new String[]{"p50Ns", "p99Ns", "maxNs"}) {
-                    ArrayNode a = latencyArray(s, d, f);
-                    if (p.path(f).isNumber()) {
-                        a.add(p.path(f).asLong());
+            addNumber(mbps, in.bytesPerSecond() / 1e6);
+            addNumber(iops, in.iops());
+            IntervalLatency latency = in.latency();
+            for (int d = 0; d < DIRECTIONS.length; d++) {
+                IntervalLatency.Point p = latency == null ? null
+                        : d == 0 ? latency.read() : d == 1 ? latency.write() : latency.trim();
+                any[d] |= p != null;
+                for (int f = 0; f < LATENCY_FIELDS.length; f++) {
+                    if (p == null) {
+                        perDirection[d][f].addNull();
                     } else {
-                        a.addNull();
+                        perDirection[d][f].add(f == 0 ? p.p50Ns() : f == 1 ? p.p99Ns() : p.maxNs());
                     }
                 }
             }
@@ -290,39 +349,25 @@ final class ChartData {
             mbps.add(0);
             iops.add(0);
         }
-        dropEmptyLatency(s);
+        ObjectNode latency = MAPPER.createObjectNode();
+        for (int d = 0; d < DIRECTIONS.length; d++) {
+            if (any[d]) {
+                ObjectNode o = latency.putObject(DIRECTIONS[d]);
+                for (int f = 0; f < LATENCY_FIELDS.length; f++) {
+                    o.set(LATENCY_FIELDS[f], perDirection[d][f]);
+                }
+            }
+        }
+        if (!latency.isEmpty()) {
+            s.set("latency", latency);
+        }
     }
 
     private static final String[] DIRECTIONS = {"read", "write", "trim"};
+    private static final String[] LATENCY_FIELDS = {"p50Ns", "p99Ns", "maxNs"};
 
-    /** {@code latency.DIRECTION.FIELD} of a run's series, made on first use. */
-    private static ArrayNode latencyArray(ObjectNode s, String direction, String field) {
-        ObjectNode l = s.has("latency") ? (ObjectNode) s.get("latency") : s.putObject("latency");
-        ObjectNode d = l.has(direction) ? (ObjectNode) l.get(direction) : l.putObject(direction);
-        return d.has(field) ? (ArrayNode) d.get(field) : d.putArray(field);
-    }
-
-    /** A direction without a single point is left out; a run without any latency per interval has none. */
-    private static void dropEmptyLatency(ObjectNode s) {
-        if (!(s.get("latency") instanceof ObjectNode l)) {
-            return;
-        }
-        for (String d : DIRECTIONS) {
-            JsonNode max = l.path(d).path("maxNs");
-            boolean any = false;
-            for (JsonNode v : max) {
-                any |= !v.isNull();
-            }
-            if (!any) {
-                l.remove(d);
-            }
-        }
-        if (l.isEmpty()) {
-            s.remove("latency");
-        }
-    }
-
-    private static ObjectNode system(JsonNode system) {
+    /** The monitor's samples (null: none) as bi/bo in MB/s and us/sy/wa in %, at the end of each sample. */
+    private static ObjectNode system(SystemSeries system) {
         ObjectNode o = MAPPER.createObjectNode();
         ArrayNode t = o.putArray("t");
         ArrayNode bi = o.putArray("bi");
@@ -331,48 +376,38 @@ final class ChartData {
         ArrayNode sy = o.putArray("sy");
         ArrayNode wa = o.putArray("wa");
         double at = 0;
-        for (JsonNode s : system.path("samples")) {
-            at += num(s.path("intervalNs")) / 1e9;
+        for (SystemSample s : system == null ? List.<SystemSample>of() : system.samples()) {
+            // in the published units (ns, bytes, seconds), converted as the JSON form converts them
+            at += s.intervalMillis() * 1e6 / 1e9;
             t.add(Math.round(at * 1000) / 1000.0);
-            addNumber(bi, num(s.path("blockInBytesPerSecond")) / 1e6);
-            addNumber(bo, num(s.path("blockOutBytesPerSecond")) / 1e6);
-            JsonNode cpu = s.path("cpu");
+            addNumber(bi, s.blockInKibPerSecond() * 1024 / 1e6);
+            addNumber(bo, s.blockOutKibPerSecond() * 1024 / 1e6);
+            CpuTicks cpu = s.cpu() == null ? CpuTicks.ZERO : s.cpu();
+            double user = seconds(cpu.user());
+            double nice = seconds(cpu.nice());
+            double sys = seconds(cpu.system());
+            double iowait = seconds(cpu.iowait());
+            double irq = seconds(cpu.irq());
+            double softirq = seconds(cpu.softirq());
             double total = 0;
-            for (String f : List.of("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")) {
-                total += cpu.path(f + "Seconds").asDouble();
+            for (double v : new double[] {user, nice, sys, seconds(cpu.idle()), iowait, irq, softirq,
+                    seconds(cpu.steal())}) {
+                total += v;
             }
-            us.add(total == 0 ? 0 : 100 * (cpu.path("userSeconds").asDouble() + cpu.path("niceSeconds").asDouble())
-                    / total);
-            sy.add(total == 0 ? 0 : 100 * (cpu.path("systemSeconds").asDouble() + cpu.path("irqSeconds").asDouble()
-                    + cpu.path("softirqSeconds").asDouble()) / total);
-            wa.add(total == 0 ? 0 : 100 * cpu.path("iowaitSeconds").asDouble() / total);
+            us.add(total == 0 ? 0 : 100 * (user + nice) / total);
+            sy.add(total == 0 ? 0 : 100 * (sys + irq + softirq) / total);
+            wa.add(total == 0 ? 0 : 100 * iowait / total);
         }
         return o;
+    }
+
+    /** CPU ticks as seconds (USER_HZ, 100 a second), as the JSON form gives them. */
+    private static double seconds(long ticks) {
+        return ticks / 100.0;
     }
 
     /** Nanoseconds as seconds, to the microsecond. */
     private static double micros(double nanos) {
         return Math.round(nanos / 1e3) / 1e6;
-    }
-
-    static JsonNode lastCompleteRun(JsonNode benchmark) {
-        JsonNode last = null;
-        for (JsonNode r : benchmark.path("runs")) {
-            if (r.path("complete").asBoolean(true)) {
-                last = r;
-            }
-        }
-        return last;
-    }
-
-    private static double num(JsonNode n) {
-        if (n.isNumber()) {
-            return n.asDouble();
-        }
-        try {
-            return Double.parseDouble(n.asText());
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 }

@@ -1,6 +1,5 @@
 package org.iobench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -8,6 +7,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.iobench.report.ReportItem;
+import org.iobench.result.RunSummary;
 
 /**
  * The crystal suite as KDiskMark (and CrystalDiskMark) draws it: a grid of its four tests (rows SEQ1M Q8T1, SEQ1M
@@ -25,10 +25,10 @@ final class CrystalGrid {
     static String of(List<ReportItem> items) {
         Map<String, Map<String, ReportItem>> runs = new LinkedHashMap<>();
         for (ReportItem i : items) {
-            Matcher m = NAME.matcher(i.job().path("name").asText());
+            Matcher m = NAME.matcher(i.jobName());
             if (m.matches()) {
-                String key = i.labelText().equals(i.job().path("name").asText()) ? i.job().path("target").asText()
-                        : i.labelText() + " " + i.job().path("target").asText();
+                String key = i.labelText().equals(i.jobName()) ? i.job().target().toString()
+                        : i.labelText() + " " + i.job().target();
                 runs.computeIfAbsent(key, k -> new LinkedHashMap<>()).putIfAbsent(m.group(1) + " " + m.group(2), i);
             }
         }
@@ -59,7 +59,8 @@ final class CrystalGrid {
         if (!Double.isFinite(mbps)) {
             return "<td class=\"crystal-cell missing\">no complete run</td>";
         }
-        double iops = i.benchmark().path("summary").path("opsPerSecond").path("mean").asDouble(Double.NaN);
+        RunSummary summary = i.result().summary();
+        double iops = summary == null || summary.iops() == null ? Double.NaN : summary.iops().mean();
         int fill = (int) Math.round(Math.max(0, Math.min(1, mbps / fastest)) * 100);
         return "<td class=\"crystal-cell\" style=\"--fill:" + fill + "%\"><span class=\"mbps\">"
                 + String.format(Locale.ROOT, mbps >= 100 ? "%.0f" : "%.2f", mbps) + "</span><span class=\"iops\">"
@@ -67,7 +68,8 @@ final class CrystalGrid {
     }
 
     private static double mbps(ReportItem i) {
-        JsonNode m = i.benchmark().path("summary").path("bytesPerSecond").path("mean");
-        return m.isNumber() ? m.asDouble() / 1e6 : Double.NaN;
+        RunSummary summary = i.result().summary();
+        return summary == null || summary.bytesPerSecond() == null ? Double.NaN
+                : summary.bytesPerSecond().mean() / 1e6;
     }
 }

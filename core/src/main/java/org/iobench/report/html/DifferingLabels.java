@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.iobench.job.Sizes;
 import org.iobench.report.ReportItem;
+import org.iobench.search.SearchSeries;
 
 /**
  * Names each benchmark on a chart by what tells it from the others on the page: the labels whose values differ
@@ -45,11 +47,10 @@ final class DifferingLabels {
             parts.add(i -> i.labels().containsKey(k) ? k + "=" + i.labels().get(k) : "");
         }
         // the steps of one saturate search share its series label; two searches' steps are told apart by it
-        parts.add(i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null))
-                .map(org.iobench.search.SearchSeries::search).orElse(""));
-        parts.add(i -> i.job().path("name").asText(""));
+        parts.add(i -> SearchSeries.parse(i.job().grouping().series()).map(SearchSeries::search).orElse(""));
+        parts.add(ReportItem::jobName);
         parts.add(ReportItem::workloadWithoutBs);
-        parts.add(i -> org.iobench.job.Sizes.binary(i.job().path("blockSizeBytes").asLong()));
+        parts.add(i -> Sizes.binary(i.blockSize()));
         // a part that differs, unless every benchmark's name so far says it already (a job named randread-4KiB
         // needs no 4KiB after it)
         List<Function<ReportItem, String>> differing = new ArrayList<>();
@@ -68,8 +69,7 @@ final class DifferingLabels {
             ReportItem i = items.get(k);
             String name = String.join(" ", words.get(k));
             if (name.isEmpty()) {
-                name = items.size() == 1 ? i.workloadWithoutBs() + " " + org.iobench.job.Sizes.binary(
-                        i.job().path("blockSizeBytes").asLong()) : "";
+                name = items.size() == 1 ? i.workloadWithoutBs() + " " + Sizes.binary(i.blockSize()) : "";
             }
             names.put(i, name);
         }

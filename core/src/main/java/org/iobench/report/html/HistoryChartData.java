@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Set;
 import org.iobench.history.ChangePoint;
 import org.iobench.history.HistoryPoint;
 import org.iobench.history.HistorySet;
@@ -76,7 +77,7 @@ final class HistoryChartData {
      */
     static List<String> labels(HistorySet set) {
         List<WorkloadKey> keys = set.workloads().stream().map(WorkloadHistory::workload).toList();
-        java.util.Set<WorkloadKey.Part> varying = WorkloadKey.varying(keys);
+        Set<WorkloadKey.Part> varying = WorkloadKey.varying(keys);
         if (keys.size() < 2 || varying.isEmpty()) {
             return set.labels();
         }

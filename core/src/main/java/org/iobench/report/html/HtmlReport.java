@@ -1,9 +1,7 @@
 package org.iobench.report.html;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +15,7 @@ import org.iobench.history.HistorySet;
 import org.iobench.report.HistoryText;
 import org.iobench.report.ReportItem;
 import org.iobench.report.Subjects;
+import org.iobench.result.Finding;
 import org.iobench.table.TableFormat;
 
 /**
@@ -50,7 +49,7 @@ public final class HtmlReport {
      */
     public static String render(String title, String generatedBy, List<ReportItem> items, AbSection ab,
                                 HistorySet history, List<SearchCurves.Search> searches) {
-        ObjectNode data = ChartData.of(items, ab, history, searches);
+        ChartData.Page data = ChartData.page(items, ab, history, searches);
         StringBuilder h = new StringBuilder(120_000);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>\n").append(resource("uPlot.min.css"))
@@ -63,14 +62,13 @@ public final class HtmlReport {
         if (ab != null) {
             section(h, "comparison", "Comparison: " + ab.newName() + " against " + ab.baseName(),
                     collapsed(HtmlTables.comparison(ab), ab.rows().size(), "workloads") + (ab.rows().isEmpty() ? "" : "<div id=\"ab-chart\" class=\"chart\"></div>\n"));
-            JsonNode abDist = data.path("abDistributions");
-            if (!abDist.path("rows").isEmpty() || !abDist.path("notDrawn").isEmpty()) {
+            if (data.abDistributionRows() > 0 || !data.abNotDrawn().isEmpty()) {
                 StringBuilder body = new StringBuilder("<div id=\"ab-distribution-charts\"></div>\n<p class=\"note\">"
                         + "Per workload of the comparison, every request of each side's runs (their kept histograms"
                         + " added up): the share per latency bin (10 bins per decade, log axis) and the cumulative"
                         + " share (CDF), base and new overlaid, the two charts side by side; under --rate also from"
                         + " each request's intended start (dashed: coordinated omission corrected).</p>\n");
-                notDrawn(body, abDist.path("notDrawn"));
+                notDrawn(body, data.abNotDrawn());
                 section(h, "ab-distributions", "Latency distributions: " + ab.newName() + " against "
                         + ab.baseName(), body.toString());
             }
@@ -82,13 +80,13 @@ public final class HtmlReport {
                     + " KDiskMark draws it: mean MB/s (10^6 B/s) over the runs with IOPS under it; each bar is filled"
                     + " in proportion to the grid's fastest cell.</p>\n");
         }
-        if (!data.path("sweeps").isEmpty()) {
+        if (data.sweeps()) {
             section(h, "sweeps", "Throughput and IOPS per sweep axis", "<div id=\"sweep-charts\"></div>\n"
                     + "<p class=\"note\">A chart per axis that was swept (block size, queue depth, threads, rate,"
                     + " read mix): each line holds everything else the same, and is named by what differs from the"
                     + " other lines; points are the mean of the runs, whiskers min-max.</p>\n");
         }
-        if (!data.path("searches").isEmpty()) {
+        if (data.searches()) {
             section(h, "searches", "Saturation and latency-target searches", "<div id=\"search-charts\"></div>\n"
                     + "<p class=\"note\">Each saturate search: IOPS per step (left axis) and the latency it was"
                     + " judged by (right axis, log scale), the knee (the lowest load with nearly all the throughput"
@@ -96,19 +94,18 @@ public final class HtmlReport {
                     + " table saturate printed. The knee and best are concluded from the stored steps by the"
                     + " search's own rules (docs/limits.md).</p>\n");
         }
-        if (!data.path("latency").isEmpty()) {
+        if (data.latency()) {
             section(h, "latency", "Latency percentiles", "<div id=\"latency-chart\" class=\"chart\"></div>\n");
         }
-        JsonNode dist = data.path("distributions");
-        if (!dist.path("charts").isEmpty() || !dist.path("notDrawn").isEmpty()) {
+        if (data.distributionCharts() > 0 || !data.distributionsNotDrawn().isEmpty()) {
             StringBuilder body = new StringBuilder("<div id=\"distribution-charts\"></div>\n<p class=\"note\">"
                     + "Each benchmark's last complete run: the share of all its requests per latency bin (10 bins per"
                     + " decade, log axis) and the cumulative share (CDF), at most " + ChartData.PER_CHART
                     + " benchmarks a chart, named by what differs between them.</p>\n");
-            notDrawn(body, dist.path("notDrawn"));
+            notDrawn(body, data.distributionsNotDrawn());
             section(h, "distributions", "Latency distributions", body.toString());
         }
-        if (!data.path("series").isEmpty()) {
+        if (data.series()) {
             section(h, "series", "Runs over time", "<div id=\"series-charts\"></div>\n"
                     + "<p class=\"note\">Each point is the mean rate of one interval, drawn at the middle of the"
                     + " interval (a last, shorter interval at the middle of its own span).</p>\n");
@@ -118,7 +115,7 @@ public final class HtmlReport {
                     + "<p class=\"note\">Each workload's stored runs in order (mean of the repetitions, whiskers"
                     + " min-max), the mean of each segment between change points, and the change points found by"
                     + " E-Divisive means (docs/history.md).</p>\n");
-            ArrayNode single = MAPPER.createArrayNode();
+            List<String> single = new ArrayList<>();
             List<String> labels = history.labels();
             for (int w = 0; w < history.workloads().size(); w++) {
                 if (history.workloads().get(w).points().size() < 2) {
@@ -138,7 +135,7 @@ public final class HtmlReport {
 
         h.append("<pre id=\"selfcheck\"></pre>\n");
         h.append("<script type=\"application/json\" id=\"report-data\">")
-                .append(json(data).replace("</", "<\\/")).append("</script>\n");
+                .append(json(data.json()).replace("</", "<\\/")).append("</script>\n");
         h.append("<script>").append(resource("uPlot.iife.min.js")).append("</script>\n");
         h.append("<script>").append(resource("report.js")).append("</script>\n");
         h.append("<!-- uPlot ").append("1.6.32 (c) Leon Sorokin, MIT License: ")
@@ -160,13 +157,13 @@ public final class HtmlReport {
     }
 
     /** The list of what a section does not draw, with the reason of each; nothing when it draws everything. */
-    private static void notDrawn(StringBuilder body, JsonNode notDrawn) {
+    private static void notDrawn(StringBuilder body, List<String> notDrawn) {
         if (notDrawn.isEmpty()) {
             return;
         }
         body.append("<p class=\"note not-drawn\">Not drawn (").append(notDrawn.size())
                 .append("):</p>\n<ul class=\"not-drawn\">");
-        notDrawn.forEach(n -> body.append("<li>").append(esc(n.asText())).append("</li>"));
+        notDrawn.forEach(n -> body.append("<li>").append(esc(n)).append("</li>"));
         body.append("</ul>\n");
     }
 
@@ -183,19 +180,18 @@ public final class HtmlReport {
         Map<List<String>, List<String[]>> alike = new LinkedHashMap<>();
         Map<List<String>, List<Subjects.Subject>> whom = new LinkedHashMap<>();
         for (ReportItem i : items) {
-            for (JsonNode f : i.benchmark().path("findings")) {
-                List<String> key = List.of(f.path("severity").asText("warning"), f.path("id").asText(),
-                        f.path("message").asText(), f.path("fix").asText(""), f.path("confidence").asText(""));
-                String who = f.hasNonNull("group") ? "group " + f.path("group").asText() : i.id();
-                List<Integer> runs = new ArrayList<>();
-                f.path("runs").forEach(r -> runs.add(r.asInt()));
-                Subjects.Subject s = new Subjects.Subject(who, runs);
+            for (Finding f : i.result().findings()) {
+                List<String> key = List.of(f.severity() == null ? "warning" : f.severity().label(),
+                        String.valueOf(f.id()), String.valueOf(f.message()), f.fix() == null ? "" : f.fix(),
+                        f.confidence() == null ? "" : f.confidence().label());
+                String who = f.group() != null ? "group " + f.group() : i.id();
+                Subjects.Subject s = new Subjects.Subject(who, f.runs() == null ? List.of() : f.runs());
                 if (whom.computeIfAbsent(key, k -> new ArrayList<>()).contains(s)) {
                     continue;
                 }
                 whom.get(key).add(s);
                 alike.computeIfAbsent(key, k -> new ArrayList<>())
-                        .add(new String[] {Subjects.name(List.of(s)), f.path("evidence").asText()});
+                        .add(new String[] {Subjects.name(List.of(s)), String.valueOf(f.evidence())});
             }
         }
         StringBuilder h = new StringBuilder();
@@ -227,7 +223,7 @@ public final class HtmlReport {
         return h.toString();
     }
 
-    private static String json(JsonNode n) {
+    private static String json(ObjectNode n) {
         try {
             return MAPPER.writeValueAsString(n);
         } catch (JsonProcessingException e) {

@@ -2,7 +2,6 @@ package org.iobench.report.html;
 
 import static org.iobench.report.html.HtmlReport.esc;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +13,8 @@ import org.iobench.report.EnvironmentDiff;
 import org.iobench.report.ReportItem;
 import org.iobench.report.ResultsTable;
 import org.iobench.report.Units;
+import org.iobench.result.TargetInfo;
+import org.iobench.sysmon.env.Environment;
 import org.iobench.table.Align;
 import org.iobench.table.Table;
 
@@ -127,19 +128,20 @@ final class HtmlTables {
         StringBuilder h = new StringBuilder("<table class=\"targets\"><thead><tr><th class=\"l\">benchmark</th>"
                 + "<th class=\"l\">target</th><th class=\"l\">kind</th><th class=\"l\">filesystem</th>"
                 + "<th class=\"l\">device</th><th>logical/physical block</th></tr></thead><tbody>\n");
-        Map<JsonNode, List<String>> byEnvironment = new LinkedHashMap<>();
+        Map<Environment, List<String>> byEnvironment = new LinkedHashMap<>();
         for (ReportItem i : items) {
-            JsonNode t = i.benchmark().path("target");
-            h.append("<tr><td class=\"l\">").append(esc(i.id() + " " + i.job().path("name").asText()))
-                    .append("</td><td class=\"l\">").append(esc(t.path("path").asText(i.job().path("target").asText())))
-                    .append("</td><td class=\"l\">").append(esc(t.path("kind").asText("")))
-                    .append("</td><td class=\"l\">").append(esc(t.path("filesystem").asText("")))
-                    .append("</td><td class=\"l\">").append(esc(t.path("device").asText("")))
-                    .append("</td><td>").append(t.path("logicalBlockSizeBytes").asLong()).append('/')
-                    .append(t.path("physicalBlockSizeBytes").asLong()).append("</td></tr>\n");
-            JsonNode env = i.benchmark().path("environment");
-            if (env.isObject()) {
-                byEnvironment.computeIfAbsent(env, k -> new ArrayList<>()).add(i.id());
+            TargetInfo t = i.result().target();
+            String path = t == null || t.path() == null ? String.valueOf(i.job().target()) : t.path();
+            h.append("<tr><td class=\"l\">").append(esc(i.id() + " " + i.job().name()))
+                    .append("</td><td class=\"l\">").append(esc(path))
+                    .append("</td><td class=\"l\">").append(esc(t == null || t.kind() == null ? "" : t.kind()))
+                    .append("</td><td class=\"l\">")
+                    .append(esc(t == null || t.filesystem() == null ? "" : t.filesystem()))
+                    .append("</td><td class=\"l\">").append(esc(t == null || t.device() == null ? "" : t.device()))
+                    .append("</td><td>").append(t == null ? 0 : t.logicalBlockSize()).append('/')
+                    .append(t == null ? 0 : t.physicalBlockSize()).append("</td></tr>\n");
+            if (i.environment() != null) {
+                byEnvironment.computeIfAbsent(i.environment(), k -> new ArrayList<>()).add(i.id());
             }
         }
         h.append("</tbody></table>\n");

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -155,7 +156,7 @@ public final class SearchCurves {
         if (axis == Axis.AUTO) {
             return steps;
         }
-        return steps.stream().sorted(java.util.Comparator.comparingDouble(p -> axis == Axis.RATE
+        return steps.stream().sorted(Comparator.comparingDouble(p -> axis == Axis.RATE
                 ? p.setting().rateOpsPerSecond() > 0 ? p.setting().rateOpsPerSecond() : p.iops()
                 : p.setting().level(axis))).toList();
     }

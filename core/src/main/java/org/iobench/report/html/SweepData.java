@@ -1,6 +1,5 @@
 package org.iobench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,9 +7,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
+import org.iobench.job.RateLimit;
+import org.iobench.job.Sizes;
 import org.iobench.report.ReportItem;
+import org.iobench.result.RunSummary;
+import org.iobench.result.Stat;
+import org.iobench.search.SearchSeries;
 
 /**
  * A chart's worth of data per sweep axis: block size, queue depth, threads, rate and read mix. On axis A, the
@@ -32,13 +38,12 @@ final class SweepData {
     private record Axis(String id, String title, boolean log2, Function<ReportItem, Double> x) {}
 
     private static final List<Axis> AXES = List.of(
-            new Axis("bs", "block size", true, i -> positive(i.job().path("blockSizeBytes").asDouble())),
-            new Axis("iodepth", "queue depth", true, i -> positive(i.job().path("iodepth").asDouble(1))),
-            new Axis("threads", "threads", true, i -> positive(i.job().path("threads").asDouble(1))),
-            new Axis("rate", "rate limit", false, i -> i.job().path("rate").path("perSecond").isNumber()
-                    ? i.job().path("rate").path("perSecond").asDouble() : null),
+            new Axis("bs", "block size", true, i -> positive(i.blockSize())),
+            new Axis("iodepth", "queue depth", true, i -> positive(i.job().queue().iodepth())),
+            new Axis("threads", "threads", true, i -> positive(i.job().queue().threads())),
+            new Axis("rate", "rate limit", false, i -> rate(i) == null ? null : rate(i).perSecond()),
             new Axis("mix", "reads % of a mixed job", false, i -> isMixed(i)
-                    ? i.job().path("mixReadPercent").asDouble() : null));
+                    ? (double) i.job().workload().mixReadPercent() : null));
 
     private SweepData() {}
 
@@ -47,27 +52,31 @@ final class SweepData {
     }
 
     private static boolean isMixed(ReportItem i) {
-        String rw = i.job().path("rw").asText();
+        String rw = i.job().workload().rw().label();
         return rw.contains("rw") || rw.equals("readwrite");
+    }
+
+    private static RateLimit rate(ReportItem i) {
+        return i.job().timing().rate();
     }
 
     static ArrayNode of(List<ReportItem> items) {
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part("test", i -> i.benchmark().path("test").path("name").asText("")));
-        parts.add(new Part("rw", i -> i.job().path("rw").asText()));
-        parts.add(new Part("bs", i -> org.iobench.job.Sizes.binary(i.job().path("blockSizeBytes").asLong())));
-        parts.add(new Part("iodepth", i -> "Q" + i.job().path("iodepth").asInt(1)));
-        parts.add(new Part("threads", i -> "T" + i.job().path("threads").asInt(1)));
-        parts.add(new Part("rate", i -> i.job().path("rate").path("label").asText("")));
-        parts.add(new Part("mix", i -> isMixed(i) ? "reads " + i.job().path("mixReadPercent").asInt() + "%" : ""));
-        parts.add(new Part("direct", i -> i.job().path("direct").asBoolean() ? "direct" : "buffered"));
-        parts.add(new Part("sync", i -> "sync " + i.job().path("sync").asText("none")));
-        parts.add(new Part("engine", i -> i.job().path("engine").asText("")));
+        parts.add(new Part("test", ReportItem::testName));
+        parts.add(new Part("rw", i -> i.job().workload().rw().label()));
+        parts.add(new Part("bs", i -> Sizes.binary(i.blockSize())));
+        parts.add(new Part("iodepth", i -> "Q" + i.job().queue().iodepth()));
+        parts.add(new Part("threads", i -> "T" + i.job().queue().threads()));
+        parts.add(new Part("rate", i -> rate(i) == null ? "" : rate(i).label()));
+        parts.add(new Part("mix", i -> isMixed(i) ? "reads " + i.job().workload().mixReadPercent() + "%" : ""));
+        parts.add(new Part("direct", i -> i.job().durability().direct() ? "direct" : "buffered"));
+        parts.add(new Part("sync", i -> "sync " + i.syncLabel()));
+        parts.add(new Part("engine", i -> i.job().queue().engine() == null ? "" : i.job().queue().engine()));
         // the steps of two saturate searches are two curves, never one pooled line (a search's steps share its
         // series label, which names when it ran); a sweep's points have no search label and pool as before
-        parts.add(new Part("search", i -> org.iobench.search.SearchSeries.parse(i.job().path("series").asText(null))
-                .map(org.iobench.search.SearchSeries::search).orElse("")));
-        java.util.Set<String> keys = new java.util.TreeSet<>();
+        parts.add(new Part("search", i -> SearchSeries.parse(i.job().grouping().series())
+                .map(SearchSeries::search).orElse("")));
+        Set<String> keys = new TreeSet<>();
         items.forEach(i -> keys.addAll(i.labels().keySet()));
         for (String k : keys) {
             parts.add(new Part("label." + k, i -> i.labels().containsKey(k) ? k + "=" + i.labels().get(k) : ""));
@@ -101,8 +110,8 @@ final class SweepData {
                 curves.get(keyList.get(c)).forEach((x, at) -> {
                     ObjectNode p = points.addObject().put("x", axis.log2() ? Math.log(x) / Math.log(2) : x)
                             .put("n", at.size());
-                    p.set("bytesPerSecond", pooled(at, "bytesPerSecond"));
-                    p.set("iops", pooled(at, "opsPerSecond"));
+                    p.set("bytesPerSecond", pooled(at, RunSummary::bytesPerSecond));
+                    p.set("iops", pooled(at, RunSummary::iops));
                 });
             }
         }
@@ -124,18 +133,19 @@ final class SweepData {
         return words.isEmpty() ? "all" : String.join(" ", words);
     }
 
-    private static ObjectNode pooled(List<ReportItem> at, String field) {
+    /** The lowest minimum, the mean of the means and the highest maximum of a summary's figure; null where undefined. */
+    private static ObjectNode pooled(List<ReportItem> at, Function<RunSummary, Stat> field) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         double sum = 0;
         int n = 0;
         for (ReportItem i : at) {
-            JsonNode s = i.benchmark().path("summary").path(field);
-            if (s.path("mean").isNumber()) {
-                sum += s.path("mean").asDouble();
+            Stat s = i.result().summary() == null ? null : field.apply(i.result().summary());
+            if (s != null && Double.isFinite(s.mean())) {
+                sum += s.mean();
                 n++;
-                min = Math.min(min, s.path("min").asDouble(s.path("mean").asDouble()));
-                max = Math.max(max, s.path("max").asDouble(s.path("mean").asDouble()));
+                min = Math.min(min, Double.isFinite(s.min()) ? s.min() : s.mean());
+                max = Math.max(max, Double.isFinite(s.max()) ? s.max() : s.mean());
             }
         }
         ObjectNode o = NODES.objectNode();

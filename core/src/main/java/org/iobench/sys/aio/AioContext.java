@@ -94,16 +94,6 @@ public final class AioContext implements AutoCloseable {
         }
     }
 
-    /** Iocbs prepared and not yet accepted by the kernel. */
-    public int queued() {
-        return queued;
-    }
-
-    /** Room left in the queue. */
-    public int queueSpace() {
-        return capacity - queued;
-    }
-
     /**
      * Fills the next iocb of the queue. Every field is written, since iocbs are reused. The caller checks
      * {@link #queueSpace()} first.

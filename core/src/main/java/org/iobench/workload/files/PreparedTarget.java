@@ -85,7 +85,6 @@ public final class PreparedTarget implements AutoCloseable {
 
     public Path path() { return path; }
     public Kind kind() { return kind; }
-    public boolean created() { return created; }
     public long regionBytes() { return regionBytes; }
     public boolean sizeExplicit() { return sizeExplicit; }
     /** O_DIRECT's alignment unit for this target: the device's logical block size (512 where unknown). */

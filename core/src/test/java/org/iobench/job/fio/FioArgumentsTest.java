@@ -36,9 +36,9 @@ class FioArgumentsTest {
     @Test
     void outputFormatsAreCommaSeparatedAndJsonPlusIsJsonWithBinsAndMinimalIsTerse() {
         assertThat(parse("--output-format=json+,normal").formats()).containsExactlyInAnyOrder(
-                FioArguments.Format.JSON, FioArguments.Format.JSON_PLUS, FioArguments.Format.NORMAL);
-        assertThat(parse("--minimal").formats()).containsExactly(FioArguments.Format.TERSE);
-        assertThat(parse().formats()).containsExactly(FioArguments.Format.NORMAL);
+                FioArguments.OutputFormat.JSON, FioArguments.OutputFormat.JSON_PLUS, FioArguments.OutputFormat.NORMAL);
+        assertThat(parse("--minimal").formats()).containsExactly(FioArguments.OutputFormat.TERSE);
+        assertThat(parse().formats()).containsExactly(FioArguments.OutputFormat.NORMAL);
         assertThatThrownBy(() -> parse("--output-format=xml")).isInstanceOf(InvalidJobException.class)
                 .hasMessageContaining("fio: invalid output format xml");
     }

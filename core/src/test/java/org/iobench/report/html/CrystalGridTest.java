@@ -2,22 +2,24 @@ package org.iobench.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.iobench.job.JobSpec;
 import org.iobench.report.ReportItem;
+import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunSummary;
+import org.iobench.result.Stat;
 import org.junit.jupiter.api.Test;
 
 class CrystalGridTest {
     private static ReportItem item(String name, double bytesPerSecond, double iops) {
-        ObjectNode b = new ObjectMapper().createObjectNode();
-        b.putObject("job").put("name", name).put("target", "/data");
-        ObjectNode s = b.putObject("summary");
-        s.putObject("bytesPerSecond").put("mean", bytesPerSecond);
-        s.putObject("opsPerSecond").put("mean", iops);
-        return new ReportItem(name, b, Map.of("disk", "nvme0"));
+        JobSpec job = JobSpec.builder(Path.of("/data")).name(name).build();
+        RunSummary summary = new RunSummary(Stat.of(new double[] {bytesPerSecond}), Stat.of(new double[] {iops}),
+                Stat.of(new double[0]));
+        return new ReportItem(name, new BenchmarkResult(job, null, List.of(), summary, true, List.of()),
+                Map.of("disk", "nvme0"));
     }
 
     @Test

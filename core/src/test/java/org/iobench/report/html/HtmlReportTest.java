@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +15,17 @@ import org.iobench.advise.Advisor;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.report.JsonReport;
+import org.iobench.report.JsonReportReader;
 import org.iobench.report.ReportItem;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.Interval;
+import org.iobench.result.Intervals;
+import org.iobench.result.Latencies;
+import org.iobench.result.LatencySummary;
+import org.iobench.result.Outcome;
+import org.iobench.result.RunEvidence;
+import org.iobench.result.RunResult;
+import org.iobench.result.Totals;
 import org.iobench.testing.Chromium;
 import org.iobench.workload.Benchmark;
 import org.iobench.workload.RunControl;
@@ -46,8 +54,8 @@ class HtmlReportTest {
         JsonNode doc = new ObjectMapper().readTree(JsonReport.write(results, "test", Map.of()));
         List<ReportItem> items = new ArrayList<>();
         int n = 0;
-        for (JsonNode b : doc.path("benchmarks")) {
-            items.add(new ReportItem("b" + (++n), b, Map.of("disk", "vda")));
+        for (ReportItem b : JsonReportReader.items(doc, "test.json")) {
+            items.add(new ReportItem("b" + (++n), b.result(), Map.of("disk", "vda")));
         }
         return items;
     }
@@ -70,17 +78,17 @@ class HtmlReportTest {
 
     @Test
     void aShortLastIntervalIsDrawnAtItsOwnTimeNotOnTopOfTheOneBefore() throws IOException {
-        ObjectNode run = new ObjectMapper().createObjectNode();
-        run.put("run", 1).put("intervalNs", 1_000_000_000L);
-        var series = run.putArray("series");
+        List<Interval> series = new ArrayList<>();
         for (long d : new long[] {1_000_000_000L, 1_000_000_000L, 400_000L}) {
-            series.addObject().put("durationNs", d).put("bytesPerSecond", 1e8).put("opsPerSecond", 100);
+            series.add(new Interval(series.size(), d, d / 10, 0, d / 10_000_000, 0)); // 1e8 B/s, 100 IOPS
         }
-        ObjectNode b = new ObjectMapper().createObjectNode();
-        b.putObject("job").put("name", "w");
-        b.putArray("runs").add(run);
-        JsonNode s = ChartData.of(List.of(new ReportItem("1", b, Map.of())), null, null).path("series").get(0)
-                .path("runs").get(0);
+        RunResult run = new RunResult(1, "2026-11-02T10:00:00Z", Outcome.COMPLETE,
+                new Totals(240_040_000L, 0, 2400, 0, 2_000_400_000L, 0, 0),
+                new Latencies(LatencySummary.EMPTY, LatencySummary.EMPTY, LatencySummary.EMPTY, null),
+                new Intervals(1_000_000_000L, series), List.of(), new RunEvidence(null, null, null, null), null);
+        JobSpec job = JobSpec.builder(dir.resolve("w")).name("w").build();
+        ReportItem b = new ReportItem("1", BenchmarkResult.of(job, null, List.of(run)), Map.of());
+        JsonNode s = ChartData.of(List.of(b), null, null).path("series").get(0).path("runs").get(0);
         assertThat(s.path("t").toString()).isEqualTo("[0.5,1.5,2.0002]");
         assertThat(s.path("from").toString()).isEqualTo("[0.0,1.0,2.0]");
         assertThat(s.path("to").toString()).isEqualTo("[1.0,2.0,2.0004]");
@@ -89,8 +97,14 @@ class HtmlReportTest {
     @Test
     void distributionsOverlayTheBenchmarksNamedByWhatDiffersAndSayWhatIsNotDrawn() throws IOException {
         List<ReportItem> items = new ArrayList<>(realResults());
-        ObjectNode imported = items.getFirst().benchmark().deepCopy();
-        imported.path("runs").forEach(r -> ((ObjectNode) r).remove("latencyHistograms"));
+        BenchmarkResult kept = items.getFirst().result();
+        List<RunResult> withoutHistograms = kept.runs().stream().map(r -> {
+            Latencies l = r.latencies();
+            return new RunResult(r.run(), r.startedAt(), r.outcome(), r.totals(), new Latencies(l.read(), l.write(),
+                    l.sync(), l.split(), l.all(), l.trim()), r.intervals(), r.workers(), r.evidence(), r.extras());
+        }).toList();
+        BenchmarkResult imported = new BenchmarkResult(kept.job(), kept.target(), withoutHistograms, kept.summary(),
+                kept.complete(), kept.findings(), kept.test());
         items.add(new ReportItem("fio-1", imported, Map.of("disk", "vda", "tool", "fio")));
         JsonNode d = ChartData.of(items, null, null).path("distributions");
         JsonNode chart = d.path("charts").get(0);

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.PrimitiveIterator;
+import java.util.Random;
 
 /**
  * The loops of the blog post's benchmark (sum of {@code double[]}, {@code List<Double>}, {@code int[]},
@@ -173,11 +174,11 @@ public final class SumKernels {
 
     /** {@code n} pseudo-random doubles in [0, 1000), the same for the same seed. */
     public static double[] doubles(int n, long seed) {
-        return new java.util.Random(seed).doubles(n, 0, 1000).toArray();
+        return new Random(seed).doubles(n, 0, 1000).toArray();
     }
 
     /** {@code n} pseudo-random ints in [0, 1000), the same for the same seed. */
     public static int[] ints(int n, long seed) {
-        return new java.util.Random(seed).ints(n, 0, 1000).toArray();
+        return new Random(seed).ints(n, 0, 1000).toArray();
     }
 }
