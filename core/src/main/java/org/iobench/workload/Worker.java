@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.iobench.clock.NanoClock;
@@ -334,7 +335,7 @@ final class Worker implements Runnable {
         IoFile f = r.file() != null ? r.file() : file;
         try {
             engine.invalidate(f);
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             dropCacheEachPass = false; // fio logs it and goes on; one failure says the next will fail too
         }
     }
