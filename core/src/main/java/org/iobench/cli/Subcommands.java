@@ -40,12 +40,16 @@ final class Subcommands {
     /**
      * Adds to {@code root} the subcommands that {@code args} can reach: none when the line names no command and
      * asks for no help (the quick suite, {@code --version}); the one named, unless it is help or completion, which
-     * need all; all when the first word is not a command.
+     * need all; all when the first word is not a command or help is asked before it.
      */
     static CommandLine addNeeded(CommandLine root, String[] args) {
         String word = firstWord(root.getCommandSpec(), args);
         if (word == null) {
             return asksForHelp(args) ? addAll(root) : root;
+        }
+        if (LeadingOptions.scan(root.getCommandSpec(), args).given().stream()
+                .anyMatch(g -> g.names().contains("-h") || g.names().contains("--help"))) {
+            return addAll(root); // iobench --help fio: iobench's help, which lists every command
         }
         for (Class<?> c : ALL) {
             String name = name(c);

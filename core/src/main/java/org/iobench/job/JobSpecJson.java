@@ -1,5 +1,6 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.nio.file.Path;
 
 /**
@@ -16,28 +17,17 @@ record JobSpecJson(
         boolean allowOverwrite, boolean keep, long seed, String series, String group, Path source,
         long sourceOffsetBytes, boolean truncate, boolean exactSize, boolean loopRegion, VerifyChecksum verify,
         boolean verifyAfter, RateLimit rate, SteadyCriterion steady,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Access access,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Layout layout,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        LogSpec logs,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Schedule schedule,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        CpuBurn burn,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        ExecProgram program,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Priorities priorities,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        FileOps fileOps,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Submission submission,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-        boolean dropCacheEachPass,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        Replay replay) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Access access,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Layout layout,
+        @JsonInclude(JsonInclude.Include.NON_NULL) LogSpec logs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Schedule schedule,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CpuBurn burn,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ExecProgram program,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Priorities priorities,
+        @JsonInclude(JsonInclude.Include.NON_NULL) FileOps fileOps,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Submission submission,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dropCacheEachPass,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Replay replay) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();

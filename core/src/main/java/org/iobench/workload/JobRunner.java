@@ -85,6 +85,9 @@ public final class JobRunner {
                     threads.add(t);
                     t.start();
                 }
+                for (Worker w : workers) {
+                    w.awaitFlowJoined(control); // before this job's start gate: no job of a flow starts alone
+                }
                 SteadyGroup steadyGroup = steadyGroup(spec, control, run);
                 if (steadyGroup != null) {
                     // before the group's start gate

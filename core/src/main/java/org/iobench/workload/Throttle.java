@@ -1,6 +1,5 @@
 package org.iobench.workload;
 
-import org.iobench.clock.IdleStrategy;
 import org.iobench.job.Schedule;
 import org.iobench.result.IoFailure;
 
@@ -16,8 +15,8 @@ import org.iobench.result.IoFailure;
 final class Throttle {
     private static final long SETTLE_NANOS = 2_000_000_000L;
     /**
-     * A flow without flow_sleep tries again at once in fio: the worker spins (the idle strategy spins below
-     * {@link IdleStrategy#SPIN_BELOW_NANOS}).
+     * A flow without flow_sleep tries again at once in fio: the worker waits for its share instead
+     * ({@link #awaitFlow}), ready again as soon as another job of the flow moves.
      */
     private static final long FLOW_RETRY_NANOS = 1;
 
@@ -184,6 +183,11 @@ final class Throttle {
         }
     }
 
+    /** True when the job is in a flow group ({@code flow}). */
+    boolean inFlow() {
+        return s.flowWeight() > 0;
+    }
+
     /** At the worker's end: leaves its flow group. */
     void leave() {
         if (flow != null) {
@@ -223,6 +227,22 @@ final class Throttle {
             flow.take();
         }
         return nowNanos;
+    }
+
+    /**
+     * True when {@link #readyAt} held the request back for the flow's share alone, without {@code flow_sleep}: the
+     * worker then waits in {@link #awaitFlow}, not for a time.
+     */
+    boolean waitsForFlow(long nowNanos) {
+        return flow != null && s.flowSleepNanos() == 0 && nowNanos >= thinkUntil && flow.ahead();
+    }
+
+    /**
+     * Waits until another job of the flow moves and this one may be within its share again, for at most
+     * {@code maxParkNanos} of the machine's time ({@link Flows.Member#awaitShare}); may return early.
+     */
+    void awaitFlow(long maxParkNanos) {
+        flow.awaitShare(maxParkNanos);
     }
 
     void issued() {

@@ -1,6 +1,9 @@
 package org.iobench.workload;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -15,6 +18,8 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
+import org.iobench.job.Schedule;
 import org.iobench.measure.IoLogs;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sysmon.JitActivity;
@@ -125,7 +130,7 @@ final class WarmHarness {
 
     /** True when the harness warms jobs of this kind at all: a plain read, write or mix on a data engine. */
     static boolean warms(JobSpec spec, EngineProvider provider) {
-        return !spec.workload().rw().trims() && spec.workload().rw() != org.iobench.job.RwMode.COPY
+        return !spec.workload().rw().trims() && spec.workload().rw() != RwMode.COPY
                 && spec.fileOps() == null && spec.burn() == null && spec.program() == null
                 && !provider.has(EngineFlag.NO_DATA) && !provider.has(EngineFlag.BURNS_CPU)
                 && !provider.has(EngineFlag.RUNS_PROGRAM) && !provider.has(EngineFlag.WORKS_ON_FILES);
@@ -159,7 +164,7 @@ final class WarmHarness {
             // them), no rate, pauses or priorities (they would only make the warm-up wait)
             WorkerSetup run = WorkerSetup.of(spec, intervalNanos, 512, provider.has(EngineFlag.SYNC));
             WorkerSetup setup = new WorkerSetup(0, IoOp.FDATASYNC, Math.min(intervalNanos, BOUNDARY_NANOS), 0, 1,
-                    0, shortWindows(run.logs()), run.logsSlat(), org.iobench.job.Schedule.NONE, null, 0, 0, null,
+                    0, shortWindows(run.logs()), run.logsSlat(), Schedule.NONE, null, 0, 0, null,
                     spec.workload().seed());
             long jobRegion = Math.max(block, Math.min(1L << 30, spec.workload().sizeBytes() > 0
                     ? spec.workload().sizeBytes() : 1L << 30) / block * block);
@@ -230,7 +235,7 @@ final class WarmHarness {
                     break;
                 }
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return new Outcome(false, true, clock.nanoTime() - began, requests, rates); // no warm-up for it
         } finally {
             buffers.forEach(NativeBuffer::close);
@@ -241,7 +246,7 @@ final class WarmHarness {
         if (TRACE) {
             // when it ended on the process's clock: beside -XX:+PrintCompilation's and -Xlog's uptime stamps
             double since = ProcessHandle.current().info().startInstant()
-                    .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis() / 1e3).orElse(-1.0);
+                    .map(t -> Duration.between(t, Instant.now()).toMillis() / 1e3).orElse(-1.0);
             System.err.printf("warm-up %s: %s in %.3f s (ended %.2f s after the process started), %d requests,"
                     + " slices %s, JIT ms %s%n", key, settled ? "settled" : "not settled",
                     (clock.nanoTime() - began) / 1e9, since, requests,

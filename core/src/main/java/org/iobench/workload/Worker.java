@@ -1,5 +1,8 @@
 package org.iobench.workload;
 
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.iobench.clock.NanoClock;
 import org.iobench.engine.Completions;
 import org.iobench.engine.IoEngine;
@@ -74,6 +77,8 @@ final class Worker implements Runnable {
     private long passesDropped;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
+    /** Opened once the thread has joined its flow group (or found it has none), before it waits for the start. */
+    private final CountDownLatch joined = new CountDownLatch(1);
 
     private int inFlight;
     private int writesSinceSync;
@@ -123,9 +128,13 @@ final class Worker implements Runnable {
         if (threadPrio >= 0) { // fio's ioprio_set before the job's first request; a failure stops the run
             RequestPriorities.setThisThread(threadPrio, id, control);
         }
-        task.begin(); // before the start signal: the thread has done no I/O yet
-        if (throttle != null) {
-            throttle.join(); // every job of a flow group joins before the stage's barrier opens
+        try {
+            task.begin(); // before the start signal: the thread has done no I/O yet
+            if (throttle != null) {
+                throttle.join(); // every job of a flow group joins before the stage's barrier opens
+            }
+        } finally {
+            joined.countDown();
         }
         Timeline t = null;
         try {
@@ -151,6 +160,23 @@ final class Worker implements Runnable {
             if (t != null) {
                 stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
             }
+        }
+    }
+
+    /**
+     * Until this worker's thread has joined its flow group, so that no job of the group starts alone (alone, its
+     * share is all); at once for a job without one. The runner calls it before the job's start gate; a stop ends it.
+     */
+    void awaitFlowJoined(RunControl control) {
+        if (throttle == null || !throttle.inFlow()) {
+            return;
+        }
+        try {
+            while (!joined.await(MAX_PARK_NANOS, TimeUnit.NANOSECONDS) && !control.stopped()) {
+                // the thread has not run yet: a loaded machine starts it late
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -276,7 +302,11 @@ final class Worker implements Runnable {
             if (at <= now) {
                 return true;
             }
-            clock.idle(at, MAX_PARK_NANOS);
+            if (throttle.waitsForFlow(now)) {
+                throttle.awaitFlow(MAX_PARK_NANOS); // woken by the job it waits for, not by a time
+            } else {
+                clock.idle(at, MAX_PARK_NANOS);
+            }
         }
     }
 
@@ -305,7 +335,7 @@ final class Worker implements Runnable {
         IoFile f = r.file() != null ? r.file() : file;
         try {
             engine.invalidate(f);
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             dropCacheEachPass = false; // fio logs it and goes on; one failure says the next will fail too
         }
     }

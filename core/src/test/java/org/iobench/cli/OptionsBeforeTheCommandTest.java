@@ -3,6 +3,8 @@ package org.iobench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +12,7 @@ import org.iobench.store.ResultStore;
 import org.iobench.store.RunQuery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * An option typed before the command is the command's: {@code iobench --db F import X} saves into F and
@@ -116,6 +119,16 @@ class OptionsBeforeTheCommandTest {
         InProcess.Result r = InProcess.run("--help", "runs");
         assertThat(r.status()).isZero();
         assertThat(r.out()).startsWith("Usage: iobench runs ");
+    }
+
+    @Test
+    void helpBeforeACommandWithoutHelpOfItsOwnIsIobenchsListingEveryCommand() {
+        String[] args = {"--help", "fio"};
+        CommandLine cl = Main.commandLine(args);
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        assertThat(Main.execute(cl, args)).isZero();
+        assertThat(out.toString()).startsWith("Usage: iobench [").contains("  runs ").contains("  fio ");
     }
 
     @Test

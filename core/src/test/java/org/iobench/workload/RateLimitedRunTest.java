@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import org.iobench.clock.NanoClock;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
+import org.iobench.job.Schedule;
 import org.iobench.job.SteadyCriterion;
+import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.testing.TickingClock;
 import org.iobench.workload.files.TargetPreparer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -79,6 +84,69 @@ class RateLimitedRunTest {
         assertThat(r.extras().pacing().targetOpsPerSecond()).as("32 MiB/s in 64 KiB requests").isEqualTo(512.0);
         assertThat(r.totals().reads()).isPositive().isLessThanOrEqualTo(mostAllowed(r, 512, 1, 1));
         assertThat(r.totals().bytesRead()).isEqualTo(r.totals().reads() * (64 << 10));
+    }
+
+    /**
+     * A machine that stops for a while once: when the inner clock first reaches {@code at}, every reading after it is
+     * {@code stall} later (all threads were descheduled that long). Waits translate their deadlines to the inner clock.
+     */
+    private static final class StallingClock implements NanoClock {
+        private final TickingClock inner;
+        private final long at;
+        private final long stall;
+        private volatile long offset;
+
+        StallingClock(TickingClock inner, long at, long stall) {
+            this.inner = inner;
+            this.at = at;
+            this.stall = stall;
+        }
+
+        private long shift(long innerNanos) {
+            if (innerNanos >= at) {
+                offset = stall;
+            }
+            return innerNanos + offset;
+        }
+
+        @Override
+        public long nanoTime() {
+            return shift(inner.nanoTime());
+        }
+
+        @Override
+        public void idle(long deadlineNanos, long maxNanos) {
+            inner.idle(deadlineNanos - offset, maxNanos);
+        }
+
+        @Override
+        public void awaitOthers(long deadlineNanos, long maxNanos) {
+            inner.awaitOthers(deadlineNanos - offset, maxNanos);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aPacedJobInAFlowMakesUpAStallAndKeepsItsRateAndItsShare() throws IOException {
+        TickingClock ticking = new TickingClock(1_000);
+        long start = ticking.nanoTime();
+        NanoClock clock = new StallingClock(ticking, start + 500_000_000L, 200_000_000L);
+        long time = 2_000_000_000L;
+        JobSpec.Builder b = JobSpec.builder(dir.resolve("none")).engine("null").rw(RwMode.READ).blockSize(4096)
+                .sizeBytes(1L << 40).timeNanos(time).group("flow");
+        JobSpec paced = b.name("paced").rate(RateLimit.iops(1000))
+                .schedule(new Schedule(0, 0, 1, 4201, 1, 0, 0, 0, 1000, null, false, false, null)).build();
+        JobSpec unpaced = b.name("unpaced").rate(null)
+                .schedule(new Schedule(0, 0, 1, 4201, 8, 0, 0, 0, 1000, null, false, false, null)).build();
+        List<BenchmarkResult> results = new GroupRunner(() -> new Benchmark(TargetPreparer.system(), clock,
+                1_000_000_000L, 0)).execute(List.of(paced, unpaced), new RunControl(), RunListener.NONE);
+        RunResult p = results.get(0).runs().getFirst();
+        RunResult u = results.get(1).runs().getFirst();
+        System.out.printf("paced %d reads in %.3f s, unpaced %d%n", p.totals().reads(), p.totals().elapsedSeconds(),
+                u.totals().reads());
+        assertThat(p.totals().reads()).as("the slots of the 200 ms stall made up: 1000 a second over the run")
+                .isBetween((long) (1000 * p.totals().elapsedSeconds()) - 2, mostAllowed(p, 1000, 1, 1));
+        assertThat((double) u.totals().reads() / p.totals().reads()).as("the flow's 8:1").isBetween(7.9, 8.1);
     }
 
     @Test

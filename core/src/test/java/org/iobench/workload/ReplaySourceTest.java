@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.iobench.clock.NanoClock;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Replay;
 import org.iobench.job.RwMode;
@@ -105,6 +107,19 @@ class ReplaySourceTest {
                     throw new AssertionError("no clock read without stalls");
                 });
         assertThat(s.timesRequests()).isFalse();
+    }
+
+    @Test
+    void aLogGoingPastTheEndOfAnExistingFileIsRefusedBeforeAnyIoNamingTheLog() throws IOException {
+        Path target = Files.write(dir.resolve("small"), new byte[4096]);
+        Replay.Requests q = log(new Replay.Op[] {Replay.Op.READ}, new long[] {1 << 20}, new long[] {4096},
+                new long[] {0});
+        JobSpec spec = JobSpec.builder(target).rw(RwMode.READ).blockSize(4096).sizeBytes((1 << 20) + 4096)
+                .exactSize(true).replay(new Replay(Path.of("x.iolog"), 2, 1, 4096, true, 100, null, q)).build();
+        assertThatThrownBy(() -> new Benchmark(TargetPreparer.system(), TickingClock.standard(), 1_000_000_000L, 0)
+                .execute(spec, new RunControl(), RunListener.NONE)).isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("read_iolog").hasMessageContaining("x.iolog")
+                .hasMessageContaining("past the end of");
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.iobench.job.fio;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Replay;
 
@@ -88,7 +90,7 @@ final class FioIolog {
     /**
      * Reads the log {@code name} (one of {@code s}'s names).
      *
-     * @throws org.iobench.job.InvalidJobException naming {@code s}, its value and the line, when the log cannot be
+     * @throws InvalidJobException naming {@code s}, its value and the line, when the log cannot be
      *                                             read, is not a version 2 or 3 iolog, or has a line fio's format
      *                                             has not
      */
@@ -104,7 +106,7 @@ final class FioIolog {
             }
         } catch (NoSuchFileException e) {
             throw FioJobOptions.bad(s, "cannot read " + name + ": no such file");
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw FioJobOptions.bad(s, "cannot read " + name + ": " + e.getMessage());
         }
     }
@@ -268,7 +270,7 @@ final class FioIolog {
         }
     }
 
-    private static org.iobench.job.InvalidJobException badLine(FioSetting s, String name, int line, String text,
+    private static InvalidJobException badLine(FioSetting s, String name, int line, String text,
                                                               int version) {
         return FioJobOptions.bad(s, name + " line " + line + ": '" + shorten(text) + "' is not a line of fio's iolog"
                 + " version " + version + " (" + (version == 3 ? "TIME " : "") + "FILE ACTION, or "

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.iobench.compare.AbRow;
 import org.iobench.history.HistorySet;
 import org.iobench.job.Sizes;
 import org.iobench.report.HistogramBins;
@@ -170,7 +171,7 @@ final class ChartData {
         o.put("alpha", ab.alpha());
         o.put("metric", ab.metric());
         ArrayNode rows = o.putArray("rows");
-        for (org.iobench.compare.AbRow r : ab.rows()) {
+        for (AbRow r : ab.rows()) {
             ObjectNode row = rows.addObject().put("workload", r.workload()).put("significant", r.significant());
             putNumber(row, "gainPercent", r.gainPercent());
             putNumber(row, "pValue", r.test().pValue());

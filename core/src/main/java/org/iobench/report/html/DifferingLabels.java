@@ -1,13 +1,16 @@
 package org.iobench.report.html;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import org.iobench.job.Sizes;
 import org.iobench.report.ReportItem;
 import org.iobench.search.SearchSeries;
@@ -100,7 +103,7 @@ final class DifferingLabels {
      * {@code randread-4KiB} then the workload {@code randread} is {@code randread-4KiB}).
      */
     private static List<String> words(List<Function<ReportItem, String>> parts, ReportItem i) {
-        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        LinkedHashSet<String> out = new LinkedHashSet<>();
         for (Function<ReportItem, String> p : parts) {
             for (String w : p.apply(i).split(" +")) {
                 if (!w.isEmpty() && !said(out, w)) {
@@ -115,9 +118,9 @@ final class DifferingLabels {
      * Whether {@code word} is one of {@code words} or a whole piece of one ({@code randread} of the job name
      * {@code randread-4KiB}; {@code T1} is no piece of {@code T16}).
      */
-    private static boolean said(java.util.Collection<String> words, String word) {
-        java.util.regex.Pattern piece = java.util.regex.Pattern.compile(
-                "(^|[^A-Za-z0-9])" + java.util.regex.Pattern.quote(word) + "($|[^A-Za-z0-9])");
+    private static boolean said(Collection<String> words, String word) {
+        Pattern piece = Pattern.compile(
+                "(^|[^A-Za-z0-9])" + Pattern.quote(word) + "($|[^A-Za-z0-9])");
         return words.stream().anyMatch(w -> w.equals(word) || piece.matcher(w).find());
     }
 

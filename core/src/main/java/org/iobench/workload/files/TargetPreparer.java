@@ -291,6 +291,10 @@ public final class TargetPreparer {
             throw new InvalidJobException("TARGET", what, "has " + Math.max(0, available)
                     + " bytes past --offset, less than one block of " + spec.workload().blockSize());
         }
+        if (spec.workload().sizeBytes() > available && spec.replay() != null) { // the size is the log's furthest byte
+            throw new InvalidJobException("read_iolog", spec.replay().log(), "goes up to byte "
+                    + spec.workload().sizeBytes() + ", past the end of " + what + " (" + available + " bytes)");
+        }
         if (spec.workload().sizeBytes() > available) {
             throw new InvalidJobException("--size", Sizes.binary(spec.workload().sizeBytes()),
                     "exceeds the " + available + " bytes of " + what + " past --offset");

@@ -94,6 +94,15 @@ class FioIologTest {
     }
 
     @Test
+    void underLenientAJobReplayingSeveralFilesIsSkippedAndTheOthersRun() throws IOException {
+        Path f = log("fio version 2 iolog\n/x/a write 0 4096\n/x/b write 4096 4096\n");
+        JobFile jf = FioJobFile.parse("t.fio", "[r]\nioengine=null\nread_iolog=" + f + "\n[plain]\nioengine=null\n"
+                + "size=64k\n", true);
+        assertThat(jf.jobs()).extracting(JobSpec::name).containsExactly("plain");
+        assertThat(jf.skipped()).anyMatch(w -> w.contains("names 2 files"));
+    }
+
+    @Test
     void aDirectoryWithAReplayIsRefusedSinceFioCrashesOnIt() throws IOException {
         // fio 3.33: add_file stores DIR/NAME, get_fileno looks up NAME: td->files[-1], signal 11
         Path f = log("fio version 2 iolog\ntarget add\ntarget read 0 4096\n");
