@@ -3,6 +3,7 @@ package org.iobench.workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.iobench.engine.CpuWork;
@@ -30,6 +31,7 @@ import org.iobench.sys.NativeBuffer;
 import org.iobench.sys.SysException;
 import org.iobench.verify.FioWorkerVerifier;
 import org.iobench.verify.RunVerification;
+import org.iobench.verify.WorkerVerifier;
 import org.iobench.workload.offsets.FioTausworthe;
 import org.iobench.workload.files.PreparedTarget;
 
@@ -122,7 +124,7 @@ final class WorkerSet implements AutoCloseable {
      * @param walkBytes how far past the region's start a walk with holes or zones may go
      */
     static RequestSource dataSource(JobSpec spec, AccessPattern pattern, WorkerPlan plan, IoFile file, long ioCount,
-                                    org.iobench.verify.WorkerVerifier verifier, long walkBytes) {
+                                    WorkerVerifier verifier, long walkBytes) {
         return spec.access().isDefault() ? new MixSource(pattern, plan, file, spec.queue().iodepth(), verifier)
                 : new ShapedSource(spec, plan, file, ioCount, verifier, walkBytes);
     }
@@ -152,7 +154,7 @@ final class WorkerSet implements AutoCloseable {
 
     /** The wall clock in ns since the epoch: fio's headers carry the write's time. */
     private static long wallNanos() {
-        java.time.Instant now = java.time.Instant.now();
+        Instant now = Instant.now();
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
