@@ -23,7 +23,8 @@
 # included; JVM start and warm-up outside it) is the "proc" column and its ratio to fio's figure, "proc_ratio".
 # Requests per CPU-second = requests completed / that CPU. bench/thread-cpu.py splits either tool's CPU by thread.
 # Peak RSS: the whole process (wait4's maxrss via /usr/bin/time; the JVM's heap and code included). Each point is
-# the best of ROUNDS alternating rounds (iobench, fio) by requests per I/O-thread CPU-second; ratio = iobench / fio.
+# the best of ROUNDS rounds in ABBA order (iobench then fio, fio then iobench, ...) by requests per I/O-thread
+# CPU-second; ratio = iobench / fio; "load" is the 1-minute load average at the point's start and end.
 # Every burst of one axis runs under flock /tmp/iobench-suite.lock (the machine is shared); the load average at its
 # start is printed. Removes its files, detaches its loop device and resets zram on exit.
 set -euo pipefail
@@ -76,17 +77,27 @@ point() {
   shift
   fargs=("$@")
   : > "$WORK/rounds"
-  for _ in $(seq "$ROUNDS"); do
-    /usr/bin/time -f "%M" -o "$WORK/rss" "$IOB" run --quiet --no-store --format json "${iargs[@]}" \
-      > "$WORK/i.json" 2> "$WORK/i.err" || { cat "$WORK/i.err" >&2; die "iobench ${iargs[*]} failed"; }
-    echo "iobench $(iob_figures < "$WORK/i.json") $(cat "$WORK/rss")" >> "$WORK/rounds"
-    /usr/bin/time -f "%M" -o "$WORK/rss" fio --output-format=json "${fargs[@]}" > "$WORK/f.json" 2> "$WORK/f.err" \
-      || { cat "$WORK/f.err" >&2; die "fio ${fargs[*]} failed"; }
-    echo "fio $(fio_figures < "$WORK/f.json") $(cat "$WORK/rss")" >> "$WORK/rounds"
+  local load0 r tool
+  load0=$(cut -d' ' -f1 /proc/loadavg)
+  for r in $(seq "$ROUNDS"); do
+    # ABBA: odd rounds iobench first, even rounds fio first, so a load that rises or falls through the point
+    # weighs on both tools alike
+    for tool in $( ((r % 2)) && echo "iobench fio" || echo "fio iobench"); do
+      if [[ $tool == iobench ]]; then
+        /usr/bin/time -f "%M" -o "$WORK/rss" "$IOB" run --quiet --no-store --format json "${iargs[@]}" \
+          > "$WORK/i.json" 2> "$WORK/i.err" || { cat "$WORK/i.err" >&2; die "iobench ${iargs[*]} failed"; }
+        echo "iobench $(iob_figures < "$WORK/i.json") $(cat "$WORK/rss")" >> "$WORK/rounds"
+      else
+        /usr/bin/time -f "%M" -o "$WORK/rss" fio --output-format=json "${fargs[@]}" > "$WORK/f.json" \
+          2> "$WORK/f.err" || { cat "$WORK/f.err" >&2; die "fio ${fargs[*]} failed"; }
+        echo "fio $(fio_figures < "$WORK/f.json") $(cat "$WORK/rss")" >> "$WORK/rounds"
+      fi
+    done
   done
-  python3 - "$label" "$WORK/rounds" <<'EOF'
+  LOAD_RANGE="$load0-$(cut -d' ' -f1 /proc/loadavg)"
+  python3 - "$label" "$WORK/rounds" "$LOAD_RANGE" <<'EOF'
 import sys
-label, path = sys.argv[1], sys.argv[2]
+label, path, load = sys.argv[1], sys.argv[2], sys.argv[3]
 best = {}
 for line in open(path):
     tool, reqs, cpu, proc, rss = line.split()
@@ -96,14 +107,14 @@ for line in open(path):
     if tool not in best or per > best[tool][0]:
         best[tool] = (per, per_proc, rss)
 i, f = best["iobench"], best["fio"]
-print("%-22s %12.0f %12.0f %6.2f %12.0f %6.2f %8.1f %8.1f" % (label, i[0], f[0], i[0] / f[0], i[1], i[1] / f[0],
-                                                            i[2] / 1024, f[2] / 1024))
+print("%-22s %12.0f %12.0f %6.2f %12.0f %6.2f %8.1f %8.1f %11s" % (label, i[0], f[0], i[0] / f[0], i[1],
+                                                                  i[1] / f[0], i[2] / 1024, f[2] / 1024, load))
 EOF
 }
 
 header() {
-  printf '%-22s %12s %12s %6s %12s %6s %8s %8s\n' point iob_req/io-s fio_req/io-s ratio iob_req/proc proc_r \
-    iob_MiB fio_MiB
+  printf '%-22s %12s %12s %6s %12s %6s %8s %8s %11s\n' point iob_req/io-s fio_req/io-s ratio iob_req/proc proc_r \
+    iob_MiB fio_MiB load
 }
 
 # SUITE_LOCK=0 when already alone on the machine (under /work/helpers/quiet, whose flag makes the builds that would

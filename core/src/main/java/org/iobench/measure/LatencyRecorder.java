@@ -10,12 +10,22 @@ import org.iobench.result.LatencySummary;
  * the sum of its submission and completion latencies keeps that sum in the means: t0015), the smallest and largest
  * value, and the spread around the first value for the standard deviation (fio's {@code io_stat}) — not the
  * histogram's estimates, which are off by up to its resolution. Not thread-safe: each worker records into its own,
- * and the results are merged after the run. The histogram is made at the first value (16 KB at first, growing with
- * the largest value): a random-read job without a rate fills three of a worker's recorders.
+ * and the results are merged after the run. The histogram is made at the first value, covering 32 times it, and made
+ * again, 32 times the value, when a value falls beyond its range ({@link #GROWTH}): a random-read job without a rate
+ * fills three of a worker's recorders.
  */
 public final class LatencyRecorder {
+    /**
+     * How far a histogram's range grows at once when a value falls beyond it: 32 times that value (five of
+     * HdrHistogram's buckets, 40 KB at 3 digits). Growing by exactly what the value needs, as HdrHistogram's
+     * auto-resize does, copied every count at each doubling of the largest latency: a run whose tail crept from
+     * microseconds to a second copied its histogram twenty times, inside the measured window.
+     */
+    static final long GROWTH = 32;
     /** Null until the first value. */
     private Histogram histogram;
+    /** The largest value {@link #histogram} holds without growing; 0 before it is made. */
+    private long rangeNanos;
     private long count;
     private long sumNanos;
     private long minNanos = Long.MAX_VALUE;
@@ -29,22 +39,23 @@ public final class LatencyRecorder {
     private double sumSquaresShifted;
 
     /**
-     * The heap one recorder takes once its latencies reach {@code highestNanos} (its histogram grows with the
-     * largest value recorded), in bytes, from HdrHistogram's own estimate.
+     * The most heap one recorder takes once its latencies reach {@code highestNanos} (its histogram covers up to
+     * {@link #GROWTH} times its largest value), in bytes, from HdrHistogram's own estimate.
      */
     public static long footprintBytes(long highestNanos) {
-        Histogram h = new Histogram(3);
-        h.recordValue(Math.max(1, highestNanos));
-        return h.getEstimatedFootprintInBytes();
+        long range = Math.max(1, highestNanos) > Long.MAX_VALUE / 2 / GROWTH ? Long.MAX_VALUE / 2
+                : Math.max(1, highestNanos) * GROWTH;
+        return new Histogram(1, Math.max(2, range), 3).getEstimatedFootprintInBytes();
     }
 
     public void record(long latencyNanos) {
-        Histogram h = histogram;
-        if (h == null) {
-            h = histogram = new Histogram(3);
-        }
         long v = Math.max(0, latencyNanos);
-        h.recordValue(Math.max(1, v));
+        long value = Math.max(1, v);
+        Histogram h = histogram;
+        if (value > rangeNanos) {
+            h = resize(value > Long.MAX_VALUE / 2 / GROWTH ? Long.MAX_VALUE / 2 : value * GROWTH);
+        }
+        h.recordValue(value);
         if (count == 0) {
             shift = v;
         }
@@ -57,6 +68,18 @@ public final class LatencyRecorder {
         sumSquaresShifted += (double) d * d;
     }
 
+    /** A histogram covering 1 ns to {@code highestNanos}, holding the counts so far. */
+    private Histogram resize(long highestNanos) {
+        Histogram bigger = new Histogram(1, Math.max(2, highestNanos), 3);
+        bigger.setAutoResize(true);
+        if (histogram != null) {
+            bigger.add(histogram);
+        }
+        histogram = bigger;
+        rangeNanos = bigger.getHighestTrackableValue();
+        return bigger;
+    }
+
     public long count() {
         return count;
     }
@@ -67,9 +90,10 @@ public final class LatencyRecorder {
             return;
         }
         if (histogram == null) {
-            histogram = new Histogram(3);
+            resize(other.rangeNanos);
         }
         histogram.add(other.histogram);
+        rangeNanos = histogram.getHighestTrackableValue();
         if (count == 0) {
             shift = other.shift;
             sumShifted = other.sumShifted;

@@ -25,7 +25,7 @@ import org.iobench.workload.WorkerStats;
 public record MachineBounds(long freeTasks, String tasksLimit, long memAvailable, long heapFree, long workerHeap) {
     /**
      * The latency a worker's histograms are sized for: a slow device's tail (HdrHistograms grow with the largest
-     * value recorded; at 100 ms the eight of one worker take ~1.3 MB).
+     * value recorded, to 32 times it; at 100 ms the nine of one worker take ~1.7 MB).
      */
     static final long SIZED_FOR_LATENCY_NANOS = 100_000_000L;
 

@@ -3,6 +3,9 @@ package org.iobench.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.sun.management.ThreadMXBean;
+import java.lang.management.ManagementFactory;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** The mean is the exact sum over the count, as fio's; the histogram keeps the percentiles. */
@@ -81,5 +84,36 @@ class LatencyRecorderTest {
         LatencyRecorder one = new LatencyRecorder();
         one.record(5);
         assertThat(one.moments().stddevNs()).isZero(); // fio: 0 with one sample
+    }
+
+    @Test
+    void aTailThatCreepsUpGrowsTheHistogramInFewStepsAndKeepsEveryCount() {
+        var threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        LatencyRecorder grown = new LatencyRecorder();
+        Histogram plain = new Histogram(3);
+        grown.record(1_000); // the first histogram, outside the count below
+        plain.recordValue(1_000);
+        long before = threads.getCurrentThreadAllocatedBytes();
+        // a loaded machine's tail: each latency a little above the last, 1 us to 1 s (20 doublings)
+        for (long v = 1_500; v <= 1_000_000_000L; v = v * 3 / 2) {
+            grown.record(v);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        for (long v = 1_500; v <= 1_000_000_000L; v = v * 3 / 2) {
+            plain.recordValue(v);
+        }
+        // growing by what each value needs copies the counts at every doubling: ~2 MB here; by 32 times, four steps
+        assertThat(allocated).as("bytes allocated while the largest value grew 10^6 times").isLessThan(1_000_000);
+        Histogram h = grown.histogram();
+        assertThat(h.getTotalCount()).isEqualTo(plain.getTotalCount());
+        for (double p : new double[] {1, 50, 90, 99, 99.9, 100}) {
+            assertThat(h.getValueAtPercentile(p)).as("p%s", p).isEqualTo(plain.getValueAtPercentile(p));
+        }
+        LatencyRecorder small = new LatencyRecorder();
+        small.record(700);
+        small.add(grown); // a small histogram takes a larger one's counts, and grows past it later
+        small.record(100_000_000_000L);
+        assertThat(small.count()).isEqualTo(grown.count() + 2);
+        assertThat(small.histogram().getMaxValue()).isEqualTo(plain.highestEquivalentValue(100_000_000_000L));
     }
 }
