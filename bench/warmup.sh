@@ -18,6 +18,12 @@
 # FORM=cli (default): `iobench run` against fio's command line (iobench's figures from its JSON series).
 # FORM=jobfile: one job file for both (`fio JOB` and `iobench fio JOB`, fio's random map kept, log_avg_msec=1000):
 # both tools' figures from their own IOPS logs, the totals from their fio-format JSON.
+# CPU=1 (default, FORM=cli): iobench's runs go through bench/interval-cpu.py, which reads its workers' CPU time
+# every 20 ms, and the table adds the LONG run's first/median per CPU-second of the workers ("f/m CPU") and the
+# workers' share of a core ("cpu"): on a loaded machine a first second slowed by the scheduler (less CPU) shows as
+# f/m below 1 with f/m CPU at 1; one slowed by iobench's own code (still compiling) as both below 1. CPU=0: off.
+# Also with FORM=cli: "s/l CPU", the short run's requests per CPU-second of its workers over the long run's (from
+# each run's evidence.onCpuNs, the workers' time on a CPU over the window): short/long without the machine's share.
 #
 #   bench/warmup.sh                       # ./bench-work, 3 s and 30 s runs, 5 rounds, both engines
 #   BENCH_DIR=/mnt/x SHORT=3 LONG=30 ROUNDS=3 ENGINES=uring FORM=jobfile bench/warmup.sh
@@ -35,6 +41,8 @@ long="${LONG:-30}"
 rounds="${ROUNDS:-5}"
 engines="${ENGINES:-psync uring}"
 form="${FORM:-cli}"
+cpu="${CPU:-1}"
+[ "$form" = cli ] || cpu=0
 size="${BENCH_SIZE:-256m}"
 case "$form" in cli|jobfile) ;; *) echo "FORM=$form: cli or jobfile" >&2; exit 2 ;; esac
 
@@ -100,16 +108,21 @@ run_one() {
     else
         local e=()
         [ "$engine" = uring ] && e=(--engine uring --iodepth 32)
-        "$iobench" run --quiet --no-store --rw randread --bs 4k --size "$size" "${e[@]}" --time "${secs}s" \
-            --format json -o "$out/$stem.json" --force "$file" >/dev/null
+        local c=()
+        [ "$cpu" = 1 ] && c=(python3 "$root/bench/interval-cpu.py" --summary --json "$out/$stem.json" --)
+        "${c[@]}" "$iobench" run --quiet --no-store --rw randread --bs 4k --size "$size" "${e[@]}" --time "${secs}s" \
+            --format json -o "$out/$stem.json" --force "$file" > "$out/$stem.cpu"
     fi
 }
 
-# one run's row: "FIRST_OVER_MEDIAN TOTAL_IOPS EARLY_OVER_LATE LOAD" (early/late: nan for a short run)
+# one run's row: "FIRST_OVER_MEDIAN TOTAL_IOPS EARLY_OVER_LATE LOAD FIRST_OVER_MEDIAN_PER_CPU CPU_SHARE PER_CPU"
+# (early/late: nan for a short run; the two after LOAD nan without CPU=1; PER_CPU, requests per workers' CPU-second
+# over the window, nan for fio and FORM=jobfile)
 figures() {  # $1 tool, $2 stem
     python3 - "$1" "$out/$2" "$form" "$short" <<'PY'
 import json, statistics, sys
 tool, stem, form, short = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+per_cpu = float("nan")
 d = json.load(open(stem + ".json"))
 if tool == "fio" or form == "jobfile":
     total = d["jobs"][0]["read"]["iops"]
@@ -118,18 +131,25 @@ else:
     run = d["benchmarks"][0]["runs"][0]
     total = run["totals"]["opsPerSecond"]
     rates = [s["opsPerSecond"] for s in run["series"]]
+    ev = run.get("evidence") or {}
+    if ev.get("onCpuNs", -1) > 0:
+        per_cpu = (run["totals"]["reads"] + run["totals"]["writes"]) / (ev["onCpuNs"] / 1e9)
 load = open(stem + ".load").read().strip()
 fm = rates[0] / statistics.median(rates) if rates else float("nan")
 el = (statistics.median(rates[:short]) / statistics.median(rates[short:])
       if len(rates) > short + 1 else float("nan"))
-print(f"{fm:.3f} {total:.0f} {el:.3f} {load}")
+try:
+    fm_cpu, share = open(stem + ".cpu").read().split()[:2]
+except (OSError, ValueError):
+    fm_cpu, share = "nan", "nan"
+print(f"{fm:.3f} {total:.0f} {el:.3f} {load} {fm_cpu} {share} {per_cpu:.0f}")
 PY
 }
 
 table="$out/runs.tsv"
 : > "$table"
-printf '%-6s %-5s %-8s %9s %9s %10s %10s %10s %9s %11s\n' engine round tool "f/m ${short}s" "f/m ${long}s" \
-    "IOPS ${short}s" "IOPS ${long}s" "short/long" "early/late" "load s,l"
+printf '%-6s %-5s %-8s %9s %9s %10s %10s %10s %9s %11s %9s %5s %9s\n' engine round tool "f/m ${short}s" \
+    "f/m ${long}s" "IOPS ${short}s" "IOPS ${long}s" "short/long" "early/late" "load s,l" "f/m CPU" "cpu" "s/l CPU"
 for engine in $engines; do
     for r in $(seq 1 "$rounds"); do
         a=fio b=iobench
@@ -139,13 +159,14 @@ for engine in $engines; do
         run_one "$b" "$engine" "$long" "$b-$engine-$r-long"
         run_one "$a" "$engine" "$long" "$a-$engine-$r-long"
         for tool in fio iobench; do
-            read -r fs ts _ ls <<<"$(figures "$tool" "$tool-$engine-$r-short")"
-            read -r fl tl el ll <<<"$(figures "$tool" "$tool-$engine-$r-long")"
+            read -r fs ts _ ls _ _ ps <<<"$(figures "$tool" "$tool-$engine-$r-short")"
+            read -r fl tl el ll fc sh pl <<<"$(figures "$tool" "$tool-$engine-$r-long")"
             ratio=$(python3 -c "print(f'{$ts / $tl:.3f}')")
-            printf '%-6s %-5s %-8s %9s %9s %10s %10s %10s %9s %11s\n' "$engine" "$r" "$tool" "$fs" "$fl" "$ts" "$tl" \
-                "$ratio" "$el" "$ls,$ll"
-            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$engine" "$r" "$tool" "$fs" "$fl" "$ratio" "$el" "$ls" \
-                "$ll" >> "$table"
+            slc=$(python3 -c "print('nan' if 'nan' in ('$ps', '$pl') else f'{$ps / $pl:.3f}')")
+            printf '%-6s %-5s %-8s %9s %9s %10s %10s %10s %9s %11s %9s %5s %9s\n' "$engine" "$r" "$tool" "$fs" "$fl" \
+                "$ts" "$tl" "$ratio" "$el" "$ls,$ll" "$fc" "$sh" "$slc"
+            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$engine" "$r" "$tool" "$fs" "$fl" "$ratio" \
+                "$el" "$ls" "$ll" "$fc" "$slc" >> "$table"
         done
     done
 done
@@ -186,6 +207,11 @@ for engine in ("psync", "uring"):
     print(f"{engine:<6} judgement: iobench first/median {fm:.3f} {'>=' if fm >= 0.95 else '<'} 0.95 "
           f"(fio {ffm:.3f}); short/long {sl:.3f} {'within' if abs(sl - 1) <= 0.03 else 'outside'} 3 % "
           f"(fio {fsl:.3f})")
+    fc = [float(r[9]) for r in iob if r[9] != "nan"]
+    slc = [float(r[10]) for r in iob if r[10] != "nan"]
+    if fc or slc:
+        print(f"{engine:<6} iobench per workers' CPU-second: first/median (the long runs) "
+              f"{spread(fc) if fc else 'n/a'}, short/long {spread(slc) if slc else 'n/a'}")
 PY
 echo "load at end: $(uptime | sed 's/.*load average: //')"
 echo "raw JSON, logs and runs.tsv in $out"

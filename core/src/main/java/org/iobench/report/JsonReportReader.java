@@ -122,12 +122,20 @@ public final class JsonReportReader {
         int version = version(doc);
         List<ReportItem> out = new ArrayList<>();
         for (JsonNode b : doc.path("benchmarks")) {
-            BenchmarkResult result = result(version == 1 ? b : JsonV2.downgrade(b));
+            BenchmarkResult result;
+            Environment environment;
+            JsonNode env = b.path("environment");
+            try {
+                result = result(version == 1 ? b : JsonV2.downgrade(b));
+                environment = !env.isObject() ? null
+                        : READER.treeToValue(version == 1 ? env : JsonV2.downgrade(env), Environment.class);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                // one line, without the parser's location and reference chain
+                throw new IOException("benchmarks[" + out.size() + "]: " + e.getOriginalMessage().lines()
+                        .findFirst().orElse("does not read as a result"), e);
+            }
             Map<String, String> labels = new LinkedHashMap<>();
             b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-            JsonNode env = b.path("environment");
-            Environment environment = !env.isObject() ? null
-                    : READER.treeToValue(version == 1 ? env : JsonV2.downgrade(env), Environment.class);
             out.add(new ReportItem(source + ":" + (out.size() + 1), result, environment, labels));
         }
         return out;

@@ -60,6 +60,18 @@ public record TaskCounters(long readChars, long writeChars, long readBytes, long
     }
 
     /**
+     * The time the calling thread has run on a CPU so far, ns ({@code schedstat} field 1: user and system time,
+     * without the time it waited for a CPU); -1 where procfs does not have it. One small file read, no {@code io}.
+     */
+    public static long selfOnCpuNanos() {
+        try {
+            return Fields.nthNumber(text(THREAD_SELF.resolve("schedstat")), 0, 0, -1);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
      * Like {@link #ofSelf()}, with the {@code io} file read first: at the end of a window, so this reading's own
      * rchar falls after it.
      */

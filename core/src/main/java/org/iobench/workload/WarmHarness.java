@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineOptions;
@@ -23,6 +24,7 @@ import org.iobench.job.Schedule;
 import org.iobench.measure.IoLogs;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sysmon.JitActivity;
+import org.iobench.sysmon.TaskCounters;
 
 /**
  * iobench's own warm-up, before a run's window and before {@code --ramp} (the storage's warm-up, the user's): the
@@ -35,23 +37,38 @@ import org.iobench.sysmon.JitActivity;
  * first second crosses are crossed within each slice: its intervals and fio's log windows are
  * {@link #BOUNDARY_NANOS} long (the run's are a second: a slice never closed one, and the run's first close threw
  * the compiled loop back to the interpreter), and every other slice walks a region of {@link #SMALL_REGION_BLOCKS}
- * blocks, so that the random map fills and a new pass begins several times in it. It runs in slices of {@link #SLICE_NANOS} until the
- * JIT's compiler threads have neither run nor waited for a CPU over {@link #QUIET_SLICES} slices
- * ({@link JitActivity}: the loop and everything it calls are compiled), or its budget is spent: then the run says the
- * window may have opened on a loop still compiling ({@link Outcome#warning}).
+ * blocks, so that the random map fills and a new pass begins several times in it.
+ *
+ * <p>It runs in slices of at least {@link #SLICE_NANOS} until it has settled: its loop's rate per CPU-second of its
+ * own thread has stopped rising ({@link SettleRule}), and the JIT has nothing of the loop left to do: its compiler
+ * threads have neither run nor waited for a CPU over {@link #QUIET_SLICES} slices ({@link JitActivity}), or, when
+ * they are busy, the compile queue holds no method of the hot path ({@link JitProbe#hotPathCompiles}: they compile
+ * something else). Judged per CPU-second, a thread the machine starves is not taken for a loop still compiling;
+ * a slice is made longer when its thread got a small share of a core, so that each has about
+ * {@link #SLICE_CPU_NANOS} of CPU to judge. Its budget is wall time ({@value #DEFAULT_BUDGET_MILLIS} ms by default).
+ * When the budget runs out first the run is warned only when this process shows why: methods of the hot path still
+ * queued or being compiled as the window opens ({@link Outcome#warning}, naming them). A budget spent without that
+ * evidence (the machine gave the thread too little CPU to judge) says nothing.
  *
  * <p>Once settled for a kind of job (engine, mode, depth) in this process it is not run again: later runs, sweep
- * points and repetitions start warm. The system property {@code iobench.warmup} sets it: {@code off}, or the budget
- * in milliseconds (default {@value #DEFAULT_BUDGET_MILLIS}); the test suite sets {@code off}.
+ * points and repetitions start warm; so too after a budget spent with nothing of the hot path left in the queue
+ * (another warm-up would find the JIT as idle). The system property {@code iobench.warmup} sets it: {@code off}, or
+ * the budget in milliseconds; the test suite sets {@code off}.
  */
 final class WarmHarness {
+    /** The shortest slice, in wall time. */
     static final long SLICE_NANOS = 100_000_000L;
+    /** The CPU time a slice aims to give its thread: a starved thread's slice is longer, up to the longest. */
+    static final long SLICE_CPU_NANOS = 80_000_000L;
+    /** The longest slice, in wall time. */
+    static final long MAX_SLICE_NANOS = 1_000_000_000L;
     static final int QUIET_SLICES = 2;
-    static final long DEFAULT_BUDGET_MILLIS = 3000;
-    /** The fewest slices before the harness can settle: the first ones run the interpreter and C1's code. */
-    private static final int MIN_SLICES = 3;
-    /** Where /proc cannot tell how busy the JIT is: this long, then the harness claims nothing (no warning). */
-    private static final long BLIND_NANOS = 1_000_000_000L;
+    /**
+     * The default budget, wall time. A warm-up that settles takes well under a second on an idle machine; on a
+     * shared one at a load of 20 its thread and the compiler's get about a tenth of a core each, and C2's compile of
+     * the io_uring loop took more than the 3 s this budget once was.
+     */
+    static final long DEFAULT_BUDGET_MILLIS = 10_000;
     /** {@code -Diobench.warmup.trace=true}: each warm-up's slices on stderr (bench/warmup.sh's diagnosis). */
     private static final boolean TRACE = Boolean.getBoolean("iobench.warmup.trace");
     private static final Path TARGET = Path.of("/dev/zero");
@@ -70,48 +87,80 @@ final class WarmHarness {
      */
     static final long SMALL_REGION_BLOCKS = 256;
     /** The kinds of job warmed (settled) in this process. */
-    private static final Set<String> WARMED = ConcurrentHashMap.newKeySet();
+    private static final Set<String> PROCESS_WARMED = ConcurrentHashMap.newKeySet();
 
     /**
      * What the warm-up did.
      *
-     * @param ran      it ran (false: off, already warm, or a job it does not warm)
-     * @param settled  the JIT went quiet before the budget was spent
-     * @param nanos    how long it ran
-     * @param requests requests it made on {@code /dev/zero}
-     * @param slices   each slice, in order
+     * @param ran       it ran (false: off, already warm, or a job it does not warm)
+     * @param settled   it settled before the budget was spent (or a stop ended it)
+     * @param nanos     how long it ran, wall time
+     * @param cpuNanos  the CPU time its thread had, ns; -1 when unknown
+     * @param requests  requests it made on {@code /dev/zero}
+     * @param slices    each slice, in order
+     * @param compiling the hot path's methods still queued or being compiled when it ended unsettled (the
+     *                  warning's evidence); empty when settled, when none were, or when the JVM cannot tell
      */
-    record Outcome(boolean ran, boolean settled, long nanos, long requests, List<Slice> slices) {
-        static final Outcome NONE = new Outcome(false, true, 0, 0, List.of());
+    record Outcome(boolean ran, boolean settled, long nanos, long cpuNanos, long requests, List<Slice> slices,
+                   List<String> compiling) {
+        static final Outcome NONE = new Outcome(false, true, 0, 0, 0, List.of(), List.of());
 
-        /** The run's warning when the budget ran out first; null otherwise. */
+        /**
+         * The run's warning when the budget ran out with methods of the hot path still queued or compiling; null
+         * otherwise (a budget spent without that evidence says nothing: silence beats a false alarm).
+         */
         String warning() {
-            if (!ran || settled) {
+            if (!ran || settled || compiling.isEmpty()) {
                 return null;
             }
+            List<String> names = compiling.stream().map(m -> m.substring(m.lastIndexOf('.', m.indexOf("::")) + 1))
+                    .distinct().toList();
+            String shown = String.join(", ", names.subList(0, Math.min(3, names.size())))
+                    + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : "");
             return String.format("iobench's own hot path was still being compiled when the measured window opened "
-                    + "(its warm-up on /dev/zero did not settle in %.1f s): the first interval may under-report; "
-                    + "a longer --time or more --runs dilute it", nanos / 1e9);
+                    + "(after its warm-up of %.1f s on /dev/zero%s, the JIT still had %s queued or compiling): "
+                    + "the first interval may under-report; a longer --time or more --runs dilute it", nanos / 1e9,
+                    cpuNanos >= 0 ? String.format(", %.2f s of it on a CPU", cpuNanos / 1e9) : "", shown);
         }
     }
 
     /**
      * One slice of a warm-up: what it ran and which of the run's boundaries it crossed.
      *
-     * @param rate        requests per second
+     * @param rate        requests per wall-second
+     * @param cpuRate     requests per CPU-second of its thread; NaN when not judged ({@link SettleRule#add})
      * @param requests    requests made
      * @param regionBytes the region walked
      * @param intervals   intervals of the series it recorded in (more than 1: it closed intervals)
      * @param logWindows  fio log windows its completions closed (0 without windowed logs)
+     * @param wallNanos   its length, ns
+     * @param cpuNanos    the CPU time its thread had in it, ns; -1 when unknown
      */
-    record Slice(double rate, long requests, long regionBytes, int intervals, long logWindows) {
+    record Slice(double rate, double cpuRate, long requests, long regionBytes, int intervals, long logWindows,
+                 long wallNanos, long cpuNanos) {
     }
 
     private final long budgetNanos;
+    private final LongSupplier threadCpuNanos;
+    private final JitProbe jit;
+    private final Set<String> warmed;
 
-    /** @param budgetNanos the longest warm-up; 0 turns it off */
+    /** @param budgetNanos the longest warm-up, wall time; 0 turns it off */
     WarmHarness(long budgetNanos) {
+        this(budgetNanos, TaskCounters::selfOnCpuNanos, JitProbe.SYSTEM, PROCESS_WARMED);
+    }
+
+    /**
+     * A warm-up reading its thread's CPU time and the JIT through what it is given (tests), remembering the kinds
+     * of job it warmed in {@code warmed}.
+     *
+     * @param threadCpuNanos the calling thread's CPU time so far, ns (-1 when unknown)
+     */
+    WarmHarness(long budgetNanos, LongSupplier threadCpuNanos, JitProbe jit, Set<String> warmed) {
         this.budgetNanos = budgetNanos;
+        this.threadCpuNanos = threadCpuNanos;
+        this.jit = jit;
+        this.warmed = warmed;
     }
 
     /** As the system property {@code iobench.warmup} says: {@code off}, or a budget in milliseconds. */
@@ -144,17 +193,19 @@ final class WarmHarness {
     Outcome warm(JobSpec spec, EngineProvider provider, NanoClock clock, long intervalNanos, RunControl control) {
         String key = provider.name() + " " + spec.workload().rw() + " qd" + spec.queue().iodepth() + " b"
                 + spec.queue().batch() + (spec.queue().fixedBuffers() ? " fixed" : "");
-        if (budgetNanos <= 0 || !warms(spec, provider) || WARMED.contains(key)) {
+        if (budgetNanos <= 0 || !warms(spec, provider) || warmed.contains(key)) {
             return Outcome.NONE;
         }
         int depth = spec.queue().iodepth();
         long block = spec.access().maxBytes(spec.workload().blockSize());
         List<NativeBuffer> buffers = new ArrayList<>();
         List<Slice> rates = new ArrayList<>();
-        List<Double> jitTrace = new ArrayList<>();
+        List<String> jitTrace = new ArrayList<>();
         long requests = 0;
+        long cpuTotal = 0;
         long began = clock.nanoTime();
         boolean settled = false;
+        List<String> compiling = List.of();
         try {
             for (int i = 0; i < depth; i++) {
                 buffers.add(NativeBuffer.allocate(block, 4096));
@@ -170,8 +221,10 @@ final class WarmHarness {
                     ? spec.workload().sizeBytes() : 1L << 30) / block * block);
             long smallRegion = Math.min(jobRegion, SMALL_REGION_BLOCKS * block);
             boolean small = smallRegion < jobRegion;
+            SettleRule rule = new SettleRule();
             int quiet = 0;
-            long jitBusy = JitActivity.busyNanos();
+            long sliceNanos = SLICE_NANOS;
+            long jitBusy = jit.busyNanos();
             while (clock.nanoTime() - began < budgetNanos && !control.stopped()) {
                 // A new engine and file for every slice, as each run's worker gets: the first requests on a fresh
                 // engine take branches that later ones never take (an io_uring ring created disabled is enabled
@@ -180,6 +233,9 @@ final class WarmHarness {
                 // interpreter while the JIT compiled it again (io_uring's first second at 0.6-1.0 of the median).
                 Worker w;
                 long from;
+                long cpuFrom;
+                // never more than a short slice past the budget
+                long length = Math.min(sliceNanos, Math.max(SLICE_NANOS, budgetNanos - (clock.nanoTime() - began)));
                 long region = small && rates.size() % 2 == 0 ? smallRegion : jobRegion;
                 try (IoEngine engine = provider.create(new EngineOptions(depth, spec.queue().batch(), buffers,
                         spec.queue().fixedBuffers(), null, clock))) {
@@ -207,52 +263,80 @@ final class WarmHarness {
                         }
                         w = new Worker(setup, new WorkerIo(0, engine, slots, file), source,
                                 new RunShared(clock, own, start));
+                        cpuFrom = threadCpuNanos.getAsLong();
                         from = clock.nanoTime();
-                        start.release(Timeline.of(from, 0, SLICE_NANOS));
+                        start.release(Timeline.of(from, 0, length));
                         w.run();
                         if (own.reason() != null) {
-                            return new Outcome(false, true, clock.nanoTime() - began, requests, rates);
+                            return new Outcome(false, true, clock.nanoTime() - began, -1, requests, rates,
+                                    List.of());
                         }
                     } finally {
                         engine.closeQuietly(file);
                     }
                 }
+                long cpuTo = threadCpuNanos.getAsLong();
+                long cpu = cpuFrom >= 0 && cpuTo >= cpuFrom ? cpuTo - cpuFrom : -1;
                 long n = w.stats.reads + w.stats.writes;
                 long spent = Math.max(1, w.stats.endNanos - from);
                 requests += n;
-                rates.add(new Slice(n * 1e9 / spent, n, region, w.stats.series.intervals(spent).size(),
-                        w.stats.logs == null ? 0 : w.stats.logs.windowsClosed()));
-                long busy = JitActivity.busyNanos();
+                cpuTotal = cpu >= 0 && cpuTotal >= 0 ? cpuTotal + cpu : -1;
+                double cpuRate = rule.add(n, cpu, spent, region);
+                rates.add(new Slice(n * 1e9 / spent, cpuRate, n, region, w.stats.series.intervals(spent).size(),
+                        w.stats.logs == null ? 0 : w.stats.logs.windowsClosed(), spent, cpu));
+                // a thread that had a small share of a core gets a longer slice, so that each has about
+                // SLICE_CPU_NANOS of CPU to judge
+                sliceNanos = cpu > 0 ? Math.clamp(SLICE_CPU_NANOS * spent / cpu, SLICE_NANOS, MAX_SLICE_NANOS)
+                        : SLICE_NANOS;
+                long busy = jit.busyNanos();
                 // quiet: the compiler threads took less than 2 % of the slice (stragglers, their own bookkeeping)
                 quiet = busy >= 0 && jitBusy >= 0 && busy - jitBusy < spent / 50 ? quiet + 1 : 0;
+                String asked = "";
+                if (rule.flat()) {
+                    if (quiet >= QUIET_SLICES) {
+                        settled = true;
+                    } else {
+                        // the compiler threads are busy (or cannot be seen): with what?
+                        List<String> hot = jit.hotPathCompiles();
+                        asked = hot == null ? " queue ?" : " queue " + hot.size();
+                        settled = hot != null ? hot.isEmpty() : busy < 0;
+                    }
+                }
                 if (TRACE) {
-                    jitTrace.add((busy - jitBusy) / 100_000 / 10.0);
+                    jitTrace.add(String.format("%.0f/%.2f%s", (busy - jitBusy) / 1e6,
+                            cpu >= 0 ? cpu / (double) spent : Double.NaN, asked));
                 }
                 jitBusy = busy;
-                if (rates.size() >= MIN_SLICES && quiet >= QUIET_SLICES
-                        || busy < 0 && clock.nanoTime() - began >= BLIND_NANOS) {
-                    settled = true;
+                if (settled) {
                     break;
                 }
             }
+            if (!settled && !control.stopped()) {
+                List<String> hot = jit.hotPathCompiles();
+                compiling = hot == null ? List.of() : hot;
+            }
         } catch (IOException | RuntimeException e) {
-            return new Outcome(false, true, clock.nanoTime() - began, requests, rates); // no warm-up for it
+            // no warm-up for it
+            return new Outcome(false, true, clock.nanoTime() - began, -1, requests, rates, List.of());
         } finally {
             buffers.forEach(NativeBuffer::close);
         }
-        if (settled) {
-            WARMED.add(key);
+        if (settled || compiling.isEmpty() && !control.stopped()) {
+            warmed.add(key);
         }
         if (TRACE) {
             // when it ended on the process's clock: beside -XX:+PrintCompilation's and -Xlog's uptime stamps
             double since = ProcessHandle.current().info().startInstant()
                     .map(t -> Duration.between(t, Instant.now()).toMillis() / 1e3).orElse(-1.0);
             System.err.printf("warm-up %s: %s in %.3f s (ended %.2f s after the process started), %d requests,"
-                    + " slices %s, JIT ms %s%n", key, settled ? "settled" : "not settled",
-                    (clock.nanoTime() - began) / 1e9, since, requests,
-                    rates.stream().map(r -> String.format("%.0f", r.rate())).toList(), jitTrace);
+                    + " %.3f s on a CPU; slices (k requests per wall-s, per CPU-s) %s; JIT ms/CPU share %s;"
+                    + " still compiling %s%n", key, settled ? "settled" : "not settled",
+                    (clock.nanoTime() - began) / 1e9, since, requests, cpuTotal / 1e9,
+                    rates.stream().map(r -> String.format("%.0f/%.0f", r.rate() / 1e3, r.cpuRate() / 1e3))
+                            .toList(), jitTrace, compiling);
         }
-        return new Outcome(true, settled || control.stopped(), clock.nanoTime() - began, requests, rates);
+        return new Outcome(true, settled || control.stopped(), clock.nanoTime() - began, cpuTotal, requests, rates,
+                settled ? List.of() : compiling);
     }
 
     /** The run's fio logs with windows of at most {@link #BOUNDARY_NANOS}; per-I/O logs and none as they are. */

@@ -38,6 +38,21 @@ class TaskCountersTest {
         assertThat(mine.writeChars()).isBetween(1L << 20, (1L << 20) + 4096);
     }
 
+    /** The warm-up's CPU source: the calling thread's own time on a CPU grows with its work, not another's. */
+    @Test
+    void aThreadsCpuTimeIsItsOwn() throws Exception {
+        long before = TaskCounters.selfOnCpuNanos();
+        assumeTrue(before >= 0, "no /proc/thread-self/schedstat here");
+        Thread other = Thread.ofPlatform().start(() -> write(dir.resolve("busy"), 8 << 20));
+        other.join();
+        long idle = TaskCounters.selfOnCpuNanos();
+        write(dir.resolve("own"), 8 << 20);
+        long after = TaskCounters.selfOnCpuNanos();
+        assertThat(after).isGreaterThan(idle).isGreaterThanOrEqualTo(before);
+        assertThat(after - idle).as("its own writes took more of its CPU than waiting for another's")
+                .isGreaterThan(idle - before);
+    }
+
     @Test
     void anotherLiveThreadIsReadByItsIdAndAnEndedOneIsGone() throws Exception {
         assumeTrue(TaskCounters.currentTid() > 0, "no /proc/thread-self here");

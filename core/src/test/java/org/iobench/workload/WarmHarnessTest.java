@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.engine.EngineOptions;
 import org.iobench.engine.EngineProvider;
@@ -25,36 +29,159 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * iobench's own warm-up runs the job's loop on /dev/zero before the window: it counts nothing, touches nothing of
- * the target, is bounded by its budget on the run's clock, and a warm-up that did not settle is said in the run's
- * warnings. On {@link TickingClock}; whether the JIT settles is the machine's, so no test asserts that it does.
+ * the target, is bounded by its budget on the run's clock, settles by its loop's rate per CPU-second of its own
+ * thread, and warns only on evidence from the JIT. On {@link TickingClock}, with the thread's CPU time and the JIT's
+ * answers given by each test ({@link FakeJit}); whether the real JIT settles is the machine's, so no test asserts
+ * that it does.
  */
 class WarmHarnessTest {
     private static final long INTERVAL = 100_000_000L;
+    private static final String LOOP = "org.iobench.workload.Worker::loop";
 
     @TempDir
     Path dir;
 
-    private RunResult run(JobSpec spec, WarmHarness harness) throws IOException {
-        return new Benchmark(TargetPreparer.system(), new JobRunner(new TickingClock(20_000), INTERVAL, 0, harness)).execute(spec, new RunControl(), RunListener.NONE).runs().getFirst();
+    /** What the JIT says: its threads' busy time grows by {@code busyStepNanos} a reading; its hot-path queue. */
+    static final class FakeJit implements JitProbe {
+        final long busyStepNanos;
+        final List<String> hot;
+        final AtomicInteger queueReads = new AtomicInteger();
+        private long busy;
+
+        FakeJit(long busyStepNanos, List<String> hot) {
+            this.busyStepNanos = busyStepNanos;
+            this.hot = hot;
+        }
+
+        static FakeJit quiet() {
+            return new FakeJit(0, List.of());
+        }
+
+        /** Compiler threads busy all along, with {@code hot} (null: the JVM cannot tell what) in their queue. */
+        static FakeJit busyWith(List<String> hot) {
+            return new FakeJit(1_000_000_000L, hot);
+        }
+
+        @Override
+        public synchronized long busyNanos() {
+            return busy += busyStepNanos;
+        }
+
+        @Override
+        public List<String> hotPathCompiles() {
+            queueReads.incrementAndGet();
+            return hot;
+        }
+    }
+
+    /** The warm-up's thread had {@code share} of {@code clock}'s time on a CPU. */
+    private static LongSupplier cpu(TickingClock clock, double share) {
+        return () -> (long) (clock.nanoTime() * share);
+    }
+
+    private static WarmHarness harness(long budget, LongSupplier cpu, JitProbe jit) {
+        return new WarmHarness(budget, cpu, jit, ConcurrentHashMap.newKeySet());
+    }
+
+    private RunResult run(JobSpec spec, TickingClock clock, WarmHarness harness) throws IOException {
+        return new Benchmark(TargetPreparer.system(), new JobRunner(clock, INTERVAL, 0, harness))
+                .execute(spec, new RunControl(), RunListener.NONE).runs().getFirst();
+    }
+
+    private static JobSpec.Builder randread(Path f) {
+        return JobSpec.builder(f).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(4 << 20).engine("psync").iodepth(1);
     }
 
     @Test
-    void aWarmUpThatCannotSettleInItsBudgetIsSaidAndCountsNothing() throws IOException {
+    void aWarmUpEndedWithTheLoopStillInTheCompileQueueIsSaidNamingItAndCountsNothing() throws IOException {
         Path f = dir.resolve("r");
-        JobSpec spec = JobSpec.builder(f).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(4 << 20).iodepth(1).build();
-        // one slice of budget: fewer than the slices it needs to settle, whatever the JIT does
-        RunResult r = run(spec, new WarmHarness(WarmHarness.SLICE_NANOS));
+        TickingClock clock = new TickingClock(20_000);
+        // one slice of budget: fewer than the slices it needs to settle; the JIT has the loop in its queue
+        RunResult r = run(randread(f).build(), clock, harness(WarmHarness.SLICE_NANOS, cpu(clock, 1),
+                FakeJit.busyWith(List.of(LOOP, "org.iobench.engine.psync.PsyncEngine::submit"))));
         assertThat(r.totals().reads()).as("exactly the job's requests").isEqualTo(1024);
         assertThat(r.totals().bytesRead()).isEqualTo(4 << 20);
         assertThat(r.evidence().accounting().appBytesRead()).as("the workers read only the job's bytes")
                 .isEqualTo(4L << 20);
-        assertThat(r.outcome().warnings()).anyMatch(w -> w.contains("still being compiled"));
+        assertThat(r.outcome().warnings()).anyMatch(w -> w.contains("still being compiled")
+                && w.contains("Worker::loop, PsyncEngine::submit queued or compiling"));
+    }
+
+    /**
+     * The warm-up's thread got 5 % of a core: per wall-second its loop is slow, per CPU-second of its own it runs at
+     * one speed, and the JIT is idle. That is settled, in slices made longer so that each has CPU enough to judge.
+     */
+    @Test
+    void aStarvedThreadWhoseLoopIsFlatPerCpuSecondSettlesWithoutAWord() {
+        TickingClock clock = new TickingClock(20_000);
+        long budget = 30 * WarmHarness.MAX_SLICE_NANOS;
+        WarmHarness.Outcome o = harness(budget, cpu(clock, 0.05), FakeJit.quiet()).warm(randread(dir.resolve("s"))
+                .build(), Engines.require("psync"), clock, INTERVAL, new RunControl());
+        assertThat(o.ran()).isTrue();
+        assertThat(o.settled()).isTrue();
+        assertThat(o.nanos()).isLessThan(budget);
+        assertThat(o.warning()).isNull();
+        assertThat(o.slices().getFirst().cpuRate()).as("5 ms of CPU in the first 100 ms: too little to judge")
+                .isNaN();
+        assertThat(o.slices().subList(1, o.slices().size())).as("slices lengthened for a starved thread, judged")
+                .allMatch(s -> s.wallNanos() > 5 * WarmHarness.SLICE_NANOS && !Double.isNaN(s.cpuRate()));
+    }
+
+    /** Compiler threads busy with code outside the loop (a library's, the command line's) are no reason to wait. */
+    @Test
+    void aJitBusyWithCodeOutsideTheHotPathNeitherHoldsTheWarmUpNorWarns() {
+        TickingClock clock = new TickingClock(20_000);
+        FakeJit jit = FakeJit.busyWith(List.of());
+        long budget = 40 * WarmHarness.SLICE_NANOS;
+        WarmHarness.Outcome o = harness(budget, cpu(clock, 1), jit).warm(randread(dir.resolve("b")).build(),
+                Engines.require("psync"), clock, INTERVAL, new RunControl());
+        assertThat(o.settled()).isTrue();
+        assertThat(o.nanos()).isLessThan(budget);
+        assertThat(jit.queueReads.get()).as("the queue was asked what they compile").isPositive();
+        assertThat(o.warning()).isNull();
+    }
+
+    /**
+     * A budget spent without evidence from the JIT says nothing: the thread got too little CPU to judge (every slice
+     * under the least CPU), with the queue empty of the hot path, or the JVM cannot say what it compiles.
+     */
+    @Test
+    void aBudgetSpentWithoutEvidenceOfCompilingSaysNothing() {
+        for (List<String> queue : Arrays.asList(List.<String>of(), null)) {
+            TickingClock clock = new TickingClock(20_000);
+            WarmHarness.Outcome o = harness(6 * WarmHarness.MAX_SLICE_NANOS, cpu(clock, 0.001),
+                    FakeJit.busyWith(queue)).warm(randread(dir.resolve("n")).build(), Engines.require("psync"),
+                    clock, INTERVAL, new RunControl());
+            assertThat(o.ran()).isTrue();
+            assertThat(o.settled()).as("never judged").isFalse();
+            assertThat(o.nanos()).as("bounded by its budget").isLessThan(7 * WarmHarness.MAX_SLICE_NANOS);
+            assertThat(o.warning()).as("queue %s", queue).isNull();
+        }
+    }
+
+    /**
+     * A kind of job settled is not warmed again; nor is one whose budget ran out with nothing of the hot path left
+     * to compile. One whose budget ran out with the loop in the compile queue is warmed again at the next run.
+     */
+    @Test
+    void aSettledKindOfJobIsNotWarmedAgainButOneLeftCompilingIs() {
+        JobSpec spec = randread(dir.resolve("k")).build();
+        TickingClock clock = new TickingClock(20_000);
+        WarmHarness settles = harness(40 * WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.quiet());
+        assertThat(settles.warm(spec, Engines.require("psync"), clock, INTERVAL, new RunControl()).settled()).isTrue();
+        assertThat(settles.warm(spec, Engines.require("psync"), clock, INTERVAL, new RunControl()))
+                .isEqualTo(WarmHarness.Outcome.NONE);
+
+        WarmHarness compiling = harness(WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.busyWith(List.of(LOOP)));
+        WarmHarness.Outcome first = compiling.warm(spec, Engines.require("psync"), clock, INTERVAL, new RunControl());
+        assertThat(first.compiling()).containsExactly(LOOP);
+        assertThat(compiling.warm(spec, Engines.require("psync"), clock, INTERVAL, new RunControl()).ran()).isTrue();
     }
 
     @Test
     void offMeansNoWarmUpAndNoWarning() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("o")).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(1 << 20)
-                .build(), new WarmHarness(0));
+                .build(), new TickingClock(20_000), new WarmHarness(0));
         assertThat(r.totals().reads()).isEqualTo(256);
         assertThat(r.outcome().warnings()).noneMatch(w -> w.contains("compiled"));
     }
@@ -63,13 +190,13 @@ class WarmHarnessTest {
     void aWriteJobsWarmUpWritesNothingAnywhereButDevZeroAndIsBoundedByItsBudget() throws IOException {
         Path f = dir.resolve("w");
         byte[] before = new byte[64 << 10];
-        java.util.Arrays.fill(before, (byte) 7);
+        Arrays.fill(before, (byte) 7);
         Files.write(f, before);
         JobSpec spec = JobSpec.builder(f).rw(RwMode.RANDWRITE).blockSize(4096).sizeBytes(64 << 10).iodepth(3)
                 .engine("psync").build();
         TickingClock clock = new TickingClock(20_000);
-        WarmHarness.Outcome o = new WarmHarness(3 * WarmHarness.SLICE_NANOS).warm(spec,
-                Engines.require("psync"), clock, INTERVAL, new RunControl());
+        WarmHarness.Outcome o = harness(3 * WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.busyWith(null))
+                .warm(spec, Engines.require("psync"), clock, INTERVAL, new RunControl());
         assertThat(o.ran()).isTrue();
         assertThat(o.requests()).isPositive();
         assertThat(o.nanos()).isLessThan(4 * WarmHarness.SLICE_NANOS + 10_000_000L);
@@ -82,8 +209,9 @@ class WarmHarnessTest {
         JobSpec trim = JobSpec.builder(dir.resolve("c")).rw(RwMode.RANDTRIM).blockSize(4096).sizeBytes(1 << 20)
                 .build();
         assertThat(WarmHarness.warms(trim, Engines.require("psync"))).isFalse();
-        assertThat(new WarmHarness(WarmHarness.SLICE_NANOS * 10).warm(trim, Engines.require("psync"),
-                new TickingClock(20_000), INTERVAL, new RunControl())).isEqualTo(WarmHarness.Outcome.NONE);
+        assertThat(harness(WarmHarness.SLICE_NANOS * 10, () -> -1, FakeJit.quiet()).warm(trim,
+                Engines.require("psync"), new TickingClock(20_000), INTERVAL, new RunControl()))
+                .isEqualTo(WarmHarness.Outcome.NONE);
     }
 
     /**
@@ -108,11 +236,11 @@ class WarmHarnessTest {
                 return uring.create(options);
             }
         };
-        // a depth no other test warms, so that no earlier warm-up of this JVM has settled this kind of job
         JobSpec spec = JobSpec.builder(dir.resolve("u")).rw(RwMode.RANDREAD).blockSize(4096).sizeBytes(1 << 20)
                 .engine(uring.name()).iodepth(7).build();
-        WarmHarness.Outcome o = new WarmHarness(4 * WarmHarness.SLICE_NANOS).warm(spec, counting,
-                new TickingClock(20_000), INTERVAL, new RunControl());
+        TickingClock clock = new TickingClock(20_000);
+        WarmHarness.Outcome o = harness(4 * WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.busyWith(null))
+                .warm(spec, counting, clock, INTERVAL, new RunControl());
         assertThat(o.ran()).isTrue();
         assertThat(o.slices()).hasSizeGreaterThan(1);
         assertThat(made.get()).as("one engine per slice").isEqualTo(o.slices().size());
@@ -132,8 +260,9 @@ class WarmHarnessTest {
                 .engine("psync").iodepth(1).timeNanos(3_000_000_000L)
                 .access(new Access(null, null, true, Distribution.UNIFORM, 0, 0, 0))
                 .logs(new LogSpec("r", null, "r", 1000, false, false, true, 1, false)).build();
-        WarmHarness.Outcome o = new WarmHarness(4 * WarmHarness.SLICE_NANOS).warm(spec, Engines.require("psync"),
-                new TickingClock(5_000), 1_000_000_000L, new RunControl());
+        TickingClock clock = new TickingClock(5_000);
+        WarmHarness.Outcome o = harness(4 * WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.busyWith(null))
+                .warm(spec, Engines.require("psync"), clock, 1_000_000_000L, new RunControl());
         assertThat(o.ran()).isTrue();
         assertThat(o.slices()).as("intervals closed within a slice").anyMatch(s -> s.intervals() > 1);
         assertThat(o.slices()).as("log windows closed within a slice").anyMatch(s -> s.logWindows() > 0);
