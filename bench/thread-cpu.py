@@ -2,6 +2,7 @@
 """On-CPU time of each thread of a command, grouped by thread kind, over a window inside its run (issue 29).
 
     bench/thread-cpu.py --from 1.0 --to 3.5 -- CMD ARGS...
+    bench/thread-cpu.py --from 0.2 --to 30 --until-worker --verbose -- bin/iobench run ...   # before the workers
 
 Starts CMD, reads /proc/PID/task/*/schedstat (field 1: ns on a CPU) and comm at FROM and TO seconds after the
 start, and prints, per group of threads (iobench workers, C1/C2 compilers, GC, VM thread, iobench monitors, fio's
@@ -74,6 +75,9 @@ def main():
     p.add_argument("--fio-job", default=None, help="fio's job name: its threads are the job's")
     p.add_argument("--verbose", action="store_true", help="every thread above 5 ms by name and id")
     p.add_argument("--jstack", default=None, help="at TO, write jcmd PID Thread.print here (JVMs)")
+    p.add_argument("--until-worker", action="store_true",
+                   help="end the window at the last sample (10 ms apart) before iobench's first worker thread "
+                        "appears, or at TO: what the process spent before its workers start")
     p.add_argument("cmd", nargs=argparse.REMAINDER)
     a = p.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
@@ -88,8 +92,17 @@ def main():
     pids = target()
     pid = pids[0]
     s0, c0, w0 = sample(pids), process_cpu(pids), time.monotonic()
-    time.sleep(max(0, a.t1 - (time.monotonic() - start)))
-    s1, c1, w1 = sample(pids), process_cpu(pids), time.monotonic()
+    if a.until_worker:
+        s1, c1, w1 = s0, c0, w0
+        while time.monotonic() - start < a.t1 and proc.poll() is None:
+            s, c, w = sample(pids), process_cpu(pids), time.monotonic()
+            if any(comm.startswith("iobench-worker") for comm, _ in s.values()):
+                break
+            s1, c1, w1 = s, c, w
+            time.sleep(0.01)
+    else:
+        time.sleep(max(0, a.t1 - (time.monotonic() - start)))
+        s1, c1, w1 = sample(pids), process_cpu(pids), time.monotonic()
     if a.jstack:
         with open(a.jstack, "w") as f:
             subprocess.run(["jcmd", str(pid), "Thread.print"], stdout=f, stderr=subprocess.STDOUT)
@@ -105,7 +118,7 @@ def main():
             key = "%s[%s]" % (comm, tid) if a.verbose else comm
             names[key] = names.get(key, 0) + (ns - before) / 1e9
     total = sum(cpu for _, cpu in groups.values())
-    print("# window %.2f s (%.2f..%.2f s after start), pids %s, exit %d" % (w1 - w0, a.t0, a.t1, pids, rc))
+    print("# window %.2f s (%.2f..%.2f s after start), pids %s, exit %d" % (w1 - w0, a.t0, w1 - start, pids, rc))
     print("%-14s %7s %9s %6s" % ("threads", "count", "cpu_s", "share"))
     for g in sorted(groups, key=lambda g: -groups[g][1]):
         n, cpu = groups[g]

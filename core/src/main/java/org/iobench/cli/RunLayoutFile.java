@@ -1,45 +1,55 @@
 package org.iobench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.iobench.report.JsonV2;
+import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
+import org.iobench.report.JsonReport;
+import org.iobench.report.JsonReportReader;
+import org.iobench.report.ReportItem;
+import org.iobench.result.RunResult;
+import org.iobench.result.VerifyResult;
 import org.iobench.session.ExitException;
 import org.iobench.verify.RunIds;
 import org.iobench.verify.TargetLayout;
 
 /**
- * The layout of a verified run taken from its JSON result ({@code iobench run --verify ... -o FILE}): the run
- * with the id, its job's block size and offset, its target's region, and whether it wrote every block (a sequential
- * write that stamped at least one block per block of the region).
+ * The layout of a verified run taken from its JSON result ({@code iobench run --verify ... -o FILE}, either format
+ * version, read into the result records): the run with the id, its job's block size and offset, its target's
+ * region, and whether it wrote every block (a sequential write that stamped at least one block per block of the
+ * region).
  */
 final class RunLayoutFile {
     private RunLayoutFile() {}
 
     static TargetLayout read(Path file, long runId) {
-        JsonNode read = InputFile.readJson("-i", file);
-        // files of either format version: version 1 read in version 2's names
-        JsonNode doc = read.path("formatVersion").asInt() == 1 ? JsonV2.upgrade(read) : read;
+        List<ReportItem> benchmarks;
+        try {
+            benchmarks = JsonReportReader.items(InputFile.readJson("-i", file), file.getFileName().toString());
+        } catch (IOException e) {
+            throw ExitException.usage("-i " + file + ": not an iobench result (formatVersion 1 or "
+                    + JsonReport.FORMAT_VERSION + " with benchmarks[]): " + e.getMessage());
+        }
         String wanted = RunIds.format(runId);
         List<String> known = new ArrayList<>();
-        for (JsonNode b : doc.path("benchmarks")) {
-            for (JsonNode r : b.path("runs")) {
-                JsonNode v = r.path("verification");
-                String id = v.path("runId").asText("");
+        for (ReportItem b : benchmarks) {
+            for (RunResult r : b.result().runs()) {
+                VerifyResult v = r.extras().verification();
+                String id = v == null || v.runId() == null ? "" : v.runId();
                 if (!id.isEmpty()) {
                     known.add(id);
                 }
                 if (!id.equalsIgnoreCase(wanted)) {
                     continue;
                 }
-                JsonNode job = b.path("job");
-                long bs = job.path("blockSizeBytes").asLong();
-                long region = b.path("target").path("regionBytes").asLong();
-                boolean sequentialWrite = "write".equals(job.path("rw").asText());
-                boolean all = sequentialWrite && r.path("complete").asBoolean(false) && bs > 0
-                        && v.path("blocksStamped").asLong() >= region / bs;
-                return new TargetLayout(job.path("offsetBytes").asLong(), region, bs, all, "-i " + file);
+                JobSpec job = b.job();
+                long bs = job.workload().blockSize();
+                long region = b.result().target() == null ? 0 : b.result().target().regionBytes();
+                boolean sequentialWrite = job.workload().rw() == RwMode.WRITE;
+                boolean all = sequentialWrite && r.complete() && bs > 0 && v.blocksStamped() >= region / bs;
+                return new TargetLayout(job.workload().offsetBytes(), region, bs, all, "-i " + file);
             }
         }
         throw ExitException.usage("-i " + file + ": no run with id " + wanted

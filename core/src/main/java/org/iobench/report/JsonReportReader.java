@@ -2,10 +2,16 @@ package org.iobench.report;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,24 +41,21 @@ public final class JsonReportReader {
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .configure(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS, true);
         m.configOverride(List.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
-        com.fasterxml.jackson.databind.module.SimpleModule undefined =
-                new com.fasterxml.jackson.databind.module.SimpleModule("iobench-undefined-numbers");
+        SimpleModule undefined = new SimpleModule("iobench-undefined-numbers");
         undefined.addDeserializer(Double.TYPE, new NanForNull());
         undefined.addDeserializer(Double.class, new NanForNull());
         return m.registerModule(undefined);
     }
 
     /** A double that is {@code null} in the document is undefined: NaN, as the records hold it (not 0). */
-    private static final class NanForNull
-            extends com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer<Double> {
+    private static final class NanForNull extends StdScalarDeserializer<Double> {
         NanForNull() {
             super(Double.class);
         }
 
         @Override
-        public Double deserialize(com.fasterxml.jackson.core.JsonParser p,
-                                  com.fasterxml.jackson.databind.DeserializationContext ctxt) throws IOException {
-            if (p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
+        public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (p.currentToken() == JsonToken.VALUE_STRING) {
                 String s = p.getText().strip();
                 return switch (s) {
                     case "NaN", "" -> Double.NaN;
@@ -65,7 +68,7 @@ public final class JsonReportReader {
         }
 
         @Override
-        public Double getNullValue(com.fasterxml.jackson.databind.DeserializationContext ctxt) {
+        public Double getNullValue(DeserializationContext ctxt) {
             return Double.NaN;
         }
     }
@@ -122,12 +125,20 @@ public final class JsonReportReader {
         int version = version(doc);
         List<ReportItem> out = new ArrayList<>();
         for (JsonNode b : doc.path("benchmarks")) {
-            BenchmarkResult result = result(version == 1 ? b : JsonV2.downgrade(b));
+            BenchmarkResult result;
+            Environment environment;
+            JsonNode env = b.path("environment");
+            try {
+                result = result(version == 1 ? b : JsonV2.downgrade(b));
+                environment = !env.isObject() ? null
+                        : READER.treeToValue(version == 1 ? env : JsonV2.downgrade(env), Environment.class);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                // one line, without the parser's location and reference chain
+                throw new IOException("benchmarks[" + out.size() + "]: " + e.getOriginalMessage().lines()
+                        .findFirst().orElse("does not read as a result"), e);
+            }
             Map<String, String> labels = new LinkedHashMap<>();
             b.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-            JsonNode env = b.path("environment");
-            Environment environment = !env.isObject() ? null
-                    : READER.treeToValue(version == 1 ? env : JsonV2.downgrade(env), Environment.class);
             out.add(new ReportItem(source + ":" + (out.size() + 1), result, environment, labels));
         }
         return out;
@@ -141,7 +152,7 @@ public final class JsonReportReader {
     private static BenchmarkResult result(JsonNode v1) throws IOException {
         try {
             return READER.treeToValue(v1, BenchmarkResult.class);
-        } catch (com.fasterxml.jackson.databind.JsonMappingException sparse) {
+        } catch (JsonMappingException sparse) {
             if (!(v1 instanceof ObjectNode b) || !(b.path("job") instanceof ObjectNode job)) {
                 throw sparse;
             }

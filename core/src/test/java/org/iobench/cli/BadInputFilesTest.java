@@ -39,6 +39,23 @@ class BadInputFilesTest {
     }
 
     @Test
+    void aResultFileWhoseBenchmarkDoesNotReadAsAResultIsBadInputInOneLine() throws Exception {
+        Path odd = Files.writeString(dir.resolve("odd.json"), """
+                {"formatVersion": 2, "benchmarks": [{"job": {"rw": "sideways"}, "runs": []}]}
+                """);
+        InProcess.Result report = InProcess.run("report", "-i", odd.toString());
+        assertThat(report.status()).isEqualTo(2);
+        assertThat(report.err()).startsWith("iobench: --input " + odd + ": not an iobench result")
+                .contains("benchmarks[0]: ", "\"sideways\"").hasLineCount(1);
+        Path target = Files.write(dir.resolve("data"), new byte[8192]);
+        InProcess.Result verify = InProcess.run("verify", target.toString(), "--run", "0123456789abcdef", "-i",
+                odd.toString());
+        assertThat(verify.status()).isEqualTo(2);
+        assertThat(verify.err()).startsWith("iobench: -i " + odd + ": not an iobench result")
+                .contains("benchmarks[0]: ").hasLineCount(1);
+    }
+
+    @Test
     void reportAndVerifyInputsThatAreNotJsonAreBadInput() throws Exception {
         Path text = Files.writeString(dir.resolve("notes.json"), "not json at all\n");
         InProcess.Result report = InProcess.run("report", "-i", text.toString());

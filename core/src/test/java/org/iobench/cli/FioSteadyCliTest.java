@@ -99,4 +99,36 @@ class FioSteadyCliTest {
         assertThat(ss.path("data").path("iops_mean").asLong()).isEqualTo((iops.get(0).asLong() + iops.get(1)
                 .asLong()) / 2);
     }
+
+    @Test
+    void aWindowLongerThanTheRuntimeRunsAndIsReportedNotAttainedAsFioReportsIt() throws Exception {
+        Path job = Files.writeString(dir.resolve("long-window.fio"), """
+                [w]
+                ioengine=null
+                size=16m
+                rw=read
+                time_based
+                runtime=1
+                ss=iops:10%
+                ss_dur=10s
+                filename=FILE
+                """.replace("FILE", dir.resolve("w").toString()));
+        InProcessMain.Result fio = InProcessMain.run("fio", "--output-format=json", job.toString());
+        assertThat(fio.status()).as(fio.err()).isZero();
+        JsonNode ss = JSON.readTree(fio.out()).path("jobs").get(0).path("steadystate");
+        assertThat(ss.path("ss").asText()).isEqualTo("iops:10.000000%");
+        assertThat(ss.path("duration").asInt()).isEqualTo(10);
+        assertThat(ss.path("attained").asInt()).isZero();
+        assertThat(ss.path("criterion").asText()).as("fio's criterion of a window never filled")
+                .isEqualTo("0.000000%");
+        JsonNode iops = ss.path("data").path("iops");
+        assertThat(iops).as("fio's ring: the window's seconds, those never reached 0").hasSize(10);
+        for (int i = 3; i < 10; i++) {
+            assertThat(iops.get(i).asLong()).as("second " + i + " of a 1 s run").isZero();
+        }
+        InProcessMain.Result run = InProcessMain.run("run", "--no-store", "--allow-overwrite", job.toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out() + run.err()).contains("steady state (iops:10% over 10s) NOT reached: the run ended"
+                + " before a full window");
+    }
 }

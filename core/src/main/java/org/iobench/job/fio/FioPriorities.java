@@ -70,7 +70,8 @@ final class FioPriorities {
     /**
      * One direction of {@code cmdprio_bssplit}: {@code bs/perc} entries take the implicit priority (from
      * {@code cmdprio_class}/{@code cmdprio}), {@code bs/perc/class/level} their own (class above 3 taken as 3, level
-     * above 7 as 7, as fio clamps them); entries of 0 % are left out.
+     * above 7 as 7, as fio clamps them); entries of 0 % are left out. A fifth field, the priority hint of later fio
+     * versions, is taken when it is 0 (no hint: what fio 3.33, which stops reading after the level, sends too).
      */
     private static void bssplit(FioJobOptions o, FioSetting s, String list, int implicit,
                                 List<Priorities.Choice> out) {
@@ -79,13 +80,17 @@ final class FioPriorities {
                 break; // fio stops at an empty entry
             }
             String[] f = entry.strip().split("/", -1);
-            if (f.length == 3 || f.length > 4 || f[0].isBlank()) {
-                throw FioJobOptions.bad(s, "'" + entry + "': an entry is bs/percentage or bs/percentage/class/level"
-                        + " (fio: invalid cmdprio_bssplit format)");
+            if (f.length == 3 || f.length > 5 || f[0].isBlank()) {
+                throw FioJobOptions.bad(s, "'" + entry + "': an entry is bs/percentage, bs/percentage/class/level"
+                        + " or bs/percentage/class/level/hint (fio: invalid cmdprio_bssplit format)");
+            }
+            if (f.length == 5 && !f[4].isBlank() && whole(s, f[4]) != 0) {
+                throw FioJobOptions.bad(s, "'" + entry + "': iobench sends no priority hint (the fifth field; fio"
+                        + " 3.33 drops it, later fio sends it with the priority): give 0 or leave it out");
             }
             long bs = o.size(s, f[0]);
             int perc = f.length < 2 || f[1].isBlank() ? 0 : (int) Math.min(100, whole(s, f[1]));
-            int prio = f.length == 4 ? value((int) Math.min(3, whole(s, f[2])), (int) Math.min(7, whole(s, f[3])))
+            int prio = f.length >= 4 ? value((int) Math.min(3, whole(s, f[2])), (int) Math.min(7, whole(s, f[3])))
                     : implicit;
             if (perc > 0) {
                 out.add(new Priorities.Choice(bs, perc, prio));

@@ -26,10 +26,4 @@ public record AbSection(String baseName, String newName, String metric, double a
         environment = List.copyOf(environment);
         distributions = List.copyOf(distributions);
     }
-
-    /** Without distributions. */
-    public AbSection(String baseName, String newName, String metric, double alpha, List<AbRow> rows,
-                     List<String> warnings, List<EnvironmentDiff.Row> environment) {
-        this(baseName, newName, metric, alpha, rows, warnings, environment, List.of());
-    }
 }

@@ -48,6 +48,21 @@ class FioPrioritiesTest {
     }
 
     @Test
+    void cmdprioBssplitTakesAFifthFieldOfNoHintAndRefusesAHint() {
+        Priorities p = jobs("[j]\nrw=randread\nioengine=libaio\nbssplit=64k/40:1024k/60\n"
+                + "cmdprio_bssplit=64k/25/1/1/0:64k/75/3/2/:1024k/0\n").getFirst().priorities();
+        assertThat(p.read()).containsExactly(new Choice(65536, 25, 0x2001), new Choice(65536, 75, 0x6002));
+        assertThatThrownBy(() -> jobs("[j]\nioengine=libaio\ncmdprio_bssplit=64k/25/1/1/2\n"))
+                .isInstanceOf(InvalidJobException.class)
+                .hasMessageStartingWith("t.fio:6: cmdprio_bssplit=64k/25/1/1/2: '64k/25/1/1/2': iobench sends no"
+                        + " priority hint");
+        assertThatThrownBy(() -> jobs("[j]\nioengine=libaio\ncmdprio_bssplit=64k/25/1/1/0/0\n"))
+                .hasMessageContaining("invalid cmdprio_bssplit format");
+        assertThatThrownBy(() -> jobs("[j]\nioengine=libaio\ncmdprio_bssplit=64k/25/1/1/x\n"))
+                .hasMessageContaining("'x' is not a whole number");
+    }
+
+    @Test
     void prioritiesAreRefusedAsFioRefusesThem() {
         assertThatThrownBy(() -> jobs("[j]\nioengine=psync\ncmdprio_percentage=20\n"))
                 .isInstanceOf(InvalidJobException.class)
