@@ -225,7 +225,7 @@ final class FioCommand implements Callable<Integer> {
         ZoneId zone = ZoneId.systemDefault();
         Set<FioArguments.OutputFormat> formats = fio.formats();
         if (formats.contains(FioArguments.OutputFormat.TERSE)) {
-            report.print(FioTerse.write(results, invocation.described(), fio.terseVersion()));
+            report.print(FioTerse.write(results, invocation.described(), fio.terseVersion(), disks));
         }
         if (formats.contains(FioArguments.OutputFormat.JSON)) {
             report.print(FioJson.write(results, invocation.described(), invocation.globalOptions(), now, zone,

@@ -113,6 +113,28 @@ class FioJobThreadsCliTest {
     }
 
     @Test
+    void theTerseLineHasFiosFieldsWithTheDisksAtItsEnd() throws Exception {
+        Assumptions.assumeTrue(FioConformanceTest.fioInstalled(), "fio is not installed (Debian: apt-get install"
+                + " fio): the test compares with fio's own terse line");
+        String[] fio = line(fio(depthJob("fio.dat", "terse")));
+        String[] ours = line(iobench(depthJob("iob.dat", "terse")).out());
+        assertThat(ours).hasSameSizeAs(fio);
+        for (int i = 0; i < ours.length; i++) {
+            assertThat(ours[i].isEmpty()).as("field %d: %s / fio %s", i, ours[i], fio[i]).isEqualTo(fio[i].isEmpty());
+            assertThat(ours[i].endsWith("%")).as("field %d: %s / fio %s", i, ours[i], fio[i])
+                    .isEqualTo(fio[i].endsWith("%"));
+        }
+        if (DeviceResolver.system().resolve(dir.resolve("iob.dat")).hasBlockDevice()) {
+            // one disk: its 9 fields end the line (name; ios; merges; ticks; in_queue; util)
+            assertThat(ours[ours.length - 9]).isEqualTo(fio[fio.length - 9]);
+        }
+    }
+
+    private static String[] line(String terse) {
+        return terse.lines().filter(l -> l.startsWith("3;")).findFirst().orElseThrow().split(";", -1);
+    }
+
+    @Test
     void aThreadThatSleepsBetweenRequestsIsSwitchedOut() throws Exception {
         // fio's thinktime: the thread sleeps 2 ms after each of its 16 requests, giving up the CPU each time
         InProcessMain.Result r = iobench(List.of("--name=t", "--ioengine=psync", "--rw=write", "--bs=4k",

@@ -19,6 +19,8 @@ final class FioBuckets {
     final double[] ns = new double[10];
     final double[] us = new double[10];
     final double[] ms = new double[12];
+    /** The share of all requests below 1 us, percent: fio's terse us buckets count them in the first. */
+    double belowMicrosecond;
 
     private FioBuckets() {}
 
@@ -43,6 +45,11 @@ final class FioBuckets {
             }
         }
         percents(n, total, b.ns);
+        long below = 0;
+        for (long c : n) {
+            below += c;
+        }
+        b.belowMicrosecond = total == 0 ? 0 : 100.0 * below / total;
         percents(u, total, b.us);
         percents(m, total, b.ms);
         return b;

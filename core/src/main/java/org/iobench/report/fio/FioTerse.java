@@ -8,13 +8,13 @@ import org.iobench.job.fio.FioJobDescription;
 import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
-import org.iobench.result.SystemSummary;
+import org.iobench.sysmon.DiskUtil;
 
 /**
  * fio 3.33's terse output ({@code --output-format=terse}, {@code --minimal}; {@code show_thread_status_terse_all}),
  * versions 2 to 5: one line of {@code ;}-separated fields per job, latencies in microseconds. The fields are
- * positional, so a figure iobench does not measure (context switches, faults, I/O depth distributions, latency
- * buckets without the histograms) is an empty field, never a made-up 0.
+ * positional, so a figure a result did not measure (the job threads' usage or depths of an older result, latency
+ * buckets without the histograms) is an empty field, never a made-up 0; the disks' fields end each line, as fio's.
  */
 public final class FioTerse {
     /** fio's {@code FIO_IO_U_LIST_MAX_LEN}: the percentile fields per direction. */
@@ -23,6 +23,15 @@ public final class FioTerse {
     private FioTerse() {}
 
     public static String write(List<BenchmarkResult> results, List<FioJobDescription> described, int version) {
+        return write(results, described, version, List.of());
+    }
+
+    /**
+     * The terse lines with fio's disk fields at the end of each (version 3 and later, as fio): {@code disks} as
+     * {@link org.iobench.sysmon.DiskUtilWatch} lists them.
+     */
+    public static String write(List<BenchmarkResult> results, List<FioJobDescription> described, int version,
+                               List<DiskUtil> disks) {
         StringBuilder out = new StringBuilder();
         List<FioEntry> entries = FioEntry.of(results, described);
         Map<Integer, long[]> aggregate = FioJson.aggregate(entries);
@@ -57,9 +66,17 @@ public final class FioTerse {
                     direction(mixed, agg[0] + agg[1] + agg[2], version, report, f);
                 }
             }
-            cpu(e, f);
-            for (int i = 0; i < 3 + 7 + 10 + 12; i++) {
-                f.add(""); // ctx, majf, minf; I/O depths; us and ms latency buckets: not measured here
+            usage(e, f);
+            FioBuckets b = FioJson.buckets(all);
+            for (int i = 0; i < FioBuckets.NAMES.length; i++) { // fio's stat_calc_lat_nu: below 1 us in the first
+                f.add(b == null ? "" : String.format(Locale.ROOT, "%3.2f%%", b.us[i] + (i == 0 ? b.belowMicrosecond
+                        : 0)));
+            }
+            for (int i = 0; i < FioBuckets.MS_NAMES.length; i++) {
+                f.add(b == null ? "" : String.format(Locale.ROOT, "%3.2f%%", b.ms[i]));
+            }
+            if (version >= 3) {
+                disks.forEach(d -> disk(d, f));
             }
             out.append(String.join(";", f)).append('\n');
         }
@@ -134,23 +151,42 @@ public final class FioTerse {
         f.add(Double.isNaN(l.stddev()) ? "" : c(l.stddev() / 1000));
     }
 
-    private static void cpu(FioEntry e, List<String> f) {
+    /** usr and sys CPU, ctx, majf, minf, and the 7 depth levels; empty where the runs did not measure them. */
+    private static void usage(FioEntry e, List<String> f) {
         List<RunResult> runs = e.runs();
         long runtime = runs.stream().mapToLong(r -> (r.totals().elapsedNanos() + 999_999) / 1_000_000).sum();
-        double user = 0;
-        double system = 0;
-        for (RunResult r : runs) {
-            SystemSummary s = r.evidence().systemSummary();
-            if (s == null || runtime == 0) {
-                f.add("");
-                f.add("");
-                return;
-            }
-            user += s.processUserSeconds();
-            system += s.processSystemSeconds();
+        FioJobUsage u = FioJobUsage.of(runs);
+        if (u.usage() == null) {
+            f.addAll(List.of("", "", "", "", ""));
+        } else {
+            f.add(c(runtime == 0 ? 0 : (double) u.userMillis() * 100 / runtime) + "%");
+            f.add(c(runtime == 0 ? 0 : (double) u.systemMillis() * 100 / runtime) + "%");
+            f.add(Long.toString(u.usage().contextSwitches()));
+            f.add(Long.toString(u.usage().majorFaults()));
+            f.add(Long.toString(u.usage().minorFaults()));
         }
-        f.add(c(runtime == 0 ? 0 : user * 100_000 / runtime) + "%");
-        f.add(c(runtime == 0 ? 0 : system * 100_000 / runtime) + "%");
+        if (u.depths() == null) {
+            f.addAll(List.of("", "", "", "", "", "", ""));
+        } else {
+            for (double p : FioJobUsage.percents(u.depths().levels())) {
+                f.add(String.format(Locale.ROOT, "%3.1f%%", p));
+            }
+        }
+    }
+
+    /** fio's terse disk fields ({@code print_disk_util}), with {@code slaves} and the aggregate after a stacked one. */
+    private static void disk(DiskUtil d, List<String> f) {
+        f.addAll(List.of(d.name(), Long.toString(d.readIos()), Long.toString(d.writeIos()),
+                Long.toString(d.readMerges()), Long.toString(d.writeMerges()), Long.toString(d.readTicks()),
+                Long.toString(d.writeTicks()), Long.toString(d.inQueue()),
+                String.format(Locale.ROOT, "%3.2f%%", d.utilPercent())));
+        FioDiskAggregate a = FioDiskAggregate.of(d);
+        if (a != null) {
+            f.addAll(List.of("slaves", Long.toString(a.readIos()), Long.toString(a.writeIos()),
+                    Long.toString(a.readMerges()), Long.toString(a.writeMerges()), Long.toString(a.readTicks()),
+                    Long.toString(a.writeTicks()), Long.toString(a.inQueue()),
+                    String.format(Locale.ROOT, "%3.2f%%", a.utilPercent())));
+        }
     }
 
     private static String c(double v) {
