@@ -37,12 +37,14 @@ import org.iobench.catalog.EngineFlag;
  *                     other engines
  * @param replay       a recorded log the job replays request by request (fio's {@code read_iolog}); null: the job
  *                     draws its own requests
+ * @param buffers      what a fio job's write buffers hold, as fio makes them ({@link FioBuffers}); null: iobench's
+ *                     own data ({@link Workload#pattern()}), each buffer filled once
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
                       Schedule schedule, CpuBurn burn, ExecProgram program, Priorities priorities,
-                      FileOps fileOps, Replay replay) {
+                      FileOps fileOps, Replay replay, FioBuffers buffers) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -256,6 +258,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private Priorities priorities;
         private FileOps fileOps;
         private Replay replay;
+        private FioBuffers buffers;
 
         private Builder(Path target) {
             this.target = target;
@@ -292,6 +295,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             priorities = s.priorities();
             fileOps = s.fileOps();
             replay = s.replay();
+            buffers = s.buffers();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -344,6 +348,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder priorities(Priorities v) { priorities = v; return this; }
         public Builder fileOps(FileOps v) { fileOps = v; return this; }
         public Builder replay(Replay v) { replay = v; return this; }
+        /** fio's buffer contents (a fio job file's), null for iobench's own. */
+        public Builder buffers(FioBuffers v) { buffers = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -354,7 +360,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter, fioVerify), new Grouping(series, group), access, layout, logs, schedule, burn,
-                    program, priorities, fileOps, replay);
+                    program, priorities, fileOps, replay, buffers);
         }
     }
 }

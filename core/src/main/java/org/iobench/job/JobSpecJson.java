@@ -53,6 +53,6 @@ record JobSpecJson(
                 new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                 new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                program, priorities, fileOps, replay);
+                program, priorities, fileOps, replay, null);
     }
 }

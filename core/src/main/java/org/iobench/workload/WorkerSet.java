@@ -100,8 +100,11 @@ final class WorkerSet implements AutoCloseable {
                 : dataSource(spec, pattern, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
                         verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
                                 - plan.regionStart());
-        if (spec.verification().fio() != null && spec.fileOps() == null && spec.burn() == null
-                && spec.program() == null) {
+        boolean data = spec.fileOps() == null && spec.burn() == null && spec.program() == null;
+        if (fioFills(spec) && data) { // fio's buffer contents; a verifying job's writes are its verify's data
+            source = new FioBufferSource(source, spec.buffers(), mine, spec.workload().rw().writes(), run.clock());
+        }
+        if (spec.verification().fio() != null && data) {
             source = fioVerify(spec, source, file, mine, target.path());
         }
         if (spec.layout().fillDevice()) {
@@ -219,11 +222,16 @@ final class WorkerSet implements AutoCloseable {
                     target.bufferAlignment());
             buffers.add(b);
             mine.add(b);
-            if (spec.workload().pattern() == DataPattern.RANDOM) {
+            if (spec.workload().pattern() == DataPattern.RANDOM && !fioFills(spec)) {
                 b.fillRandom(spec.workload().seed() ^ (worker * 1_000_003L + i));
             }
         }
         return mine;
+    }
+
+    /** The job's buffers are filled as fio fills them ({@link FioBufferSource}). */
+    private static boolean fioFills(JobSpec spec) {
+        return spec.buffers() != null && spec.verification().fio() == null && spec.workload().rw() != RwMode.COPY;
     }
 
     /** The target file's bytes (0 for anything else): how far a walk with holes or zones may go, as in fio. */

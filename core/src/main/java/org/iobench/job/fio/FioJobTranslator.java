@@ -15,6 +15,7 @@ import java.util.function.LongSupplier;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.job.Access;
+import org.iobench.job.FioBuffers;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
@@ -42,6 +43,8 @@ final class FioJobTranslator {
     private int threads;
     /** The {@code write_iolog} files of the jobs made so far: a later job cannot replay one before it is written. */
     private final Set<Path> iologsWritten = new HashSet<>();
+    /** Every clone's buffer generator so far, in {@code thread_number} order (fio's {@code dedupe_global}). */
+    private final List<FioBuffers.Seed> bufferSeeds = new ArrayList<>();
 
     FioJobTranslator(FioProblems problems, List<String> warnings) {
         this(FioOptions.STANDARD, problems, warnings);
@@ -69,6 +72,8 @@ final class FioJobTranslator {
         FioAccess access;
         /** The job's verify before its clones are numbered, null when it does not verify. */
         FioVerify verify;
+        /** The job's buffer contents before its clones are numbered ({@link FioBufferOptions}). */
+        FioBuffers buffers;
         EngineDescription engine = FioEngines.standard();
         Layout.Preallocate preallocate = Layout.Preallocate.ALLOCATE;
         long numjobs = 1;
@@ -172,6 +177,9 @@ final class FioJobTranslator {
             }
             threads++;
             b.fioVerify(job.verify == null ? null : FioVerifyOptions.forThread(job.verify, o, threads));
+            FioBuffers.Seed bufferSeed = FioBufferOptions.bufferSeed(o, threads);
+            bufferSeeds.add(bufferSeed);
+            b.buffers(job.buffers == null ? null : FioBufferOptions.forThread(job.buffers, o, threads, bufferSeed));
             if (job.rw.random()) {
                 b.access(job.access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator
             }
@@ -200,6 +208,15 @@ final class FioJobTranslator {
         boolean stonewall = o.flag("stonewall");
         return new FioJob(job.name(), where, specs, stonewall, stonewall || o.flag("new_group"),
                 o.flag("group_reporting"), o.value("wait_for").orElse(""), job.blocking(), FioLatencyReport.of(o));
+    }
+
+    /**
+     * {@code job} once every job of the file is numbered: its clones with {@code dedupe_global} learn every clone's
+     * buffer generator.
+     */
+    FioJob shareBuffers(FioJob job) {
+        return new FioJob(job.name(), job.where(), FioBufferOptions.share(job.clones(), bufferSeeds), job.stonewall(),
+                job.newGroup(), job.groupReporting(), job.waitFor(), job.blocking(), job.report());
     }
 
     /** Every option set, by its row's kind: a note, a reporting problem, or one that changes the I/O. */
