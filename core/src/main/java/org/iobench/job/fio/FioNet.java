@@ -8,6 +8,7 @@ import java.util.Locale;
 import org.iobench.catalog.EngineCatalog;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.job.FioVerifyType;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.NetLink;
 import org.iobench.job.RwMode;
@@ -103,7 +104,8 @@ final class FioNet {
             hostIpv4 = resolve(hostname);
         }
         FioSetting verify = o.setting("verify").orElse(null);
-        if (verify != null && !List.of("0", "none", "null").contains(verify.value().toLowerCase(Locale.ROOT))) {
+        if (verify != null && !List.of("0", "none").contains(verify.value().toLowerCase(Locale.ROOT))
+                && FioVerifyType.byOption(verify.value()).filter(t -> t == FioVerifyType.NULL).isEmpty()) {
             job.refuse(verify, "verifying what the net engine receives is not supported by iobench yet");
         }
         long ttl = o.number("ttl", 1);
