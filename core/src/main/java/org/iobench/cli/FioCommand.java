@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.Dialect;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
@@ -34,6 +35,8 @@ import org.iobench.session.Session;
 import org.iobench.session.ThisMachine;
 import org.iobench.store.DatabaseFiles;
 import org.iobench.store.StoreLocation;
+import org.iobench.sysmon.DiskUtil;
+import org.iobench.sysmon.DiskUtilWatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -177,13 +180,14 @@ final class FioCommand implements Callable<Integer> {
                         .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of()));
         List<BenchmarkResult> done = new ArrayList<>();
         int status;
+        DiskUtilWatch disks = DiskUtilWatch.start(diskFiles(jobs.jobs(), invocation));
         try {
             status = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles().runStages(stages, done::addAll);
         } catch (RuntimeException e) {
             Failures.report(e, err, debug);
             return FIO_USAGE;
         }
-        write(fio, invocation, done, report);
+        write(fio, invocation, done, disks.stop(), report);
         if (status >= 128 || status == ExitException.INTERRUPTED) {
             return FIO_SIGNAL;
         }
@@ -194,9 +198,26 @@ final class FioCommand implements Callable<Integer> {
         return status == 0 ? 0 : (int) Math.max(1, Math.min(failed, 127));
     }
 
+    /**
+     * The files whose disks fio reports ({@code init_disk_util}): each job's, unless its engine does no disk I/O or the
+     * job says {@code disk_util=0}.
+     */
+    private static List<Path> diskFiles(List<JobSpec> jobs, FioInvocation invocation) {
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < jobs.size() && i < invocation.described().size(); i++) {
+            JobSpec j = jobs.get(i);
+            boolean off = invocation.described().get(i).options().stream()
+                    .anyMatch(o -> o.name().equals("disk_util") && o.value().equals("0"));
+            if (!off && !j.engine().has(EngineFlag.DISKLESS) && j.target() != null) {
+                files.add(j.target());
+            }
+        }
+        return files;
+    }
+
     /** The results in every format asked, in fio's order: terse, JSON, normal. */
     private static void write(FioArguments fio, FioInvocation invocation, List<BenchmarkResult> results,
-                              PrintStream report) {
+                              List<DiskUtil> disks, PrintStream report) {
         if (results.isEmpty()) {
             return;
         }
@@ -208,10 +229,11 @@ final class FioCommand implements Callable<Integer> {
         }
         if (formats.contains(FioArguments.OutputFormat.JSON)) {
             report.print(FioJson.write(results, invocation.described(), invocation.globalOptions(), now, zone,
-                    formats.contains(FioArguments.OutputFormat.JSON_PLUS)));
+                    formats.contains(FioArguments.OutputFormat.JSON_PLUS), disks));
         }
         if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
-            report.print(FioText.write(results, invocation.described(), now, zone, ProcessHandle.current().pid()));
+            report.print(FioText.write(results, invocation.described(), now, zone, ProcessHandle.current().pid(),
+                    disks));
         }
         report.flush();
     }

@@ -37,6 +37,7 @@ import org.iobench.catalog.EngineFlag;
  *                     other engines
  * @param replay       a recorded log the job replays request by request (fio's {@code read_iolog}); null: the job
  *                     draws its own requests
+ * @param net          the other end of a job on a network engine (fio's {@code net}); null for other engines
  * @param buffers      what a fio job's write buffers hold, as fio makes them ({@link FioBuffers}); null: iobench's
  *                     own data ({@link Workload#pattern()}), each buffer filled once
  */
@@ -44,7 +45,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
                       Schedule schedule, CpuBurn burn, ExecProgram program, Priorities priorities,
-                      FileOps fileOps, Replay replay, FioBuffers buffers) {
+                      FileOps fileOps, Replay replay, NetLink net, FioBuffers buffers) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -88,6 +89,10 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(fileOps == null || engine.has(EngineFlag.WORKS_ON_FILES), "nrfiles",
                 fileOps == null ? 0 : fileOps.count(), "several files per job are supported with the "
                         + engines(EngineFlag.WORKS_ON_FILES, "and") + " engines only");
+        check(net == null || engine.has(EngineFlag.NETWORK), "port", net == null ? 0 : net.port(),
+                "applies to the " + engines(EngineFlag.NETWORK, "and") + " engine only");
+        check(net != null || !engine.has(EngineFlag.NETWORK), "--engine", queue.engine(),
+                "needs the other end of its connection (a job file's port=, hostname=, listen)");
         check(replay == null || queue.threads() == 1, "--threads", queue.threads(),
                 "a replayed log is one worker's requests (each clone replays its own)");
         check(replay == null || workload.rw() != RwMode.COPY && fileOps == null && !verification.checksum().enabled()
@@ -258,6 +263,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private Priorities priorities;
         private FileOps fileOps;
         private Replay replay;
+        private NetLink net;
         private FioBuffers buffers;
 
         private Builder(Path target) {
@@ -295,6 +301,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             priorities = s.priorities();
             fileOps = s.fileOps();
             replay = s.replay();
+            net = s.net();
             buffers = s.buffers();
         }
 
@@ -348,6 +355,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder priorities(Priorities v) { priorities = v; return this; }
         public Builder fileOps(FileOps v) { fileOps = v; return this; }
         public Builder replay(Replay v) { replay = v; return this; }
+        public Builder net(NetLink v) { net = v; return this; }
         /** fio's buffer contents (a fio job file's), null for iobench's own. */
         public Builder buffers(FioBuffers v) { buffers = v; return this; }
 
@@ -360,7 +368,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter, fioVerify), new Grouping(series, group), access, layout, logs, schedule, burn,
-                    program, priorities, fileOps, replay, buffers);
+                    program, priorities, fileOps, replay, net, buffers);
         }
     }
 }

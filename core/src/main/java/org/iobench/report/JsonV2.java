@@ -56,6 +56,7 @@ public final class JsonV2 {
             new Rule("rampNanos", "rampNs", 1), new Rule("timeNanos", "timeNs", 1),
             new Rule("windowNanos", "windowNs", 1), new Rule("reachedAtNanos", "reachedAtNs", 1),
             new Rule("onCpuNanos", "onCpuNs", 1), new Rule("runQueueNanos", "runQueueNs", 1),
+            new Rule("userNanos", "userNs", 1), new Rule("systemNanos", "systemNs", 1),
             new Rule("checkNanos", "checkNs", 1), new Rule("stampNanos", "stampNs", 1),
             new Rule("endNanos", "endNs", 1),
             new Rule("intervalMillis", "intervalNs", 1e6, MONITOR),

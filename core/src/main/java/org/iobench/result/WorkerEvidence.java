@@ -1,5 +1,7 @@
 package org.iobench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * What one run's worker threads did and caused over the measured window only (warm-up and preparation left out),
  * from the kernel's per-task accounting ({@code /proc/self/task/TID/io} and {@code schedstat}): the advisor's first
@@ -22,10 +24,17 @@ package org.iobench.result;
  * @param targetUnwrittenBytes bytes of the target's pages still dirty or under writeback (not yet on the device) when
  *                      the workers stopped, before any final sync ({@code cachestat(2)} on the target alone); -1 if
  *                      unknown (kernels before 6.5)
+ * @param usage         the workers' own CPU time, context switches and page faults over the window
+ *                      ({@code getrusage(RUSAGE_THREAD)}, fio's {@code usr_cpu}...{@code minf}); null if unknown
+ *                      (older results, a kernel without RUSAGE_THREAD)
+ * @param depths        the queue depths the workers submitted at and their submission and completion batches over
+ *                      the window (fio's {@code IO depths}, {@code submit}, {@code complete}); null in older results
  */
 public record WorkerEvidence(String storageSource, int threads, long windowNanos, long readBytes, long writeBytes,
                              long cancelledWriteBytes, long onCpuNanos, long runQueueNanos,
-                             long targetUnwrittenBytes) {
+                             long targetUnwrittenBytes,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) ThreadUsage usage,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) QueueDepths depths) {
     public static final String WORKER_THREADS = "worker-threads";
     public static final String PROCESS = "process";
     public static final String NONE = "none";

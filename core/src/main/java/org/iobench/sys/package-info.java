@@ -18,6 +18,7 @@
  * I/O on them. The rest of iobench uses {@code sys} only for buffers ({@link org.iobench.sys.NativeBuffer}), errno
  * ({@link org.iobench.sys.Errno}, {@link org.iobench.sys.SysException}), and the small identity and claim API of
  * target preparation ({@link org.iobench.sys.FileId}, {@link org.iobench.sys.FileLock}); a paced worker also sets its
- * thread's {@link org.iobench.sys.TimerSlack}. ArchitectureTest holds these lines.
+ * thread's {@link org.iobench.sys.TimerSlack}, and each worker reads its own {@link org.iobench.sys.ThreadRusage}.
+ * ArchitectureTest holds these lines.
  */
 package org.iobench.sys;

@@ -95,6 +95,7 @@ public final class JobRunner {
                 }
                 listener.ready(spec, run);
                 awaitStartDelay(spec, control);
+                set.awaitPeers(control); // a stop or failure meanwhile: the workers see it at their first request
                 return measure(new Inputs(spec, target, run, control, listener, provider),
                         new Made(set, finalSync, start, threads, verification, warmed, shared.end(), steadyGroup));
             } finally {
@@ -240,7 +241,7 @@ public final class JobRunner {
         List<TaskEvidence.Counted> counted = new ArrayList<>();
         for (Worker w : workers) {
             counted.add(new TaskEvidence.Counted(w.task, Math.max(0, w.stats.endNanos - openedNanos),
-                    w.stats.issuedBytesRead, w.stats.issuedBytesWritten));
+                    w.stats.issuedBytesRead, w.stats.issuedBytesWritten, w.usage(), w.depths.result()));
         }
         WorkerEvidence evidence = TaskEvidence.evidence(counted, threadIo,
                 processClosed == null ? null : processClosed.minus(processOpened), unwritten);

@@ -3,6 +3,8 @@ package org.iobench.workload;
 import java.util.List;
 import java.util.Locale;
 import org.iobench.result.Accounting;
+import org.iobench.result.QueueDepths;
+import org.iobench.result.ThreadUsage;
 import org.iobench.result.WorkerEvidence;
 import org.iobench.engine.IoFile;
 import org.iobench.sysmon.ProcFs;
@@ -27,8 +29,14 @@ final class TaskEvidence {
         return pages < 0 ? -1 : pages * PAGE_BYTES;
     }
 
-    /** One worker's window and counts, as the runner collected them. */
-    record Counted(TaskWindow task, long windowNanos, long issuedBytesRead, long issuedBytesWritten) {}
+    /**
+     * One worker's window and counts, as the runner collected them.
+     *
+     * @param usage  the thread's own getrusage over the window; null where unknown
+     * @param depths its queue depths over the window
+     */
+    record Counted(TaskWindow task, long windowNanos, long issuedBytesRead, long issuedBytesWritten,
+                   ThreadUsage usage, QueueDepths depths) {}
 
     /**
      * The evidence of one run.
@@ -43,6 +51,8 @@ final class TaskEvidence {
                                    long targetUnwrittenBytes) {
         TaskCounters sum = TaskCounters.ZERO;
         long windowNanos = 0;
+        ThreadUsage usage = ThreadUsage.ZERO;
+        QueueDepths depths = QueueDepths.none();
         for (Counted c : workers) {
             TaskCounters w = c.task().window();
             if (w == null) {
@@ -50,6 +60,8 @@ final class TaskEvidence {
             }
             sum = sum.plus(w);
             windowNanos += c.windowNanos();
+            usage = usage == null || c.usage() == null ? null : usage.plus(c.usage());
+            depths = depths.plus(c.depths());
         }
         String source = threadIo ? WorkerEvidence.WORKER_THREADS
                 : processWindow != null ? WorkerEvidence.PROCESS : WorkerEvidence.NONE;
@@ -58,7 +70,7 @@ final class TaskEvidence {
         long written = storage == null ? -1 : storage.writeBytes();
         long cancelled = storage == null ? -1 : storage.cancelledWriteBytes();
         return new WorkerEvidence(source, workers.size(), windowNanos, read, written, cancelled, sum.onCpuNanos(),
-                sum.runQueueNanos(), targetUnwrittenBytes);
+                sum.runQueueNanos(), targetUnwrittenBytes, usage, depths);
     }
 
     /**

@@ -11,7 +11,9 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.measure.RequestLog;
+import org.iobench.result.ThreadUsage;
 import org.iobench.sys.Errno;
+import org.iobench.sys.ThreadRusage;
 
 /**
  * One worker, the run loop of every job: keeps up to {@code iodepth} requests from its {@link RequestSource} in
@@ -77,6 +79,17 @@ final class Worker implements Runnable {
     private long passesDropped;
     /** This thread's kernel counters at its start, the window's opening and its end. */
     final TaskWindow task = new TaskWindow();
+    /** fio's IO depths, submit and complete distributions over the measured window. */
+    final DepthCounts depths = new DepthCounts();
+    /**
+     * This thread's own getrusage at the measured window's opening (its first request issued in the window) and after
+     * its last request; null until then, or where the kernel refuses RUSAGE_THREAD.
+     */
+    ThreadRusage usageOpened;
+    ThreadRusage usageEnded;
+    private boolean windowOpen;
+    /** Requests queued since the last commit: handed to the kernel by the next one (fio's {@code io_u_queued}). */
+    private int queued;
     /** Opened once the thread has joined its flow group (or found it has none), before it waits for the start. */
     private final CountDownLatch joined = new CountDownLatch(1);
 
@@ -156,6 +169,9 @@ final class Worker implements Runnable {
             if (throttle != null) {
                 throttle.leave();
             }
+            if (windowOpen) {
+                usageEnded = ThreadRusage.ofThisThread();
+            }
             task.end(); // after the last request, outside the loop
             if (t != null) {
                 stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
@@ -205,19 +221,22 @@ final class Worker implements Runnable {
                 IoRequest r = heldCount > 0 ? held[--heldCount] : prepareNext();
                 if (r.bufferOffset() == 0) { // the rest of a short transfer keeps its first issue time
                     r.issueNanos(clock.nanoTime());
+                    if (!windowOpen && r.issueNanos() >= t.measureStartNanos()) {
+                        openWindow();
+                    }
                 }
                 SubmitStatus status = submit(r, t);
                 if (status == SubmitStatus.BUSY) {
                     break; // commit and reap before trying it again
                 }
                 if (reapEachSubmit && status == SubmitStatus.QUEUED) {
-                    engine.commit();
+                    commit();
                     reapBatch(t);
                 }
                 syncDue = fsyncEvery > 0 && writesSinceSync >= fsyncEvery;
                 done = done(lastNanos, t);
             }
-            engine.commit();
+            commit();
             if (inFlight > 0) {
                 reapBatch(t);
                 continue;
@@ -239,10 +258,59 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * The measured window opens for this thread with its first request issued in it (fio resets a job's depths and
+     * rusage when its ramp time ends): what came before is forgotten, and the thread reads its own usage. Once per
+     * run, outside the per-request work.
+     */
+    private void openWindow() {
+        windowOpen = true;
+        depths.clear();
+        usageOpened = ThreadRusage.ofThisThread();
+    }
+
+    /**
+     * What this thread used over its measured window (read after it ended): nothing when it issued no request in the
+     * window; null where its own usage could not be read.
+     */
+    ThreadUsage usage() {
+        if (!windowOpen) {
+            return ThreadUsage.ZERO;
+        }
+        if (usageOpened == null || usageEnded == null) {
+            return null;
+        }
+        ThreadRusage u = usageEnded.minus(usageOpened);
+        return new ThreadUsage(u.userMicros() * 1000, u.systemMicros() * 1000, u.voluntarySwitches(),
+                u.involuntarySwitches(), u.minorFaults(), u.majorFaults());
+    }
+
+    /** Hands the queued requests to the kernel, counted as fio's {@code td_io_commit} counts them. */
+    private void commit() {
+        if (queued > 0) {
+            depths.atDepth(inFlight, queued);
+            depths.submitted(queued);
+            queued = 0;
+        }
+        engine.commit();
+    }
+
+    /** What a submission's answer adds to the depths: a request done at once is a call of one, at its depth. */
+    private void countSubmitted(SubmitStatus status) {
+        if (status == SubmitStatus.QUEUED) {
+            queued++;
+        } else if (status == SubmitStatus.COMPLETED) {
+            depths.atDepth(inFlight + 1, 1);
+            depths.submitted(1);
+            depths.completed(1);
+        }
+    }
+
     /** Submits {@code r}: counted in flight, handled at once (completed), or held for later (BUSY). */
     private SubmitStatus submit(IoRequest r, Timeline t) {
         logIssue(r);
         SubmitStatus status = engine.submit(r);
+        countSubmitted(status);
         if (status == SubmitStatus.QUEUED) {
             inFlight++;
         } else if (status == SubmitStatus.COMPLETED) {
@@ -260,7 +328,7 @@ final class Worker implements Runnable {
      */
     private boolean awaitUntil(long due, Timeline t) {
         if (clock.nanoTime() < due) {
-            engine.commit();   // an async engine must not hold queued requests while we sleep
+            commit();   // an async engine must not hold queued requests while we sleep
         }
         while (true) {
             long now = clock.nanoTime();
@@ -294,7 +362,7 @@ final class Worker implements Runnable {
                 return false;
             }
             if (throttle.mustQuiesce() && inFlight > 0) {
-                engine.commit();
+                commit();
                 reap(1, t);
                 continue;
             }
@@ -358,6 +426,7 @@ final class Worker implements Runnable {
     private int reap(int min, Timeline t) {
         completions.clear(reapMax);
         int n = engine.reap(min, completions);
+        depths.completed(n);
         for (int i = 0; i < n; i++) {
             inFlight--;
             complete(completions.get(i), t);
@@ -444,6 +513,7 @@ final class Worker implements Runnable {
     private boolean resubmit(IoRequest r) {
         logIssue(r);
         SubmitStatus status = engine.submit(r);
+        countSubmitted(status);
         if (status == SubmitStatus.COMPLETED) {
             return true;
         }
@@ -487,15 +557,16 @@ final class Worker implements Runnable {
         logIssue(r);
         SubmitStatus status = engine.submit(r);
         while (status == SubmitStatus.BUSY) {
-            engine.commit();
+            commit();
             status = engine.submit(r);
         }
+        countSubmitted(status);
         if (status == SubmitStatus.COMPLETED) {
             complete(r, t);
             return;
         }
         inFlight++;
-        engine.commit();
+        commit();
         while (inFlight > 0) {
             reap(1, t);
         }

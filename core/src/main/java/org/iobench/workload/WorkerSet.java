@@ -18,10 +18,12 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.engine.QueueSetup;
+import org.iobench.engine.SocketWork;
 import org.iobench.job.DataPattern;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.job.NetLink;
 import org.iobench.job.RwMode;
 import org.iobench.job.Submission;
 import org.iobench.measure.RequestLog;
@@ -87,7 +89,8 @@ final class WorkerSet implements AutoCloseable {
         int id = plan.worker();
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
-                spec.queue().fixedBuffers(), input(spec), run.clock(), queueSetup(spec.queue().submission())));
+                spec.queue().fixedBuffers(), spec.net() != null ? socketWork(spec, id) : input(spec), run.clock(),
+                queueSetup(spec.queue().submission())));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
         plan(spec.replay() != null ? spec.replay().bytes() : plan.byteBudget());
@@ -109,6 +112,9 @@ final class WorkerSet implements AutoCloseable {
         }
         if (spec.layout().fillDevice()) {
             source = new FillingSource(source);
+        }
+        if (spec.net() != null) {
+            source = new StreamSource(source);
         }
         Worker w = new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run);
         workers.add(w);
@@ -167,6 +173,14 @@ final class WorkerSet implements AutoCloseable {
             return new CpuWork(spec.burn().qsort(), spec.burn().chunkNanos());
         }
         return spec.program() != null ? execWork(spec) : fileOpWork(spec);
+    }
+
+    /** A network engine's other end for worker {@code id}: fio's clone N uses the job's port + N. */
+    private static SocketWork socketWork(JobSpec spec, int id) {
+        NetLink n = spec.net();
+        return new SocketWork(n.datagrams(), n.hostIpv4(), n.port() + id, n.listen(), spec.workload().rw().writes(),
+                n.pingpong(), n.nodelay(), n.ttl(), n.interfaceIpv4(), n.windowBytes(), n.mssBytes(),
+                spec.workload().sizeBytes(), n.multicast());
     }
 
     /** The exec engine's program, its output in {@code NAME.stdout} and {@code NAME.stderr} unless told otherwise. */
@@ -288,6 +302,28 @@ final class WorkerSet implements AutoCloseable {
      * Closes every file through its engine, after the workers ended and outside the measured time. Close's own error
      * (a write-back error some filesystems report only there) stops the run as an I/O error would.
      */
+    /**
+     * Waits for each worker's other end ({@link IoEngine#awaitPeer}: a connection accepted or made, a datagram
+     * receiver's open message), on the job's thread after its start delay and before its clock starts; false when
+     * the run was stopped or failed meanwhile (a failure to reach the other end stops the run, named).
+     */
+    boolean awaitPeers(RunControl control) {
+        for (int i = 0; i < engines.size(); i++) {
+            try {
+                if (!engines.get(i).awaitPeer(targets.get(i), control::stopped)) {
+                    return false;
+                }
+            } catch (SysException e) {
+                control.fail(new IoFailure(i, "connect", 0, 0, e.errno(), Errno.name(e.errno()), e.getMessage()));
+                return false;
+            } catch (IOException e) {
+                control.fail(new IoFailure(i, "connect", 0, 0, 0, "", e.getMessage()));
+                return false;
+            }
+        }
+        return true;
+    }
+
     void closeFiles(RunControl control) {
         for (int i = 0; i < engines.size(); i++) {
             for (IoFile f : files.get(i)) {

@@ -95,7 +95,8 @@ final class Recorded {
         boolean known = !WorkerEvidence.NONE.equals(source);
         WorkerEvidence w = new WorkerEvidence(source, job.queue().threads(), threadNanos,
                 known ? e.workerReadBytes() : -1, known ? e.workerWriteBytes() : -1, known ? 0 : -1,
-                (long) (e.onCpuShare() * threadNanos), (long) (e.runQueueShare() * threadNanos), e.unwritten());
+                (long) (e.onCpuShare() * threadNanos), (long) (e.runQueueShare() * threadNanos), e.unwritten(), null,
+                null);
         SystemSummary s = new SystemSummary("vda", e.deviceRead(), e.deviceWritten(), Double.NaN, Double.NaN,
                 0.1, 0.1, e.onCpuShare() * 100, (e.onCpuShare() + e.runQueueShare()) * 100, 1, e.utilPercent(),
                 1L << 20, 1000, 2, e.otherCpuCores());

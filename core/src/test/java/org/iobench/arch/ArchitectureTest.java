@@ -19,6 +19,7 @@ import org.iobench.sys.NativeIo;
 import org.iobench.sys.NewFile;
 import org.iobench.sys.OpenFlags;
 import org.iobench.sys.SysException;
+import org.iobench.sys.ThreadRusage;
 import org.iobench.sys.TimerSlack;
 import org.iobench.testing.MainClasses;
 import org.junit.jupiter.api.Test;
@@ -174,7 +175,8 @@ class ArchitectureTest {
 
     /**
      * The workload drives requests and touches sys only for buffers and errno, plus the small identity and claim API
-     * of target preparation (FileId, FileLock, NewFile's unpredictable names) and a paced worker's timer slack: files are opened, synced, dropped
+     * of target preparation (FileId, FileLock, NewFile's unpredictable names), a paced worker's timer slack and a
+     * worker's own getrusage: files are opened, synced, dropped
      * from the cache and closed through engines.
      */
     @Test
@@ -182,9 +184,9 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage(p("workload"))
                 .should().dependOnClassesThat(resideInAPackage(p("sys")).and(not(belongToAnyOf(NativeBuffer.class,
                         Errno.class, SysException.class, FileId.class, FileLock.class, NewFile.class,
-                        TimerSlack.class, IoPriority.class))))
+                        TimerSlack.class, IoPriority.class, ThreadRusage.class))))
                 .because("the engine owns file handles; the workload touches sys only for buffers, errno and its"
-                        + " threads' own settings (timer slack, I/O priority)")
+                        + " threads' own settings and usage (timer slack, I/O priority, getrusage)")
                 .check(CLASSES);
     }
 

@@ -64,7 +64,8 @@ class FioConformanceTest {
         }
     }
 
-    private static boolean fioInstalled() {
+    /** True when a {@code fio} is on the PATH: the tests that compare with fio's own output skip without it. */
+    static boolean fioInstalled() {
         for (String p : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
             if (Files.isExecutable(Path.of(p, "fio"))) {
                 return true;

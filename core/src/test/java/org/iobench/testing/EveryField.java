@@ -24,11 +24,13 @@ import org.iobench.result.LatencySummary;
 import org.iobench.result.MismatchKind;
 import org.iobench.result.Outcome;
 import org.iobench.result.Pacing;
+import org.iobench.result.QueueDepths;
 import org.iobench.result.RunEvidence;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
 import org.iobench.result.SystemSummary;
 import org.iobench.result.TargetInfo;
+import org.iobench.result.ThreadUsage;
 import org.iobench.result.Totals;
 import org.iobench.result.VerifyResult;
 import org.iobench.result.WorkerEvidence;
@@ -75,7 +77,9 @@ public final class EveryField {
         SteadyOutcome steady = new SteadyOutcome(criterion, true, 3_000_000_000L, List.of(100.0, 101.0), 100.5,
                 0.005, List.of(409600.0, 413696.0), 0.005);
         WorkerEvidence ev = new WorkerEvidence("worker-threads", 4, 9_000_000, 100, 200, 0, 7_000_000, 1_000_000,
-                4096);
+                4096, new ThreadUsage(2_000_000, 5_000_000, 120, 3, 40, 1),
+                new QueueDepths(List.of(1L, 0L, 0L, 0L, 900L, 0L, 0L), List.of(0L, 10L, 20L, 0L, 0L, 0L, 0L),
+                        List.of(2L, 25L, 5L, 0L, 0L, 0L, 0L)));
         RunResult full = new RunResult(1, "2026-12-01T06:00:00.000Z",
                 new Outcome(false, "write failed: ENOSPC", failure, List.of("a warning")), totals,
                 new Latencies(lat(7), lat(8), lat(9), new LatencySplit(lat(5), lat(6)), lat(13), lat(14)),

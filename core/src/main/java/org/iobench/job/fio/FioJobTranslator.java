@@ -21,6 +21,7 @@ import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Layout;
 import org.iobench.job.LogSpec;
+import org.iobench.job.NetLink;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 
@@ -84,6 +85,8 @@ final class FioJobTranslator {
         /** {@code read_iolog}, null when the job draws its own requests; the replay options with it. */
         FioSetting replay;
         FioIolog.Options replayOptions;
+        /** The other end of a job on a network engine, null for other engines. */
+        NetLink net;
 
         Job(String section, String where, FioJobOptions o) {
             this.o = o;
@@ -189,6 +192,7 @@ final class FioJobTranslator {
             if (job.replay != null) {
                 replayed(job, b, i);
             }
+            b.net(job.net == null ? null : FioNet.clone(job.net, i));
             if (job.fileSize() > 0) { // fio: the file is filesize bytes, the region from the offset to its end
                 if (offset > job.fileSize()) {
                     throw FioJobOptions.bad(o.setting("filesize").orElseThrow(), "offset " + offset
@@ -351,6 +355,8 @@ final class FioJobTranslator {
         b.program(engine.has(EngineFlag.RUNS_PROGRAM) ? FioEngineWork.program(o, job.name(), job.problems(),
                 job.warnings(), job.blocking()) : null);
         FioEngineWork.refuseOthers(o, engine);
+        job.net = engine.has(EngineFlag.NETWORK) ? FioNet.of(o, job.rw, job) : null;
+        FioNet.refuseOthers(o, engine, job);
     }
 
     /**

@@ -19,14 +19,14 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.result.LatencyMoments;
 import org.iobench.result.RunResult;
 import org.iobench.result.SteadyOutcome;
-import org.iobench.result.SystemSummary;
+import org.iobench.sysmon.DiskUtil;
 
 /**
  * fio 3.33's {@code --output-format=json} of iobench's results: the keys, nesting, units, order and number layout
  * of fio's {@code stat.c} ({@code show_thread_status_json}), one job per fio job or reporting group
- * ({@link FioEntry}). Every figure is iobench's own (the one its text and JSON print), in fio's units; what iobench
- * does not measure (fio's I/O depth distributions, context switches, page faults, the device's own counters) is
- * left out rather than written as a made-up 0. docs/fio-json.md lists every field and where it comes from.
+ * ({@link FioEntry}). Every figure is iobench's own (the one its text and JSON print), in fio's units; what a result
+ * did not measure is left out rather than written as a made-up 0. docs/fio.md lists every field and where it comes
+ * from.
  */
 public final class FioJson {
     /** The fio version whose format this is: what {@code "fio version"} says. */
@@ -47,6 +47,17 @@ public final class FioJson {
      */
     public static String write(List<BenchmarkResult> results, List<FioJobDescription> described,
                                List<FioJobDescription.Option> globals, Instant now, ZoneId zone, boolean plus) {
+        return write(results, described, globals, now, zone, plus, List.of());
+    }
+
+    /**
+     * The report with fio's {@code disk_util} after the jobs: {@code disks} as
+     * {@link org.iobench.sysmon.DiskUtilWatch} lists them (none: no {@code disk_util}, as fio writes none without
+     * disks).
+     */
+    public static String write(List<BenchmarkResult> results, List<FioJobDescription> described,
+                               List<FioJobDescription.Option> globals, Instant now, ZoneId zone, boolean plus,
+                               List<DiskUtil> disks) {
         ObjectNode root = NODES.objectNode();
         root.put("fio version", FIO_VERSION);
         root.put("timestamp", now.getEpochSecond());
@@ -58,6 +69,10 @@ public final class FioJson {
         var jobs = root.putArray("jobs");
         for (FioEntry e : entries) {
             jobs.add(job(e, aggregate.get(e.groupId()), plus));
+        }
+        if (!disks.isEmpty()) {
+            var du = root.putArray("disk_util");
+            disks.forEach(d -> disk(du.addObject(), d));
         }
         return FioJsonPrinter.print(root);
     }
@@ -100,9 +115,6 @@ public final class FioJson {
         job.put("eta", 0);
         job.put("elapsed", elapsedSeconds(e));
         options(job, "job options", e.options());
-        List<Histogram> kept = new ArrayList<>();
-        long total = 0;
-        boolean allKept = true;
         FioLatencyReport report = e.report();
         List<FioDirection> directions = new ArrayList<>();
         for (FioDirection.Dir d : FioDirection.Dir.values()) {
@@ -111,17 +123,6 @@ public final class FioJson {
             if (report.unified() != FioLatencyReport.Unified.MIXED) {
                 direction(job.putObject(d.name().toLowerCase(Locale.ROOT)), f, aggregate[d.ordinal()], plus,
                         report);
-            }
-            total += f.ios();
-            if (f.ios() > 0) {
-                // fio buckets each request by its completion latency (io_u_mark_latency); a result from before the
-                // per-direction histograms kept only the whole request's
-                Histogram h = f.clat().histogram() != null ? f.clat().histogram() : f.lat().histogram();
-                if (h == null) {
-                    allKept = false;
-                } else {
-                    kept.add(h);
-                }
             }
         }
         if (report.unified() == FioLatencyReport.Unified.MIXED) {
@@ -139,14 +140,39 @@ public final class FioJson {
         long jobRuntime = runs.stream().mapToLong(r -> (r.totals().elapsedNanos() + 999_999) / 1_000_000).sum();
         job.put("job_runtime", jobRuntime);
         cpu(job, runs, jobRuntime);
-        if (allKept && total > 0) {
-            Histogram all = kept.getFirst().copy();
-            kept.stream().skip(1).forEach(all::add);
-            buckets(job, FioBuckets.of(all, total));
+        FioBuckets b = buckets(directions);
+        if (b != null) {
+            buckets(job, b);
         }
         latencyTarget(job, e);
         steady(job, runs);
         return job;
+    }
+
+    /**
+     * fio's latency buckets of a job's requests (read, write, trim), each by its completion latency
+     * ({@code io_u_mark_latency}); null without requests or where a direction kept no histogram.
+     */
+    static FioBuckets buckets(List<FioDirection> directions) {
+        List<Histogram> kept = new ArrayList<>();
+        long total = 0;
+        for (FioDirection f : directions) {
+            total += f.ios();
+            if (f.ios() > 0) {
+                // a result from before the per-direction histograms kept only the whole request's
+                Histogram h = f.clat().histogram() != null ? f.clat().histogram() : f.lat().histogram();
+                if (h == null) {
+                    return null;
+                }
+                kept.add(h);
+            }
+        }
+        if (total == 0) {
+            return null;
+        }
+        Histogram all = kept.getFirst().copy();
+        kept.stream().skip(1).forEach(all::add);
+        return FioBuckets.of(all, total);
     }
 
     /** Seconds from the first member's start to the end of the longest (fio: since it started, rounded up). */
@@ -267,22 +293,59 @@ public final class FioJson {
         return m != null ? FioLatency.of(m.get("sync"), h) : FioLatency.of(r.latencies().sync(), h);
     }
 
-    /** fio's usr_cpu and sys_cpu: the process's CPU time over the measured window, percent of the job's runtime. */
+    /**
+     * fio's usr_cpu, sys_cpu (the job threads' CPU time, whole ms, as a percent of {@code job_runtime}), ctx, majf and
+     * minf, then its three depth distributions; each part left out where the runs did not measure it.
+     */
     private static void cpu(ObjectNode job, List<RunResult> runs, long jobRuntimeMillis) {
-        double user = 0;
-        double system = 0;
-        for (RunResult r : runs) {
-            SystemSummary s = r.evidence().systemSummary();
-            if (s == null) {
-                return; // not measured (no system samples): left out
-            }
-            user += s.processUserSeconds();
-            system += s.processSystemSeconds();
+        FioJobUsage u = FioJobUsage.of(runs);
+        if (u.usage() != null) {
+            job.put("usr_cpu", jobRuntimeMillis == 0 ? 0 : (double) u.userMillis() * 100 / jobRuntimeMillis);
+            job.put("sys_cpu", jobRuntimeMillis == 0 ? 0 : (double) u.systemMillis() * 100 / jobRuntimeMillis);
+            job.put("ctx", u.usage().contextSwitches());
+            job.put("majf", u.usage().majorFaults());
+            job.put("minf", u.usage().minorFaults());
         }
-        if (jobRuntimeMillis > 0 && !runs.isEmpty()) {
-            job.put("usr_cpu", user * 1000 * 100 / jobRuntimeMillis);
-            job.put("sys_cpu", system * 1000 * 100 / jobRuntimeMillis);
+        if (u.depths() != null) {
+            distribution(job.putObject("iodepth_level"), FioJobUsage.LEVEL_NAMES, u.depths().levels());
+            distribution(job.putObject("iodepth_submit"), FioJobUsage.BATCH_NAMES, u.depths().submits());
+            distribution(job.putObject("iodepth_complete"), FioJobUsage.BATCH_NAMES, u.depths().completes());
         }
+    }
+
+    private static void distribution(ObjectNode o, String[] names, List<Long> counts) {
+        double[] p = FioJobUsage.percents(counts);
+        for (int i = 0; i < names.length; i++) {
+            o.put(names[i], p[i]);
+        }
+    }
+
+    /**
+     * One device of fio's {@code disk_util} ({@code json_array_add_disk_util}); a device with slaves adds their figures
+     * averaged over them and the busiest one's util ({@code aggr_*}, fio's spelling of {@code aggr_write_merge}).
+     */
+    private static void disk(ObjectNode o, DiskUtil d) {
+        o.put("name", d.name());
+        o.put("read_ios", d.readIos());
+        o.put("write_ios", d.writeIos());
+        o.put("read_merges", d.readMerges());
+        o.put("write_merges", d.writeMerges());
+        o.put("read_ticks", d.readTicks());
+        o.put("write_ticks", d.writeTicks());
+        o.put("in_queue", d.inQueue());
+        o.put("util", d.utilPercent());
+        FioDiskAggregate a = FioDiskAggregate.of(d);
+        if (a == null) {
+            return;
+        }
+        o.put("aggr_read_ios", a.readIos());
+        o.put("aggr_write_ios", a.writeIos());
+        o.put("aggr_read_merges", a.readMerges());
+        o.put("aggr_write_merge", a.writeMerges());
+        o.put("aggr_read_ticks", a.readTicks());
+        o.put("aggr_write_ticks", a.writeTicks());
+        o.put("aggr_in_queue", a.inQueue());
+        o.put("aggr_util", a.utilPercent());
     }
 
     /** fio lists the latency target's settings (the depth it starts at: the job's iodepth). */

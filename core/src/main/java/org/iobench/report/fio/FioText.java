@@ -11,14 +11,14 @@ import org.iobench.job.fio.FioJobDescription;
 import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
-import org.iobench.result.SystemSummary;
+import org.iobench.sysmon.DiskUtil;
 
 /**
  * fio 3.33's {@code normal} output of iobench's results, in fio's layout ({@code show_thread_status_normal},
  * {@code show_group_stats}): per job its header, per direction IOPS and bandwidth with fio's 4-digit numbers, the
- * slat/clat/lat lines (and each I/O priority's), the percentiles the job asks for, the CPU line, the issued requests;
- * then each group's totals. What iobench does not measure (I/O depth distributions, context switches, faults, disk
- * stats) is left out, as in the JSON.
+ * slat/clat/lat lines (and each I/O priority's), the percentiles the job asks for, the latency buckets, the CPU line,
+ * the depth distributions, the issued requests; then each group's totals and the disk stats. What a result did not
+ * measure is left out, as in the JSON.
  */
 public final class FioText {
     private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy",
@@ -31,6 +31,15 @@ public final class FioText {
     /** The report: one block per job, then the run status of each group. */
     public static String write(List<BenchmarkResult> results, List<FioJobDescription> described, Instant now,
                                ZoneId zone, long pid) {
+        return write(results, described, now, zone, pid, List.of());
+    }
+
+    /**
+     * The report with fio's {@code Disk stats (read/write)} after the groups: {@code disks} as
+     * {@link org.iobench.sysmon.DiskUtilWatch} lists them (none: no such section, as fio prints none without disks).
+     */
+    public static String write(List<BenchmarkResult> results, List<FioJobDescription> described, Instant now,
+                               ZoneId zone, long pid, List<DiskUtil> disks) {
         StringBuilder out = new StringBuilder("\n");
         List<FioEntry> entries = FioEntry.of(results, described);
         Map<Integer, long[]> aggregate = FioJson.aggregate(entries);
@@ -39,6 +48,10 @@ public final class FioText {
         }
         entries.stream().map(FioEntry::groupId).distinct().sorted().forEach(g -> group(g, entries,
                 aggregate.get(g), out));
+        if (!disks.isEmpty()) {
+            out.append("\nDisk stats (read/write):\n");
+            disks.forEach(d -> disk(d, out));
+        }
         return out.toString();
     }
 
@@ -81,28 +94,84 @@ public final class FioText {
                 direction("mixed", mixed, report, out);
             }
         }
+        FioBuckets buckets = FioJson.buckets(List.of(dirs));
+        if (buckets != null) {
+            latencies("nsec", FioBuckets.NAMES, buckets.ns, out);
+            latencies("usec", FioBuckets.NAMES, buckets.us, out);
+            latencies("msec", FioBuckets.MS_NAMES, buckets.ms, out);
+        }
         List<RunResult> runs = e.runs();
         long jobRuntime = runs.stream().mapToLong(r -> (r.totals().elapsedNanos() + 999_999) / 1_000_000).sum();
-        double user = 0;
-        double system = 0;
-        boolean measured = !runs.isEmpty();
-        for (RunResult r : runs) {
-            SystemSummary s = r.evidence().systemSummary();
-            if (s == null) {
-                measured = false;
-                break;
-            }
-            user += s.processUserSeconds();
-            system += s.processSystemSeconds();
+        FioJobUsage u = FioJobUsage.of(runs);
+        if (u.usage() != null) {
+            out.append(String.format(Locale.ROOT,
+                    "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%d, majf=%d, minf=%d\n",
+                    jobRuntime == 0 ? 0 : (double) u.userMillis() * 100 / jobRuntime,
+                    jobRuntime == 0 ? 0 : (double) u.systemMillis() * 100 / jobRuntime,
+                    u.usage().contextSwitches(), u.usage().majorFaults(), u.usage().minorFaults()));
         }
-        if (measured && jobRuntime > 0) {
-            out.append(String.format(Locale.ROOT, "  cpu          : usr=%3.2f%%, sys=%3.2f%%\n",
-                    user * 100_000 / jobRuntime, system * 100_000 / jobRuntime));
+        if (u.depths() != null) {
+            distribution("  IO depths    : ", FioJobUsage.LEVEL_NAMES, u.depths().levels(), out);
+            distribution("     submit    : ", FioJobUsage.BATCH_NAMES, u.depths().submits(), out);
+            distribution("     complete  : ", FioJobUsage.BATCH_NAMES, u.depths().completes(), out);
         }
         out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,%d,0 short=0,0,0,0 dropped=0,0,0,0\n",
                 dirs[0].ios(), dirs[1].ios(), dirs[2].ios()));
         out.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
                 e.members().getFirst().job().queue().iodepth()));
+        out.append('\n');
+    }
+
+    /**
+     * fio's {@code show_lat}: the non-empty buckets of one unit, five to a line, each {@code NAME=PCT%}.
+     */
+    private static void latencies(String unit, String[] names, double[] percents, StringBuilder out) {
+        int line = 0;
+        boolean shown = false;
+        for (int i = 0; i < names.length; i++) {
+            if (percents[i] <= 0.0) {
+                continue;
+            }
+            if (line == 0 || line == 5) {
+                out.append(shown ? "\n" : "").append("  lat (").append(unit).append(")   : ");
+                line = 0;
+            } else {
+                out.append(", ");
+            }
+            shown = true;
+            out.append(String.format(Locale.ROOT, "%s=%3.2f%%", names[i], percents[i]));
+            line++;
+        }
+        if (shown) {
+            out.append('\n');
+        }
+    }
+
+    /** One of fio's depth lines: each bucket {@code NAME=PCT%} with one decimal. */
+    private static void distribution(String label, String[] names, List<Long> counts, StringBuilder out) {
+        double[] p = FioJobUsage.percents(counts);
+        out.append(label);
+        for (int i = 0; i < names.length; i++) {
+            out.append(String.format(Locale.ROOT, "%s%s=%3.1f%%", i == 0 ? "" : ", ", names[i], p[i]));
+        }
+        out.append('\n');
+    }
+
+    /**
+     * fio's {@code print_disk_util}: a device's counts and util; one stacked on others is indented two more and adds
+     * its slaves' aggregate ({@code show_agg_stats}).
+     */
+    private static void disk(DiskUtil d, StringBuilder out) {
+        FioDiskAggregate a = FioDiskAggregate.of(d);
+        out.append(a != null ? "  " : "").append(String.format(Locale.ROOT,
+                "  %s: ios=%d/%d, merge=%d/%d, ticks=%d/%d, in_queue=%d, util=%3.2f%%", d.name(), d.readIos(),
+                d.writeIos(), d.readMerges(), d.writeMerges(), d.readTicks(), d.writeTicks(), d.inQueue(),
+                d.utilPercent()));
+        if (a != null) {
+            out.append(String.format(Locale.ROOT, ", aggrios=%d/%d, aggrmerge=%d/%d, aggrticks=%d/%d, aggrin_queue=%d,"
+                    + " aggrutil=%3.2f%%", a.readIos(), a.writeIos(), a.readMerges(), a.writeMerges(), a.readTicks(),
+                    a.writeTicks(), a.inQueue(), a.utilPercent()));
+        }
         out.append('\n');
     }
 
