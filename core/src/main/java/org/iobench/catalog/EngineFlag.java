@@ -53,5 +53,10 @@ public enum EngineFlag {
     /** Among {@link #WORKS_ON_FILES} engines: it creates the files (fio's {@code filecreate}), nothing is laid out. */
     CREATES_FILES,
     /** Among {@link #WORKS_ON_FILES} engines: its request is a stat call (fio's {@code filestat}). */
-    STATS_FILES
+    STATS_FILES,
+    /**
+     * Its requests send and receive on a socket (fio's {@code net}): the job names the other end (protocol, host,
+     * port, listen), a reading job receives what a writing job sends, and its target is an endpoint, not a file.
+     */
+    NETWORK
 }

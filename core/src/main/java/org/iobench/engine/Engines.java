@@ -16,6 +16,7 @@ import org.iobench.engine.falloc.FallocEngine;
 import org.iobench.engine.fileops.FileOpEngine;
 import org.iobench.engine.ftruncate.FtruncateEngine;
 import org.iobench.engine.libaio.LibaioEngine;
+import org.iobench.engine.net.NetEngine;
 import org.iobench.engine.nullio.NullEngine;
 import org.iobench.engine.psync.PsyncEngine;
 import org.iobench.engine.uring.UringEngine;
@@ -37,14 +38,14 @@ public final class Engines {
             ExecEngine.PROVIDER,
             FileOpEngine.CREATE,
             FileOpEngine.STAT,
-            FileOpEngine.DELETE);
+            FileOpEngine.DELETE,
+            NetEngine.PROVIDER);
 
     /**
      * fio's engines iobench does not run whose runs are known to be diskless, so that an imported run of one is
-     * kept apart from storage runs: the network engines fio marks {@code FIO_DISKLESSIO}.
+     * kept apart from storage runs: the network engines fio marks {@code FIO_DISKLESSIO} that iobench does not run.
      */
     static final List<EngineDescription> FOREIGN = List.of(
-            EngineDescription.foreign("net", EngineFlag.DISKLESS),
             EngineDescription.foreign("netsplice", EngineFlag.DISKLESS),
             EngineDescription.foreign("rdma", EngineFlag.DISKLESS));
 

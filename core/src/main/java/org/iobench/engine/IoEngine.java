@@ -2,6 +2,7 @@ package org.iobench.engine;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 
 /**
  * The contract between a worker and a way of doing I/O, shaped after fio's {@code ioengine_ops} so that
@@ -72,6 +73,18 @@ public interface IoEngine extends AutoCloseable {
      */
     default void invalidate(IoFile file) throws IOException {
         file.dropCache();
+    }
+
+    /**
+     * Waits for the other end of {@code file} before the job's time starts, as fio's net engine does: a listener
+     * accepts its connection, a datagram receiver waits for the sender's first message, a sender connects. Called on
+     * the job's thread after its start delay and before its clock starts, so that the wait is no part of its time;
+     * {@code stopped} ends the wait early (then false). Engines with no other end have nothing to wait for.
+     *
+     * @throws IOException when the other end cannot be reached (the call and errno named)
+     */
+    default boolean awaitPeer(IoFile file, BooleanSupplier stopped) throws IOException {
+        return true;
     }
 
     /** Starts {@code request}: done now, queued for later, or refused because the queue is full. */

@@ -37,12 +37,15 @@ import org.iobench.catalog.EngineFlag;
  *                     other engines
  * @param replay       a recorded log the job replays request by request (fio's {@code read_iolog}); null: the job
  *                     draws its own requests
+ * @param net          the other end of a job on a network engine (fio's {@code net}); null for other engines
+ * @param buffers      what a fio job's write buffers hold, as fio makes them ({@link FioBuffers}); null: iobench's
+ *                     own data ({@link Workload#pattern()}), each buffer filled once
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
                       Schedule schedule, CpuBurn burn, ExecProgram program, Priorities priorities,
-                      FileOps fileOps, Replay replay) {
+                      FileOps fileOps, Replay replay, NetLink net, FioBuffers buffers) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -86,6 +89,10 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(fileOps == null || engine.has(EngineFlag.WORKS_ON_FILES), "nrfiles",
                 fileOps == null ? 0 : fileOps.count(), "several files per job are supported with the "
                         + engines(EngineFlag.WORKS_ON_FILES, "and") + " engines only");
+        check(net == null || engine.has(EngineFlag.NETWORK), "port", net == null ? 0 : net.port(),
+                "applies to the " + engines(EngineFlag.NETWORK, "and") + " engine only");
+        check(net != null || !engine.has(EngineFlag.NETWORK), "--engine", queue.engine(),
+                "needs the other end of its connection (a job file's port=, hostname=, listen)");
         check(replay == null || queue.threads() == 1, "--threads", queue.threads(),
                 "a replayed log is one worker's requests (each clone replays its own)");
         check(replay == null || workload.rw() != RwMode.COPY && fileOps == null && !verification.checksum().enabled()
@@ -256,6 +263,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private Priorities priorities;
         private FileOps fileOps;
         private Replay replay;
+        private NetLink net;
+        private FioBuffers buffers;
 
         private Builder(Path target) {
             this.target = target;
@@ -292,6 +301,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             priorities = s.priorities();
             fileOps = s.fileOps();
             replay = s.replay();
+            net = s.net();
+            buffers = s.buffers();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -344,6 +355,9 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder priorities(Priorities v) { priorities = v; return this; }
         public Builder fileOps(FileOps v) { fileOps = v; return this; }
         public Builder replay(Replay v) { replay = v; return this; }
+        public Builder net(NetLink v) { net = v; return this; }
+        /** fio's buffer contents (a fio job file's), null for iobench's own. */
+        public Builder buffers(FioBuffers v) { buffers = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -354,7 +368,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter, fioVerify), new Grouping(series, group), access, layout, logs, schedule, burn,
-                    program, priorities, fileOps, replay);
+                    program, priorities, fileOps, replay, net, buffers);
         }
     }
 }

@@ -7,7 +7,7 @@ import java.nio.file.Path;
  * The JSON form of a {@link JobSpec}, flat as formatVersion 1 has always written it ({@code job} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end. {@code access} is written only for a job that has one
- * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs}, {@code schedule}, {@code priorities}, {@code submission} and {@code replay};
+ * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs}, {@code schedule}, {@code priorities}, {@code submission}, {@code replay} and {@code net};
  * {@code dropCacheEachPass} only when true.
  */
 record JobSpecJson(
@@ -27,7 +27,8 @@ record JobSpecJson(
         @JsonInclude(JsonInclude.Include.NON_NULL) FileOps fileOps,
         @JsonInclude(JsonInclude.Include.NON_NULL) Submission submission,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dropCacheEachPass,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Replay replay) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Replay replay,
+        @JsonInclude(JsonInclude.Include.NON_NULL) NetLink net) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -43,7 +44,7 @@ record JobSpecJson(
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
                 s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
                 s.program(), s.priorities(), s.fileOps(), q.submission().isDefault() ? null : q.submission(),
-                d.dropCacheEachPass(), s.replay());
+                d.dropCacheEachPass(), s.replay(), s.net());
     }
 
     JobSpec toSpec() {
@@ -53,6 +54,6 @@ record JobSpecJson(
                 new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                 new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                program, priorities, fileOps, replay);
+                program, priorities, fileOps, replay, net, null);
     }
 }

@@ -15,11 +15,7 @@ import org.iobench.job.FioVerifyType;
  * checksum or pattern). The failure text is fio's. Not thread-safe: one per worker.
  */
 final class FioBlocks {
-    /** fio's {@code GOLDEN_RATIO_64}, its {@code __hash_u64}. */
-    private static final long GOLDEN_RATIO_64 = 0x61C8864680B583EBL;
-    private static final long[] PRIMES = {1, 2, 3, 5, 7, 11, 13, 17};
-    /** fio's {@code CONFIG_SEED_BUCKETS} as its configure sets it by default (and Debian's fio 3.33 is built). */
-    static final int SEED_BUCKETS = 4;
+    static final int SEED_BUCKETS = FioData.SEED_BUCKETS;
 
     private final FioVerifyType type;
     private final long interval;
@@ -91,28 +87,9 @@ final class FioBlocks {
         randomFill(b, len, seed, buckets);
     }
 
-    /** fio's {@code __fill_random_buf}: {@value #SEED_BUCKETS} interleaved streams of {@code s *= GOLDEN_RATIO_64}. */
+    /** fio's {@code __fill_random_buf} ({@link FioData#random}) from the buffer's start. */
     static void randomFill(ByteBuffer b, int len, long seed, long[] s) {
-        int words = len / 8 / SEED_BUCKETS * SEED_BUCKETS;
-        for (int p = 0; p < SEED_BUCKETS; p++) {
-            s[p] = seed * PRIMES[p];
-        }
-        int at = 0;
-        for (int w = 0; w < words; w += SEED_BUCKETS) {
-            for (int p = 0; p < SEED_BUCKETS; p++) {
-                b.putLong(at, s[p]);
-                at += 8;
-                s[p] *= GOLDEN_RATIO_64;
-            }
-        }
-        long small = s[0]; // __fill_random_buf_small over the rest
-        for (; at + 8 <= len; at += 8) {
-            b.putLong(at, small);
-            small *= GOLDEN_RATIO_64;
-        }
-        for (int k = 0; at < len; at++, k++) {
-            b.put(at, (byte) (small >>> (8 * k)));
-        }
+        FioData.random(b, 0, len, seed, s);
     }
 
     /**

@@ -95,6 +95,7 @@ public final class JobRunner {
                 }
                 listener.ready(spec, run);
                 awaitStartDelay(spec, control);
+                set.awaitPeers(control); // a stop or failure meanwhile: the workers see it at their first request
                 return measure(new Inputs(spec, target, run, control, listener, provider),
                         new Made(set, finalSync, start, threads, verification, warmed, shared.end(), steadyGroup));
             } finally {

@@ -182,7 +182,8 @@ final class WarmHarness {
         return !spec.workload().rw().trims() && spec.workload().rw() != RwMode.COPY
                 && spec.fileOps() == null && spec.burn() == null && spec.program() == null
                 && !provider.has(EngineFlag.NO_DATA) && !provider.has(EngineFlag.BURNS_CPU)
-                && !provider.has(EngineFlag.RUNS_PROGRAM) && !provider.has(EngineFlag.WORKS_ON_FILES);
+                && !provider.has(EngineFlag.RUNS_PROGRAM) && !provider.has(EngineFlag.WORKS_ON_FILES)
+                && !provider.has(EngineFlag.NETWORK);
     }
 
     /**

@@ -18,10 +18,12 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.engine.QueueSetup;
+import org.iobench.engine.SocketWork;
 import org.iobench.job.DataPattern;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.job.NetLink;
 import org.iobench.job.RwMode;
 import org.iobench.job.Submission;
 import org.iobench.measure.RequestLog;
@@ -87,7 +89,8 @@ final class WorkerSet implements AutoCloseable {
         int id = plan.worker();
         List<NativeBuffer> mine = buffers(spec, target, id, spec.queue().iodepth());
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
-                spec.queue().fixedBuffers(), input(spec), run.clock(), queueSetup(spec.queue().submission())));
+                spec.queue().fixedBuffers(), spec.net() != null ? socketWork(spec, id) : input(spec), run.clock(),
+                queueSetup(spec.queue().submission())));
         IoFile file = open(engine, target.open(engine, spec));
         targets.add(file);
         plan(spec.replay() != null ? spec.replay().bytes() : plan.byteBudget());
@@ -100,12 +103,18 @@ final class WorkerSet implements AutoCloseable {
                 : dataSource(spec, pattern, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
                         verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
                                 - plan.regionStart());
-        if (spec.verification().fio() != null && spec.fileOps() == null && spec.burn() == null
-                && spec.program() == null) {
+        boolean data = spec.fileOps() == null && spec.burn() == null && spec.program() == null;
+        if (fioFills(spec) && data) { // fio's buffer contents; a verifying job's writes are its verify's data
+            source = new FioBufferSource(source, spec.buffers(), mine, spec.workload().rw().writes(), run.clock());
+        }
+        if (spec.verification().fio() != null && data) {
             source = fioVerify(spec, source, file, mine, target.path());
         }
         if (spec.layout().fillDevice()) {
             source = new FillingSource(source);
+        }
+        if (spec.net() != null) {
+            source = new StreamSource(source);
         }
         Worker w = new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run);
         workers.add(w);
@@ -166,6 +175,14 @@ final class WorkerSet implements AutoCloseable {
         return spec.program() != null ? execWork(spec) : fileOpWork(spec);
     }
 
+    /** A network engine's other end for worker {@code id}: fio's clone N uses the job's port + N. */
+    private static SocketWork socketWork(JobSpec spec, int id) {
+        NetLink n = spec.net();
+        return new SocketWork(n.datagrams(), n.hostIpv4(), n.port() + id, n.listen(), spec.workload().rw().writes(),
+                n.pingpong(), n.nodelay(), n.ttl(), n.interfaceIpv4(), n.windowBytes(), n.mssBytes(),
+                spec.workload().sizeBytes(), n.multicast());
+    }
+
     /** The exec engine's program, its output in {@code NAME.stdout} and {@code NAME.stderr} unless told otherwise. */
     private static ExecWork execWork(JobSpec spec) {
         if (spec.program() == null) {
@@ -219,11 +236,16 @@ final class WorkerSet implements AutoCloseable {
                     target.bufferAlignment());
             buffers.add(b);
             mine.add(b);
-            if (spec.workload().pattern() == DataPattern.RANDOM) {
+            if (spec.workload().pattern() == DataPattern.RANDOM && !fioFills(spec)) {
                 b.fillRandom(spec.workload().seed() ^ (worker * 1_000_003L + i));
             }
         }
         return mine;
+    }
+
+    /** The job's buffers are filled as fio fills them ({@link FioBufferSource}). */
+    private static boolean fioFills(JobSpec spec) {
+        return spec.buffers() != null && spec.verification().fio() == null && spec.workload().rw() != RwMode.COPY;
     }
 
     /** The target file's bytes (0 for anything else): how far a walk with holes or zones may go, as in fio. */
@@ -280,6 +302,28 @@ final class WorkerSet implements AutoCloseable {
      * Closes every file through its engine, after the workers ended and outside the measured time. Close's own error
      * (a write-back error some filesystems report only there) stops the run as an I/O error would.
      */
+    /**
+     * Waits for each worker's other end ({@link IoEngine#awaitPeer}: a connection accepted or made, a datagram
+     * receiver's open message), on the job's thread after its start delay and before its clock starts; false when
+     * the run was stopped or failed meanwhile (a failure to reach the other end stops the run, named).
+     */
+    boolean awaitPeers(RunControl control) {
+        for (int i = 0; i < engines.size(); i++) {
+            try {
+                if (!engines.get(i).awaitPeer(targets.get(i), control::stopped)) {
+                    return false;
+                }
+            } catch (SysException e) {
+                control.fail(new IoFailure(i, "connect", 0, 0, e.errno(), Errno.name(e.errno()), e.getMessage()));
+                return false;
+            } catch (IOException e) {
+                control.fail(new IoFailure(i, "connect", 0, 0, 0, "", e.getMessage()));
+                return false;
+            }
+        }
+        return true;
+    }
+
     void closeFiles(RunControl control) {
         for (int i = 0; i < engines.size(); i++) {
             for (IoFile f : files.get(i)) {

@@ -65,6 +65,7 @@ public final class FioJobFile {
             globals = source == sources.getFirst() ? globals : new LinkedHashMap<>();
             translate(source, globals, translator, jobs, own);
         }
+        jobs.replaceAll(translator::shareBuffers);
         if (described != null) {
             described.add(FioJobDescription.of("global", -1, false, List.copyOf(globals.values()),
                     FioLatencyReport.DEFAULT));

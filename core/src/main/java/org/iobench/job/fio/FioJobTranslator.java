@@ -15,11 +15,13 @@ import java.util.function.LongSupplier;
 import org.iobench.catalog.EngineDescription;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.job.Access;
+import org.iobench.job.FioBuffers;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Layout;
 import org.iobench.job.LogSpec;
+import org.iobench.job.NetLink;
 import org.iobench.job.RwMode;
 import org.iobench.job.SyncMode;
 
@@ -42,6 +44,8 @@ final class FioJobTranslator {
     private int threads;
     /** The {@code write_iolog} files of the jobs made so far: a later job cannot replay one before it is written. */
     private final Set<Path> iologsWritten = new HashSet<>();
+    /** Every clone's buffer generator so far, in {@code thread_number} order (fio's {@code dedupe_global}). */
+    private final List<FioBuffers.Seed> bufferSeeds = new ArrayList<>();
 
     FioJobTranslator(FioProblems problems, List<String> warnings) {
         this(FioOptions.STANDARD, problems, warnings);
@@ -69,6 +73,8 @@ final class FioJobTranslator {
         FioAccess access;
         /** The job's verify before its clones are numbered, null when it does not verify. */
         FioVerify verify;
+        /** The job's buffer contents before its clones are numbered ({@link FioBufferOptions}). */
+        FioBuffers buffers;
         EngineDescription engine = FioEngines.standard();
         Layout.Preallocate preallocate = Layout.Preallocate.ALLOCATE;
         long numjobs = 1;
@@ -79,6 +85,8 @@ final class FioJobTranslator {
         /** {@code read_iolog}, null when the job draws its own requests; the replay options with it. */
         FioSetting replay;
         FioIolog.Options replayOptions;
+        /** The other end of a job on a network engine, null for other engines. */
+        NetLink net;
 
         Job(String section, String where, FioJobOptions o) {
             this.o = o;
@@ -172,6 +180,9 @@ final class FioJobTranslator {
             }
             threads++;
             b.fioVerify(job.verify == null ? null : FioVerifyOptions.forThread(job.verify, o, threads));
+            FioBuffers.Seed bufferSeed = FioBufferOptions.bufferSeed(o, threads);
+            bufferSeeds.add(bufferSeed);
+            b.buffers(job.buffers == null ? null : FioBufferOptions.forThread(job.buffers, o, threads, bufferSeed));
             if (job.rw.random()) {
                 b.access(job.access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator
             }
@@ -181,6 +192,7 @@ final class FioJobTranslator {
             if (job.replay != null) {
                 replayed(job, b, i);
             }
+            b.net(job.net == null ? null : FioNet.clone(job.net, i));
             if (job.fileSize() > 0) { // fio: the file is filesize bytes, the region from the offset to its end
                 if (offset > job.fileSize()) {
                     throw FioJobOptions.bad(o.setting("filesize").orElseThrow(), "offset " + offset
@@ -200,6 +212,15 @@ final class FioJobTranslator {
         boolean stonewall = o.flag("stonewall");
         return new FioJob(job.name(), where, specs, stonewall, stonewall || o.flag("new_group"),
                 o.flag("group_reporting"), o.value("wait_for").orElse(""), job.blocking(), FioLatencyReport.of(o));
+    }
+
+    /**
+     * {@code job} once every job of the file is numbered: its clones with {@code dedupe_global} learn every clone's
+     * buffer generator.
+     */
+    FioJob shareBuffers(FioJob job) {
+        return new FioJob(job.name(), job.where(), FioBufferOptions.share(job.clones(), bufferSeeds), job.stonewall(),
+                job.newGroup(), job.groupReporting(), job.waitFor(), job.blocking(), job.report());
     }
 
     /** Every option set, by its row's kind: a note, a reporting problem, or one that changes the I/O. */
@@ -334,6 +355,8 @@ final class FioJobTranslator {
         b.program(engine.has(EngineFlag.RUNS_PROGRAM) ? FioEngineWork.program(o, job.name(), job.problems(),
                 job.warnings(), job.blocking()) : null);
         FioEngineWork.refuseOthers(o, engine);
+        job.net = engine.has(EngineFlag.NETWORK) ? FioNet.of(o, job.rw, job) : null;
+        FioNet.refuseOthers(o, engine, job);
     }
 
     /**

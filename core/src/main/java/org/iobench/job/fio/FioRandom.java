@@ -51,4 +51,24 @@ final class FioRandom {
         }
         return seed * threadNumber + FIO_RAND_BLOCK_OFF;
     }
+
+    /**
+     * fio's {@code rand_seeds[index]} for the job ({@code setup_random_seeds}, {@code td_fill_rand_seeds}):
+     * {@code randseed} (0x89 by default) times {@code 0x9e370001} to the power {@code 4 + index}, times the
+     * {@code thread_number}, plus {@code index}; with {@code allrandrepeat}, {@code 0xb1899bed * thread_number +
+     * index}; with {@code randrepeat=0} and no {@code randseed}, a new value each run.
+     */
+    static long seed(FioJobOptions o, int threadNumber, int index) {
+        if (o.flag("allrandrepeat")) {
+            return FIO_RANDSEED * threadNumber + index;
+        }
+        if (!o.flag("randrepeat", true) && !o.has("randseed")) {
+            return new SplittableRandom(System.nanoTime()).nextLong(); // fio: from the system's RNG
+        }
+        long seed = o.has("randseed") ? Long.parseUnsignedLong(o.value("randseed").orElseThrow().strip()) : 0x89;
+        for (int i = 0; i < 4 + index; i++) {
+            seed *= GOLDEN;
+        }
+        return seed * threadNumber + index;
+    }
 }

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import org.iobench.job.Access;
 import org.iobench.job.BlockSizeMix;
 import org.iobench.job.FioVerify;
@@ -21,7 +20,6 @@ import org.iobench.job.RwMode;
  * {@code verify_only}; each clone's verify generator starts where fio starts it ({@code rand_seeds[FIO_RAND_VER_OFF]}).
  */
 final class FioVerifyOptions {
-    private static final long GOLDEN = 0x9e370001L;
     private static final int FIO_RAND_VER_OFF = 3;
 
     private FioVerifyOptions() {}
@@ -96,17 +94,7 @@ final class FioVerifyOptions {
 
     /** fio's {@code rand_seeds[FIO_RAND_VER_OFF]} ({@code setup_random_seeds}, {@code td_fill_rand_seeds}). */
     static long seedStart(FioJobOptions o, int threadNumber) {
-        if (o.flag("allrandrepeat")) {
-            return FioRandom.FIO_RANDSEED * threadNumber + FIO_RAND_VER_OFF;
-        }
-        if (!o.flag("randrepeat", true) && !o.has("randseed")) {
-            return new SplittableRandom(System.nanoTime()).nextLong(); // fio: from the system's RNG
-        }
-        long seed = o.has("randseed") ? Long.parseUnsignedLong(o.value("randseed").orElseThrow().strip()) : 0x89;
-        for (int i = 0; i < 4 + FIO_RAND_VER_OFF; i++) {
-            seed *= GOLDEN;
-        }
-        return seed * threadNumber + FIO_RAND_VER_OFF;
+        return FioRandom.seed(o, threadNumber, FIO_RAND_VER_OFF);
     }
 
     /** fio's {@code fixup_options} for {@code verify_interval}; 0 = each request's length. */

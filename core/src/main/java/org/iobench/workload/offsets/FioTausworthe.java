@@ -9,7 +9,7 @@ package org.iobench.workload.offsets;
  * <p>Not thread-safe: one per worker.
  */
 public final class FioTausworthe {
-    private final boolean wide;
+    private boolean wide;
     private int a1;
     private int a2;
     private int a3;
@@ -49,6 +49,57 @@ public final class FioTausworthe {
             t.next();
         }
         return t;
+    }
+
+    /** A generator at the same point as this one. */
+    public FioTausworthe copy() {
+        FioTausworthe t = new FioTausworthe(wide);
+        t.copyFrom(this);
+        return t;
+    }
+
+    /** fio's {@code frand_copy}: this generator continues from where {@code o} is (its width too). */
+    public void copyFrom(FioTausworthe o) {
+        wide = o.wide;
+        a1 = o.a1;
+        a2 = o.a2;
+        a3 = o.a3;
+        s1 = o.s1;
+        s2 = o.s2;
+        s3 = o.s3;
+        s4 = o.s4;
+        s5 = o.s5;
+    }
+
+    /** Longs {@link #saveTo} writes: the width, then the generator's words (three of five for the 32-bit one). */
+    public static final int SAVED_LONGS = 6;
+
+    /** Writes where this generator is to {@code into[at, at + SAVED_LONGS)}, for {@link #loadFrom}. */
+    public void saveTo(long[] into, int at) {
+        into[at] = wide ? 1 : 0;
+        into[at + 1] = wide ? s1 : a1;
+        into[at + 2] = wide ? s2 : a2;
+        into[at + 3] = wide ? s3 : a3;
+        into[at + 4] = s4;
+        into[at + 5] = s5;
+    }
+
+    /** Continues from a point {@link #saveTo} wrote (fio's {@code frand_copy} from a saved state). */
+    public void loadFrom(long[] from, int at) {
+        wide = from[at] == 1;
+        a1 = (int) from[at + 1];
+        a2 = (int) from[at + 2];
+        a3 = (int) from[at + 3];
+        s1 = from[at + 1];
+        s2 = from[at + 2];
+        s3 = from[at + 3];
+        s4 = from[at + 4];
+        s5 = from[at + 5];
+    }
+
+    /** True for the 64-bit generator. */
+    public boolean wide() {
+        return wide;
     }
 
     /** fio's {@code __seed}: x below m (unsigned) becomes x + m. */

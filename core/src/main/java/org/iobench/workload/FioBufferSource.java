@@ -1,0 +1,74 @@
+package org.iobench.workload;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.iobench.clock.NanoClock;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.job.FioBuffers;
+import org.iobench.sys.NativeBuffer;
+
+/**
+ * A fio job's write buffers as fio fills them ({@link FioBufferFill}): when the worker is made, every buffer of a job
+ * that writes, in fio's order ({@code init_io_u}: fio's unit {@code i} is the worker's slot {@code depth - 1 - i},
+ * since both take the last free one first); then, as {@code get_io_u} does for each new write (not for the rest of a
+ * short one), a refill of its length, or the scramble of its 512-byte blocks. Jobs that ask for neither pay
+ * nothing per write.
+ */
+final class FioBufferSource extends ForwardingSource {
+    private final FioBufferFill fill;
+    private final ByteBuffer[] views;
+    private final boolean refill;
+    private final boolean scramble;
+    private final NanoClock clock;
+
+    /**
+     * @param writes the job writes (fio fills the buffers at the start only then)
+     */
+    FioBufferSource(RequestSource inner, FioBuffers spec, List<NativeBuffer> buffers, boolean writes,
+                    NanoClock clock) {
+        super(inner);
+        this.fill = new FioBufferFill(spec);
+        this.views = new ByteBuffer[buffers.size()];
+        for (int i = 0; i < views.length; i++) {
+            views[i] = buffers.get(i).asByteBuffer();
+        }
+        this.refill = spec.refill();
+        this.scramble = spec.scramble() && !refill;
+        this.clock = clock;
+        if (writes) {
+            for (int unit = 0; unit < views.length; unit++) {
+                ByteBuffer b = views[views.length - 1 - unit];
+                fill.fill(b, b.capacity());
+            }
+        }
+    }
+
+    @Override
+    public void next(IoRequest r) {
+        inner.next(r);
+        if (r.op() != IoOp.WRITE) {
+            return;
+        }
+        if (refill) {
+            fill.fill(views[r.index()], (int) r.length());
+        } else if (scramble) {
+            FioBufferFill.scramble(views[r.index()], (int) r.length(), r.offset(), clock.nanoTime());
+        }
+    }
+
+    @Override
+    public String dataFailure(IoRequest r, long bytes) {
+        return inner.dataFailure(r, bytes);
+    }
+
+    @Override
+    public void finished() {
+        inner.finished();
+    }
+
+    @Override
+    public boolean countsEmpty() {
+        return inner.countsEmpty();
+    }
+}

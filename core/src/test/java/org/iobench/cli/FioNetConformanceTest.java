@@ -1,0 +1,131 @@
+package org.iobench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.iobench.store.fio.FioCapturedOutput;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * fio's {@code net} engine as fio 3.33 runs its netio examples, on loopback only: a TCP listener and a sender in one
+ * job file ({@code examples/netio.fio}'s shape), and a UDP multicast group on 127.0.0.1 with a pingpong writer, a
+ * pingpong reader and a plain reader ({@code examples/netio_multicast.fio}'s shape). The same job file is run by
+ * fio and by {@code iobench fio}; bytes and requests per job are compared, never times or rates.
+ *
+ * <p>fio's TCP receiver counts only the last part of a short receive in its bytes (and stops once the bytes it
+ * asked for reach {@code size}), so its figure falls short of what arrived by a varying amount; iobench counts
+ * every byte received: the receiver is compared with what the sender sent.
+ */
+class FioNetConformanceTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aTcpListenerReceivesWhatTheSenderSendsInFiosRequests() throws Exception {
+        assumeFio();
+        String job = "[global]\nioengine=net\nport=" + freePort() + "\nprotocol=tcp\nbs=4k\nsize=4m\n"
+                + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
+        Map<String, long[]> fio = fio(job);
+        Map<String, long[]> iobench = iobench(job);
+        long sent = 4L << 20;
+        assertThat(fio.get("sender write")).as("fio's sender: bytes, requests").containsExactly(sent, 1024);
+        assertThat(iobench.get("sender write")).as("iobench's sender, as fio's").containsExactly(fio.get(
+                "sender write"));
+        assertThat(fio.get("receiver read")[0]).as("fio's receiver counts at most what was sent").isLessThanOrEqualTo(
+                sent);
+        assertThat(iobench.get("receiver read")[0]).as("iobench's receiver: every byte the sender sent")
+                .isEqualTo(sent);
+        assertThat(iobench.get("receiver read")[1]).as("iobench's receiver: one request per block, short ones"
+                + " finished").isEqualTo(1024);
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aUdpMulticastPingpongOnLoopbackMovesFiosDatagrams() throws Exception {
+        assumeFio();
+        String job = "[global]\nioengine=net\nprotocol=udp\nbs=64\nsize=64k\ninterface=127.0.0.1\nport="
+                + freePort() + "\nhostname=239.255.77.1\nttl=1\n"
+                + "[pingpong_reader]\npingpong=1\nrw=read\n[normal_reader]\nrw=read\n"
+                + "[pingpong_writer]\nstartdelay=1\npingpong=1\nrw=write\n";
+        Map<String, long[]> fio = fio(job);
+        Map<String, long[]> iobench = iobench(job);
+        for (String key : new String[] {"pingpong_reader read", "normal_reader read", "pingpong_writer write"}) {
+            assertThat(fio.get(key)).as("fio: " + key).containsExactly(65536, 1024);
+            assertThat(iobench.get(key)).as("iobench: " + key + ", as fio").containsExactly(fio.get(key));
+        }
+    }
+
+    @Test
+    void protocolsIobenchDoesNotSpeakAreRefusedByNameBeforeAnyIo() throws Exception {
+        for (String proto : new String[] {"tcpv6", "udpv6", "unix"}) {
+            Path file = Files.writeString(tmp.resolve(proto + ".fio"), "[global]\nioengine=net\nprotocol=" + proto
+                    + "\nport=" + freePort() + "\nbs=4k\nsize=1m\n[r]\nrw=read\n" + (proto.startsWith("udp") ? "" : "listen\n"));
+            InProcessMain.Result r = InProcessMain.run("run", "--no-store", file.toString());
+            assertThat(r.status()).as(r.err()).isEqualTo(2);
+            assertThat(r.err()).contains("protocol=" + proto).contains("IPv4 tcp and udp");
+            assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
+        }
+    }
+
+    private static void assumeFio() {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/fio")), "needs /usr/bin/fio (fio 3.33)");
+    }
+
+    /** A port nothing listens on now, on 127.0.0.1 (the kernel's choice; the jobs bind it again at once). */
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            return s.getLocalPort();
+        }
+    }
+
+    private Map<String, long[]> fio(String job) throws Exception {
+        Path file = Files.writeString(tmp.resolve("fio.fio"), job);
+        Path out = tmp.resolve("fio.json");
+        Process p = new ProcessBuilder("/usr/bin/fio", "--output-format=json", "--output=" + out, file.toString())
+                .directory(tmp.toFile()).redirectErrorStream(true).start();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(printed).isZero();
+        return totals(Files.readString(out));
+    }
+
+    private Map<String, long[]> iobench(String job) throws Exception {
+        Path file = Files.writeString(tmp.resolve("iobench.fio"), job);
+        InProcessMain.Result r = InProcessMain.run("fio", "--output-format=json", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        return totals(r.out());
+    }
+
+    /** Per job and direction that moved anything: its bytes and requests, from fio's JSON. */
+    private static Map<String, long[]> totals(String json) throws IOException {
+        JsonNode doc = JSON.readTree(FioCapturedOutput.withoutLeadingMessages(json));
+        Map<String, long[]> out = new LinkedHashMap<>();
+        for (JsonNode j : doc.path("jobs")) {
+            assertThat(j.path("error").asInt()).as(j.path("jobname").asText()).isZero();
+            for (String dir : new String[] {"read", "write"}) {
+                JsonNode d = j.path(dir);
+                if (d.path("total_ios").asLong() > 0) {
+                    out.put(j.path("jobname").asText() + " " + dir, new long[] {d.path("io_bytes").asLong(),
+                            d.path("total_ios").asLong()});
+                }
+            }
+        }
+        return out;
+    }
+}
