@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.iobench.store.fio.FioCapturedOutput;
@@ -65,9 +66,16 @@ class FioNetConformanceTest {
                 + "[pingpong_writer]\nstartdelay=1\npingpong=1\nrw=write\n";
         Map<String, long[]> fio = fio(job);
         Map<String, long[]> iobench = iobench(job);
-        for (String key : new String[] {"pingpong_reader read", "normal_reader read", "pingpong_writer write"}) {
+        for (String key : new String[] {"pingpong_reader read", "normal_reader read"}) {
             assertThat(fio.get(key)).as("fio: " + key).containsExactly(65536, 1024);
             assertThat(iobench.get(key)).as("iobench: " + key + ", as fio").containsExactly(fio.get(key));
+        }
+        // the writer's last reply races the plain reader's close message, which ends the writer first now and then
+        // (fio 3.33 too: 1023 requests in some runs)
+        for (Map<String, long[]> tool : List.of(fio, iobench)) {
+            long[] w = tool.get("pingpong_writer write");
+            assertThat(w[1]).as("pingpong_writer requests").isBetween(1023L, 1024L);
+            assertThat(w[0]).as("pingpong_writer bytes").isEqualTo(w[1] * 64);
         }
     }
 
