@@ -12,7 +12,12 @@ record FioSection(String name, String where, List<FioSetting> settings) {
         settings = List.copyOf(settings);
     }
 
+    /**
+     * A section of defaults rather than a job: as fio 3.33 tells them ({@code strncmp(name, "global", 6)} in
+     * init.c, for job files and {@code --name=} alike), any name that begins with {@code global}, case and all:
+     * {@code [global-defaults]} and {@code [globalx]} are, {@code [Global]} is a job.
+     */
     boolean global() {
-        return name.equals("global");
+        return name.startsWith("global");
     }
 }

@@ -39,6 +39,14 @@ class FioInvocationTest {
     }
 
     @Test
+    void aNameBeginningWithGlobalOnTheCommandLineSetsDefaultsAndIsNoJob() {
+        FioInvocation i = read("--name=global-big", "--bs=64k", "--name=w", "--rw=write", "--size=1m",
+                "--filename=w.dat", "--section=w");
+        assertThat(i.specs()).extracting(JobSpec::name).containsExactly("w");
+        assertThat(i.specs().getFirst().workload().blockSize()).isEqualTo(64 << 10);
+    }
+
+    @Test
     void theLatencyReportSettingsAreTheJobsOwnOverItsGlobalsAsFioReadsThem() {
         FioInvocation i = read("--lat_percentiles=1", "--percentile_list=99.95:5:50:0:20", "--name=x",
                 "--size=1m", "--filename=x.dat", "--clat_percentiles=0", "--unified_rw_reporting=both", "--name=y",

@@ -73,6 +73,15 @@ class FioJobFileTest {
     }
 
     @Test
+    void everySectionWhoseNameBeginsWithGlobalHoldsDefaultsAsInFio() {
+        // what fio 3.33 made of this file: two jobs, Global (rw=read) and j (rw=write from [globalx]), bs=8k
+        JobFile f = parse("[global-defaults]\nbs=8k\nsize=1m\n[globalx]\nrw=write\n[Global]\nrw=read\n[j]\n");
+        assertThat(f.jobs()).extracting(JobSpec::name).containsExactly("Global", "j");
+        assertThat(f.jobs()).extracting(j -> j.workload().rw()).containsExactly(RwMode.READ, RwMode.WRITE);
+        assertThat(f.jobs()).extracting(j -> j.workload().blockSize()).containsOnly(8192L);
+    }
+
+    @Test
     void fiosDefaultsAndNamesHold() {
         JobFile f = parse("[global]\nname=renames-nothing\nsize=1m\nsync=1\n[a]\nrw=read\n[b]\nname=bee\n"
                 + "rw=write\n");
