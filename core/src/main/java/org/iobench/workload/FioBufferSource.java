@@ -13,7 +13,9 @@ import org.iobench.sys.NativeBuffer;
  * that writes, in fio's order ({@code init_io_u}: fio's unit {@code i} is the worker's slot {@code depth - 1 - i},
  * since both take the last free one first); then, as {@code get_io_u} does for each new write (not for the rest of a
  * short one), a refill of its length, or the scramble of its 512-byte blocks. Jobs that ask for neither pay
- * nothing per write.
+ * nothing per write. iobench's warm-up ({@link WarmHarness}) wraps its own source in one too: the run's loop is
+ * then the one it compiled, rather than a loop thrown back to the interpreter at the run's first write, whose
+ * scramble ran at a fraction of its compiled speed while the JIT compiled it again.
  */
 final class FioBufferSource extends ForwardingSource {
     private final FioBufferFill fill;
@@ -23,12 +25,13 @@ final class FioBufferSource extends ForwardingSource {
     private final NanoClock clock;
 
     /**
+     * @param fill   the worker's fill, made from {@code spec}
      * @param writes the job writes (fio fills the buffers at the start only then)
      */
-    FioBufferSource(RequestSource inner, FioBuffers spec, List<NativeBuffer> buffers, boolean writes,
-                    NanoClock clock) {
+    FioBufferSource(RequestSource inner, FioBuffers spec, FioBufferFill fill, List<NativeBuffer> buffers,
+                    boolean writes, NanoClock clock) {
         super(inner);
-        this.fill = new FioBufferFill(spec);
+        this.fill = fill;
         this.views = new ByteBuffer[buffers.size()];
         for (int i = 0; i < views.length; i++) {
             views[i] = buffers.get(i).asByteBuffer();
@@ -42,6 +45,14 @@ final class FioBufferSource extends ForwardingSource {
                 fill.fill(b, b.capacity());
             }
         }
+    }
+
+    /**
+     * What a write costs the worker in buffer work, as a warm-up's kind of job tells it: {@code refill},
+     * {@code scramble} or {@code filled} (once, at the start).
+     */
+    static String perWrite(FioBuffers spec) {
+        return spec.refill() ? "refill" : spec.scramble() ? "scramble" : "filled";
     }
 
     @Override

@@ -30,8 +30,8 @@ import org.iobench.sysmon.TaskCounters;
  * iobench's own warm-up, before a run's window and before {@code --ramp} (the storage's warm-up, the user's): the
  * JVM compiles a loop only after running it a while, so in a cold process the first second of a run went at 35-65 %
  * of the later ones. The harness runs the job's own hot path, the same {@link Worker} loop, engine kind, request
- * source ({@link WorkerSet#dataSource}), recorders and fio logs at the job's depth, batch, block size and mix, on
- * {@code /dev/zero}: a private target with no storage behind it (reads return zeros, writes are discarded), so it reads and writes no byte of
+ * source ({@link WorkerSet#dataSource}, in fio's buffer fill when the job has one: {@link WorkerSet#withFioBuffers}),
+ * recorders and fio logs at the job's depth, batch, block size and mix, on {@code /dev/zero}: a private target with no storage behind it (reads return zeros, writes are discarded), so it reads and writes no byte of
  * the user's target, and nothing it does is counted anywhere. Each slice gets a new engine and file, as each run's
  * worker does, so that the branches of a fresh engine's first requests are compiled too. The boundaries a run's
  * first second crosses are crossed within each slice: its intervals and fio's log windows are
@@ -193,7 +193,8 @@ final class WarmHarness {
      */
     Outcome warm(JobSpec spec, EngineProvider provider, NanoClock clock, long intervalNanos, RunControl control) {
         String key = provider.name() + " " + spec.workload().rw() + " qd" + spec.queue().iodepth() + " b"
-                + spec.queue().batch() + (spec.queue().fixedBuffers() ? " fixed" : "");
+                + spec.queue().batch() + (spec.queue().fixedBuffers() ? " fixed" : "")
+                + (WorkerSet.fioFills(spec) ? " " + FioBufferSource.perWrite(spec.buffers()) : "");
         if (budgetNanos <= 0 || !warms(spec, provider) || warmed.contains(key)) {
             return Outcome.NONE;
         }
@@ -212,6 +213,9 @@ final class WarmHarness {
                 buffers.add(NativeBuffer.allocate(block, 4096));
             }
             AccessPattern pattern = AccessPattern.of(spec);
+            // fio's buffer contents as the run's workers fill them (one fill for every slice: a working set is
+            // made once); the bytes go to /dev/zero
+            FioBufferFill fill = WorkerSet.fioFill(spec);
             // the run's own logs and slat split, so that their code is compiled too; no syncs (/dev/zero refuses
             // them), no rate, pauses or priorities (they would only make the warm-up wait)
             WorkerSetup run = WorkerSetup.of(spec, intervalNanos, 512, provider.has(EngineFlag.SYNC));
@@ -262,6 +266,7 @@ final class WarmHarness {
                             source = WorkerSet.dataSource(spec, pattern, new WorkerPlan(0, 0, region,
                                     Long.MAX_VALUE), file, 0, null, region);
                         }
+                        source = WorkerSet.withFioBuffers(spec, source, fill, buffers, clock);
                         w = new Worker(setup, new WorkerIo(0, engine, slots, file), source,
                                 new RunShared(clock, own, start));
                         cpuFrom = threadCpuNanos.getAsLong();

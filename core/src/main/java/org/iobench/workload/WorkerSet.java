@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.CpuWork;
 import org.iobench.engine.EngineInput;
 import org.iobench.engine.EngineOptions;
@@ -104,8 +105,8 @@ final class WorkerSet implements AutoCloseable {
                         verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
                                 - plan.regionStart());
         boolean data = spec.fileOps() == null && spec.burn() == null && spec.program() == null;
-        if (fioFills(spec) && data) { // fio's buffer contents; a verifying job's writes are its verify's data
-            source = new FioBufferSource(source, spec.buffers(), mine, spec.workload().rw().writes(), run.clock());
+        if (data) {
+            source = withFioBuffers(spec, source, fioFill(spec), mine, run.clock());
         }
         if (spec.verification().fio() != null && data) {
             source = fioVerify(spec, source, file, mine, target.path());
@@ -244,8 +245,24 @@ final class WorkerSet implements AutoCloseable {
     }
 
     /** The job's buffers are filled as fio fills them ({@link FioBufferSource}). */
-    private static boolean fioFills(JobSpec spec) {
+    static boolean fioFills(JobSpec spec) {
         return spec.buffers() != null && spec.verification().fio() == null && spec.workload().rw() != RwMode.COPY;
+    }
+
+    /** A worker's fill of fio's buffer contents; null when the job does not ask for them ({@link #fioFills}). */
+    static FioBufferFill fioFill(JobSpec spec) {
+        return fioFills(spec) ? new FioBufferFill(spec.buffers()) : null;
+    }
+
+    /**
+     * {@code source} as a data worker of {@code spec} runs it over {@code buffers}: in a {@link FioBufferSource} when
+     * the job fills its buffers as fio does ({@code fill} from {@link #fioFill}; a verifying job's writes are its
+     * verify's data), else as it is. The warm-up wraps its source here too, so that it compiles the run's loop.
+     */
+    static RequestSource withFioBuffers(JobSpec spec, RequestSource source, FioBufferFill fill,
+                                        List<NativeBuffer> buffers, NanoClock clock) {
+        return fill == null ? source
+                : new FioBufferSource(source, spec.buffers(), fill, buffers, spec.workload().rw().writes(), clock);
     }
 
     /** The target file's bytes (0 for anything else): how far a walk with holes or zones may go, as in fio. */

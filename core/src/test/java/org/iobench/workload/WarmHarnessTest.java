@@ -3,8 +3,11 @@ package org.iobench.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,6 +20,7 @@ import org.iobench.engine.Engines;
 import org.iobench.engine.IoEngine;
 import org.iobench.job.Access;
 import org.iobench.job.Distribution;
+import org.iobench.job.FioBuffers;
 import org.iobench.job.JobSpec;
 import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
@@ -244,6 +248,54 @@ class WarmHarnessTest {
         assertThat(o.ran()).isTrue();
         assertThat(o.slices()).hasSizeGreaterThan(1);
         assertThat(made.get()).as("one engine per slice").isEqualTo(o.slices().size());
+    }
+
+    /**
+     * A job that fills its buffers as fio does ({@code scramble_buffers}, fio's default) is warmed with the fill the
+     * run's worker has: the run's loop, not one thrown back to the interpreter at its first write (the scramble
+     * there at a fraction of its compiled speed while the JIT compiled it again). Each slice's engine is given the
+     * buffers the slice before wrote: every 512-byte block of them carries one write's time in bytes 48-63. A kind
+     * of job warmed without the fill is not taken as warm for one with it.
+     */
+    @Test
+    void aJobWithFiosBufferContentsIsWarmedFillingThemAsItsRunWill() {
+        Path f = dir.resolve("s");
+        FioBuffers scramble = new FioBuffers(FioBuffers.Fill.RANDOM, "", 0, 0, false, 0, false, 0, false, true,
+                4096, new FioBuffers.Seed(0x89, false), 1, 2, 1, false, List.of());
+        JobSpec plain = JobSpec.builder(f).rw(RwMode.WRITE).blockSize(4096).sizeBytes(1 << 20).engine("psync")
+                .iodepth(1).build();
+        JobSpec stamped = plain.toBuilder().buffers(scramble).build();
+        EngineProvider psync = Engines.require("psync");
+        List<byte[]> seen = new ArrayList<>();
+        EngineProvider looking = new EngineProvider() {
+            @Override
+            public EngineDescription description() {
+                return psync.description();
+            }
+
+            @Override
+            public IoEngine create(EngineOptions options) throws IOException {
+                seen.add(options.buffers().getFirst().toArray(0, 4096));
+                return psync.create(options);
+            }
+        };
+        TickingClock clock = new TickingClock(20_000);
+        WarmHarness harness = harness(40 * WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.quiet());
+        assertThat(harness.warm(plain, looking, clock, INTERVAL, new RunControl()).settled()).isTrue();
+        seen.clear();
+        WarmHarness.Outcome o = harness.warm(stamped, looking, clock, INTERVAL, new RunControl());
+        assertThat(o.ran()).as("warm for the plain job is not warm for this one").isTrue();
+        assertThat(seen).hasSizeGreaterThan(1);
+        ByteBuffer written = ByteBuffer.wrap(seen.get(1)).order(ByteOrder.LITTLE_ENDIAN);
+        long sec = written.getLong(48);
+        long nsec = written.getLong(56);
+        assertThat(nsec).isBetween(0L, 999_999_999L);
+        assertThat(sec * 1_000_000_000L + nsec).as("a time of the warm-up's clock").isPositive();
+        for (int block = 1; block < 8; block++) {
+            assertThat(written.getLong(block * 512 + 48)).isEqualTo(sec);
+            assertThat(written.getLong(block * 512 + 56)).isEqualTo(nsec);
+        }
+        assertThat(Files.exists(f)).as("the target is untouched").isFalse();
     }
 
     /**
