@@ -201,12 +201,12 @@ final class FioCommand implements Callable<Integer> {
         LocalHost host = new LocalHost(null, null, quiet, out, err, debug, null).protecting(
                 StoreLocation.sqliteFile(StoreLocation.resolve(null, System.getenv(),
                         Path.of(System.getProperty("user.home"))))
-                        .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of()));
+                        .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of())).announcing(header);
         List<BenchmarkResult> done = new ArrayList<>();
         int status;
         DiskUtilWatch disks = DiskUtilWatch.start(diskFiles(jobs.jobs(), invocation));
         try {
-            status = new Session(new FioRunHost(host, header), 1000).speaking(Dialect.FIO).asTests().sharingFiles()
+            status = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles()
                     .runStages(stages, done::addAll);
         } catch (InvalidJobException e) {
             disks.stop();

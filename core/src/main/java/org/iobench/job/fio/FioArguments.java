@@ -249,7 +249,8 @@ public final class FioArguments {
             case "debug" -> {
                 for (String category : value.split(",")) {
                     if (!category.strip().equals("parse")) {
-                        throw bad("--debug=" + category.strip() + ": fio's debug categories are fio's internals;"
+                        throw new UnsupportedJobException("fio: --debug=" + category.strip() + ": fio's debug"
+                                + " categories are fio's internals;"
                                 + " iobench fio traces only how it reads options (--debug=parse); iobench --debug"
                                 + " prints a stack trace");
                     }
