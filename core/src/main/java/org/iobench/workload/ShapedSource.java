@@ -125,6 +125,14 @@ final class ShapedSource implements RequestSource {
             this.picker = null;
             this.blocks = FioRandomBlocks.of(a.offsets(), a.randomMap(), bits);
             this.steps = null;
+        } else if (rw.random() && draws != null && a.distribution().uniform()
+                && a.offsets().kind() != RandomOffsets.Kind.OWN) {
+            // fio's blocks within one zone's range: the map in rw_min_bs bits, a request marked as fio marks it
+            long bits = Math.max(1, a.zoneRangeBytes() / draws.mapBlockBytes());
+            long last = Math.max(1, a.zoneRangeBytes() / unit);
+            this.pickers = () -> BlockPickers.fio(a.offsets(), a.randomMap(), bits, last);
+            this.picker = pickers.get();
+            this.steps = null;
         } else if (rw.random()) {
             // fio: a non-uniform distribution has no random map; with zones, the blocks are those of one range
             long blocks = Math.max(1, (strided ? a.zoneRangeBytes() : regionLength) / unit);
