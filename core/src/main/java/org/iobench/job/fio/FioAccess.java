@@ -168,7 +168,7 @@ record FioAccess(long unitBytes, Access access) {
      * Read, write and trim sizes ({@code read,write,trim}): {@code bssplit}, else {@code bsrange}, else {@code bs};
      * 4 KiB by default.
      */
-    private static BlockSizeMix[] sizes(FioJobOptions o) {
+    static BlockSizeMix[] sizes(FioJobOptions o) {
         BlockSizeMix[] out = new BlockSizeMix[3];
         if (o.has("bssplit")) {
             FioSetting s = o.setting("bssplit").orElseThrow();
