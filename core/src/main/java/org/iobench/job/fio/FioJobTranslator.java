@@ -202,9 +202,16 @@ final class FioJobTranslator {
             FioBuffers.Seed bufferSeed = FioBufferOptions.bufferSeed(o, threads);
             bufferSeeds.add(bufferSeed);
             b.buffers(job.buffers == null ? null : FioBufferOptions.forThread(job.buffers, o, threads, bufferSeed));
+            Access access = job.access.access();
             if (job.rw.random()) {
-                b.access(job.access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator
+                access = access.withOffsets(FioRandom.offsets(o, threads)); // fio's generator
             }
+            if (job.rw.mixed() || job.rw.random() || access.readSizes() != null || access.writeSizes() != null) {
+                // fio's directions, sizes and blocks, each from its own generator
+                access = access.withDraws(FioRandom.draws(o, threads, job.rw, job.verify != null,
+                        FioAccess.units(o, job.rw)));
+            }
+            b.access(access);
             long offset = job.offset + i * job.offsetIncrement;
             b.target(job.target(i, "0", job.blocking())).name(clones == 1 ? job.name() : job.name() + "." + i)
                     .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset);
