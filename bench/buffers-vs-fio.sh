@@ -68,8 +68,11 @@ bench() { # LABEL FIO-ARGS...
     local label=$1; shift
     local args=(--name=buffers --rw=write --bs=64k --time_based --runtime="$RUNTIME" "$@")
     : > "$WORK/rounds.txt"
+    local mine theirs
     for _ in $(seq "$ROUNDS"); do
-        echo "$(one iobench "${args[@]}") $(one fio "${args[@]}")" >> "$WORK/rounds.txt"
+        mine=$(one iobench "${args[@]}")    # an assignment: a failed run stops the script (set -e)
+        theirs=$(one fio "${args[@]}")
+        echo "$mine $theirs" >> "$WORK/rounds.txt"
     done
     python3 - "$label" "$WORK/rounds.txt" <<'EOF'
 import statistics, sys
