@@ -79,6 +79,26 @@ class FioNetConformanceTest {
         }
     }
 
+    /**
+     * fio's UDP receiver sets only {@code td->start} when the sender's open message arrives: its runtime still counts
+     * from its own start, so a receiver whose sender starts a second late stops a second before the sender, having
+     * read about half of what was sent (before, iobench's receiver ran its whole runtime after the first datagram).
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aUdpReceiversRuntimeCountsFromItsStartNotFromTheSendersFirstDatagram() throws Exception {
+        assumeFio();
+        String job = "[global]\nioengine=net\nprotocol=udp\nbs=1k\nsize=1g\nport=" + freePort()
+                + "\ntime_based\nruntime=2\n[reader]\nrw=read\n"
+                + "[writer]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\nrate_iops=2000\n";
+        for (Map<String, long[]> tool : List.of(fio(job), iobench(job))) {
+            long read = tool.get("reader read")[1];
+            long written = tool.get("writer write")[1];
+            assertThat(read).as("datagrams read, of %d written", written).isPositive()
+                    .isLessThan(written * 3 / 4);
+        }
+    }
+
     @Test
     void protocolsIobenchDoesNotSpeakAreRefusedByNameBeforeAnyIo() throws Exception {
         for (String proto : new String[] {"tcpv6", "udpv6", "unix"}) {
