@@ -80,6 +80,34 @@ class FioNetConformanceTest {
     }
 
     /**
+     * fio's net engine is bit-based ({@code FIO_BIT_BASED}): its normal text gives rates in bits per second, sizes in
+     * bytes, on the job's line and the group's (fio's receiver counts short receives its own way: its size varies).
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void netJobsRatesReadInBitsPerSecondInTheNormalTextAsFios() throws Exception {
+        assumeFio();
+        String job = "[global]\nioengine=net\nport=" + freePort() + "\nprotocol=tcp\nbs=4k\nsize=4m\n"
+                + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
+        Path file = Files.writeString(tmp.resolve("text.fio"), job);
+        Process p = new ProcessBuilder("/usr/bin/fio", file.toString()).directory(tmp.toFile())
+                .redirectErrorStream(true).start();
+        String fio = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        InProcessMain.Result r = InProcessMain.run("fio", file.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        String rate = "[0-9.]+[KMG]?i?bit/s";
+        for (String text : List.of(fio, r.out())) {
+            assertThat(text).as(text)
+                    .containsPattern("  read: IOPS=[0-9.]+k?, BW=" + rate + " \\(" + rate + "\\)\\([0-9]+KiB/")
+                    .containsPattern("  write: IOPS=[0-9.]+k?, BW=" + rate + " \\(" + rate + "\\)\\(4096KiB/")
+                    .containsPattern("   READ: bw=" + rate + " \\(" + rate + "\\), " + rate + "-" + rate + " \\("
+                            + rate + "-" + rate + "\\), io=[0-9]+KiB \\([0-9]+kB\\), run=")
+                    .doesNotContain("B/s");
+        }
+    }
+
+    /**
      * fio's UDP receiver sets only {@code td->start} when the sender's open message arrives: its runtime still counts
      * from its own start, so a receiver whose sender starts a second late stops a second before the sender, having
      * read about half of what was sent (before, iobench's receiver ran its whole runtime after the first datagram).

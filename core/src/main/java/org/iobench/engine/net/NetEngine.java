@@ -39,7 +39,8 @@ import org.iobench.sys.SysException;
 public final class NetEngine implements IoEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
         private final EngineDescription description = EngineDescription.of("net", null, List.of("net"),
-                EngineFlag.SYNC, EngineFlag.DISKLESS, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.NETWORK);
+                EngineFlag.SYNC, EngineFlag.DISKLESS, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.NETWORK,
+                EngineFlag.BIT_BASED);
 
         @Override
         public EngineDescription description() {
