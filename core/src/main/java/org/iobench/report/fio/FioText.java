@@ -115,8 +115,8 @@ public final class FioText {
             distribution("     submit    : ", FioJobUsage.BATCH_NAMES, u.depths().submits(), out);
             distribution("     complete  : ", FioJobUsage.BATCH_NAMES, u.depths().completes(), out);
         }
-        out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,%d,0 short=0,0,0,0 dropped=0,0,0,0\n",
-                dirs[0].ios(), dirs[1].ios(), dirs[2].ios()));
+        out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,%d,%d short=0,0,0,0 dropped=0,0,0,0\n",
+                dirs[0].ios(), dirs[1].ios(), dirs[2].ios(), FioJson.syncs(e).count()));
         out.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
                 e.members().getFirst().job().queue().iodepth()));
         out.append('\n');
