@@ -102,4 +102,25 @@ class FioWarningsFatalCliTest {
             Files.deleteIfExists(dir.resolve("iobench.dat"));
         }
     }
+
+    @Test
+    void inAJobFileWithOutputFiosInfoLineGoesToTheOutputFileAndStderrStaysEmpty() throws Exception {
+        Assumptions.assumeTrue(FioConformanceTest.fioInstalled(), "fio is not installed (Debian: apt-get install"
+                + " fio): the test compares with fio's own status and message");
+        String line = "fio: multiple writers may overwrite blocks that belong to other jobs. This can cause"
+                + " verification failures.";
+        for (String tool : List.of("fio", "iobench")) {
+            Path job = dir.resolve(tool + ".fio");
+            Files.writeString(job, "[m]\nfilename=" + dir.resolve(tool + ".dat") + "\nsize=64k\nrw=write\nnumjobs=2\n"
+                    + "verify=crc32c\n");
+            Path report = dir.resolve(tool + ".report");
+            List<String> args = List.of("--warnings-fatal", "--output=" + report, job.toString());
+            Outcome o = tool.equals("fio") ? fio(args) : iobench(args);
+            assertThat(o.status()).as(tool + ": " + o.err()).isEqualTo(1);
+            assertThat(o.out()).as(tool).isEmpty();
+            assertThat(o.err()).as(tool).isEmpty();
+            assertThat(Files.readString(report)).as(tool).isEqualTo(line + "\n");
+            assertThat(dir.resolve(tool + ".dat")).as(tool).doesNotExist();
+        }
+    }
 }

@@ -37,6 +37,9 @@ public final class FioArguments {
             "profile", "max-jobs", "terse-version", "server", "server-internal", "daemonize", "client",
             "remote-config", "crctest", "memcpytest", "idle-prof", "status-interval", "trigger-file",
             "trigger-timeout", "trigger", "trigger-remote", "aux-path");
+    /** fio's own options whose value is optional ({@code optional_argument}: only as {@code --opt=value}). */
+    private static final Set<String> OPTIONAL = Set.of("append-terse", "cmdhelp", "enghelp", "server", "crctest",
+            "memcpytest");
     /** fio's own options iobench does not do, with why. */
     private static final List<String[]> REFUSED = List.of(
             new String[] {"server", "fio's client/server mode: iobench runs on several hosts with --hosts and"
@@ -125,6 +128,9 @@ public final class FioArguments {
                 continue;
             }
             if (VALUED.contains(name)) {
+                if (value == null && OPTIONAL.contains(name)) {
+                    throw refused(name); // getopt takes an optional value only after '=': the next word is not it
+                }
                 if (value == null) {
                     if (i + 1 >= args.size()) {
                         throw bad("option '--" + name + "' requires an argument");

@@ -39,8 +39,11 @@ final class FioFixups {
                 noRandomMap = !dirs[d].isEmpty() && o.size(s, dirs[d]) != sizes[d].minBytes();
             }
             if (noRandomMap) {
+                // fio compares every direction's ba with its smallest size; iobench's random map (FioAccess) looks
+                // at the job's own direction only, so bs=4k,8k ba=4k on a reader keeps iobench's map on
                 job.fioWarning(BLOCKALIGN, s.where() + ": " + s.key() + "=" + s.value() + ": fio turns its random"
-                        + " map off (\"Any use of blockalign= turns off randommap\"), so does iobench");
+                        + " map off (\"Any use of blockalign= turns off randommap\"); iobench's is off when it differs"
+                        + " from the smallest size of the job's own direction");
             }
         }
         if (job.verify == null) {

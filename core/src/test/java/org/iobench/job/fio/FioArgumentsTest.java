@@ -77,6 +77,11 @@ class FioArgumentsTest {
                 "--client=host", "--idle-prof=system")) {
             assertThatThrownBy(() -> parse(arg)).as(arg).isInstanceOf(UnsupportedJobException.class);
         }
+        assertThatThrownBy(() -> parse("--cmdhelp")).as("an optional value, not given: refused by name, not"
+                + " \"requires an argument\"").isInstanceOf(UnsupportedJobException.class)
+                .hasMessageContaining("--cmdhelp");
+        assertThatThrownBy(() -> parse("--enghelp", "job.fio")).isInstanceOf(UnsupportedJobException.class)
+                .hasMessageContaining("--enghelp");
         for (String arg : List.of("--bogus", "--status-interval=0", "--eta-interval=100ms", "--eta=sometimes")) {
             assertThatThrownBy(() -> parse(arg)).as(arg).isInstanceOf(InvalidJobException.class)
                     .isNotInstanceOf(UnsupportedJobException.class);
