@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -118,6 +119,19 @@ class FioCommandTest {
         assertThat(r.err()).contains("TARGET " + f).contains("IOBENCH_ALLOW_OVERWRITE=1")
                 .doesNotContain("--allow-overwrite");
         assertThat(Files.readAllBytes(f)).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void anOutputThatIsASqliteDatabaseIsNeverReplacedAndIsRefusedWithStatusTwoBeforeAnyIo() throws Exception {
+        Path db = dir.resolve("results.db");
+        byte[] header = "SQLite format 3\0 and the rest of a database".getBytes(StandardCharsets.ISO_8859_1);
+        Files.write(db, header);
+        InProcessMain.Result r = InProcessMain.run(nullJob("--output=" + db));
+        assertThat(r.status()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("SQLite database " + db).hasLineCount(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(Files.readAllBytes(db)).isEqualTo(header);
+        assertThat(dir.resolve("n")).as("no job ran").doesNotExist();
     }
 
     @Test
