@@ -105,6 +105,9 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(files == null || durability.fsyncEvery() == 0 && !durability.sync().syncsAtEnd(), "nrfiles",
                 files == null ? 0 : files.count(), "several files per job are not supported with fsync=, fdatasync="
                         + " or end_fsync yet (fio syncs the file of the last write)");
+        check(files == null || !queue.submission().registerFiles() || files.openFiles() == files.count(),
+                "openfiles", files == null ? 0 : files.openFiles(), "registered files need every file open at once"
+                        + " (openfiles=nrfiles), as fio's io_uring requires");
         check(net == null || engine.has(EngineFlag.NETWORK), "port", net == null ? 0 : net.port(),
                 "applies to the " + engines(EngineFlag.NETWORK, "and") + " engine only");
         check(net != null || !engine.has(EngineFlag.NETWORK), "--engine", queue.engine(),

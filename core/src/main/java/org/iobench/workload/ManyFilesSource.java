@@ -73,6 +73,9 @@ final class ManyFilesSource implements RequestSource {
     private int pending = -1;
     private long issued;
     private boolean failed;
+    /** Per file, its source's passes so far; and the new passes of all files, which the worker watches. */
+    private final long[] filePasses;
+    private long passes;
     /** fio's {@code write_iolog}: a file's {@code close} is logged when it is done with; null without a log. */
     private RequestLog requestLog;
     private NanoClock clock;
@@ -103,6 +106,16 @@ final class ManyFilesSource implements RequestSource {
         this.closing = new boolean[count];
         this.inFlight = new int[count];
         this.slotFile = new int[depth];
+        this.filePasses = new long[count];
+    }
+
+    /**
+     * The new passes any file's source started: the worker drops the cache of the request's file at each, as fio's
+     * {@code loop_cache_invalidate} drops the file's that wrapped.
+     */
+    @Override
+    public long passes() {
+        return passes;
     }
 
     /**
@@ -136,6 +149,7 @@ final class ManyFilesSource implements RequestSource {
         if (inner[i] == null || startOver[i]) { // fio_file_reset: its offsets and random map from the start
             inner[i] = sources.make(i, files[i]);
             startOver[i] = false;
+            filePasses[i] = 0;
         }
     }
 
@@ -270,7 +284,13 @@ final class ManyFilesSource implements RequestSource {
     public void next(IoRequest r) {
         int f = pending >= 0 ? pending : pick();
         pending = -1;
-        inner[f].next(r);
+        RequestSource s = inner[f];
+        s.next(r);
+        long p = s.passes();
+        if (p != filePasses[f]) { // this file started a new pass: the worker drops its cache (fio's invalidate)
+            filePasses[f] = p;
+            passes++;
+        }
         slotFile[r.index()] = f;
         inFlight[f]++;
         issued += r.length();
