@@ -23,10 +23,14 @@ final class FioFiles {
 
     private FioFiles() {}
 
-    /** True when the job names several files for a data engine (the file-operation engines have their own). */
+    /**
+     * True when the job names several files for a data engine (the file-operation engines have their own): a
+     * {@code filename} list, or {@code nrfiles} above 1 without {@code filename} (fio ignores {@code nrfiles} when
+     * {@code filename} names the files).
+     */
     static boolean applies(FioJobOptions o) {
-        return !FioFileOps.applies(o) && (o.number("nrfiles", 1) > 1
-                || o.value("filename").map(v -> v.contains(":")).orElse(false));
+        return !FioFileOps.applies(o) && o.value("filename").map(v -> v.contains(":"))
+                .orElse(o.number("nrfiles", 1) > 1);
     }
 
     /**
@@ -125,9 +129,6 @@ final class FioFiles {
                             + " as two files)");
                 }
                 out.add(p);
-            }
-            if (out.size() < 2) {
-                throw FioJobOptions.bad(filename, "names one file; nrfiles= needs filename_format for several");
             }
             return out;
         }
