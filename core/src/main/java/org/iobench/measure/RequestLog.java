@@ -109,6 +109,24 @@ public final class RequestLog implements AutoCloseable {
         buffer.put(names.get(i)).put(CLOSE);
     }
 
+    /**
+     * fio's new loop ({@code clear_io_state}): the files named so far closed and opened again at {@code nanos}
+     * (fio closes them as the loop starts and opens each at its next request; the job's one file, here, both at once).
+     */
+    public void reopen(long nanos) {
+        for (int i = 0; i < names.size(); i++) {
+            if (!states.get(i)[0] || states.get(i)[1]) {
+                continue; // a file of several added and not opened yet, or closed already
+            }
+            byte[] n = names.get(i);
+            room(64 + 2 * n.length);
+            time(nanos);
+            buffer.put(n).put(CLOSE);
+            time(nanos);
+            buffer.put(n).put(OPEN);
+        }
+    }
+
     /** The files' {@code close} lines at {@code nanos}, the buffer written and the file closed. */
     public void finish(long nanos) throws IOException {
         try {
