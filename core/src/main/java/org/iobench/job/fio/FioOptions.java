@@ -242,8 +242,8 @@ final class FioOptions {
             changesIo("lockfile"),
             honoured("nrfiles").aliases("nr_files").def("1").readBy("the job's files (FioFiles; FioFileOps for the"
                     + " file engines)"),
-            honoured("openfiles").def("1").readBy("nrfiles"),
-            honoured("file_service_type").def("roundrobin").readBy("nrfiles"),
+            honoured("openfiles").def("1").readBy("the job's files (FioFiles; FioFileOps for the file engines)"),
+            honoured("file_service_type").def("roundrobin").readBy("the job's files (FioFiles)"),
             changesIo("ioscheduler"),
             changesIo("create_fsync").def("1"),
             changesIo("create_on_open").def("0").honouredWith(EngineFlag.WORKS_ON_FILES),
