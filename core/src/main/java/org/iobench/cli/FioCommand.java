@@ -120,7 +120,7 @@ final class FioCommand implements Callable<Integer> {
             if (db.isPresent()) {
                 err.println("fio: output file " + fio.output().get() + " is not replaced: it is (or belongs to) the"
                         + " SQLite database " + db.get() + "; results are data");
-                return FIO_USAGE;
+                return ExitException.USAGE; // iobench's refusal (fio would write there), before any I/O
             }
             try {
                 report = new PrintStream(new FileOutputStream(fio.output().get()), true, StandardCharsets.UTF_8);

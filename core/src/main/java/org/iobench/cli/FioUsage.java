@@ -16,7 +16,7 @@ final class FioUsage {
               --showcmd              Turn job files into command-line options
               --readonly             Refuse jobs that write or trim
               --max-jobs=N           Refuse more than N jobs (clones included)
-              --eta=when             always: iobench's progress line on stderr; never, auto: none
+              --eta=when             always: iobench's progress line on a terminal's stderr; never, auto: none
               --inflate-log=FILE     Print a compressed log (log_store_compressed) as its text log
               --warnings-fatal       fio's parser warnings refuse the jobs (exit 1), as in fio
               --aux-path=DIR         Put the verify state and verify_dump files in DIR

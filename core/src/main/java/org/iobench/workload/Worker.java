@@ -243,7 +243,8 @@ final class Worker implements Runnable {
                 reapBatch(t);
                 continue;
             }
-            if (syncDue && heldCount == 0 && !control.stopped()) {
+            // fio issues fsync=N's sync when it fetches the next request: a job done issuing makes none
+            if (syncDue && !done && heldCount == 0 && !control.stopped()) {
                 periodicSync(t);
                 syncDue = false;
                 continue;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,6 +122,19 @@ class FioCommandTest {
     }
 
     @Test
+    void anOutputThatIsASqliteDatabaseIsNeverReplacedAndIsRefusedWithStatusTwoBeforeAnyIo() throws Exception {
+        Path db = dir.resolve("results.db");
+        byte[] header = "SQLite format 3\0 and the rest of a database".getBytes(StandardCharsets.ISO_8859_1);
+        Files.write(db, header);
+        InProcessMain.Result r = InProcessMain.run(nullJob("--output=" + db));
+        assertThat(r.status()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("SQLite database " + db).hasLineCount(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(Files.readAllBytes(db)).isEqualTo(header);
+        assertThat(dir.resolve("n")).as("no job ran").doesNotExist();
+    }
+
+    @Test
     void anOptionFioWouldHonourAndIobenchCannotIsRefusedByNameWithStatusTwo() {
         InProcessMain.Result r = InProcessMain.run(nullJob("--status-interval=1"));
         assertThat(r.status()).isEqualTo(2);
@@ -128,6 +142,10 @@ class FioCommandTest {
         assertThat(r.err()).startsWith("fio: --status-interval: ").hasLineCount(1);
         InProcessMain.Result bad = InProcessMain.run(nullJob("--status-interval=0"));
         assertThat(bad.status()).as("a value fio refuses: fio's status").isEqualTo(1);
+        InProcessMain.Result job = InProcessMain.run(nullJob("--lockfile=exclusive"));
+        assertThat(job.status()).as("a job option fio honours and iobench cannot: " + job.err()).isEqualTo(2);
+        assertThat(job.err()).contains("lockfile=exclusive").hasLineCount(1);
+        assertThat(job.out()).isEmpty();
     }
 
     @Test
