@@ -98,8 +98,13 @@ record FioAccess(long unitBytes, Access access) {
                     + rwValueOf(o) + ") within zones whose range differs from their size are not supported by"
                     + " iobench yet", true));
         }
-        return new FioAccess(unit, new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count)
-                .withZones(zones[0], zones[2], zones[1]));
+        Access access = new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count)
+                .withZones(zones[0], zones[2], zones[1]);
+        if (FioZbd.asked(o)) {
+            access = access.withEmulatedZones(FioZbd.of(o, rw, rw.writes() || rw.trims() ? write.maxBytes() : 0,
+                    rw.writes() ? write.minBytes() : 0, problems, blocking));
+        }
+        return new FioAccess(unit, access);
     }
 
     private static String rwValueOf(FioJobOptions o) {
@@ -109,8 +114,7 @@ record FioAccess(long unitBytes, Access access) {
     /**
      * {@code zonemode=strided} as fio 3.33 reads it: {@code zonesize} bytes moved in each zone, its requests within
      * {@code zonerange} bytes from the zone's start (fio's default: the zone size), the next zone a range and
-     * {@code zoneskip} later. {@code zbd} is for zoned block
-     * devices, which iobench does not drive.
+     * {@code zoneskip} later. {@code zbd} makes zones of its own ({@link FioZbd}).
      *
      * @return zone size, skip and range; zeros without zones
      */
@@ -126,9 +130,11 @@ record FioAccess(long unitBytes, Access access) {
             }
             return new long[] {0, 0, 0};
         }
+        if (m.equals("zbd")) {
+            return new long[] {0, 0, 0}; // emulated zones of their own (FioZbd); zonerange is strided's only
+        }
         if (!m.equals("strided")) {
-            blocking.add(problems.unsupported(mode, "zoned block devices (zbd) are not supported by iobench", true));
-            return new long[] {0, 0, 0};
+            throw FioJobOptions.bad(mode, "is not a zone mode fio knows (none, strided, zbd)");
         }
         if (size == null) {
             throw FioJobOptions.bad(mode, "needs zonesize=");
