@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
@@ -40,7 +41,10 @@ final class ZonedSource implements RequestSource {
     private final boolean again;
     private final long zoneBytes;
     private final long capacityBytes;
-    private final BlockPicker picker;
+    /** Random jobs' blocks; made again at each new loop of a job with more bytes due (fio re-seeds). */
+    private BlockPicker picker;
+    private final Supplier<BlockPicker> pickers;
+    private final boolean timeBased;
     private final SequentialSteps[] steps;
     private final RequestSizes[] sizes;
     private final long[] minBytes;
@@ -67,7 +71,7 @@ final class ZonedSource implements RequestSource {
         this.file = file;
         this.unit = spec.workload().blockSize();
         this.zoneBytes = z.zoneBytes();
-        this.capacityBytes = z.capacityBytes();
+        this.capacityBytes = book.capacityBytes(); // the first job's on the file, as fio's zone info
         long start = plan.regionStart();
         long length = plan.regionLength();
         long budget = plan.byteBudget();
@@ -97,16 +101,20 @@ final class ZonedSource implements RequestSource {
                 new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
         this.minBytes = new long[] {a.sizes(false, unit).minBytes(), a.sizes(true, unit).minBytes()};
         if (rw.random()) {
-            this.picker = BlockPickers.of(a.distribution(), a.randomMap() && a.distribution().uniform(),
-                    Math.max(1, length / unit), unit, seed, a.offsets());
+            long blocks = Math.max(1, length / unit);
+            this.pickers = () -> BlockPickers.of(a.distribution(), a.randomMap() && a.distribution().uniform(),
+                    blocks, unit, seed, a.offsets());
+            this.picker = pickers.get();
             this.steps = null;
         } else {
+            this.pickers = null;
             this.picker = null;
             this.steps = new SequentialSteps[] {new SequentialSteps(length, a.skipBytes()),
                     new SequentialSteps(length, a.skipBytes())};
         }
         this.mix = new SplittableRandom(seed * 31);
         this.again = spec.timing().loopRegion() || a.ioBytes() > 0;
+        this.timeBased = spec.timing().loopRegion();
     }
 
     @Override
@@ -141,10 +149,15 @@ final class ZonedSource implements RequestSource {
         if (picker != null) {
             block = picker.next();
             if (block == BlockPicker.PASS_DONE) {
-                if (!again) {
+                if (timeBased) {
+                    picker.newPass(); // fio's get_next_rand_block: the file reset, the generator going on
+                    zones.newLoop();
+                } else if (again) {
+                    picker = pickers.get(); // fio's new loop (io_size, loops): clear_io_state re-seeds
+                    zones.newLoop();
+                } else {
                     return false; // fio's map is used up: a size-based job is over (reads cut at a pointer)
                 }
-                picker.newPass();
                 passes++;
                 block = picker.next();
             }

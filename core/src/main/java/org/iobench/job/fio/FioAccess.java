@@ -124,7 +124,8 @@ record FioAccess(long unitBytes, Access access) {
         FioSetting size = o.setting("zonesize").orElse(null);
         String m = mode == null ? "none" : mode.value().toLowerCase(Locale.ROOT);
         if (m.equals("none")) {
-            if (size != null) { // fio 3.33's zonemode defaults to none: "--zonemode=none and --zonesize are not compatible."
+            if (size != null && o.size(size, size.value()) != 0) {
+                // fio 3.33's zonemode defaults to none: "--zonemode=none and --zonesize are not compatible."
                 throw FioJobOptions.bad(size, "needs zonemode=strided (fio 3.33 refuses a zone size with zonemode=none,"
                         + " its default)");
             }

@@ -57,6 +57,11 @@ public final class ZoneBook {
         return zoneBytes;
     }
 
+    /** The bytes of a zone that can be written ({@code zonecapacity} of the job that made the book). */
+    public long capacityBytes() {
+        return capacityBytes;
+    }
+
     /** The open-zone limit of this book ({@code max_open_zones}, 0: none). */
     public int maxOpenZones() {
         return maxOpenZones;
@@ -117,6 +122,13 @@ public final class ZoneBook {
             this.resetThreshold = spec.resetThreshold();
             this.resetFrequency = spec.resetFrequency();
             this.random = random;
+            synchronized (ZoneBook.this) {
+                resetWriteCount();
+            }
+        }
+
+        /** fio's {@code zbd_file_reset} at a new loop of the job: the count towards the next frequency reset. */
+        public void newLoop() {
             synchronized (ZoneBook.this) {
                 resetWriteCount();
             }
