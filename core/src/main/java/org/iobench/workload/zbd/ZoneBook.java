@@ -158,6 +158,11 @@ public final class ZoneBook {
                 int z = zoneOf(offset);
                 if (!openZone(z)) {
                     z = convertToOpenZone(offset, minBytes);
+                    if (z < 0 && closeFilled()) {
+                        // fio's io_u_quiesce, then its retry: the writes in flight complete and close the zones
+                        // they fill (a worker that waits for its completions has none left here)
+                        z = convertToOpenZone(offset, minBytes);
+                    }
                     if (z < 0) {
                         return -1;
                     }
@@ -274,6 +279,19 @@ public final class ZoneBook {
             openCount--;
             ownOpen--;
             open[z] = false;
+        }
+
+        /** Closes every open zone whose pointer is at its capacity's end; true when it closed one. */
+        private boolean closeFilled() {
+            boolean closed = false;
+            for (int i = openCount - 1; i >= 0; i--) {
+                int oz = openZones[i];
+                if (wp[oz] >= capacityEnd(oz)) {
+                    close(oz);
+                    closed = true;
+                }
+            }
+            return closed;
         }
 
         /** fio's {@code pick_random_zone_idx}: an index into the open zones from the request's place. */
