@@ -4,13 +4,17 @@
 # (t0001-t0026) and the standalone t/*.py scripts that apply to files (readonly, steadystate_tests, strided,
 # latency_percentiles, jsonplus2csv_test, log_compression: 1003 1004 1006 1010 1011 1012), then prints a table of
 # both results and "fio passes N, iobench passes M of those N". Nothing of fio's is kept in this repository: the
-# tests come from a fio 3.33 source tree (FIO_SRC), fetched with git when it is not given.
+# tests come from a fio 3.33 source tree (FIO_SRC), fetched with git when it is not given. Given a tree of fio
+# master instead, it also runs master's job tests t0027-t0038 and its newer scripts, still judging fio 3.33 against
+# iobench: a test counts only where fio 3.33 itself passes it.
 #
 # Usage: bench/fio-tests.sh [TEST_ID...]      (default: every job test and the scripts above)
 #   env: FIO_SRC=DIR      a fio-3.33 source tree (its t/ is used; default: git clone --branch fio-3.33 into $WORK)
 #        FIO=PATH         the fio to compare with (default: fio on the PATH; must be 3.33)
 #        IOBENCH=CMD      iobench to judge (default: bin/iobench)
 #        WORK=DIR         scratch and artifacts (default: /tmp/iobench-fio-tests), on a real filesystem
+#        PYTHON=EXE       the Python that runs fio's suite (default python3); fio master's runner imports
+#                         statsmodels (Debian's python3-statsmodels, for /usr/bin/python3)
 #        SKIP="10 13"     tests not run: t0010 and t0013 (io_submit_mode=offload) hang fio 3.33 itself past the
 #                         script's 600 s timeout on 2 CPUs and ignore SIGTERM; an empty SKIP runs them
 # The wrapper exports IOBENCH_ALLOW_OVERWRITE=1: fio's tests rewrite the files they made (iobench fio asks that
@@ -37,6 +41,7 @@ if [ -z "${FIO_SRC:-}" ]; then
 fi
 [ -f "$FIO_SRC/t/run-fio-tests.py" ] || die "$FIO_SRC/t/run-fio-tests.py not found (FIO_SRC must be a fio source tree)"
 
+PYTHON=${PYTHON:-python3}
 # the tree's t/ beside a config-host.h that says what this machine has (fio's configure would write it)
 tree=$WORK/root
 rm -rf "$tree"
@@ -50,7 +55,12 @@ chmod +x "$wrapper"
 
 ids=("$@")
 if [ ${#ids[@]} -eq 0 ]; then
-    for i in $(seq 1 26) 1003 1004 1006 1010 1011 1012; do
+    more=()
+    # a tree of fio master has job tests 27-38 (no 32) and more scripts that apply to files: 1013 random_seed,
+    # 1016 client_server, 1017 verify, 1018 verify-trim, 1019 sprandom, 1021 numberio_overlap,
+    # 1023 verify_state_save, 1024 sequence
+    [ -f "$FIO_SRC/t/jobs/t0027.fio" ] && more=(27 28 29 30 31 33 34 35 36 37 38 1013 1016 1017 1018 1019 1021 1023 1024)
+    for i in $(seq 1 26) 1003 1004 1006 1010 1011 1012 "${more[@]}"; do
         case " $SKIP " in *" $i "*) continue ;; esac
         ids+=("$i")
     done
@@ -60,7 +70,7 @@ fi
 run() {
     local name=$1 exe=$2
     rm -rf "$WORK/art-$name" # the suite makes it
-    (cd "$tree" && python3 t/run-fio-tests.py -r "$tree" -f "$exe" -a "$WORK/art-$name" -o "${ids[@]}") \
+    (cd "$tree" && "$PYTHON" t/run-fio-tests.py -r "$tree" -f "$exe" -a "$WORK/art-$name" -o "${ids[@]}") \
         > "$WORK/$name.log" 2>&1 || true
 }
 run fio "$FIO"

@@ -58,5 +58,7 @@ public enum EngineFlag {
      * Its requests send and receive on a socket (fio's {@code net}): the job names the other end (protocol, host,
      * port, listen), a reading job receives what a writing job sends, and its target is an endpoint, not a file.
      */
-    NETWORK
+    NETWORK,
+    /** fio's normal text gives its rates in bits per second (fio's {@code FIO_BIT_BASED}: {@code unit_base=1}). */
+    BIT_BASED
 }

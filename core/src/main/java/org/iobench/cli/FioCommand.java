@@ -21,7 +21,9 @@ import org.iobench.job.Dialect;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
+import org.iobench.job.UnsupportedJobException;
 import org.iobench.job.fio.FioArguments;
+import org.iobench.job.fio.FioFatalWarnings;
 import org.iobench.job.fio.FioInvocation;
 import org.iobench.report.fio.FioJson;
 import org.iobench.report.fio.FioLogFiles;
@@ -45,8 +47,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code iobench fio ARGS...}: a fio 3.33 command line as typed, run by iobench: fio's options, jobs on the command
  * line ({@code --name=...}), job files, and fio's output ({@code --output}, {@code --output-format=normal|json|json+|
- * terse}) and exit statuses (0; 1 for a refused command line or file; the number of jobs that failed; 128 after a
- * signal). What iobench cannot honour is refused by name, as a strict job file is.
+ * terse}) and exit statuses (0; 1 for a command line or file fio refuses; the number of jobs that failed; 128 after a
+ * signal). What fio would run and iobench cannot honour is refused by name, as a strict job file is, with status 2
+ * (iobench's bad input, before any I/O), as is a job iobench refuses to run (an existing file without consent).
  *
  * <p>As fio: the files a job makes are kept ({@code unlink=0}); results are not saved in iobench's store (fio's
  * output is the result; {@code iobench run JOBFILE} keeps them); nothing is printed on stderr but errors. Unlike
@@ -73,7 +76,7 @@ final class FioCommand implements Callable<Integer> {
         PrintStream out = Streams.out(spec);
         PrintStream err = Streams.err(spec);
         boolean debug = RunOutputs.debug(spec);
-        FioArguments fio;
+        FioArguments fio = null;
         FioInvocation invocation;
         try {
             fio = FioArguments.parse(args);
@@ -101,6 +104,12 @@ final class FioCommand implements Callable<Integer> {
                 return 0;
             }
             invocation = FioInvocation.read(fio, ThisMachine.fioHost(), FioCommand::read);
+        } catch (FioFatalWarnings e) {
+            e.errors().forEach(err::println);
+            return fatalInfos(fio, e.infos(), out, err);
+        } catch (UnsupportedJobException e) {
+            err.println(e.getMessage());
+            return ExitException.USAGE; // fio would run it; iobench refuses before any I/O
         } catch (InvalidJobException e) {
             err.println(e.getMessage());
             return FIO_USAGE;
@@ -111,7 +120,7 @@ final class FioCommand implements Callable<Integer> {
             if (db.isPresent()) {
                 err.println("fio: output file " + fio.output().get() + " is not replaced: it is (or belongs to) the"
                         + " SQLite database " + db.get() + "; results are data");
-                return FIO_USAGE;
+                return ExitException.USAGE; // iobench's refusal (fio would write there), before any I/O
             }
             try {
                 report = new PrintStream(new FileOutputStream(fio.output().get()), true, StandardCharsets.UTF_8);
@@ -127,6 +136,30 @@ final class FioCommand implements Callable<Integer> {
                 report.close();
             }
         }
+    }
+
+    /**
+     * The {@code log_info} lines of fio's fatal warnings, where fio prints them: with the report (the {@code --output}
+     * file, made or truncated as fio's is, else stdout); fio's status 1.
+     */
+    private static int fatalInfos(FioArguments fio, List<String> infos, PrintStream out, PrintStream err) {
+        if (infos.isEmpty()) {
+            return FIO_USAGE;
+        }
+        if (fio.output().isEmpty()) {
+            infos.forEach(out::println);
+            return FIO_USAGE;
+        }
+        if (DatabaseFiles.databaseOf(Path.of(fio.output().get())).isPresent()) {
+            infos.forEach(err::println); // never over a database: results are data
+            return FIO_USAGE;
+        }
+        try {
+            Files.writeString(Path.of(fio.output().get()), String.join("\n", infos) + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            err.println("fio: output file open error: " + e.getMessage());
+        }
+        return FIO_USAGE;
     }
 
     /**
@@ -159,43 +192,60 @@ final class FioCommand implements Callable<Integer> {
             return consent ? b.allowOverwrite(true).build() : b.build();
         }).toList()).toList();
         Set<FioArguments.OutputFormat> formats = fio.formats();
-        if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
-            List<JobSpec> all = jobs.jobs();
-            for (int i = 0; i < all.size(); i++) {
-                var d = invocation.described().get(i);
-                boolean clone = i > 0 && d.name().equals(invocation.described().get(i - 1).name());
-                boolean firstClone = clone && (i == 1 || !d.name().equals(invocation.described().get(i - 2).name()));
-                if (!clone) {
-                    report.println(FioText.header(all.get(i), d.name(), d.groupId()));
-                } else if (firstClone) {
-                    report.println("..."); // fio: one line for a job's further clones
-                }
+        Runnable header = () -> {
+            if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
+                header(invocation, report);
             }
-            report.println(FioJson.FIO_VERSION);
-        }
+        };
         boolean quiet = !"always".equals(fio.eta());
         LocalHost host = new LocalHost(null, null, quiet, out, err, debug, null).protecting(
                 StoreLocation.sqliteFile(StoreLocation.resolve(null, System.getenv(),
                         Path.of(System.getProperty("user.home"))))
-                        .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of()));
+                        .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of())).announcing(header);
         List<BenchmarkResult> done = new ArrayList<>();
         int status;
         DiskUtilWatch disks = DiskUtilWatch.start(diskFiles(jobs.jobs(), invocation));
         try {
-            status = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles().runStages(stages, done::addAll);
+            status = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles()
+                    .runStages(stages, done::addAll);
+        } catch (InvalidJobException e) {
+            disks.stop();
+            // iobench's refusal before any I/O (fio would have run it): one line, exit 2
+            String m = e.getMessage().contains("pass --allow-overwrite to consent")
+                    ? e.getMessage().replace("pass --allow-overwrite to consent", "set " + DdCommand.CONSENT_VARIABLE
+                            + "=1 to consent") : e.getMessage();
+            err.println("iobench: " + m);
+            return ExitException.USAGE;
         } catch (RuntimeException e) {
-            Failures.report(e, err, debug);
-            return FIO_USAGE;
+            disks.stop();
+            int s = Failures.report(e, err, debug);
+            return s == ExitException.USAGE || s == ExitException.INTERNAL ? s : FIO_USAGE;
         }
         write(fio, invocation, done, disks.stop(), report);
         if (status >= 128 || status == ExitException.INTERRUPTED) {
             return FIO_SIGNAL;
         }
         if (status == ExitException.USAGE) {
-            return FIO_USAGE;
+            return ExitException.USAGE;
         }
         long failed = done.stream().filter(b -> !b.complete()).count();
         return status == 0 ? 0 : (int) Math.max(1, Math.min(failed, 127));
+    }
+
+    /** fio's header: one line per job ({@code ...} for a job's further clones), then fio's version. */
+    private static void header(FioInvocation invocation, PrintStream report) {
+        List<JobSpec> all = invocation.jobs().jobs();
+        for (int i = 0; i < all.size(); i++) {
+            var d = invocation.described().get(i);
+            boolean clone = i > 0 && d.name().equals(invocation.described().get(i - 1).name());
+            boolean firstClone = clone && (i == 1 || !d.name().equals(invocation.described().get(i - 2).name()));
+            if (!clone) {
+                report.println(FioText.header(all.get(i), d.name(), d.groupId()));
+            } else if (firstClone) {
+                report.println("..."); // fio: one line for a job's further clones
+            }
+        }
+        report.println(FioJson.FIO_VERSION);
     }
 
     /**

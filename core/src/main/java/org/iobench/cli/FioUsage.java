@@ -5,8 +5,8 @@ final class FioUsage {
     static final String TEXT = """
             iobench fio [options] [job options] <job file(s)>
               A fio 3.33 command line run by iobench (docs/fio.md): fio's options, job options and job files
-              with fio's meaning; what iobench cannot honour is refused by name. Writing to a file that exists
-              needs IOBENCH_ALLOW_OVERWRITE=1.
+              with fio's meaning; what iobench cannot honour is refused by name (exit 2). Writing to a file
+              that exists needs IOBENCH_ALLOW_OVERWRITE=1.
               --output=FILE          Write output to FILE
               --output-format=TYPE   Output format: terse, json, json+, normal (comma-separated)
               --minimal              Minimal (terse) output
@@ -16,8 +16,10 @@ final class FioUsage {
               --showcmd              Turn job files into command-line options
               --readonly             Refuse jobs that write or trim
               --max-jobs=N           Refuse more than N jobs (clones included)
-              --eta=when             always: iobench's progress line on stderr; never, auto: none
+              --eta=when             always: iobench's progress line on a terminal's stderr; never, auto: none
               --inflate-log=FILE     Print a compressed log (log_store_compressed) as its text log
+              --warnings-fatal       fio's parser warnings refuse the jobs (exit 1), as in fio
+              --aux-path=DIR         Put the verify state and verify_dump files in DIR
               --version              Print the fio version whose interface this is (fio-3.33)
               --help                 Print this page
               --name=NAME --opt=V    A job on the command line; options before the first --name are global

@@ -76,15 +76,17 @@ public interface IoEngine extends AutoCloseable {
     }
 
     /**
-     * Waits for the other end of {@code file} before the job's time starts, as fio's net engine does: a listener
-     * accepts its connection, a datagram receiver waits for the sender's first message, a sender connects. Called on
-     * the job's thread after its start delay and before its clock starts, so that the wait is no part of its time;
-     * {@code stopped} ends the wait early (then false). Engines with no other end have nothing to wait for.
+     * Waits for the other end of {@code file}, as fio's net engine does: a listener accepts its connection, a datagram
+     * receiver waits for the sender's first message, a sender connects. Called on the job's thread after its start
+     * delay and before its measured window starts, so that the wait is no part of the window; the answer says whether
+     * the wait counts against the job's runtime (as fio's does, but for an accept) or the job's time starts after it.
+     * {@code stopped} ends the wait early (then {@link PeerReached#STOPPED}). Engines with no other end have nothing
+     * to wait for.
      *
      * @throws IOException when the other end cannot be reached (the call and errno named)
      */
-    default boolean awaitPeer(IoFile file, BooleanSupplier stopped) throws IOException {
-        return true;
+    default PeerReached awaitPeer(IoFile file, BooleanSupplier stopped) throws IOException {
+        return PeerReached.REACHED;
     }
 
     /** Starts {@code request}: done now, queued for later, or refused because the queue is full. */

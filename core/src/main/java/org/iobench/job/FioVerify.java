@@ -26,21 +26,35 @@ import java.util.Objects;
  * @param jobName       fio's name of the job (its clones share it), for the verify state file
  * @param stateSave     {@code verify_state_save}: a writing job leaves fio's {@code local-NAME-N-verify.state}
  * @param stateLoad     {@code verify_state_load}: verification stops where that file says the writes stopped
+ * @param auxDirectory  where the state file and {@code verify_dump}'s files go (fio's {@code --aux-path}); empty:
+ *                      the working directory
  */
 public record FioVerify(FioVerifyType type, boolean afterWrites, long interval, long headerOffset, String patternHex,
                         long backlog, long backlogBatch, boolean fatal, boolean dump, boolean experimental,
                         boolean only, long seedStart, boolean wideSeeds, int threadNumber, String jobName,
-                        boolean stateSave, boolean stateLoad) {
+                        boolean stateSave, boolean stateLoad, String auxDirectory) {
     public FioVerify {
         Objects.requireNonNull(type, "type");
         patternHex = patternHex == null ? "" : patternHex;
         jobName = jobName == null ? "" : jobName;
+        auxDirectory = auxDirectory == null ? "" : auxDirectory;
     }
 
     /** The same verify for fio's clone {@code threadNumber}, its generator started at {@code seedStart}. */
     public FioVerify forThread(int threadNumber, long seedStart) {
         return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, backlog, backlogBatch, fatal, dump,
-                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad);
+                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad, auxDirectory);
+    }
+
+    /** The same verify with its state and dump files in {@code directory} (fio's {@code --aux-path}). */
+    public FioVerify inAuxDirectory(String directory) {
+        return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, backlog, backlogBatch, fatal, dump,
+                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad, directory);
+    }
+
+    /** {@code name} in {@link #auxDirectory} (as given when there is none): where fio puts its state files. */
+    public java.nio.file.Path auxFile(String name) {
+        return auxDirectory.isEmpty() ? java.nio.file.Path.of(name) : java.nio.file.Path.of(auxDirectory, name);
     }
 
     /** {@code verify_pattern}'s bytes (empty: none). */

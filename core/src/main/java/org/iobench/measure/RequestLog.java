@@ -72,6 +72,20 @@ public final class RequestLog implements AutoCloseable {
         buffer.put((byte) '\n');
     }
 
+    /**
+     * fio's new loop ({@code clear_io_state}): the files named so far closed and opened again at {@code nanos}
+     * (fio closes them as the loop starts and opens each at its next request; the job's one file, here, both at once).
+     */
+    public void reopen(long nanos) {
+        for (byte[] n : names) {
+            room(64 + 2 * n.length);
+            time(nanos);
+            buffer.put(n).put(CLOSE);
+            time(nanos);
+            buffer.put(n).put(OPEN);
+        }
+    }
+
     /** The files' {@code close} lines at {@code nanos}, the buffer written and the file closed. */
     public void finish(long nanos) throws IOException {
         try {

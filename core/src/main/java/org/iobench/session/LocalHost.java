@@ -33,6 +33,7 @@ public final class LocalHost implements RunHost {
     private boolean silentSave;
     private ProgressLine progress;
     private Map<Path, String> databases = Map.of();
+    private Runnable beforeRuns = () -> {};
 
     /**
      * @param document the document the command makes ({@code --format json}, an {@code -o} file), or null for its
@@ -68,6 +69,15 @@ public final class LocalHost implements RunHost {
         return this;
     }
 
+    /**
+     * Runs {@code header} once every check has passed, just before the first run ({@code iobench fio}'s job header),
+     * so a job refused before any I/O prints its one line and nothing else.
+     */
+    public LocalHost announcing(Runnable header) {
+        this.beforeRuns = header;
+        return this;
+    }
+
     @Override
     public void checkBeforeRuns(List<JobSpec> specs) {
         if (file != null) {
@@ -96,6 +106,7 @@ public final class LocalHost implements RunHost {
 
     @Override
     public RunListener listener(List<JobSpec> jobs) {
+        beforeRuns.run();
         if (quiet || !ThisMachine.stderrIsTerminal()) {
             return RunListener.NONE;
         }

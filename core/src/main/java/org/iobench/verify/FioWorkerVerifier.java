@@ -96,8 +96,8 @@ public final class FioWorkerVerifier {
         this.tree = asList ? null : new TreeMap<>();
         this.slots = new Piece[views.length];
         this.completed = new long[views.length];
-        this.state = spec.stateLoad() ? FioVerifyState.load(FioVerifyState.file(spec.jobName(),
-                spec.threadNumber() - 1)) : null;
+        this.state = spec.stateLoad() ? FioVerifyState.load(spec.auxFile(FioVerifyState.file(
+                spec.jobName(), spec.threadNumber() - 1).toString())) : null;
     }
 
     /**
@@ -213,14 +213,15 @@ public final class FioWorkerVerifier {
 
     /**
      * fio's end of a writing job with {@code verify_state_save} (the default): {@code local-NAME-N-verify.state} in
-     * the working directory, naming the writes issued and the last ones completed. Null, or why it was not written.
+     * the working directory (or {@code --aux-path}), naming the writes issued and the last ones completed. Null, or why it was not written.
      */
     public String saveState() {
         if (!spec.stateSave() || writes == 0) {
             return null;
         }
         try {
-            FioVerifyState.save(FioVerifyState.file(spec.jobName(), spec.threadNumber() - 1), spec.jobName(),
+            FioVerifyState.save(spec.auxFile(FioVerifyState.file(spec.jobName(), spec.threadNumber() - 1).toString()),
+                    spec.jobName(),
                     spec.threadNumber() - 1, completed.length, writes, completedWrites, completed, completedNext);
             return null;
         } catch (IOException e) {
@@ -275,22 +276,22 @@ public final class FioWorkerVerifier {
     /**
      * fio's {@code verify_dump}: the bytes received (and, for bad data, those expected, made again from the header's
      * seed) written to {@code FILE.OFFSET.received} and {@code .expected} ({@code .hdr_fail} for a bad header) in the
-     * working directory, as fio names them.
+     * working directory (or {@code --aux-path}), as fio names them.
      */
     private String dump(FioBlocks.Failure f, ByteBuffer view, long offset, int length) {
         String base = file.getFileName().toString() + "." + f.offset();
         try {
             if (f.header()) {
-                Path p = Path.of(base + ".hdr_fail");
+                Path p = spec.auxFile(base + ".hdr_fail");
                 Files.write(p, bytes(view, f.bufferAt(), f.length()));
                 return "; hdr_fail data dumped as " + p;
             }
-            Path received = Path.of(base + ".received");
+            Path received = spec.auxFile(base + ".received");
             Files.write(received, bytes(view, f.bufferAt(), f.length()));
             ByteBuffer expected = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
             long seed = FioHeader.seed(view, f.bufferAt() - f.bufferAt() % Math.max(1, blocks.step(length)));
             blocks.stamp(expected, offset, length, seed, 0, 0, 0);
-            Path wanted = Path.of(base + ".expected");
+            Path wanted = spec.auxFile(base + ".expected");
             Files.write(wanted, bytes(expected, f.bufferAt(), f.length()));
             return "; received data dumped as " + received + ", expected data dumped as " + wanted;
         } catch (IOException e) {

@@ -23,6 +23,7 @@ final class FioVerifySource extends ForwardingSource {
     private final FioWorkerVerifier verifier;
     private final IoFile file;
     private final boolean afterWrites;
+    private boolean verifyPhase;
     private final boolean checkReads;
     private final boolean only;
     private final byte[] kind;
@@ -45,6 +46,12 @@ final class FioVerifySource extends ForwardingSource {
         this.kind = new byte[depth];
     }
 
+    /** The verify phase after the job's own requests began: fio's new loop over the files. */
+    @Override
+    public long loops() {
+        return inner.loops() + (verifyPhase ? 1 : 0);
+    }
+
     @Override
     public boolean more() {
         if (only) {
@@ -62,7 +69,9 @@ final class FioVerifySource extends ForwardingSource {
     @Override
     public void next(IoRequest r) {
         int slot = r.index();
-        if ((only || !inner.more()) && verifier.take(slot) || !only && verifier.backlogDue(slot)) {
+        boolean phase = only || !inner.more();
+        if (phase && verifier.take(slot) || !only && verifier.backlogDue(slot)) {
+            verifyPhase |= phase && !only; // fio's clear_io_state before do_verify: the files closed and opened
             r.prepare(IoOp.READ, file, verifier.verifyOffset(slot), verifier.verifyLength(slot));
             kind[slot] = VERIFY;
             return;

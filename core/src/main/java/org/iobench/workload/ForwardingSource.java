@@ -21,6 +21,11 @@ abstract class ForwardingSource implements RequestSource {
     }
 
     @Override
+    public long loops() {
+        return inner.loops();
+    }
+
+    @Override
     public boolean more() {
         return inner.more();
     }

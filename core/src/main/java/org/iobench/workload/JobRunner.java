@@ -10,6 +10,7 @@ import org.iobench.catalog.EngineFlag;
 import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineProvider;
 import org.iobench.engine.Engines;
+import org.iobench.engine.PeerReached;
 import org.iobench.job.JobSpec;
 import org.iobench.job.SteadyCriterion;
 import org.iobench.result.Accounting;
@@ -95,9 +96,11 @@ public final class JobRunner {
                 }
                 listener.ready(spec, run);
                 awaitStartDelay(spec, control);
-                set.awaitPeers(control); // a stop or failure meanwhile: the workers see it at their first request
-                return measure(new Inputs(spec, target, run, control, listener, provider),
-                        new Made(set, finalSync, start, threads, verification, warmed, shared.end(), steadyGroup));
+                long waitFrom = clock.nanoTime();
+                // a stop or failure meanwhile: the workers see it at their first request
+                long waited = set.awaitPeers(control) == PeerReached.TIME_STARTS_NOW ? 0 : clock.nanoTime() - waitFrom;
+                return measure(new Inputs(spec, target, run, control, listener, provider), new Made(set,
+                        finalSync, start, threads, verification, warmed, shared.end(), steadyGroup, waited));
             } finally {
                 start.cancel(); // workers not released yet end without a request
                 control.interruptWorkersIfStillRunning(threads);
@@ -135,11 +138,12 @@ public final class JobRunner {
 
     /**
      * What the run made before it measures: its workers and their threads, the final sync, the start signal, the
-     * job's own early end and the steady-state watch of its reporting group (null when the job is judged alone).
+     * job's own early end, the steady-state watch of its reporting group (null when the job is judged alone) and
+     * how long it waited for its other end, which counts against its runtime ({@link PeerReached#REACHED}).
      */
     private record Made(WorkerSet set, FinalSync finalSync, StartSignal start, List<Thread> threads,
                         RunVerification verification, WarmHarness.Outcome warmed, JobEnd end,
-                        SteadyGroup steadyGroup) {}
+                        SteadyGroup steadyGroup, long peerWaitNanos) {}
 
     /**
      * The steady-state watch this job shares with the other jobs of its reporting group (fio's {@code
@@ -203,12 +207,15 @@ public final class JobRunner {
         if (spec.timing().rampNanos() == 0) {
             sampler = startSampler(target);
             processOpened = processIo ? TaskCounters.ofProcess() : null;
-            t = Timeline.of(clock.nanoTime(), 0, spec.timing().timeNanos()); // the clock starts after the monitor did
+            // the clock starts after the monitor did
+            long now = clock.nanoTime();
+            t = Timeline.of(now, 0, spec.timing().timeNanos(), now - made.peerWaitNanos());
             openedNanos = t.measureStartNanos();
             listener.runStarted(spec, run, live(t, set));
             start.release(t); // each worker's own first reading opens its window
         } else {
-            t = Timeline.of(clock.nanoTime(), spec.timing().rampNanos(), spec.timing().timeNanos());
+            long now = clock.nanoTime();
+            t = Timeline.of(now, spec.timing().rampNanos(), spec.timing().timeNanos(), now - made.peerWaitNanos());
             listener.runStarted(spec, run, live(t, set));
             start.release(t);
             // nothing of the warm-up enters the evidence: counters, CPU and device samples start here

@@ -100,4 +100,12 @@ interface RequestSource {
     default String where(IoRequest r) {
         return "";
     }
+
+    /**
+     * How many new loops over its files the source started, as fio's {@code clear_io_state} (the first is 0): fio
+     * closes the job's files there and opens them again at the next request, and its {@code write_iolog} says so.
+     */
+    default long loops() {
+        return 0;
+    }
 }

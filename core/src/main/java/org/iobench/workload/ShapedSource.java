@@ -1,15 +1,17 @@
 package org.iobench.workload;
 
-import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.job.Access;
+import org.iobench.job.FioDraws;
+import org.iobench.job.RandomOffsets;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.verify.WorkerVerifier;
 import org.iobench.workload.offsets.BlockPicker;
+import org.iobench.workload.offsets.FioRandomBlocks;
 import org.iobench.workload.offsets.BlockPickers;
 import org.iobench.workload.offsets.RequestSizes;
 import org.iobench.workload.offsets.SequentialSteps;
@@ -40,8 +42,19 @@ final class ShapedSource implements RequestSource {
     private final Supplier<BlockPicker> pickers;
     private final boolean timeBased;
     private final SequentialSteps[] steps;
-    private final RequestSizes[] sizes;
-    private final SplittableRandom mix;
+    private RequestSizes[] sizes;
+    /** The direction of each request of a mixed job: fio's ({@link FioDraws}) or iobench's own draws. */
+    private final Directions directions;
+    /** fio's generators of directions and sizes and fio's units; null: iobench's own draws. */
+    private final FioDraws draws;
+    /** A uniformly random job's blocks as fio draws them, with {@code draws}; else null. */
+    private FioRandomBlocks blocks;
+    /** The smallest request of each direction (fio's {@code min_bs[ddir]}). */
+    private final long[] minBytes;
+    private final long maxBytes;
+    private final long walkBytes;
+    /** What fio starts again at each new loop over the file (fio's {@code clear_io_state}). */
+    private final Runnable loopStart;
     /** Sequential walks start over at the region's end: time-based, or more bytes due than one pass. */
     private final boolean again;
     private final boolean reads;
@@ -51,8 +64,12 @@ final class ShapedSource implements RequestSource {
     private long issuedBytes;
     private long issuedCount;
     private long passes;
+    private long loops;
     /** fio's strided zones for a random job, or a sequential one whose range differs from its size; else null. */
     private StridedZones zones;
+    /** fio found no room for the next request (its file done, no loop or pass left): the job is over. */
+    private boolean fioEnded;
+
     /** Where the zones wrap, and past which fio ends the job: the file's end, relative to the region's start. */
     private final long zoneWalk;
     /** The next sequential place per direction within the zones, relative to the region's start. */
@@ -89,13 +106,34 @@ final class ShapedSource implements RequestSource {
         this.readPercent = spec.workload().mixReadPercent();
         this.mixed = rw.mixed();
         this.writesOnly = rw.writes() && !rw.reads();
-        this.sizes = new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
-                new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
+        this.draws = a.draws();
+        this.sizes = sizes(a, unit, seed, draws);
+        this.minBytes = new long[] {a.sizes(false, unit).minBytes(), a.sizes(true, unit).minBytes()};
+        this.maxBytes = a.maxBytes(unit);
+        this.walkBytes = Math.max(regionLength, walkBytes);
+        this.directions = draws == null ? Directions.own(readPercent, seed * 31)
+                : Directions.fio(readPercent, draws.mixStart(), draws.repeatEachLoop());
         boolean strided = a.zoneBytes() > 0 && (rw.random() || a.zoneRangeBytes() != a.zoneBytes());
         this.zoneWalk = Math.max(regionLength, walkBytes);
         this.zones = strided ? new StridedZones(a.zoneBytes(), a.zoneRangeBytes(), a.zoneSkipBytes(), zoneWalk) : null;
         this.timeBased = spec.timing().loopRegion();
-        if (rw.random()) {
+        if (rw.random() && draws != null && !strided && a.distribution().uniform()
+                && a.offsets().kind() != RandomOffsets.Kind.OWN) {
+            // fio's blocks: the map (or the LFSR) in rw_min_bs units, each direction drawing in its own ba
+            long bits = Math.max(1, regionLength / draws.mapBlockBytes());
+            this.pickers = null;
+            this.picker = null;
+            this.blocks = FioRandomBlocks.of(a.offsets(), a.randomMap(), bits);
+            this.steps = null;
+        } else if (rw.random() && draws != null && a.distribution().uniform()
+                && a.offsets().kind() != RandomOffsets.Kind.OWN) {
+            // fio's blocks within one zone's range: the map in rw_min_bs bits, a request marked as fio marks it
+            long bits = Math.max(1, a.zoneRangeBytes() / draws.mapBlockBytes());
+            long last = Math.max(1, a.zoneRangeBytes() / unit);
+            this.pickers = () -> BlockPickers.fio(a.offsets(), a.randomMap(), bits, last);
+            this.picker = pickers.get();
+            this.steps = null;
+        } else if (rw.random()) {
             // fio: a non-uniform distribution has no random map; with zones, the blocks are those of one range
             long blocks = Math.max(1, (strided ? a.zoneRangeBytes() : regionLength) / unit);
             this.pickers = () -> BlockPickers.of(a.distribution(), a.randomMap() && a.distribution().uniform(),
@@ -114,8 +152,30 @@ final class ShapedSource implements RequestSource {
                 new SequentialSteps(walk, a.skipBytes(), a.zoneBytes(), a.zoneSkipBytes()),
                 new SequentialSteps(walk, a.skipBytes(), a.zoneBytes(), a.zoneSkipBytes())};
         }
-        this.mix = new SplittableRandom(seed * 31);
         this.again = spec.timing().loopRegion() || a.ioBytes() > 0;
+        long loopWalk = a.skipBytes() != 0 || a.zoneBytes() > 0 ? Math.max(regionLength, walkBytes) : regionLength;
+        RandomOffsets offsets = a.offsets();
+        boolean randomMap = a.randomMap();
+        long skip = a.skipBytes();
+        long zoneBytes = a.zoneBytes();
+        long zoneSkip = a.zoneSkipBytes();
+        this.loopStart = () -> {
+            directions.newLoop();
+            if (blocks != null) {
+                if (draws.repeatEachLoop()) {
+                    blocks = FioRandomBlocks.of(offsets, randomMap, Math.max(1, regionLength / draws.mapBlockBytes()));
+                } else {
+                    blocks.reset();
+                }
+            }
+            if (draws.repeatEachLoop()) {
+                sizes = new RequestSizes[] {sizes[0].restarted(), sizes[1].restarted()};
+            }
+            if (steps != null) {
+                steps[0] = new SequentialSteps(loopWalk, skip, zoneBytes, zoneSkip);
+                steps[1] = new SequentialSteps(loopWalk, skip, zoneBytes, zoneSkip);
+            }
+        };
         this.reads = rw.reads();
         this.writes = rw.writes();
         this.trims = rw.trims();
@@ -129,6 +189,12 @@ final class ShapedSource implements RequestSource {
             }
             return pending;
         }
+        if (draws != null) {
+            if (!pending && !fioEnded && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit)) {
+                fillFio();
+            }
+            return pending;
+        }
         // fio ends a size-based sequential walk at the region's end, or where the next request has no room before
         // it, even with bytes left (holes)
         boolean ended = steps != null && !again && (reads && steps[0].passOver(unit)
@@ -138,15 +204,15 @@ final class ShapedSource implements RequestSource {
 
     @Override
     public void next(IoRequest r) {
-        if (zones != null) {
+        if (zones != null || draws != null) {
             if (!more()) {
-                throw new IllegalStateException("no strided request left");
+                throw new IllegalStateException("no request left");
             }
             pending = false;
             issue(r, pendingDir == 0, pendingOffset, pendingLength);
             return;
         }
-        boolean read = !trims && !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
+        boolean read = direction() == 0;
         int d = read ? 0 : 1;
         long offset;
         long length;
@@ -193,6 +259,11 @@ final class ShapedSource implements RequestSource {
         return passes;
     }
 
+    @Override
+    public long loops() {
+        return loops;
+    }
+
     /**
      * The next request in fio's strided zones, as fio's {@code fill_io_u} makes it: the zone first
      * ({@link StridedZones#prepare}, resetting the map, the LFSR and the positions when fio resets the file), then
@@ -203,8 +274,7 @@ final class ShapedSource implements RequestSource {
      * fio's {@code clear_io_state}; any other job ends there.
      */
     private void fillStrided() {
-        boolean read = !trims && !writesOnly && (!mixed || mix.nextInt(100) < readPercent);
-        int d = read ? 0 : 1;
+        int d = direction();
         for (int attempt = 0; attempt < 3 && !pending; attempt++) {
             if (placeStrided(d)) {
                 return;
@@ -214,6 +284,7 @@ final class ShapedSource implements RequestSource {
                 passes++; // and invalidate its cache (loop_cache_invalidate)
             } else if (again) {
                 zones = zones.restarted(); // fio's new loop: the first zone, its bytes counted from 0
+                loops++;
                 if (pickers != null) {
                     picker = pickers.get();
                 }
@@ -278,6 +349,105 @@ final class ShapedSource implements RequestSource {
             zonePos[d] = offset + length;
         }
         zones.moved(length);
+        directions.issued(d);
+        pending = true;
+        pendingDir = d;
+        pendingOffset = offset;
+        pendingLength = length;
+        return true;
+    }
+
+    private static RequestSizes[] sizes(Access a, long unit, long seed, FioDraws draws) {
+        if (draws == null) {
+            return new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
+                    new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
+        }
+        return new RequestSizes[] {RequestSizes.fio(a.sizes(false, unit), draws.readSizesStart(), draws.wideSizes()),
+                RequestSizes.fio(a.sizes(true, unit), draws.writeSizesStart(), draws.wideSizes())};
+    }
+
+    /** The next request's direction: 0 read, 1 write (a trim job's trims take the write's place). */
+    private int direction() {
+        return trims || writesOnly ? 1 : !mixed ? 0 : directions.next();
+    }
+
+    /**
+     * The next request as fio's {@code fill_io_u} makes it with {@link FioDraws}: the direction, then the place and
+     * the size. Where fio finds none its file is done: a time-based random job resets the file (the map, the LFSR)
+     * and places again in the same direction; a job with more bytes due ({@code io_size}, {@code loops}) starts a
+     * new loop, as fio's {@code clear_io_state} (the generators from their starts with {@code randrepeat}, the
+     * positions at the region's start) and draws again; any other job ends there.
+     */
+    private void fillFio() {
+        int d = direction();
+        if (placeFio(d)) {
+            return;
+        }
+        if (timeBased && blocks != null) {
+            blocks.reset(); // fio's get_next_rand_block: time-based, reset the file, draw again
+            passes++;
+            if (placeFio(d)) {
+                return;
+            }
+        } else if (again && byteBudget - issuedBytes >= maxBytes) { // fio's keep_running
+            loopStart.run();
+            passes++;
+            loops++;
+            if (placeFio(direction())) {
+                return;
+            }
+        }
+        fioEnded = true;
+    }
+
+    /** One place of {@link #fillFio}; false where fio's {@code fill_io_u} fails. */
+    private boolean placeFio(int d) {
+        long min = minBytes[d];
+        long offset;
+        if (blocks != null) {
+            long ba = draws.alignBytes(d == 1);
+            long maxSize = regionLength - (min > ba ? min - ba : 0); // fio's last_block
+            long last = maxSize / ba;
+            long b = last < 1 ? FioRandomBlocks.NONE : blocks.next(last);
+            if (b == FioRandomBlocks.NONE) {
+                return false;
+            }
+            offset = b * ba;
+        } else if (picker != null) {
+            long b = picker.next();
+            if (b == BlockPicker.PASS_DONE) {
+                if (!timeBased && !again) {
+                    return false;
+                }
+                picker.newPass();
+                passes++;
+                b = picker.next();
+            }
+            offset = b * unit;
+        } else {
+            if (!timeBased && steps[d].passOver(min)) {
+                return false; // a time-based walk starts over at the region's start (fio's get_next_seq_offset)
+            }
+            long before = steps[d].passes();
+            offset = steps[d].next(min);
+            passes += steps[d].passes() - before;
+        }
+        if (offset >= regionLength) {
+            return false;
+        }
+        long length = sizes[d].next(regionLength - offset);
+        if (length == 0 || offset + length > walkBytes) {
+            return false; // fio: no size fits, or past the file's end
+        }
+        if (blocks != null && blocks.mapped()) { // fio's mark_random_map: cut where a block was used
+            long set = blocks.mark(offset / min, Math.ceilDiv(length, min));
+            length = Math.min(length, set * min);
+        } else if (picker != null && length / unit > 1) {
+            length = Math.min(length, picker.extend(offset / unit, length / unit) * unit);
+        } else if (steps != null) {
+            steps[d].advance(offset, length);
+        }
+        directions.issued(d);
         pending = true;
         pendingDir = d;
         pendingOffset = offset;

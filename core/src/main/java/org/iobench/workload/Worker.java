@@ -71,6 +71,8 @@ final class Worker implements Runnable {
     final WorkerStats stats;
     /** fio's {@code write_iolog}: every request as it is issued; null when the job writes none. */
     RequestLog requestLog;
+    /** The source's {@link RequestSource#loops} the request log has said so far (its close and open lines). */
+    private long loopsLogged;
     /**
      * fio's {@code invalidate} at every wrap ({@code loop_cache_invalidate}): the file's cache is dropped when the
      * source starts a new pass, before that pass's first request is issued.
@@ -241,7 +243,8 @@ final class Worker implements Runnable {
                 reapBatch(t);
                 continue;
             }
-            if (syncDue && heldCount == 0 && !control.stopped()) {
+            // fio issues fsync=N's sync when it fetches the next request: a job done issuing makes none
+            if (syncDue && !done && heldCount == 0 && !control.stopped()) {
                 periodicSync(t);
                 syncDue = false;
                 continue;
@@ -576,6 +579,10 @@ final class Worker implements Runnable {
     private void logIssue(IoRequest r) {
         if (requestLog == null) {
             return;
+        }
+        if (source.loops() != loopsLogged) { // fio closed its files at a new loop and opens them again now
+            loopsLogged = source.loops();
+            requestLog.reopen(r.issueNanos());
         }
         RequestLog.Action action = switch (r.op()) {
             case READ -> RequestLog.Action.READ;

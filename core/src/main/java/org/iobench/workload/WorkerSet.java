@@ -13,6 +13,7 @@ import org.iobench.engine.EngineProvider;
 import org.iobench.engine.ExecWork;
 import org.iobench.engine.FileOpWork;
 import org.iobench.engine.IoEngine;
+import org.iobench.engine.PeerReached;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
@@ -326,24 +327,30 @@ final class WorkerSet implements AutoCloseable {
      */
     /**
      * Waits for each worker's other end ({@link IoEngine#awaitPeer}: a connection accepted or made, a datagram
-     * receiver's open message), on the job's thread after its start delay and before its clock starts; false when
-     * the run was stopped or failed meanwhile (a failure to reach the other end stops the run, named).
+     * receiver's open message), on the job's thread after its start delay and before its measured window starts;
+     * {@link PeerReached#STOPPED} when the run was stopped or failed meanwhile (a failure to reach the other end stops
+     * the run, named), {@link PeerReached#TIME_STARTS_NOW} when any worker's time starts after its wait.
      */
-    boolean awaitPeers(RunControl control) {
+    PeerReached awaitPeers(RunControl control) {
+        PeerReached all = PeerReached.REACHED;
         for (int i = 0; i < engines.size(); i++) {
             try {
-                if (!engines.get(i).awaitPeer(targets.get(i), control::stopped)) {
-                    return false;
+                PeerReached r = engines.get(i).awaitPeer(targets.get(i), control::stopped);
+                if (r == PeerReached.STOPPED) {
+                    return r;
+                }
+                if (r == PeerReached.TIME_STARTS_NOW) {
+                    all = r;
                 }
             } catch (SysException e) {
                 control.fail(new IoFailure(i, "connect", 0, 0, e.errno(), Errno.name(e.errno()), e.getMessage()));
-                return false;
+                return PeerReached.STOPPED;
             } catch (IOException e) {
                 control.fail(new IoFailure(i, "connect", 0, 0, 0, "", e.getMessage()));
-                return false;
+                return PeerReached.STOPPED;
             }
         }
-        return true;
+        return all;
     }
 
     void closeFiles(RunControl control) {

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,6 +104,44 @@ class FioCommandTest {
                 + " ioengine=null, iodepth=1\nfio-3.33\n");
         assertThat(r.out()).contains("n: (groupid=0, jobs=1): err= 0: pid=").contains("  read: IOPS=")
                 .contains("Run status group 0 (all jobs):\n   READ: bw=").contains("io=4096KiB (4194kB)");
+    }
+
+    @Test
+    void writingAnExistingFileWithoutConsentIsRefusedInOneLineWithStatusTwoBeforeAnyIo() throws Exception {
+        Assumptions.assumeFalse("1".equals(System.getenv("IOBENCH_ALLOW_OVERWRITE")), "IOBENCH_ALLOW_OVERWRITE=1 is"
+                + " set in this environment: the refusal cannot happen");
+        Path f = dir.resolve("existing");
+        Files.write(f, new byte[] {1, 2, 3});
+        InProcessMain.Result r = InProcessMain.run("fio", "--name=w", "--rw=write", "--size=64k", "--filename=" + f);
+        assertThat(r.status()).as(r.err()).isEqualTo(2);
+        assertThat(r.out()).as("no fio header for a job that never starts").isEmpty();
+        assertThat(r.err().lines().toList()).hasSize(1);
+        assertThat(r.err()).contains("TARGET " + f).contains("IOBENCH_ALLOW_OVERWRITE=1")
+                .doesNotContain("--allow-overwrite");
+        assertThat(Files.readAllBytes(f)).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void anOutputThatIsASqliteDatabaseIsNeverReplacedAndIsRefusedWithStatusTwoBeforeAnyIo() throws Exception {
+        Path db = dir.resolve("results.db");
+        byte[] header = "SQLite format 3\0 and the rest of a database".getBytes(StandardCharsets.ISO_8859_1);
+        Files.write(db, header);
+        InProcessMain.Result r = InProcessMain.run(nullJob("--output=" + db));
+        assertThat(r.status()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("SQLite database " + db).hasLineCount(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(Files.readAllBytes(db)).isEqualTo(header);
+        assertThat(dir.resolve("n")).as("no job ran").doesNotExist();
+    }
+
+    @Test
+    void anOptionFioWouldHonourAndIobenchCannotIsRefusedByNameWithStatusTwo() {
+        InProcessMain.Result r = InProcessMain.run(nullJob("--status-interval=1"));
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).startsWith("fio: --status-interval: ").hasLineCount(1);
+        InProcessMain.Result bad = InProcessMain.run(nullJob("--status-interval=0"));
+        assertThat(bad.status()).as("a value fio refuses: fio's status").isEqualTo(1);
     }
 
     @Test

@@ -134,7 +134,8 @@ class FioConformanceTest {
             List<String> fioLines = f.endsWith(".log") || f.endsWith(".iolog") ? Files.readAllLines(fioDir.resolve(f))
                     : List.of();
             if (!fioLines.isEmpty() && fioLines.getFirst().equals("fio version 3 iolog")) {
-                // write_iolog: the same file events and requests in the same order (times and paths aside)
+                // write_iolog: the same file events and requests in the same order (times and paths aside): fio's
+                // directions, sizes and offsets, request by request
                 assertThat(iologEvents(Files.readAllLines(iobDir.resolve(f)))).as("%s: requests in %s", name, f)
                         .isEqualTo(iologEvents(fioLines));
                 continue;
@@ -169,10 +170,23 @@ class FioConformanceTest {
         }
     }
 
-    /** An iolog's lines without their times and file paths: {@code add}, {@code read 4096 4096}, ... */
-    private static List<String> iologEvents(List<String> lines) {
-        return lines.stream().skip(1).map(l -> l.split(" ", 3)).map(p -> p.length < 3 ? String.join(" ", p) : p[2])
-                .toList();
+    /**
+     * An iolog's lines without their times and file paths ({@code add}, {@code read 4096 4096}, ...), one list per
+     * log in the file, in order within each; the logs sorted, as clones writing one name (numjobs) append theirs
+     * in the order they end.
+     */
+    private static List<List<String>> iologEvents(List<String> lines) {
+        List<List<String>> logs = new ArrayList<>();
+        for (String l : lines) {
+            if (l.equals("fio version 3 iolog")) {
+                logs.add(new ArrayList<>());
+                continue;
+            }
+            String[] p = l.split(" ", 3);
+            logs.getLast().add(p.length < 3 ? String.join(" ", p) : p[2]);
+        }
+        logs.sort(java.util.Comparator.comparing(List::toString));
+        return logs;
     }
 
     /** fio 3.33's {@code --inflate-log} of a compressed log: its text lines (none for an empty file). */

@@ -89,10 +89,11 @@ class BenchmarkTest {
     }
 
     @Test
-    void fsyncEveryNWritesIssuesThatManySyncs() throws IOException {
+    void fsyncEveryNWritesIssuesASyncBeforeEachFurtherWriteAsFio() throws IOException {
         RunResult r = run(JobSpec.builder(dir.resolve("p")).rw(RwMode.WRITE).blockSize(4096).sizeBytes(64 * 4096)
                 .fsyncEvery(16).build()).runs().getFirst();
-        assertThat(r.totals().syncs()).isEqualTo(4);
+        // fio issues the sync as it fetches the request after the 16th write: none after the last
+        assertThat(r.totals().syncs()).isEqualTo(3);
     }
 
     @Test

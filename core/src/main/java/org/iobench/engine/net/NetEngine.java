@@ -16,6 +16,7 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
+import org.iobench.engine.PeerReached;
 import org.iobench.engine.SocketWork;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.sys.Errno;
@@ -28,7 +29,8 @@ import org.iobench.sys.SysException;
  * receives them. TCP: a {@code listen} job binds and listens when its files are opened and accepts the connection
  * once its start delay is over, before its time starts (fio resets a listener's figures after the accept); a sender
  * connects then. UDP: a reader binds (and joins a multicast group), a writer sends fio's open message, which the
- * reader waits for before its time starts; each datagram carries fio's sequence trailer in its last 24 bytes. A
+ * reader waits for before its measured window starts (the wait counts against its runtime: fio sets only
+ * {@code td->start} there, not the job's epoch); each datagram carries fio's sequence trailer in its last 24 bytes. A
  * writer's close sends fio's close message, which ends the reader (so does the peer closing a TCP connection: a
  * request that moves nothing). {@code pingpong}: each request is answered with one the other way.
  *
@@ -37,7 +39,8 @@ import org.iobench.sys.SysException;
 public final class NetEngine implements IoEngine {
     public static final EngineProvider PROVIDER = new EngineProvider() {
         private final EngineDescription description = EngineDescription.of("net", null, List.of("net"),
-                EngineFlag.SYNC, EngineFlag.DISKLESS, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.NETWORK);
+                EngineFlag.SYNC, EngineFlag.DISKLESS, EngineFlag.OUTSIDE_PROC_IO, EngineFlag.NETWORK,
+                EngineFlag.BIT_BASED);
 
         @Override
         public EngineDescription description() {
@@ -118,11 +121,17 @@ public final class NetEngine implements IoEngine {
     }
 
     @Override
-    public boolean awaitPeer(IoFile file, BooleanSupplier stopped) throws IOException {
+    public PeerReached awaitPeer(IoFile file, BooleanSupplier stopped) throws IOException {
         if (work.datagrams()) {
-            return work.listen() ? awaitOpenMessage(stopped) : sendOpenMessage();
+            // fio's udp receiver sets only td->start after the open message: its runtime counts from its start
+            boolean reached = work.listen() ? awaitOpenMessage(stopped) : sendOpenMessage();
+            return reached ? PeerReached.REACHED : PeerReached.STOPPED;
         }
-        return work.listen() ? accept(stopped) : connect();
+        if (work.listen()) {
+            // fio_netio_accept's reset_all_stats: the listener's time and figures start at the accept
+            return accept(stopped) ? PeerReached.TIME_STARTS_NOW : PeerReached.STOPPED;
+        }
+        return connect() ? PeerReached.REACHED : PeerReached.STOPPED;
     }
 
     private boolean accept(BooleanSupplier stopped) throws IOException {

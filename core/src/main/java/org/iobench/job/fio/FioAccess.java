@@ -107,6 +107,26 @@ record FioAccess(long unitBytes, Access access) {
         return new FioAccess(unit, access);
     }
 
+    /**
+     * fio's units of a job's requests: {@code ba} of reads and of the write (or, for a trim job, trim) direction —
+     * {@code blockalign} for a random job, else the direction's smallest size — and {@code rw_min_bs}, the smallest
+     * size of all three directions, used or not (fio's random map has a bit, its LFSR a state, per that many bytes).
+     */
+    static long[] units(FioJobOptions o, RwMode rw) {
+        BlockSizeMix[] mixes = sizes(o);
+        long[] min = {mixes[0].minBytes(), mixes[1].minBytes(), mixes[2].minBytes()};
+        long[] ba = min.clone();
+        if (o.has("ba") && rw.random()) {
+            FioSetting s = o.setting("ba").orElseThrow();
+            String[] dirs = FioJobOptions.perDirection(s.value(), "0");
+            for (int d = 0; d < 3; d++) {
+                long v = o.size(s, dirs[d]);
+                ba[d] = v == 0 ? min[d] : v;
+            }
+        }
+        return new long[] {ba[0], rw.trims() ? ba[2] : ba[1], Math.min(min[0], Math.min(min[1], min[2]))};
+    }
+
     private static String rwValueOf(FioJobOptions o) {
         return o.value("rw").orElse("read");
     }
@@ -155,7 +175,7 @@ record FioAccess(long unitBytes, Access access) {
      * Read, write and trim sizes ({@code read,write,trim}): {@code bssplit}, else {@code bsrange}, else {@code bs};
      * 4 KiB by default.
      */
-    private static BlockSizeMix[] sizes(FioJobOptions o) {
+    static BlockSizeMix[] sizes(FioJobOptions o) {
         BlockSizeMix[] out = new BlockSizeMix[3];
         if (o.has("bssplit")) {
             FioSetting s = o.setting("bssplit").orElseThrow();

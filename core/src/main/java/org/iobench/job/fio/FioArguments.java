@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.iobench.job.Durations;
 import org.iobench.job.InvalidJobException;
+import org.iobench.job.UnsupportedJobException;
 
 /**
  * fio 3.33's command line ({@code parse_cmd_line} in its {@code init.c}, read with {@code getopt_long_only}): an
@@ -17,7 +18,8 @@ import org.iobench.job.InvalidJobException;
  * cannot honour (client/server, triggers, idle profiling, debug categories) are refused by name, never ignored.
  *
  * <p>What fio does with a bad option, iobench does too: {@link InvalidJobException} with fio's message (the
- * command exits 1, as fio).
+ * command exits 1, as fio). An option fio would honour and iobench cannot is {@link UnsupportedJobException} (exit 2:
+ * iobench's refusal, before any I/O).
  */
 public final class FioArguments {
     /** fio's output formats ({@code --output-format}, comma-separated; {@code --minimal} is terse). */
@@ -35,6 +37,9 @@ public final class FioArguments {
             "profile", "max-jobs", "terse-version", "server", "server-internal", "daemonize", "client",
             "remote-config", "crctest", "memcpytest", "idle-prof", "status-interval", "trigger-file",
             "trigger-timeout", "trigger", "trigger-remote", "aux-path");
+    /** fio's own options whose value is optional ({@code optional_argument}: only as {@code --opt=value}). */
+    private static final Set<String> OPTIONAL = Set.of("append-terse", "cmdhelp", "enghelp", "server", "crctest",
+            "memcpytest");
     /** fio's own options iobench does not do, with why. */
     private static final List<String[]> REFUSED = List.of(
             new String[] {"server", "fio's client/server mode: iobench runs on several hosts with --hosts and"
@@ -55,11 +60,12 @@ public final class FioArguments {
             new String[] {"append-terse", "fio's deprecated terse append"},
             new String[] {"cmdhelp", "fio's option help (see iobench's docs/jobfiles.md)"},
             new String[] {"enghelp", "fio's engine help (iobench run --help lists the engines)"},
-            new String[] {"status-interval", "iobench prints its results when the run ends; periodic full"
-                    + " status dumps are not done yet"},
-            new String[] {"eta-newline", "iobench's progress line (--eta=always) has its own period"},
-            new String[] {"eta-interval", "iobench's progress line (--eta=always) has its own period"},
-            new String[] {"aux-path", "iobench keeps no state files of fio's"},
+            new String[] {"status-interval", "fio's periodic full status reports are not done by iobench yet;"
+                    + " the report comes when the run ends"},
+            new String[] {"eta-newline", "fio's ETA line is not printed by iobench (--eta=always shows iobench's"
+                    + " progress line on stderr instead)"},
+            new String[] {"eta-interval", "fio's ETA line is not printed by iobench (--eta=always shows iobench's"
+                    + " progress line on stderr instead)"},
             new String[] {"bandwidth-log", "fio's aggregate bandwidth logs (agg-read_bw.log) are not written yet;"
                     + " per-job write_bw_log is"});
 
@@ -78,6 +84,8 @@ public final class FioArguments {
     private Integer maxJobs;
     private int terseVersion = 3;
     private String eta = "auto";
+    private boolean warningsFatal;
+    private String auxPath;
 
     private FioArguments() {}
 
@@ -120,6 +128,9 @@ public final class FioArguments {
                 continue;
             }
             if (VALUED.contains(name)) {
+                if (value == null && OPTIONAL.contains(name)) {
+                    throw refused(name); // getopt takes an optional value only after '=': the next word is not it
+                }
                 if (value == null) {
                     if (i + 1 >= args.size()) {
                         throw bad("option '--" + name + "' requires an argument");
@@ -180,7 +191,7 @@ public final class FioArguments {
             case "showcmd" -> showCommand = true;
             case "readonly" -> readOnly = true;
             case "parse-only" -> parseOnly = true;
-            case "warnings-fatal" -> { } // taken as fio takes it, not acted on: iobench's notes stay notes
+            case "warnings-fatal" -> warningsFatal = true;
             case "latency-log" -> throw bad("--latency-log is deprecated. Use per-job latency log options.");
             default -> throw refused(name);
         }
@@ -237,13 +248,15 @@ public final class FioArguments {
                 throw refused(name);
             }
             case "inflate-log" -> inflateLogs.add(value);
+            case "aux-path" -> auxPath = value;
             case "alloc-size" -> {
                 // fio's shared-memory pool for its job structures; iobench has none to size
             }
             case "debug" -> {
                 for (String category : value.split(",")) {
                     if (!category.strip().equals("parse")) {
-                        throw bad("--debug=" + category.strip() + ": fio's debug categories are fio's internals;"
+                        throw new UnsupportedJobException("fio: --debug=" + category.strip() + ": fio's debug"
+                                + " categories are fio's internals;"
                                 + " iobench fio traces only how it reads options (--debug=parse); iobench --debug"
                                 + " prints a stack trace");
                     }
@@ -294,7 +307,7 @@ public final class FioArguments {
     private static InvalidJobException refused(String name) {
         String why = REFUSED.stream().filter(r -> r[0].equals(name)).map(r -> r[1]).findFirst()
                 .orElse("not supported");
-        return new InvalidJobException("fio: --" + name + ": " + why + "; iobench fio does not do it");
+        return new UnsupportedJobException("fio: --" + name + ": " + why + "; iobench fio does not do it");
     }
 
     /** The jobs given as options, as sections ({@code global} for the options before the first {@code --name}). */
@@ -367,6 +380,22 @@ public final class FioArguments {
 
     public int terseVersion() {
         return terseVersion;
+    }
+
+    /**
+     * {@code --warnings-fatal}: fio's parser warnings ({@code fixup_options}'s, {@link FioFixups}) refuse the jobs
+     * with fio's lines and status 1 instead of being notes.
+     */
+    public boolean warningsFatal() {
+        return warningsFatal;
+    }
+
+    /**
+     * {@code --aux-path}: the directory of fio's state files (verify state, {@code verify_dump}'s files) instead of
+     * the working directory; empty when not given.
+     */
+    public Optional<String> auxPath() {
+        return Optional.ofNullable(auxPath);
     }
 
     /** {@code --eta}: always, never or auto (a terminal only). */

@@ -31,7 +31,9 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
      * @param read the text of a job file by the path given (relative to the current directory); throws
      *             {@link InvalidJobException} when it cannot be read
      * @throws InvalidJobException fio's message for a file or option fio refuses, or one iobench cannot honour
-     *                             (fio and iobench fio exit 1)
+     *                             (fio and iobench fio exit 1; {@link org.iobench.job.UnsupportedJobException}, what
+     *                             fio would run and iobench cannot, exits 2); with {@code --warnings-fatal},
+     *                             {@link FioFatalWarnings}: fio's lines for the jobs' parser warnings
      */
     public static FioInvocation read(FioArguments args, FioHost host, UnaryOperator<String> read) {
         List<List<FioSection>> sources = sources(args, host, read);
@@ -41,7 +43,14 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
         }
         List<FioJobDescription> described = new ArrayList<>();
         String name = args.jobFiles().isEmpty() ? FioArguments.WHERE : String.join(" ", args.jobFiles());
-        JobFile jobs = FioJobFile.parse(name, sources, false, described);
+        List<String> parserWarnings = new ArrayList<>();
+        JobFile jobs = FioJobFile.parse(name, sources, false, described, parserWarnings);
+        if (args.warningsFatal() && !parserWarnings.isEmpty()) {
+            throw new FioFatalWarnings(parserWarnings); // fio: its warnings alone, exit 1
+        }
+        if (args.auxPath().isPresent()) {
+            jobs = inAuxDirectory(jobs, args.auxPath().get());
+        }
         FioJobDescription global = described.removeFirst();
         if (args.readOnly() && jobs.jobs().stream().anyMatch(j -> j.workload().rw().modifies())) {
             throw new InvalidJobException("fio: trim and write operations are not allowed with the --readonly"
@@ -53,6 +62,15 @@ public record FioInvocation(JobFile jobs, List<FioJobDescription.Option> globalO
                     + args.maxJobs().get());
         }
         return new FioInvocation(jobs, global.options(), described);
+    }
+
+    /** Every verifying job's state and dump files in {@code directory} ({@code --aux-path}). */
+    private static JobFile inAuxDirectory(JobFile jobs, String directory) {
+        List<List<JobSpec>> stages = jobs.stages().stream().map(stage -> stage.stream().map(j ->
+                j.verification().fio() == null ? j
+                        : j.toBuilder().fioVerify(j.verification().fio().inAuxDirectory(directory)).build()).toList())
+                .toList();
+        return new JobFile(jobs.name(), stages, jobs.warnings(), jobs.skipped(), jobs.groupReporting());
     }
 
     /**

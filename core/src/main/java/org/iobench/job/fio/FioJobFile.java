@@ -55,6 +55,15 @@ public final class FioJobFile {
      */
     static JobFile parse(String file, List<List<FioSection>> sources, boolean lenient,
                          List<FioJobDescription> described) {
+        return parse(file, sources, lenient, described, null);
+    }
+
+    /**
+     * As {@link #parse(String, List, boolean, List)}; {@code parserWarnings}, when not null, is filled with fio's own
+     * lines for the parser warnings among the notes ({@link FioFixups}: what {@code --warnings-fatal} refuses).
+     */
+    static JobFile parse(String file, List<List<FioSection>> sources, boolean lenient,
+                         List<FioJobDescription> described, List<String> parserWarnings) {
         FioProblems problems = new FioProblems();
         List<String> warnings = new ArrayList<>();
         FioJobTranslator translator = new FioJobTranslator(problems, warnings);
@@ -66,6 +75,9 @@ public final class FioJobFile {
             translate(source, globals, translator, jobs, own);
         }
         jobs.replaceAll(translator::shareBuffers);
+        if (parserWarnings != null) {
+            parserWarnings.addAll(translator.parserWarnings());
+        }
         if (described != null) {
             described.add(FioJobDescription.of("global", -1, false, List.copyOf(globals.values()),
                     FioLatencyReport.DEFAULT));

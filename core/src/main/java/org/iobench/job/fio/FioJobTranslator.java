@@ -40,6 +40,8 @@ final class FioJobTranslator {
     private final FioOptions table;
     private final FioProblems problems;
     private final List<String> warnings;
+    /** fio's own lines for the warnings that {@code --warnings-fatal} makes fatal ({@link FioFixups}), once each. */
+    private final List<String> parserWarnings = new ArrayList<>();
     /** fio's {@code thread_number} of the last job made: jobs and their clones numbered from 1 in order. */
     private int threads;
     /** The {@code write_iolog} files of the jobs made so far: a later job cannot replay one before it is written. */
@@ -49,6 +51,11 @@ final class FioJobTranslator {
 
     FioJobTranslator(FioProblems problems, List<String> warnings) {
         this(FioOptions.STANDARD, problems, warnings);
+    }
+
+    /** fio's lines for the parser warnings of the jobs made so far, in order ({@code --warnings-fatal}). */
+    List<String> parserWarnings() {
+        return List.copyOf(parserWarnings);
     }
 
     FioJobTranslator(FioOptions table, FioProblems problems, List<String> warnings) {
@@ -126,6 +133,17 @@ final class FioJobTranslator {
             return warnings;
         }
 
+        /**
+         * One of fio's parser warnings ({@code fixup_options}'s, which {@code --warnings-fatal} makes fatal): the
+         * note as iobench prints it, and {@code fioLine}, fio's own message.
+         */
+        void fioWarning(String fioLine, String note) {
+            warnings.add(note);
+            if (!parserWarnings.contains(fioLine)) {
+                parserWarnings.add(fioLine);
+            }
+        }
+
         /** A note once per file. */
         void warnOnce(String note) {
             if (!warnings.contains(note)) {
@@ -168,6 +186,7 @@ final class FioJobTranslator {
         for (FioOption<?> row : table.rows()) {
             row.run(job);
         }
+        FioFixups.warn(job);
         JobSpec.Builder b = job.spec();
         int clones = (int) job.numjobs;
         long seed = job.seed();
@@ -183,9 +202,16 @@ final class FioJobTranslator {
             FioBuffers.Seed bufferSeed = FioBufferOptions.bufferSeed(o, threads);
             bufferSeeds.add(bufferSeed);
             b.buffers(job.buffers == null ? null : FioBufferOptions.forThread(job.buffers, o, threads, bufferSeed));
+            Access access = job.access.access();
             if (job.rw.random()) {
-                b.access(job.access.access().withOffsets(FioRandom.offsets(o, threads))); // fio's generator
+                access = access.withOffsets(FioRandom.offsets(o, threads)); // fio's generator
             }
+            if (job.rw.mixed() || job.rw.random() || access.readSizes() != null || access.writeSizes() != null) {
+                // fio's directions, sizes and blocks, each from its own generator
+                access = access.withDraws(FioRandom.draws(o, threads, job.rw, job.verify != null,
+                        FioAccess.units(o, job.rw)));
+            }
+            b.access(access);
             long offset = job.offset + i * job.offsetIncrement;
             b.target(job.target(i, "0", job.blocking())).name(clones == 1 ? job.name() : job.name() + "." + i)
                     .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset);
@@ -321,8 +347,9 @@ final class FioJobTranslator {
         }
         if (!o.has("runtime") || o.nanos("runtime", "s") == 0) {
             // fio: "time_based requires a runtime/timeout setting", then runs size-based
-            job.warnings().add(o.setting("time_based").orElseThrow().where() + ": time_based without runtime: fio"
-                    + " ignores it (\"time_based requires a runtime/timeout setting\"), so does iobench");
+            job.fioWarning(FioFixups.TIME_BASED, o.setting("time_based").orElseThrow().where() + ": time_based"
+                    + " without runtime: fio ignores it (\"time_based requires a runtime/timeout setting\"), so does"
+                    + " iobench");
         } else {
             job.spec().loopRegion(true);
         }
@@ -470,8 +497,9 @@ final class FioJobTranslator {
         String requests = FioLogOptions.requestLog(o);
         if (requests != null && o.has("read_iolog")) {
             requests = null; // fio: "read iolog overrides write_iolog"
-            job.warnings().add(o.setting("write_iolog").orElseThrow().where() + ": write_iolog with read_iolog: fio"
-                    + " writes no iolog of a replay (\"read iolog overrides write_iolog\"), neither does iobench");
+            job.fioWarning(FioFixups.READ_IOLOG, o.setting("write_iolog").orElseThrow().where() + ": write_iolog with"
+                    + " read_iolog: fio writes no iolog of a replay (\"read iolog overrides write_iolog\"), neither"
+                    + " does iobench");
         }
         job.logs = bw == null && lat == null && iops == null && requests == null ? null : new LogSpec(bw, lat,
                 iops, o.number("log_avg_msec", 0), o.flag("log_max_value"), o.flag("log_offset"),

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.iobench.job.InvalidJobException;
+import org.iobench.job.UnsupportedJobException;
 
 /**
  * What iobench cannot do of a job file, collected over the whole file so one message names everything: options
@@ -35,7 +35,7 @@ final class FioProblems {
     /**
      * Strict mode: one error naming the first problem's place and option, then every other one.
      *
-     * @throws InvalidJobException when there is any problem
+     * @throws UnsupportedJobException when there is any problem
      */
     void refuseAny() {
         List<Problem> p = list();
@@ -55,6 +55,6 @@ final class FioProblems {
         m.append(reportingOnly ? " (--lenient runs the file without them, with a warning: they change only"
                 + " what is reported)" : " (--lenient ignores options that change only what is reported and skips"
                 + " the jobs whose I/O the others would change)");
-        throw new InvalidJobException(m.toString());
+        throw new UnsupportedJobException(m.toString());
     }
 }

@@ -2,7 +2,9 @@ package org.iobench.job.fio;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.iobench.job.FioDraws;
 import org.iobench.job.RandomOffsets;
+import org.iobench.job.RwMode;
 
 /**
  * fio 3.33's generator of a random job's offsets ({@code random_generator}, {@code tausworthe} by default) and where
@@ -17,6 +19,10 @@ final class FioRandom {
     static final long FIO_RANDSEED = 0xb1899bedL;
     private static final long GOLDEN = 0x9e370001L;
     private static final int FIO_RAND_BLOCK_OFF = 6;
+    private static final int FIO_RAND_BS_OFF = 0;
+    private static final int FIO_RAND_BS1_OFF = 1;
+    private static final int FIO_RAND_BS2_OFF = 2;
+    private static final int FIO_RAND_MIX_OFF = 4;
 
     private FioRandom() {}
 
@@ -29,6 +35,23 @@ final class FioRandom {
                     "must be tausworthe, lfsr or tausworthe64");
         };
         return new RandomOffsets(kind, start(o, threadNumber));
+    }
+
+    /**
+     * fio's generators of the job's directions and sizes, started as {@code td_fill_rand_seeds_internal} starts
+     * them: {@code rwmix_state} from {@code FIO_RAND_MIX_OFF} (32 bits always), {@code bsrange_state[ddir]} from
+     * {@code FIO_RAND_BS_OFF + ddir}, the write's from the read's when the job verifies, the trim's from the write's
+     * for a trimwrite; 64 bits with {@code random_generator=tausworthe64}.
+     *
+     * @param units {@link FioAccess#units}: {@code ba} of reads and writes (or trims), {@code rw_min_bs}
+     */
+    static FioDraws draws(FioJobOptions o, int threadNumber, RwMode rw, boolean verifies, long[] units) {
+        long read = seed(o, threadNumber, FIO_RAND_BS_OFF);
+        long write = verifies ? read : seed(o, threadNumber, FIO_RAND_BS1_OFF);
+        long trim = rw.trims() && rw.writes() ? write : seed(o, threadNumber, FIO_RAND_BS2_OFF);
+        boolean wide = o.value("random_generator").orElse("").strip().equalsIgnoreCase("tausworthe64");
+        return new FioDraws(wide, seed(o, threadNumber, FIO_RAND_MIX_OFF), read, rw.trims() ? trim : write,
+                units[0], units[1], units[2], o.flag("randrepeat", true));
     }
 
     /** fio's {@code rand_seeds[FIO_RAND_BLOCK_OFF]} for the job. */

@@ -2,6 +2,7 @@ package org.iobench.report.fio;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.fio.FioJobDescription;
 import org.iobench.job.fio.FioLatencyReport;
 import org.iobench.result.BenchmarkResult;
@@ -60,6 +61,11 @@ record FioEntry(String name, int groupId, List<FioJobDescription.Option> options
     static RunResult runOf(BenchmarkResult b) {
         List<RunResult> complete = b.runs().stream().filter(RunResult::complete).toList();
         return complete.isEmpty() ? b.runs().getLast() : complete.getLast();
+    }
+
+    /** fio's {@code unit_base} of the entry: its rates in bits per second when its engine is bit-based. */
+    boolean bitBased() {
+        return members.stream().anyMatch(b -> b.job().engine().flags().contains(EngineFlag.BIT_BASED));
     }
 
     List<RunResult> runs() {

@@ -281,10 +281,14 @@ public final class FioJson {
 
     /** fio: the sync object's latency has percentiles when clat's or lat's do. */
     private static void sync(ObjectNode s, FioEntry e, boolean plus, FioLatencyReport report) {
-        List<FioLatency> syncs = e.runs().stream().map(r -> sync(r)).toList();
-        FioLatency l = FioLatency.merge(syncs);
+        FioLatency l = syncs(e);
         s.put("total_ios", l.count());
         latency(s.putObject("lat_ns"), l, report.clat() || report.lat(), plus, report);
+    }
+
+    /** The entry's syncs (fio's {@code DDIR_SYNC}): the JSON's {@code sync} and the text's fourth issued count. */
+    static FioLatency syncs(FioEntry e) {
+        return FioLatency.merge(e.runs().stream().map(FioJson::sync).toList());
     }
 
     private static FioLatency sync(RunResult r) {

@@ -12,7 +12,15 @@ final class FioNumbers {
 
     private FioNumbers() {}
 
-    /** @param units {@code ""}, {@code "B"} or {@code "B/s"} */
+    /**
+     * A rate as fio's {@code unit_base} prints it: bytes per second ({@code B/s}), or bits ({@code bit/s}, eight per
+     * byte: fio's {@code N2S_BITPERSEC}) for a bit-based engine.
+     */
+    static String rate(long bytesPerSecond, boolean pow2, boolean bits) {
+        return bits ? num2str(bytesPerSecond * 8, 4, pow2, "bit/s") : num2str(bytesPerSecond, 4, pow2, "B/s");
+    }
+
+    /** @param units {@code ""}, {@code "B"}, {@code "B/s"} or {@code "bit/s"} */
     static String num2str(long num, int maxlen, boolean pow2, String units) {
         int thousand = pow2 ? 1024 : 1000;
         String[] prefix = pow2 ? IEC : SI;

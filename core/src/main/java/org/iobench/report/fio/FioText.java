@@ -80,18 +80,18 @@ public final class FioText {
         if (report.unified() == FioLatencyReport.Unified.MIXED) {
             FioDirection mixed = FioDirection.mixed(List.of(dirs));
             if (mixed.bytes() > 0 && mixed.runtimeMillis() > 0) {
-                direction("mixed", mixed, report, out);
+                direction("mixed", mixed, report, e.bitBased(), out);
             }
         } else {
             for (FioDirection.Dir d : FioDirection.Dir.values()) {
                 FioDirection f = dirs[d.ordinal()];
                 if (f.bytes() > 0 && f.runtimeMillis() > 0) {
-                    direction(DIR_NAMES[d.ordinal()], f, report, out);
+                    direction(DIR_NAMES[d.ordinal()], f, report, e.bitBased(), out);
                 }
             }
             FioDirection mixed = FioDirection.mixed(List.of(dirs));
             if (report.unified() == FioLatencyReport.Unified.BOTH && mixed.bytes() > 0 && mixed.runtimeMillis() > 0) {
-                direction("mixed", mixed, report, out);
+                direction("mixed", mixed, report, e.bitBased(), out);
             }
         }
         FioBuckets buckets = FioJson.buckets(List.of(dirs));
@@ -115,8 +115,8 @@ public final class FioText {
             distribution("     submit    : ", FioJobUsage.BATCH_NAMES, u.depths().submits(), out);
             distribution("     complete  : ", FioJobUsage.BATCH_NAMES, u.depths().completes(), out);
         }
-        out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,%d,0 short=0,0,0,0 dropped=0,0,0,0\n",
-                dirs[0].ios(), dirs[1].ios(), dirs[2].ios()));
+        out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,%d,%d short=0,0,0,0 dropped=0,0,0,0\n",
+                dirs[0].ios(), dirs[1].ios(), dirs[2].ios(), FioJson.syncs(e).count()));
         out.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
                 e.members().getFirst().job().queue().iodepth()));
         out.append('\n');
@@ -179,12 +179,13 @@ public final class FioText {
      * fio's {@code show_ddir_status}: IOPS and bandwidth, the slat/clat/lat lines, each priority's (two or more), then
      * the percentiles the report asks for (slat, clat, lat) and each priority's.
      */
-    private static void direction(String name, FioDirection f, FioLatencyReport report, StringBuilder out) {
+    private static void direction(String name, FioDirection f, FioLatencyReport report, boolean bits,
+                                  StringBuilder out) {
         long bw = f.bwBytes();
         long iops = 1000 * f.ios() / f.runtimeMillis();
         out.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)\n", name,
-                FioNumbers.num2str(iops, 4, false, ""), FioNumbers.num2str(bw, 4, true, "B/s"),
-                FioNumbers.num2str(bw, 4, false, "B/s"), FioNumbers.num2str(f.bytes(), 4, true, "B"),
+                FioNumbers.num2str(iops, 4, false, ""), FioNumbers.rate(bw, true, bits),
+                FioNumbers.rate(bw, false, bits), FioNumbers.num2str(f.bytes(), 4, true, "B"),
                 f.runtimeMillis()));
         latency("slat", f.slat(), out);
         latency("clat", f.clat(), out);
@@ -284,6 +285,9 @@ public final class FioText {
 
     private static void group(int g, List<FioEntry> entries, long[] aggregate, StringBuilder out) {
         out.append("Run status group ").append(g).append(" (all jobs):\n");
+        // fio's group takes the unit_base of its last job
+        boolean bits = entries.stream().filter(e -> e.groupId() == g).reduce((a, b) -> b).map(FioEntry::bitBased)
+                .orElse(false);
         for (FioDirection.Dir d : FioDirection.Dir.values()) {
             long bytes = 0;
             long minRun = 0;
@@ -309,11 +313,11 @@ public final class FioText {
             }
             long agg = aggregate[d.ordinal()];
             out.append(String.format(Locale.ROOT, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%d-%dmsec\n",
-                    GROUP_NAMES[d.ordinal()], FioNumbers.num2str(agg, 4, true, "B/s"),
-                    FioNumbers.num2str(agg, 4, false, "B/s"), FioNumbers.num2str(minBw, 4, true, "B/s"),
-                    FioNumbers.num2str(maxBw, 4, true, "B/s"), FioNumbers.num2str(minBw, 4, false, "B/s"),
-                    FioNumbers.num2str(maxBw, 4, false, "B/s"), FioNumbers.num2str(bytes, 4, true, "B"),
-                    FioNumbers.num2str(bytes, 4, false, "B"), minRun, maxRun));
+                    GROUP_NAMES[d.ordinal()], FioNumbers.rate(agg, true, bits), FioNumbers.rate(agg, false, bits),
+                    FioNumbers.rate(minBw, true, bits), FioNumbers.rate(maxBw, true, bits),
+                    FioNumbers.rate(minBw, false, bits), FioNumbers.rate(maxBw, false, bits),
+                    FioNumbers.num2str(bytes, 4, true, "B"), FioNumbers.num2str(bytes, 4, false, "B"), minRun,
+                    maxRun));
         }
     }
 }

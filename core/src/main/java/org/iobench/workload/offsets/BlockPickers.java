@@ -46,6 +46,40 @@ public final class BlockPickers {
         };
     }
 
+    /**
+     * fio's own blocks ({@link FioRandomBlocks}) as a picker: each block drawn below {@code lastBlock} and marked in
+     * fio's map as fio marks it ({@code axmap_set_nr} from the request's block: the block, then its neighbours while
+     * free); {@link BlockPicker#PASS_DONE} where fio finds none (after its draw, as fio's).
+     *
+     * @param bits the map's bits (the LFSR's states): the region's bytes over fio's {@code rw_min_bs}
+     */
+    public static BlockPicker fio(RandomOffsets offsets, boolean randomMap, long bits, long lastBlock) {
+        FioRandomBlocks blocks = FioRandomBlocks.of(offsets, randomMap, bits);
+        return new BlockPicker() {
+            @Override
+            public long next() {
+                long b = blocks.next(lastBlock);
+                if (b == FioRandomBlocks.NONE) {
+                    return PASS_DONE;
+                }
+                if (blocks.mapped()) {
+                    blocks.mark(b, 1);
+                }
+                return b;
+            }
+
+            @Override
+            public long extend(long first, long wanted) {
+                return blocks.mapped() ? 1 + blocks.mark(first + 1, wanted - 1) : wanted;
+            }
+
+            @Override
+            public void newPass() {
+                blocks.reset();
+            }
+        };
+    }
+
     /** fio's zones in blocks: percent zones cut at {@code blocks * percent / 100}; absolute ones in order. */
     static List<ZonedBlocks.Zone> zones(Distribution d, long blocks, long blockBytes) {
         List<ZonedBlocks.Zone> out = new ArrayList<>();

@@ -134,7 +134,11 @@ public final class FioTausworthe {
 
     /** The next value as C converts it to a double (an unsigned 64-bit value correctly rounded). */
     double nextDouble() {
-        long v = next();
+        return nextDoubleOf(next());
+    }
+
+    /** An unsigned value of this generator as C converts it to a double. */
+    double nextDoubleOf(long v) {
         return v >= 0 ? v : ((v >>> 1) | (v & 1)) * 2.0;
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.iobench.job.InvalidJobException;
+import org.iobench.job.UnsupportedJobException;
 import org.junit.jupiter.api.Test;
 
 /** fio 3.33's command line as its {@code parse_cmd_line} reads it. */
@@ -68,5 +69,33 @@ class FioArgumentsTest {
         assertThatThrownBy(() -> parse("--status-interval=0")).hasMessageContaining("status interval too small");
         assertThatThrownBy(() -> parse("--status-interval=5")).hasMessageContaining("--status-interval")
                 .hasMessageContaining("not done");
+    }
+
+    @Test
+    void whatFioWouldRunAndIobenchCannotIsUnsupportedWhileFiosOwnRefusalsAreNot() {
+        for (String arg : List.of("--status-interval=5", "--bandwidth-log", "--eta-newline=2", "--eta-interval=1s",
+                "--client=host", "--idle-prof=system")) {
+            assertThatThrownBy(() -> parse(arg)).as(arg).isInstanceOf(UnsupportedJobException.class);
+        }
+        assertThatThrownBy(() -> parse("--cmdhelp")).as("an optional value, not given: refused by name, not"
+                + " \"requires an argument\"").isInstanceOf(UnsupportedJobException.class)
+                .hasMessageContaining("--cmdhelp");
+        assertThatThrownBy(() -> parse("--enghelp", "job.fio")).isInstanceOf(UnsupportedJobException.class)
+                .hasMessageContaining("--enghelp");
+        for (String arg : List.of("--bogus", "--status-interval=0", "--eta-interval=100ms", "--eta=sometimes")) {
+            assertThatThrownBy(() -> parse(arg)).as(arg).isInstanceOf(InvalidJobException.class)
+                    .isNotInstanceOf(UnsupportedJobException.class);
+        }
+    }
+
+    @Test
+    void warningsFatalAndAuxPathAreReadAndAbsentByDefault() {
+        FioArguments a = parse("--warnings-fatal", "--aux-path", "/tmp/state", "--name=a");
+        assertThat(a.warningsFatal()).isTrue();
+        assertThat(a.auxPath()).contains("/tmp/state");
+        FioArguments none = parse("--name=a");
+        assertThat(none.warningsFatal()).isFalse();
+        assertThat(none.auxPath()).isEmpty();
+        assertThatThrownBy(() -> parse("--warnings-fatal=1")).hasMessageContaining("doesn't allow an argument");
     }
 }

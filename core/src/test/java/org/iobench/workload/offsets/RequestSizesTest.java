@@ -56,4 +56,43 @@ class RequestSizesTest {
         assertThat(sizes.next(1 << 20)).isEqualTo(8192);
         assertThat(sizes.next(8191)).isZero();
     }
+
+    /** fio's {@code rand_seeds[index]} of the job with {@code thread_number} {@code thread}, randrepeat=1, no randseed. */
+    static long fioSeed(int thread, int index) {
+        long seed = 0x89;
+        for (int i = 0; i < 4 + index; i++) {
+            seed *= 0x9e370001L;
+        }
+        return seed * thread + index;
+    }
+
+    @Test
+    void fiosGeneratorDrawsFiosSizesInFiosOrder() {
+        // fio 3.33's write_iolog here (ioengine=null size=1m): [range] rw=read bsrange=1k-16k, thread 1, reads
+        // from bsrange_state[DDIR_READ]; [split] rw=write bssplit=4k/10:64k/50:32k/40, thread 2, DDIR_WRITE's
+        RequestSizes range = RequestSizes.fio(BlockSizeMix.range(1024, 16384), fioSeed(1, 0), false);
+        long[] lengths = new long[10];
+        for (int i = 0; i < lengths.length; i++) {
+            lengths[i] = range.next(1 << 20);
+        }
+        assertThat(lengths).containsExactly(3072, 11264, 13312, 6144, 15360, 2048, 16384, 3072, 4096, 3072);
+        RequestSizes split = RequestSizes.fio(BlockSizeMix.split("4k/10:64k/50:32k/40", 1024), fioSeed(2, 1), false);
+        for (int i = 0; i < lengths.length; i++) {
+            lengths[i] = split.next(1 << 20);
+        }
+        assertThat(lengths).containsExactly(65536, 65536, 4096, 32768, 65536, 65536, 32768, 65536, 32768, 32768);
+        RequestSizes again = split.restarted();
+        assertThat(again.next(1 << 20)).as("randrepeat: a new loop draws the same sizes again").isEqualTo(65536);
+    }
+
+    @Test
+    void fiosDrawsSkipWhatDoesNotFitAndAFixedSizeIgnoresTheRoom() {
+        RequestSizes split = RequestSizes.fio(BlockSizeMix.split("4k/10:64k/50:32k/40", 1024), fioSeed(2, 1), false);
+        for (int i = 0; i < 100; i++) {
+            assertThat(split.next(40 << 10)).isIn(4096L, 32768L);
+        }
+        assertThat(split.next(2048)).as("not even the smallest fits: fio's fill fails").isZero();
+        assertThat(RequestSizes.fio(BlockSizeMix.fixed(16384), 1, false).next(4096))
+                .as("fio's get_next_buflen returns a fixed size unchecked").isEqualTo(16384);
+    }
 }

@@ -1,0 +1,35 @@
+package org.iobench.job;
+
+/**
+ * Where a fio job's draws of direction and request size come from, so that a job file makes fio 3.33's requests in
+ * fio's order: each of fio's generators started from its own {@code rand_seeds} slot as fio's
+ * {@code td_fill_rand_seeds} starts it for the job's {@code thread_number} ({@code rwmix_state} from
+ * {@code FIO_RAND_MIX_OFF}, {@code bsrange_state[ddir]} from {@code FIO_RAND_BS_OFF}, {@code BS1}, {@code BS2}),
+ * and the units fio places requests in per direction. Absent (null) for iobench's own jobs.
+ *
+ * @param wideSizes        the size generators are fio's 64-bit Tausworthe ({@code random_generator=tausworthe64})
+ * @param mixStart         {@code rwmix_state}'s start (always fio's 32-bit generator)
+ * @param readSizesStart   {@code bsrange_state[DDIR_READ]}'s start
+ * @param writeSizesStart  the start of the generator of the write direction's sizes: {@code bsrange_state[DDIR_WRITE]},
+ *                         or {@code [DDIR_TRIM]} for a trim job (iobench draws trims in the write direction's place)
+ * @param readAlignBytes   fio's {@code ba[DDIR_READ]}: random reads start at multiples of it
+ * @param writeAlignBytes  fio's {@code ba} of the write (or trim) direction
+ * @param mapBlockBytes    fio's {@code rw_min_bs} (the smallest size of any direction, used or not): a bit of the
+ *                         random map and a state of the LFSR stand for this many bytes
+ * @param repeatEachLoop   {@code randrepeat}: fio starts every generator again at each new loop over the file
+ *                         ({@code clear_io_state})
+ */
+public record FioDraws(boolean wideSizes, long mixStart, long readSizesStart, long writeSizesStart,
+                       long readAlignBytes, long writeAlignBytes, long mapBlockBytes, boolean repeatEachLoop) {
+    public FioDraws {
+        if (readAlignBytes < 1 || writeAlignBytes < 1 || mapBlockBytes < 1) {
+            throw new InvalidJobException("blockalign", Math.min(readAlignBytes, Math.min(writeAlignBytes,
+                    mapBlockBytes)), "must be at least 1");
+        }
+    }
+
+    /** fio's {@code ba} of direction {@code write} (false: reads). */
+    public long alignBytes(boolean write) {
+        return write ? writeAlignBytes : readAlignBytes;
+    }
+}
