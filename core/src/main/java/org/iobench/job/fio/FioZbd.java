@@ -34,13 +34,14 @@ final class FioZbd {
                             List<FioProblems.Problem> blocking) {
         FioSetting mode = o.setting("zonemode").orElseThrow();
         FioSetting size = o.setting("zonesize").orElse(null);
-        if (size == null) {
-            throw FioJobOptions.bad(mode, "needs zonesize= (fio 3.33: the zone size is mandatory for a regular file"
-                    + " or a block device that is not zoned)");
+        long zone = size == null ? 0 : o.size(size, size.value());
+        if (zone == 0) { // fio's default 0: the device's own zone size, which a target that is not zoned lacks
+            throw FioJobOptions.bad(size == null ? mode : size, "needs zonesize= (fio 3.33: \"Specifying the zone"
+                    + " size is mandatory for regular file/block device with --zonemode=zbd\")");
         }
-        long zone = o.size(size, size.value());
         if (zone < 512) {
-            throw FioJobOptions.bad(size, "must be at least 512 bytes with zonemode=zbd");
+            throw FioJobOptions.bad(size, "must be at least 512 bytes (fio 3.33: \"zone size must be at least 512"
+                    + " bytes for --zonemode=zbd\")");
         }
         long capacity = zone;
         if (o.has("zonecapacity")) {
