@@ -66,7 +66,7 @@ public record JobFiles(List<Path> paths, List<Long> sizes, Service service, int 
         Access a = job.access();
         Access own = a.ioBytes() == 0 && a.ioCount() == 0 ? a : new Access(a.readSizes(), a.writeSizes(),
                 a.randomMap(), a.distribution(), a.skipBytes(), 0, 0, a.zoneBytes(), a.zoneSkipBytes(),
-                a.zoneRangeBytes(), a.offsets(), a.draws());
+                a.zoneRangeBytes(), a.offsets(), a.draws(), a.emulatedZones());
         return job.toBuilder().target(paths.get(i)).sizeBytes(sizes.get(i)).access(own).files(null).build();
     }
 
