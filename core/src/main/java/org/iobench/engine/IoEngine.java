@@ -108,6 +108,15 @@ public interface IoEngine extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Requests answered {@code QUEUED} and not yet handed to the kernel: an asynchronous engine hands them over
+     * itself once its batch is ready (fio's {@code iodepth_batch_submit}: {@code td_io_queue} commits there), the
+     * rest at {@link #commit}; 0 just after it did.
+     */
+    default int uncommitted() {
+        return 0;
+    }
+
     /** Frees the engine (ring, context); files it opened are closed by {@link #close(IoFile)}, not here. */
     @Override
     default void close() {}

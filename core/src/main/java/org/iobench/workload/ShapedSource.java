@@ -102,7 +102,8 @@ final class ShapedSource implements RequestSource {
         this.regionLength = plan.regionLength();
         this.unit = spec.workload().blockSize();
         this.byteBudget = plan.byteBudget();
-        this.countLimit = countLimit;
+        // fio 3.33 checks number_ios only where bytes end a job: a time-based job runs its time whatever it says
+        this.countLimit = spec.timing().loopRegion() ? 0 : countLimit;
         this.readPercent = spec.workload().mixReadPercent();
         this.mixed = rw.mixed();
         this.writesOnly = rw.writes() && !rw.reads();

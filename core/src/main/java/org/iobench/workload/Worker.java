@@ -302,6 +302,13 @@ final class Worker implements Runnable {
     private void countSubmitted(SubmitStatus status) {
         if (status == SubmitStatus.QUEUED) {
             queued++;
+            if (engine.uncommitted() == 0) {
+                // the engine handed its batch over as it took this one (fio's td_io_queue commits at
+                // iodepth_batch_submit): a call of that many, at the depth with this one in flight
+                depths.atDepth(inFlight + 1, queued);
+                depths.submitted(queued);
+                queued = 0;
+            }
         } else if (status == SubmitStatus.COMPLETED) {
             depths.atDepth(inFlight + 1, 1);
             depths.submitted(1);

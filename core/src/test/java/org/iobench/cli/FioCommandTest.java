@@ -142,6 +142,10 @@ class FioCommandTest {
         assertThat(r.err()).startsWith("fio: --status-interval: ").hasLineCount(1);
         InProcessMain.Result bad = InProcessMain.run(nullJob("--status-interval=0"));
         assertThat(bad.status()).as("a value fio refuses: fio's status").isEqualTo(1);
+        InProcessMain.Result job = InProcessMain.run(nullJob("--lockfile=exclusive"));
+        assertThat(job.status()).as("a job option fio honours and iobench cannot: " + job.err()).isEqualTo(2);
+        assertThat(job.err()).contains("lockfile=exclusive").hasLineCount(1);
+        assertThat(job.out()).isEmpty();
     }
 
     @Test

@@ -183,6 +183,11 @@ public final class LibaioEngine implements IoEngine {
         return q.inFlight();
     }
 
+    @Override
+    public int uncommitted() {
+        return q.queuedCount();
+    }
+
     /**
      * Waits for the requests the kernel still holds (their buffers may still be written), then destroys the
      * context ({@code io_destroy} would wait too, but draining first keeps the order explicit).

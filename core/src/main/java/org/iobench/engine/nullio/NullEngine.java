@@ -106,4 +106,10 @@ public final class NullEngine implements DisklessEngine {
     public int inFlight() {
         return heldCount;
     }
+
+    /** Queued requests are handed over at {@link #commit} only. */
+    @Override
+    public int uncommitted() {
+        return heldCount - committed;
+    }
 }

@@ -291,6 +291,11 @@ public final class UringEngine implements IoEngine {
         return q.inFlight();
     }
 
+    @Override
+    public int uncommitted() {
+        return q.queuedCount();
+    }
+
     /**
      * Waits for requests the kernel still holds (their buffers may still be written), then frees the ring. Call it
      * from the thread that submitted: under SINGLE_ISSUER the kernel refuses to wait for any other, and the ring is
