@@ -41,6 +41,7 @@ public final class AggregateBandwidthLog implements RunListener {
     private long genesisNanos;
     private long lastNanos;
     private volatile boolean stopped;
+    private boolean started;
     private Thread thread;
 
     /** @param sampled whether fio would compute its ETA (and so take samples); else the logs stay empty */
@@ -53,9 +54,15 @@ public final class AggregateBandwidthLog implements RunListener {
     public void start() {
         genesisNanos = clock.nanoTime();
         lastNanos = genesisNanos;
+        started = true;
         if (sampled) {
             thread = Thread.ofPlatform().daemon().name("iobench-agg-bw-log").start(this::sample);
         }
+    }
+
+    /** Whether {@link #start} was called: the session's checks passed and its runs began. */
+    public boolean started() {
+        return started;
     }
 
     @Override

@@ -8,10 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.iobench.job.JobSpec;
+import org.iobench.measure.RunLatencies;
 import org.iobench.report.RunDocument;
 import org.iobench.report.RunFormat;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
 import org.iobench.store.DatabaseFiles;
+import org.iobench.workload.LiveView;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
 
@@ -34,6 +37,7 @@ public final class LocalHost implements RunHost {
     private ProgressLine progress;
     private Map<Path, String> databases = Map.of();
     private Runnable beforeRuns = () -> {};
+    private RunListener also = RunListener.NONE;
 
     /**
      * @param document the document the command makes ({@code --format json}, an {@code -o} file), or null for its
@@ -78,6 +82,12 @@ public final class LocalHost implements RunHost {
         return this;
     }
 
+    /** Tells {@code listener} about the runs too, terminal or not, quiet or not ({@code --bandwidth-log}'s sampler). */
+    public LocalHost alsoTelling(RunListener listener) {
+        this.also = listener;
+        return this;
+    }
+
     @Override
     public void checkBeforeRuns(List<JobSpec> specs) {
         if (file != null) {
@@ -108,10 +118,43 @@ public final class LocalHost implements RunHost {
     public RunListener listener(List<JobSpec> jobs) {
         beforeRuns.run();
         if (quiet || !ThisMachine.stderrIsTerminal()) {
-            return RunListener.NONE;
+            return also;
         }
         progress = new ProgressLine(err, jobs);
-        return progress;
+        return also == RunListener.NONE ? progress : new BothListeners(progress, also);
+    }
+
+    /** Two listeners told the same, in order. */
+    private record BothListeners(RunListener first, RunListener second) implements RunListener {
+        @Override
+        public void ready(JobSpec spec, int run) {
+            first.ready(spec, run);
+            second.ready(spec, run);
+        }
+
+        @Override
+        public void filling(JobSpec spec, Path f, long doneBytes, long totalBytes) {
+            first.filling(spec, f, doneBytes, totalBytes);
+            second.filling(spec, f, doneBytes, totalBytes);
+        }
+
+        @Override
+        public void runStarted(JobSpec spec, int run, LiveView live) {
+            first.runStarted(spec, run, live);
+            second.runStarted(spec, run, live);
+        }
+
+        @Override
+        public void latencies(JobSpec spec, int run, RunLatencies latencies) {
+            first.latencies(spec, run, latencies);
+            second.latencies(spec, run, latencies);
+        }
+
+        @Override
+        public void runEnded(JobSpec spec, RunResult result) {
+            first.runEnded(spec, result);
+            second.runEnded(spec, result);
+        }
     }
 
     @Override
