@@ -195,15 +195,12 @@ final class FioCommand implements Callable<Integer> {
             return consent ? b.allowOverwrite(true).build() : b.build();
         }).toList()).toList();
         Set<FioArguments.OutputFormat> formats = fio.formats();
-        // fio's --bandwidth-log: sampled where fio computes its ETA; the files are written once the runs began
+        // fio's --bandwidth-log: sampled where fio computes its ETA; the files are written once a run began
         AggregateBandwidthLog bandwidth = fio.bandwidthLog()
                 ? new AggregateBandwidthLog(NanoClock.SYSTEM, fio.etaComputed(ThisMachine.stdoutIsTerminal())) : null;
         Runnable header = () -> {
             if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
                 header(invocation, report);
-            }
-            if (bandwidth != null) {
-                bandwidth.start();
             }
         };
         boolean quiet = !"always".equals(fio.eta());

@@ -50,8 +50,15 @@ public final class AggregateBandwidthLog implements RunListener {
         this.sampled = sampled;
     }
 
-    /** The session starts (fio's genesis): samples are timed from now, every 250 ms on a thread of their own. */
+    /**
+     * fio's genesis: samples are timed from now, every 250 ms on a thread of their own. Called by the first run's
+     * start (fio sets its genesis just before it starts its jobs' threads; iobench's setup before the workers are
+     * released moves no bytes and is not counted); again, it does nothing.
+     */
     public void start() {
+        if (started) {
+            return;
+        }
         genesisNanos = clock.nanoTime();
         lastNanos = genesisNanos;
         started = true;
@@ -60,7 +67,7 @@ public final class AggregateBandwidthLog implements RunListener {
         }
     }
 
-    /** Whether {@link #start} was called: the session's checks passed and its runs began. */
+    /** Whether {@link #start} was called: a run began. */
     public boolean started() {
         return started;
     }
@@ -68,6 +75,7 @@ public final class AggregateBandwidthLog implements RunListener {
     @Override
     public void runStarted(JobSpec spec, int run, LiveView live) {
         views.add(live);
+        start();
     }
 
     private void sample() {
