@@ -26,17 +26,19 @@ import java.util.Objects;
  * @param offsets      the generator of uniformly random offsets ({@code random_generator}); null: iobench's own
  * @param draws        fio's generators of directions and sizes and fio's units per direction, so a job file makes
  *                     fio's requests in fio's order; null: iobench's own draws
+ * @param emulatedZones fio's {@code zonemode=zbd} on a target that is not zoned ({@link EmulatedZones}); null: none
  */
 public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
                      long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes,
                      long zoneRangeBytes, RandomOffsets offsets,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) FioDraws draws) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) FioDraws draws,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) EmulatedZones emulatedZones) {
     public static final Access DEFAULT = new Access(null, null, false, Distribution.UNIFORM, 0, 0, 0);
 
     public Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
                   long skipBytes, long ioBytes, long ioCount, long zoneBytes, long zoneSkipBytes) {
         this(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, zoneBytes, zoneSkipBytes,
-                zoneBytes, RandomOffsets.OWN, null);
+                zoneBytes, RandomOffsets.OWN, null, null);
     }
 
     public Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean randomMap, Distribution distribution,
@@ -59,25 +61,31 @@ public record Access(BlockSizeMix readSizes, BlockSizeMix writeSizes, boolean ra
     /** This access with fio's random map on. */
     public Access withRandomMap() {
         return new Access(readSizes, writeSizes, true, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
-                zoneSkipBytes, zoneRangeBytes, offsets, draws);
+                zoneSkipBytes, zoneRangeBytes, offsets, draws, emulatedZones);
     }
 
     /** This access drawing its random offsets with {@code generator}. */
     public Access withOffsets(RandomOffsets generator) {
         return new Access(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
-                zoneSkipBytes, zoneRangeBytes, generator, draws);
+                zoneSkipBytes, zoneRangeBytes, generator, draws, emulatedZones);
     }
 
     /** This access with {@code zonemode=strided}'s zones: {@code sizeBytes} moved in each, a range, a skip. */
     public Access withZones(long sizeBytes, long rangeBytes, long skipBytes) {
         return new Access(readSizes, writeSizes, randomMap, distribution, this.skipBytes, ioBytes, ioCount, sizeBytes,
-                skipBytes, rangeBytes, offsets, draws);
+                skipBytes, rangeBytes, offsets, draws, emulatedZones);
     }
 
     /** This access drawing its directions and sizes as fio does ({@code draws}; null: iobench's own way). */
     public Access withDraws(FioDraws fio) {
         return new Access(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
-                zoneSkipBytes, zoneRangeBytes, offsets, fio);
+                zoneSkipBytes, zoneRangeBytes, offsets, fio, emulatedZones);
+    }
+
+    /** This access on fio's emulated zones ({@code zonemode=zbd}); null: none. */
+    public Access withEmulatedZones(EmulatedZones zones) {
+        return new Access(readSizes, writeSizes, randomMap, distribution, skipBytes, ioBytes, ioCount, zoneBytes,
+                zoneSkipBytes, zoneRangeBytes, offsets, draws, zones);
     }
 
     /** This access with iobench's own generators: what it asks beyond where its random draws come from. */

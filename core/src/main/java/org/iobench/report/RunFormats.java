@@ -24,11 +24,12 @@ public final class RunFormats {
 
     /**
      * fio 3.33's {@code --output-format=json} of the results (docs/fio-json.md): one fio job per benchmark, the jobs
-     * that ran together in one reporting group; no job options (they were iobench's, not fio's).
+     * that ran together in one reporting group; no job options (they were iobench's, not fio's); the disks under
+     * the targets as {@code disk_util}, as {@code iobench fio} writes it.
      */
     public static final RunFormat FIO_JSON = RunFormat.of(Format.of("fio-json", "json"),
             d -> FioJson.write(d.results(), asFioJobs(d.results()), List.of(), d.writtenAt(), ZoneId.systemDefault(),
-                    false));
+                    false, d.disks()));
 
     /** The documents, in the order a file's extension chooses among them. */
     public static final List<RunFormat> DOCUMENTS = List.of(JSON, FIO_JSON);

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.job.JobSpec;
 import org.iobench.measure.RunLatencies;
 import org.iobench.report.RunDocument;
@@ -14,6 +15,8 @@ import org.iobench.report.RunFormat;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.store.DatabaseFiles;
+import org.iobench.sysmon.DiskUtil;
+import org.iobench.sysmon.DiskUtilWatch;
 import org.iobench.workload.LiveView;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
@@ -38,6 +41,9 @@ public final class LocalHost implements RunHost {
     private Map<Path, String> databases = Map.of();
     private Runnable beforeRuns = () -> {};
     private RunListener also = RunListener.NONE;
+    /** The disks under the jobs' targets, watched over the runs for the document (fio's disk_util); null: none. */
+    private DiskUtilWatch diskWatch;
+    private List<DiskUtil> disks = List.of();
 
     /**
      * @param document the document the command makes ({@code --format json}, an {@code -o} file), or null for its
@@ -92,6 +98,11 @@ public final class LocalHost implements RunHost {
     public void checkBeforeRuns(List<JobSpec> specs) {
         if (file != null) {
             specs.forEach(spec -> file.refuseTarget(spec.target()));
+        }
+        if (document != null) {
+            // fio's init_disk_util: each job's target, unless its engine does no disk I/O
+            diskWatch = DiskUtilWatch.start(specs.stream().filter(spec -> spec.target() != null
+                    && !spec.engine().has(EngineFlag.DISKLESS)).map(JobSpec::target).toList());
         }
         for (JobSpec spec : specs) {
             if (!spec.storesData() || !spec.workload().rw().modifies()) {
@@ -162,6 +173,10 @@ public final class LocalHost implements RunHost {
         if (progress != null) {
             progress.finish();
         }
+        if (diskWatch != null) {
+            disks = diskWatch.stop();
+            diskWatch = null;
+        }
     }
 
     @Override
@@ -184,7 +199,7 @@ public final class LocalHost implements RunHost {
      */
     public String document(List<BenchmarkResult> results, Map<String, Object> extra) {
         return document == null ? null
-                : document.write(new RunDocument(results, IobenchVersion.get(), extra, Instant.now()));
+                : document.write(new RunDocument(results, IobenchVersion.get(), extra, Instant.now(), disks));
     }
 
     /** Whether standard output carries the document ({@code --format json} without a file), not the text. */

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.iobench.result.IoFailure;
+import org.iobench.workload.zbd.ZoneBooks;
 
 /**
  * The stop switch shared by a run's workers, the signal handler and the runner. The first reason to stop wins;
@@ -83,6 +84,14 @@ public final class RunControl {
     /** True once a job ended the whole job file ({@code exitall} with {@code exit_what=all}). */
     public boolean skipsRest() {
         return skipRest;
+    }
+
+    /** The emulated zones of the run's files (fio's {@code zonemode=zbd}), shared by every job on a file. */
+    private final ZoneBooks zoneBooks = new ZoneBooks();
+
+    /** The emulated zones of every file of this run, by path. */
+    public ZoneBooks zoneBooks() {
+        return zoneBooks;
     }
 
     /** The jobs of reporting groups whose steady state is judged together, by group and run. */

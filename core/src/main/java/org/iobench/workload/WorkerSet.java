@@ -37,6 +37,8 @@ import org.iobench.verify.RunVerification;
 import org.iobench.verify.WorkerVerifier;
 import org.iobench.workload.offsets.FioTausworthe;
 import org.iobench.workload.files.PreparedTarget;
+import org.iobench.workload.zbd.ZoneBook;
+import org.iobench.workload.zbd.ZonedModel;
 
 /**
  * The workers of one run and everything they hold: per worker an engine of the job's kind, the files it opened
@@ -101,6 +103,9 @@ final class WorkerSet implements AutoCloseable {
                         spec.fileOps().count(), spec.workload().blockSize())
                 : spec.burn() != null || spec.program() != null
                 ? new CpuSource(file, spec.workload().blockSize())
+                : spec.access().emulatedZones() != null
+                ? new ZonedSource(spec, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
+                        zoneBook(spec, target, plan, run))
                 : dataSource(spec, pattern, plan, file, share(spec.access().ioCount(), spec.queue().threads(), id),
                         verification == null ? null : verification.forWorker(id, mine), fileBytes(target)
                                 - plan.regionStart());
@@ -256,6 +261,23 @@ final class WorkerSet implements AutoCloseable {
         } catch (IOException e) {
             return 0;
         }
+    }
+
+    /**
+     * The emulated zones of the job's file (fio's {@code zonemode=zbd}), shared by every job of the run on it: over
+     * the file's size, or a device's region end. A zoned block device is refused: its zones are the device's own.
+     */
+    private static ZoneBook zoneBook(JobSpec spec, PreparedTarget target, WorkerPlan plan, RunShared run) {
+        long bytes = target.kind() == PreparedTarget.Kind.FILE ? fileBytes(target)
+                : plan.regionStart() + plan.regionLength();
+        if (target.kind() == PreparedTarget.Kind.BLOCK_DEVICE) {
+            String model = ZonedModel.of(target.path());
+            if (!model.equals("none")) {
+                throw new InvalidJobException("zonemode", "zbd", target.path() + " is a zoned block device ("
+                        + model + "): iobench emulates zones only on files and devices that are not zoned");
+            }
+        }
+        return run.control().zoneBooks().of(target.path(), spec.access().emulatedZones(), bytes);
     }
 
     /** Worker {@code id}'s share of {@code total} requests among {@code workers}; 0 stays 0 (no limit). */

@@ -98,8 +98,13 @@ record FioAccess(long unitBytes, Access access) {
                     + rwValueOf(o) + ") within zones whose range differs from their size are not supported by"
                     + " iobench yet", true));
         }
-        return new FioAccess(unit, new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count)
-                .withZones(zones[0], zones[2], zones[1]));
+        Access access = new Access(readMix, writeMix, randomMap, distribution, skip, ioBytes, count)
+                .withZones(zones[0], zones[2], zones[1]);
+        if (FioZbd.asked(o)) {
+            access = access.withEmulatedZones(FioZbd.of(o, rw, rw.writes() || rw.trims() ? write.maxBytes() : 0,
+                    rw.writes() ? write.minBytes() : 0, problems, blocking));
+        }
+        return new FioAccess(unit, access);
     }
 
     /**
@@ -129,8 +134,7 @@ record FioAccess(long unitBytes, Access access) {
     /**
      * {@code zonemode=strided} as fio 3.33 reads it: {@code zonesize} bytes moved in each zone, its requests within
      * {@code zonerange} bytes from the zone's start (fio's default: the zone size), the next zone a range and
-     * {@code zoneskip} later. {@code zbd} is for zoned block
-     * devices, which iobench does not drive.
+     * {@code zoneskip} later. {@code zbd} makes zones of its own ({@link FioZbd}).
      *
      * @return zone size, skip and range; zeros without zones
      */
@@ -140,15 +144,18 @@ record FioAccess(long unitBytes, Access access) {
         FioSetting size = o.setting("zonesize").orElse(null);
         String m = mode == null ? "none" : mode.value().toLowerCase(Locale.ROOT);
         if (m.equals("none")) {
-            if (size != null) { // fio 3.33's zonemode defaults to none: "--zonemode=none and --zonesize are not compatible."
+            if (size != null && o.size(size, size.value()) != 0) {
+                // fio 3.33's zonemode defaults to none: "--zonemode=none and --zonesize are not compatible."
                 throw FioJobOptions.bad(size, "needs zonemode=strided (fio 3.33 refuses a zone size with zonemode=none,"
                         + " its default)");
             }
             return new long[] {0, 0, 0};
         }
+        if (m.equals("zbd")) {
+            return new long[] {0, 0, 0}; // emulated zones of their own (FioZbd); zonerange is strided's only
+        }
         if (!m.equals("strided")) {
-            blocking.add(problems.unsupported(mode, "zoned block devices (zbd) are not supported by iobench", true));
-            return new long[] {0, 0, 0};
+            throw FioJobOptions.bad(mode, "is not a zone mode fio knows (none, strided, zbd)");
         }
         if (size == null) {
             throw FioJobOptions.bad(mode, "needs zonesize=");

@@ -17,7 +17,7 @@ public final class FioCapturedOutput {
             if (line.startsWith("{")) {
                 return text.substring(at);
             }
-            if (!(line.isEmpty() || line.startsWith("note:") || line.startsWith("fio:"))) {
+            if (!(line.isEmpty() || line.startsWith("note:") || line.startsWith("fio:") || zoneRounding(line))) {
                 return text;
             }
             if (end < 0) {
@@ -26,5 +26,10 @@ public final class FioCapturedOutput {
             at = end + 1;
         }
         return text;
+    }
+
+    /** zonemode=zbd's {@code zbd_zone_align_file_sizes}: "FILE: rounded up offset from N to M" (and io_size down). */
+    private static boolean zoneRounding(String line) {
+        return line.matches(".*: rounded (up offset|down io_size) from \\d+ to \\d+");
     }
 }

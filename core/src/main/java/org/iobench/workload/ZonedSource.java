@@ -1,0 +1,236 @@
+package org.iobench.workload;
+
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import org.iobench.engine.IoFile;
+import org.iobench.engine.IoOp;
+import org.iobench.engine.IoRequest;
+import org.iobench.job.Access;
+import org.iobench.job.EmulatedZones;
+import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobSpec;
+import org.iobench.job.RwMode;
+import org.iobench.workload.offsets.BlockPicker;
+import org.iobench.workload.offsets.BlockPickers;
+import org.iobench.workload.offsets.RequestSizes;
+import org.iobench.workload.offsets.SequentialSteps;
+import org.iobench.workload.zbd.ZoneBook;
+
+/**
+ * The requests of a job on fio's emulated zones ({@code zonemode=zbd} on a file or a device that is not zoned), in
+ * the order of fio 3.33's {@code fill_io_u}: the direction (a mixed job writes while the file holds no data), the
+ * place and size as without zones (random blocks with fio's generator and map, or the direction's sequential walk),
+ * then {@code zbd_adjust_block} through the file's {@link ZoneBook}: a write goes to the write pointer of its zone or
+ * of an open one, a read below a write pointer. The sequential walk goes on after where the request was put, the
+ * random map marks where it was drawn, as in fio. fio's {@code zbd_zone_align_file_sizes} comes first: a job that
+ * writes works on whole zones (its region's start rounded up, its end down, to zone boundaries). It ends when the
+ * budget is issued, a sequential walk is over (size-based), or the book finds no place for the next request.
+ */
+final class ZonedSource implements RequestSource {
+    private final IoFile file;
+    private final ZoneBook.Job zones;
+    private final long regionStart;
+    private final long regionLength;
+    private final long unit;
+    private final long byteBudget;
+    private final long countLimit;
+    private final int readPercent;
+    private final boolean mixed;
+    private final boolean reads;
+    private final boolean writes;
+    private final boolean again;
+    private final long zoneBytes;
+    private final long capacityBytes;
+    /** Random jobs' blocks; made again at each new loop of a job with more bytes due (fio re-seeds). */
+    private BlockPicker picker;
+    private final Supplier<BlockPicker> pickers;
+    private final boolean timeBased;
+    private final SequentialSteps[] steps;
+    private final RequestSizes[] sizes;
+    private final long[] minBytes;
+    private final SplittableRandom mix;
+    private long issuedBytes;
+    private long issuedCount;
+    private long passes;
+    private boolean pending;
+    private boolean pendingWrite;
+    private long pendingOffset;
+    private long pendingLength;
+    private boolean ended;
+    /** Where the last sequential write ended (fio's {@code last_pos}), absolute; -1 before the first. */
+    private long lastWriteEnd = -1;
+
+    /**
+     * @param book the file's zones, shared with every job on it
+     */
+    ZonedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit, ZoneBook book) {
+        Access a = spec.access();
+        EmulatedZones z = a.emulatedZones();
+        RwMode rw = spec.workload().rw();
+        long seed = spec.workload().seed() + plan.worker();
+        this.file = file;
+        this.unit = spec.workload().blockSize();
+        this.zoneBytes = z.zoneBytes();
+        this.capacityBytes = book.capacityBytes(); // the first job's on the file, as fio's zone info
+        long start = plan.regionStart();
+        long length = plan.regionLength();
+        long budget = plan.byteBudget();
+        if (rw.writes()) { // fio's zbd_zone_align_file_sizes: a job that writes works on whole zones
+            long alignedStart = (start + zoneBytes - 1) / zoneBytes * zoneBytes;
+            long alignedEnd = (start + length) / zoneBytes * zoneBytes;
+            if (alignedEnd <= alignedStart) {
+                throw new InvalidJobException("size", length, "holds no whole zone of zonesize=" + zoneBytes
+                        + " from offset " + start + " (fio: \"io_size must be at least one zone\")");
+            }
+            if (budget == length) {
+                budget = alignedEnd - alignedStart;
+            }
+            start = alignedStart;
+            length = alignedEnd - alignedStart;
+        }
+        this.regionStart = start;
+        this.regionLength = length;
+        this.byteBudget = budget;
+        this.zones = book.job(z, start, length, rw.random());
+        this.countLimit = countLimit;
+        this.readPercent = spec.workload().mixReadPercent();
+        this.mixed = rw.mixed();
+        this.reads = rw.reads();
+        this.writes = rw.writes();
+        this.sizes = new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
+                new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
+        this.minBytes = new long[] {a.sizes(false, unit).minBytes(), a.sizes(true, unit).minBytes()};
+        if (rw.random()) {
+            long blocks = Math.max(1, length / unit);
+            this.pickers = () -> BlockPickers.of(a.distribution(), a.randomMap() && a.distribution().uniform(),
+                    blocks, unit, seed, a.offsets());
+            this.picker = pickers.get();
+            this.steps = null;
+        } else {
+            this.pickers = null;
+            this.picker = null;
+            this.steps = new SequentialSteps[] {new SequentialSteps(length, a.skipBytes()),
+                    new SequentialSteps(length, a.skipBytes())};
+        }
+        this.mix = new SplittableRandom(seed * 31);
+        this.again = spec.timing().loopRegion() || a.ioBytes() > 0;
+        this.timeBased = spec.timing().loopRegion();
+    }
+
+    @Override
+    public boolean more() {
+        if (!pending && !ended && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit)) {
+            ended = !fill();
+        }
+        return pending;
+    }
+
+    @Override
+    public void next(IoRequest r) {
+        if (!more()) {
+            throw new IllegalStateException("no zoned request left");
+        }
+        pending = false;
+        r.prepare(pendingWrite ? IoOp.WRITE : IoOp.READ, file, pendingOffset, pendingLength);
+        issuedBytes += pendingLength;
+        issuedCount++;
+    }
+
+    /** Draws and places the next request; false where fio's fill fails (the job is over). */
+    private boolean fill() {
+        boolean write = writes && (!reads || mixed && mix.nextInt(100) >= readPercent);
+        if (!write && mixed && zones.readsNothingYet()) {
+            write = true; // fio's zbd_adjust_ddir: nothing to read yet
+        }
+        int d = write ? 1 : 0;
+        long offset;
+        long length;
+        long block = -1;
+        if (picker != null) {
+            block = picker.next();
+            if (block == BlockPicker.PASS_DONE) {
+                if (timeBased) {
+                    picker.newPass(); // fio's get_next_rand_block: the file reset, the generator going on
+                    zones.newLoop();
+                } else if (again) {
+                    picker = pickers.get(); // fio's new loop (io_size, loops): clear_io_state re-seeds
+                    zones.newLoop();
+                } else {
+                    return false; // fio's map is used up: a size-based job is over (reads cut at a pointer)
+                }
+                passes++;
+                block = picker.next();
+            }
+            offset = block * unit;
+            length = sizes[d].next(regionLength - offset);
+        } else {
+            if (write && capacityBytes < zoneBytes) {
+                skipToZoneEnd();
+            }
+            if (!again && steps[d].passOver(unit)) {
+                return false;
+            }
+            long before = steps[d].passes();
+            offset = steps[d].next(unit);
+            passes += steps[d].passes() - before;
+            length = sizes[d].next(regionLength - offset);
+        }
+        if (length == 0) {
+            length = unit;
+        }
+        long at = write ? zones.placeWrite(regionStart + offset, length, minBytes[d])
+                : zones.placeRead(regionStart + offset, length, minBytes[d]);
+        if (at < 0) {
+            return false;
+        }
+        length = zones.length();
+        if (picker != null) {
+            long units = length / unit;
+            if (units > 1) { // the map marks where the request was drawn, with the length it got (fio)
+                length = Math.min(length, picker.extend(block, units) * unit);
+            }
+        } else {
+            steps[d].advance(at - regionStart, length);
+            if (write) {
+                lastWriteEnd = at + length;
+            }
+        }
+        pending = true;
+        pendingWrite = write;
+        pendingOffset = at;
+        pendingLength = length;
+        return true;
+    }
+
+    /**
+     * fio's {@code setup_zbd_zone_mode}: a sequential write whose last request ended at its zone's capacity goes on
+     * at the zone's end.
+     */
+    private void skipToZoneEnd() {
+        if (lastWriteEnd < 0) {
+            return;
+        }
+        long zoneStart = lastWriteEnd / zoneBytes * zoneBytes;
+        if (lastWriteEnd >= zoneStart + capacityBytes) {
+            lastWriteEnd = zoneStart + zoneBytes;
+            steps[1].advance(lastWriteEnd - regionStart, 0);
+        }
+    }
+
+    @Override
+    public boolean completed(IoRequest r, long bytes) {
+        zones.completed(r.op() == IoOp.WRITE, r.offset(), r.length());
+        return false;
+    }
+
+    @Override
+    public long passes() {
+        return passes;
+    }
+
+    @Override
+    public String nothingTransferred(IoRequest r) {
+        return (r.op() == IoOp.READ ? "read" : "write") + " at offset " + r.offset()
+                + " transferred nothing: the target ended early (was it truncated underneath?)";
+    }
+}

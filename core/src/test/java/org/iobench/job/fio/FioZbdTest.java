@@ -1,0 +1,63 @@
+package org.iobench.job.fio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.iobench.job.EmulatedZones;
+import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobSpec;
+import org.junit.jupiter.api.Test;
+
+/** fio's {@code zonemode=zbd} options as fio 3.33 reads them for a target that is not zoned, and what is refused. */
+class FioZbdTest {
+    private static JobSpec job(String options) {
+        return FioJobFile.parse("t.fio", "[j]\nfilename=/tmp/zbd-test-never-made\n" + options.replace(' ', '\n')
+                + "\n", false).jobs().getFirst();
+    }
+
+    @Test
+    void theZoneOptionsMakeTheJobsEmulatedZones() {
+        EmulatedZones z = job("rw=randwrite size=4m zonemode=zbd zonesize=1m zonecapacity=768k max_open_zones=3"
+                + " job_max_open_zones=2 read_beyond_wp=1 zone_reset_threshold=0.5 zone_reset_frequency=0.25")
+                .access().emulatedZones();
+        assertThat(z).isEqualTo(new EmulatedZones(1 << 20, 768 << 10, 3, 2, true, 0.5, 0.25));
+    }
+
+    @Test
+    void withoutACapacityAZoneIsWrittenWhole() {
+        EmulatedZones z = job("rw=write size=4m zonemode=zbd zonesize=1m").access().emulatedZones();
+        assertThat(z.capacityBytes()).isEqualTo(1 << 20);
+        assertThat(z.maxOpenZones()).isZero();
+        assertThat(job("rw=write size=4m").access().emulatedZones()).isNull();
+    }
+
+    @Test
+    void whatFioRefusesIsRefusedByName() {
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd")).isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("zonemode").hasMessageContaining("needs zonesize=");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=256"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("zonesize")
+                .hasMessageContaining("512");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zonecapacity=2m"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("zonecapacity");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m job_max_open_zones=2"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("job_max_open_zones");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m max_open_zones=5000"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("max_open_zones");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zone_reset_frequency=2"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("zone_reset_frequency");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=64k bs=128k"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("bs").hasMessageContaining("zone");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zoned zonesize=64k"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("zonemode");
+    }
+
+    @Test
+    void whatIobenchDoesNotDoWithZonesIsRefusedByName() {
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zoneskip=1m"))
+                .hasMessageContaining("zoneskip");
+        assertThatThrownBy(() -> job("rw=trim size=4m bs=1m zonemode=zbd zonesize=1m")).hasMessageContaining("trim");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m verify=crc32c"))
+                .hasMessageContaining("verify");
+    }
+}
