@@ -41,7 +41,6 @@ import org.iobench.store.DatabaseFiles;
 import org.iobench.store.StoreLocation;
 import org.iobench.sysmon.DiskUtil;
 import org.iobench.sysmon.DiskUtilWatch;
-import org.iobench.workload.RunListener;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -208,7 +207,7 @@ final class FioCommand implements Callable<Integer> {
                 StoreLocation.sqliteFile(StoreLocation.resolve(null, System.getenv(),
                         Path.of(System.getProperty("user.home"))))
                         .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of())).announcing(header)
-                .alsoTelling(bandwidth == null ? RunListener.NONE : bandwidth);
+                .sampling(bandwidth);
         List<BenchmarkResult> done = new ArrayList<>();
         int status;
         DiskUtilWatch disks = DiskUtilWatch.start(diskFiles(jobs.jobs(), invocation));

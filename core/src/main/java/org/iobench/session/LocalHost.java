@@ -88,9 +88,12 @@ public final class LocalHost implements RunHost {
         return this;
     }
 
-    /** Tells {@code listener} about the runs too, terminal or not, quiet or not ({@code --bandwidth-log}'s sampler). */
-    public LocalHost alsoTelling(RunListener listener) {
-        this.also = listener;
+    /**
+     * Tells {@code bandwidth} ({@code --bandwidth-log}'s sampler; null: none) about the runs too, terminal or not,
+     * quiet or not.
+     */
+    public LocalHost sampling(AggregateBandwidthLog bandwidth) {
+        this.also = bandwidth == null ? RunListener.NONE : bandwidth;
         return this;
     }
 
