@@ -5,13 +5,17 @@
 #            group_reporting): requests per CPU-second and peak RSS of each tool
 #   depth    4 KiB random reads on io_uring at QD 1, 32, 256, 1024 (one worker), on a cached file, a loop device
 #            (over a file in DIR) and a zram device (when /sys/block/zram0 exists and is unused): the same figures
+#   files    4 KiB random reads with psync over 1, 10, 100, 1000 cached files of one job (fio's nrfiles=N, round
+#            robin; SIZE_MIB spread over them), both tools running the same job file on the same files: the same
+#            figures. At 1 file the job is a one-file job (iobench's own path, which pays nothing for many files)
 #   store    bench/scale-store.sh: each command's time at 10^3 .. 10^6 stored runs (SIZES)
 #   hosts    bench/scale-hosts.sh: start skew and controller CPU at 2..16 agents
 #   page     bench/scale-page.sh: page size and load time at 10..1000 benchmarks
 #
 #   bench/scale.sh                       # workers depth
-#   bench/scale.sh workers depth store   # AXES as words; hosts and page run their own scripts (minutes each)
+#   bench/scale.sh workers depth files store   # AXES as words; hosts and page run their own scripts (minutes each)
 #   WORKERS="1 16 64 256" DEPTHS="1 32 256 1024" RUNTIME=3 ROUNDS=2 DIR=/var/tmp bench/scale.sh depth
+#   FILES="1 10 100 1000" SIZE_MIB=64 bench/scale.sh files
 #   SUITE_LOCK=0 IOBENCH_NO_BUILD=1 /work/helpers/quiet bench/scale.sh workers   # on the shared machine
 #
 # CPU, two figures for iobench. fio's usr_cpu+sys_cpu is getrusage(RUSAGE_THREAD) of each job's thread (fio's
@@ -32,6 +36,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 AXES=${*:-workers depth}
 WORKERS=${WORKERS:-1 16 64 256}
 DEPTHS=${DEPTHS:-1 32 256 1024}
+FILES=${FILES:-1 10 100 1000}
 RUNTIME=${RUNTIME:-3}
 ROUNDS=${ROUNDS:-2}
 SIZE_MIB=${SIZE_MIB:-256}
@@ -42,7 +47,8 @@ command -v fio >/dev/null || die "fio not found (Debian: apt-get install -y fio)
 command -v python3 >/dev/null || die "python3 not found"
 [[ -x /usr/bin/time ]] || die "/usr/bin/time is needed (Debian: apt-get install time)"
 for a in $AXES; do
-  case $a in workers|depth|store|hosts|page) ;; *) die "axis '$a': one of workers, depth, store, hosts, page" ;; esac
+  case $a in workers|depth|files|store|hosts|page) ;;
+  *) die "axis '$a': one of workers, depth, files, store, hosts, page" ;; esac
 done
 WORK=$(mktemp -d "${DIR:-${TMPDIR:-/tmp}}/iobench-scale.XXXXXX")
 LOOP=
@@ -184,6 +190,28 @@ for axis in $AXES; do
     unlock
     if [[ -n "$ZRAM" ]]; then echo 1 > /sys/block/zram0/reset; ZRAM=; fi
     if [[ -n "$LOOP" ]]; then losetup -d "$LOOP"; LOOP=; fi
+    ;;
+  files)
+    echo "## files: 4 KiB random reads, psync, one job over N cached files (${SIZE_MIB} MiB in all), ${RUNTIME}s," \
+      "best of $ROUNDS"
+    lock
+    header
+    for n in $FILES; do
+      d="$WORK/files$n"
+      mkdir -p "$d"
+      each=$(( SIZE_MIB * 1024 / n ))
+      (( each >= 4 )) || die "SIZE_MIB=$SIZE_MIB over $n files leaves less than a 4 KiB block each"
+      # fio lays the files out (f.0.0 .. f.0.N-1 in the directory); then both tools read the same files
+      fio --name=f --directory="$d" --nrfiles="$n" --filesize="${each}k" --rw=write --bs=64k --output=/dev/null
+      cat "$d"/* > /dev/null
+      job="$WORK/files$n.fio"
+      printf '[f]\ndirectory=%s\nnrfiles=%s\nfilesize=%sk\nrw=randread\nbs=4k\nioengine=psync\ntime_based\n' \
+        "$d" "$n" "$each" > "$job"
+      printf 'runtime=%s\nnorandommap\nrandrepeat=0\ninvalidate=0\n' "$RUNTIME" >> "$job"
+      point "psync files=$n" "$job" -- "$job"
+      rm -rf "$d" "$job"
+    done
+    unlock
     ;;
   store) "$ROOT/bench/scale-store.sh" ;;
   hosts) "$ROOT/bench/scale-hosts.sh" ;;

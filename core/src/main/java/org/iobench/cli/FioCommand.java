@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.clock.NanoClock;
 import org.iobench.job.Dialect;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
@@ -30,6 +31,7 @@ import org.iobench.report.fio.FioLogFiles;
 import org.iobench.report.fio.FioTerse;
 import org.iobench.report.fio.FioText;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.session.AggregateBandwidthLog;
 import org.iobench.session.ExitException;
 import org.iobench.session.Failures;
 import org.iobench.session.LocalHost;
@@ -192,6 +194,9 @@ final class FioCommand implements Callable<Integer> {
             return consent ? b.allowOverwrite(true).build() : b.build();
         }).toList()).toList();
         Set<FioArguments.OutputFormat> formats = fio.formats();
+        // fio's --bandwidth-log: sampled where fio computes its ETA; the files are written once a run began
+        AggregateBandwidthLog bandwidth = fio.bandwidthLog()
+                ? new AggregateBandwidthLog(NanoClock.SYSTEM, fio.etaComputed(ThisMachine.stdoutIsTerminal())) : null;
         Runnable header = () -> {
             if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
                 header(invocation, report);
@@ -201,7 +206,8 @@ final class FioCommand implements Callable<Integer> {
         LocalHost host = new LocalHost(null, null, quiet, out, err, debug, null).protecting(
                 StoreLocation.sqliteFile(StoreLocation.resolve(null, System.getenv(),
                         Path.of(System.getProperty("user.home"))))
-                        .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of())).announcing(header);
+                        .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of())).announcing(header)
+                .sampling(bandwidth);
         List<BenchmarkResult> done = new ArrayList<>();
         int status;
         DiskUtilWatch disks = DiskUtilWatch.start(diskFiles(jobs.jobs(), invocation));
@@ -218,9 +224,11 @@ final class FioCommand implements Callable<Integer> {
             return ExitException.USAGE;
         } catch (RuntimeException e) {
             disks.stop();
+            finish(bandwidth, err);
             int s = Failures.report(e, err, debug);
             return s == ExitException.USAGE || s == ExitException.INTERNAL ? s : FIO_USAGE;
         }
+        finish(bandwidth, err);
         write(fio, invocation, done, disks.stop(), report);
         if (status >= 128 || status == ExitException.INTERRUPTED) {
             return FIO_SIGNAL;
@@ -230,6 +238,18 @@ final class FioCommand implements Callable<Integer> {
         }
         long failed = done.stream().filter(b -> !b.complete()).count();
         return status == 0 ? 0 : (int) Math.max(1, Math.min(failed, 127));
+    }
+
+    /** Writes fio's agg-*_bw.log into the working directory, as fio does, when the runs began. */
+    private static void finish(AggregateBandwidthLog bandwidth, PrintStream err) {
+        if (bandwidth == null || !bandwidth.started()) {
+            return;
+        }
+        try {
+            bandwidth.finish(Path.of(System.getProperty("user.dir")));
+        } catch (IOException e) {
+            err.println("fopen log: " + e.getMessage()); // fio's flush_log: perror, the run's status unchanged
+        }
     }
 
     /** fio's header: one line per job ({@code ...} for a job's further clones), then fio's version. */

@@ -20,6 +20,7 @@ final class FioUsage {
               --inflate-log=FILE     Print a compressed log (log_store_compressed) as its text log
               --warnings-fatal       fio's parser warnings refuse the jobs (exit 1), as in fio
               --aux-path=DIR         Put the verify state and verify_dump files in DIR
+              --bandwidth-log        Write agg-{read,write,trim}_bw.log (sampled with the ETA, as in fio)
               --version              Print the fio version whose interface this is (fio-3.33)
               --help                 Print this page
               --name=NAME --opt=V    A job on the command line; options before the first --name are global

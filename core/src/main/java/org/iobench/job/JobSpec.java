@@ -40,12 +40,14 @@ import org.iobench.catalog.EngineFlag;
  * @param net          the other end of a job on a network engine (fio's {@code net}); null for other engines
  * @param buffers      what a fio job's write buffers hold, as fio makes them ({@link FioBuffers}); null: iobench's
  *                     own data ({@link Workload#pattern()}), each buffer filled once
+ * @param files        the files of a data job over several files (fio's {@code nrfiles}, {@code filename=a:b:c});
+ *                     null for a job of one file ({@link #target()} is then its file, else the first of them)
  */
 public record JobSpec(String name, Path target, Workload workload, Timing timing, Queue queue,
                       Durability durability, Safety safety, Copy copy, Verification verification,
                       Grouping grouping, Access access, Layout layout, LogSpec logs,
                       Schedule schedule, CpuBurn burn, ExecProgram program, Priorities priorities,
-                      FileOps fileOps, Replay replay, NetLink net, FioBuffers buffers) {
+                      FileOps fileOps, Replay replay, NetLink net, FioBuffers buffers, JobFiles files) {
 
     public static final long DEFAULT_NEW_FILE_SIZE = 1L << 30;
     public static final long MAX_BLOCK_SIZE = 1L << 30;
@@ -89,6 +91,23 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(fileOps == null || engine.has(EngineFlag.WORKS_ON_FILES), "nrfiles",
                 fileOps == null ? 0 : fileOps.count(), "several files per job are supported with the "
                         + engines(EngineFlag.WORKS_ON_FILES, "and") + " engines only");
+        check(files == null || files.paths().getFirst().equals(target), "filename", target,
+                "a job over several files names its first one as its target");
+        check(files == null || engine.storesData() && !engine.has(EngineFlag.WORKS_ON_FILES)
+                        && !engine.has(EngineFlag.NETWORK), "nrfiles", files == null ? 0 : files.count(),
+                "several files per job need an engine that reads and writes data");
+        check(files == null || queue.threads() == 1, "--threads", queue.threads(),
+                "a job over several files is one worker's (fio's clones are jobs of their own)");
+        check(files == null || workload.rw() != RwMode.COPY && replay == null && !verification.checksum().enabled()
+                        && verification.fio() == null && workload.offsetBytes() == 0 && !layout.fillDevice(),
+                "nrfiles", files == null ? 0 : files.count(), "several files per job are not supported with a copy,"
+                        + " a replayed log, verification, offset= or fill_device yet");
+        check(files == null || durability.fsyncEvery() == 0 && !durability.sync().syncsAtEnd(), "nrfiles",
+                files == null ? 0 : files.count(), "several files per job are not supported with fsync=, fdatasync="
+                        + " or end_fsync yet (fio syncs the file of the last write)");
+        check(files == null || !queue.submission().registerFiles() || files.openFiles() == files.count(),
+                "openfiles", files == null ? 0 : files.openFiles(), "registered files need every file open at once"
+                        + " (openfiles=nrfiles), as fio's io_uring requires");
         check(net == null || engine.has(EngineFlag.NETWORK), "port", net == null ? 0 : net.port(),
                 "applies to the " + engines(EngineFlag.NETWORK, "and") + " engine only");
         check(net != null || !engine.has(EngineFlag.NETWORK), "--engine", queue.engine(),
@@ -265,6 +284,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private Replay replay;
         private NetLink net;
         private FioBuffers buffers;
+        private JobFiles files;
 
         private Builder(Path target) {
             this.target = target;
@@ -303,6 +323,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             replay = s.replay();
             net = s.net();
             buffers = s.buffers();
+            files = s.files();
         }
 
         public Builder target(Path v) { target = v; return this; }
@@ -358,6 +379,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder net(NetLink v) { net = v; return this; }
         /** fio's buffer contents (a fio job file's), null for iobench's own. */
         public Builder buffers(FioBuffers v) { buffers = v; return this; }
+        /** The files of a job over several files; null for one file. */
+        public Builder files(JobFiles v) { files = v; return this; }
 
         public JobSpec build() {
             return new JobSpec(name, target,
@@ -368,7 +391,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter, fioVerify), new Grouping(series, group), access, layout, logs, schedule, burn,
-                    program, priorities, fileOps, replay, net, buffers);
+                    program, priorities, fileOps, replay, net, buffers, files);
         }
     }
 }

@@ -28,7 +28,8 @@ record JobSpecJson(
         @JsonInclude(JsonInclude.Include.NON_NULL) Submission submission,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dropCacheEachPass,
         @JsonInclude(JsonInclude.Include.NON_NULL) Replay replay,
-        @JsonInclude(JsonInclude.Include.NON_NULL) NetLink net) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) NetLink net,
+        @JsonInclude(JsonInclude.Include.NON_NULL) JobFiles files) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -44,7 +45,7 @@ record JobSpecJson(
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
                 s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
                 s.program(), s.priorities(), s.fileOps(), q.submission().isDefault() ? null : q.submission(),
-                d.dropCacheEachPass(), s.replay(), s.net());
+                d.dropCacheEachPass(), s.replay(), s.net(), s.files());
     }
 
     JobSpec toSpec() {
@@ -54,6 +55,6 @@ record JobSpecJson(
                 new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                 new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
-                program, priorities, fileOps, replay, net, null);
+                program, priorities, fileOps, replay, net, null, files);
     }
 }

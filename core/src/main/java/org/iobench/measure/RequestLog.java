@@ -40,9 +40,19 @@ public final class RequestLog implements AutoCloseable {
     private final FileChannel channel;
     private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
     private final long startNanos;
-    /** The files named so far (added and opened), with their names in bytes; a job has one or a few. */
+    /**
+     * The files named so far, with their names in bytes; a job has one or a few, or (over many files) all of them
+     * added at the start ({@link #add}), each bound to its key at its first request. {@code null} key: added, no
+     * request yet.
+     */
     private final List<Object> files = new ArrayList<>();
     private final List<byte[]> names = new ArrayList<>();
+    private final List<String> texts = new ArrayList<>();
+    /** Per file: its {@code open} logged, its {@code close} logged. */
+    private final List<boolean[]> states = new ArrayList<>();
+    /** The file of the latest request and its index: most requests go to the file of the one before. */
+    private Object lastKey;
+    private int lastIndex = -1;
     private IOException failed;
 
     /**
@@ -73,11 +83,42 @@ public final class RequestLog implements AutoCloseable {
     }
 
     /**
+     * A file of a job over several files, added at the log's start as fio adds each ({@code add}, named as
+     * {@code file}'s {@code toString}); its {@code open} is logged with its first request.
+     */
+    public void add(Object file, long nanos) {
+        byte[] n = String.valueOf(file).getBytes(StandardCharsets.UTF_8);
+        files.add(null);
+        names.add(n);
+        texts.add(String.valueOf(file));
+        states.add(new boolean[2]);
+        room(32 + n.length);
+        time(nanos);
+        buffer.put(n).put(ADD);
+    }
+
+    /** {@code file}'s {@code close} at {@code nanos}: a file a job over several files is done with. */
+    public void closed(Object file, long nanos) {
+        int i = index(file);
+        if (i < 0 || states.get(i)[1]) {
+            return;
+        }
+        states.get(i)[1] = true;
+        room(32 + names.get(i).length);
+        time(nanos);
+        buffer.put(names.get(i)).put(CLOSE);
+    }
+
+    /**
      * fio's new loop ({@code clear_io_state}): the files named so far closed and opened again at {@code nanos}
      * (fio closes them as the loop starts and opens each at its next request; the job's one file, here, both at once).
      */
     public void reopen(long nanos) {
-        for (byte[] n : names) {
+        for (int i = 0; i < names.size(); i++) {
+            if (!states.get(i)[0] || states.get(i)[1]) {
+                continue; // a file of several added and not opened yet, or closed already
+            }
+            byte[] n = names.get(i);
             room(64 + 2 * n.length);
             time(nanos);
             buffer.put(n).put(CLOSE);
@@ -89,7 +130,11 @@ public final class RequestLog implements AutoCloseable {
     /** The files' {@code close} lines at {@code nanos}, the buffer written and the file closed. */
     public void finish(long nanos) throws IOException {
         try {
-            for (byte[] n : names) {
+            for (int i = 0; i < names.size(); i++) {
+                if (states.get(i)[1] || !states.get(i)[0]) { // closed already, or added and never opened
+                    continue;
+                }
+                byte[] n = names.get(i);
                 room(32 + n.length);
                 time(nanos);
                 buffer.put(n).put(CLOSE);
@@ -111,20 +156,57 @@ public final class RequestLog implements AutoCloseable {
     }
 
     private byte[] name(Object key, long nanos) {
+        int i = index(key);
+        if (i < 0) {
+            byte[] n = String.valueOf(key).getBytes(StandardCharsets.UTF_8);
+            files.add(key);
+            names.add(n);
+            texts.add(String.valueOf(key));
+            states.add(new boolean[2]);
+            room(32 + n.length);
+            time(nanos);
+            buffer.put(n).put(ADD);
+            i = files.size() - 1;
+        }
+        boolean[] state = states.get(i);
+        byte[] n = names.get(i);
+        if (!state[0] || state[1]) { // its first request, or the first since it was closed
+            state[0] = true;
+            state[1] = false;
+            room(32 + n.length);
+            time(nanos);
+            buffer.put(n).put(OPEN);
+        }
+        return n;
+    }
+
+    /** The index of {@code key}'s file, binding an added file to it by name; -1 for a file not seen yet. */
+    private int index(Object key) {
+        if (key == lastKey && lastIndex >= 0) {
+            return lastIndex;
+        }
+        int found = -1;
         for (int i = 0; i < files.size(); i++) {
             if (files.get(i) == key) {
-                return names.get(i);
+                found = i;
+                break;
             }
         }
-        byte[] n = String.valueOf(key).getBytes(StandardCharsets.UTF_8);
-        files.add(key);
-        names.add(n);
-        room(64 + 2 * n.length);
-        time(nanos);
-        buffer.put(n).put(ADD);
-        time(nanos);
-        buffer.put(n).put(OPEN);
-        return n;
+        if (found < 0) {
+            String text = String.valueOf(key);
+            for (int i = 0; i < files.size(); i++) {
+                if (texts.get(i).equals(text) && (files.get(i) == null || !states.get(i)[0] || states.get(i)[1])) {
+                    files.set(i, key); // an added file, or one closed and opened again
+                    found = i;
+                    break;
+                }
+            }
+        }
+        if (found >= 0) {
+            lastKey = key;
+            lastIndex = found;
+        }
+        return found;
     }
 
     private void time(long nanos) {

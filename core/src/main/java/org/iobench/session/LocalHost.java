@@ -9,12 +9,15 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.job.JobSpec;
+import org.iobench.measure.RunLatencies;
 import org.iobench.report.RunDocument;
 import org.iobench.report.RunFormat;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.RunResult;
 import org.iobench.store.DatabaseFiles;
 import org.iobench.sysmon.DiskUtil;
 import org.iobench.sysmon.DiskUtilWatch;
+import org.iobench.workload.LiveView;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
 
@@ -37,6 +40,7 @@ public final class LocalHost implements RunHost {
     private ProgressLine progress;
     private Map<Path, String> databases = Map.of();
     private Runnable beforeRuns = () -> {};
+    private RunListener also = RunListener.NONE;
     /** The disks under the jobs' targets, watched over the runs for the document (fio's disk_util); null: none. */
     private DiskUtilWatch diskWatch;
     private List<DiskUtil> disks = List.of();
@@ -84,6 +88,15 @@ public final class LocalHost implements RunHost {
         return this;
     }
 
+    /**
+     * Tells {@code bandwidth} ({@code --bandwidth-log}'s sampler; null: none) about the runs too, terminal or not,
+     * quiet or not.
+     */
+    public LocalHost sampling(AggregateBandwidthLog bandwidth) {
+        this.also = bandwidth == null ? RunListener.NONE : bandwidth;
+        return this;
+    }
+
     @Override
     public void checkBeforeRuns(List<JobSpec> specs) {
         if (file != null) {
@@ -119,10 +132,43 @@ public final class LocalHost implements RunHost {
     public RunListener listener(List<JobSpec> jobs) {
         beforeRuns.run();
         if (quiet || !ThisMachine.stderrIsTerminal()) {
-            return RunListener.NONE;
+            return also;
         }
         progress = new ProgressLine(err, jobs);
-        return progress;
+        return also == RunListener.NONE ? progress : new BothListeners(progress, also);
+    }
+
+    /** Two listeners told the same, in order. */
+    private record BothListeners(RunListener first, RunListener second) implements RunListener {
+        @Override
+        public void ready(JobSpec spec, int run) {
+            first.ready(spec, run);
+            second.ready(spec, run);
+        }
+
+        @Override
+        public void filling(JobSpec spec, Path f, long doneBytes, long totalBytes) {
+            first.filling(spec, f, doneBytes, totalBytes);
+            second.filling(spec, f, doneBytes, totalBytes);
+        }
+
+        @Override
+        public void runStarted(JobSpec spec, int run, LiveView live) {
+            first.runStarted(spec, run, live);
+            second.runStarted(spec, run, live);
+        }
+
+        @Override
+        public void latencies(JobSpec spec, int run, RunLatencies latencies) {
+            first.latencies(spec, run, latencies);
+            second.latencies(spec, run, latencies);
+        }
+
+        @Override
+        public void runEnded(JobSpec spec, RunResult result) {
+            first.runEnded(spec, result);
+            second.runEnded(spec, result);
+        }
     }
 
     @Override

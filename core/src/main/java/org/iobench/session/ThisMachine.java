@@ -13,6 +13,11 @@ public final class ThisMachine {
         return Libc.isatty(2);
     }
 
+    /** Whether standard output is a terminal (fio computes its ETA there). */
+    public static boolean stdoutIsTerminal() {
+        return Libc.isatty(1);
+    }
+
     /** Whether standard input and standard error are both a terminal: a person who can be asked. */
     public static boolean personAtTerminal() {
         return Libc.isatty(0) && Libc.isatty(2);

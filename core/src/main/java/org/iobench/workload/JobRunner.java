@@ -311,10 +311,28 @@ public final class JobRunner {
             }
 
             @Override
-            public long bytes() {
+            public long bytesRead() {
                 long sum = 0;
                 for (Worker w : workers) {
-                    sum += w.stats.liveBytes();
+                    sum += w.stats.liveBytesRead();
+                }
+                return sum;
+            }
+
+            @Override
+            public long bytesWritten() {
+                long sum = 0;
+                for (Worker w : workers) {
+                    sum += w.stats.liveBytesWritten();
+                }
+                return sum;
+            }
+
+            @Override
+            public long bytesTrimmed() {
+                long sum = 0;
+                for (Worker w : workers) {
+                    sum += w.stats.liveBytesTrimmed();
                 }
                 return sum;
             }

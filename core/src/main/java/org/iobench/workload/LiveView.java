@@ -5,10 +5,21 @@ public interface LiveView {
     /** Nanoseconds since the measured phase started (negative during warm-up). */
     long elapsedNanos();
 
-    /** Measured bytes so far, all workers. */
-    long bytes();
+    /** Measured bytes so far, all workers and directions: {@link #bytesRead()} + written + trimmed. */
+    default long bytes() {
+        return bytesRead() + bytesWritten() + bytesTrimmed();
+    }
 
-    /** Measured reads and writes so far, all workers; -1 when not counted. */
+    /** Measured bytes read so far, all workers. */
+    long bytesRead();
+
+    /** Measured bytes written so far, all workers. */
+    long bytesWritten();
+
+    /** Measured bytes trimmed so far, all workers. */
+    long bytesTrimmed();
+
+    /** Measured reads, writes and trims so far, all workers; -1 when not counted. */
     default long requests() {
         return -1;
     }

@@ -176,7 +176,7 @@ final class Worker implements Runnable {
             }
             task.end(); // after the last request, outside the loop
             if (t != null) {
-                stats.publishLive(stats.bytesRead + stats.bytesWritten, stats.reads + stats.writes);
+                stats.publishLive();
             }
         }
     }

@@ -23,6 +23,7 @@ import org.iobench.engine.SocketWork;
 import org.iobench.job.DataPattern;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobFiles;
 import org.iobench.job.JobSpec;
 import org.iobench.job.NetLink;
 import org.iobench.job.RwMode;
@@ -52,6 +53,8 @@ final class WorkerSet implements AutoCloseable {
 
     final List<Worker> workers = new ArrayList<>();
     private final List<IoEngine> engines = new ArrayList<>();
+    /** The sources of jobs over several files, which open and close their files as they go. */
+    private final List<ManyFilesSource> manySources = new ArrayList<>();
     /** Per engine, the files opened through it. */
     private final List<List<IoFile>> files = new ArrayList<>();
     private final List<NativeBuffer> buffers = new ArrayList<>();
@@ -94,10 +97,11 @@ final class WorkerSet implements AutoCloseable {
         IoEngine engine = engine(provider, new EngineOptions(spec.queue().iodepth(), spec.queue().batch(), mine,
                 spec.queue().fixedBuffers(), spec.net() != null ? socketWork(spec, id) : input(spec), run.clock(),
                 queueSetup(spec.queue().submission())));
-        IoFile file = open(engine, target.open(engine, spec));
+        ManyFilesSource many = spec.files() == null ? null : manyFiles(spec, target, engine, run, id);
+        IoFile file = many != null ? many.first() : open(engine, target.open(engine, spec));
         targets.add(file);
-        plan(spec.replay() != null ? spec.replay().bytes() : plan.byteBudget());
-        RequestSource source = spec.replay() != null ? replay(spec, file, run)
+        plan(spec.replay() != null ? spec.replay().bytes() : many != null ? jobBudget(spec) : plan.byteBudget());
+        RequestSource source = many != null ? many : spec.replay() != null ? replay(spec, file, run)
                 : spec.fileOps() != null
                 ? new FileOpSource(file, spec.workload().rw().writes() ? IoOp.WRITE : IoOp.READ,
                         spec.fileOps().count(), spec.workload().blockSize())
@@ -128,7 +132,41 @@ final class WorkerSet implements AutoCloseable {
         w.dropCacheEachPass = spec.durability().dropCacheEachPass() && !spec.durability().direct();
         if (setup.requestLog() != null) { // fio opens its write_iolog as it sets the job up, before any I/O
             w.requestLog = new RequestLog(setup.requestLog(), run.clock().nanoTime());
+            if (many != null) {
+                many.logTo(w.requestLog, run.clock(), spec.files().paths());
+            }
         }
+    }
+
+    /**
+     * The source of a job over several files ({@link ManyFilesSource}): the first {@code openfiles} files opened
+     * through the worker's engine now, before the start, each file its own source over its own region.
+     */
+    private ManyFilesSource manyFiles(JobSpec spec, PreparedTarget target, IoEngine engine, RunShared run, int id)
+            throws IOException {
+        JobFiles jf = spec.files();
+        List<PreparedTarget> members = target.files();
+        ManyFilesSource many = new ManyFilesSource(jf, jobBudget(spec), spec.queue().iodepth(), engine,
+                i -> members.get(i).open(engine, spec), (i, f) -> fileSource(spec, jf, i, f), run.control(), id);
+        manySources.add(many);
+        many.openFirst();
+        return many;
+    }
+
+    /** The job's bytes over all its files ({@code Long.MAX_VALUE}: until its time is up). */
+    private static long jobBudget(JobSpec spec) {
+        return WorkerPlan.split(spec, spec.workload().sizeBytes(), true).getFirst().byteBudget();
+    }
+
+    /**
+     * File {@code i}'s own source: its region from its start and its bytes (fio's per-file {@code io_size}; under a
+     * time-based job, until the time is up).
+     */
+    private static RequestSource fileSource(JobSpec spec, JobFiles jf, int i, IoFile file) {
+        JobSpec one = jf.fileSpec(spec, i).toBuilder().seed(spec.workload().seed() + i * 0x9E3779B97F4A7C15L).build();
+        long size = jf.sizes().get(i);
+        return dataSource(one, AccessPattern.of(one), WorkerPlan.split(one, size, true).getFirst(), file, 0, null,
+                size);
     }
 
     /**
@@ -354,6 +392,9 @@ final class WorkerSet implements AutoCloseable {
     }
 
     void closeFiles(RunControl control) {
+        for (ManyFilesSource m : manySources) {
+            m.closeRest(control);
+        }
         for (int i = 0; i < engines.size(); i++) {
             for (IoFile f : files.get(i)) {
                 closeFile(engines.get(i), f, control);
@@ -383,6 +424,9 @@ final class WorkerSet implements AutoCloseable {
                     // closing after a failure: the failure is what the run reports
                 }
             }
+        }
+        for (ManyFilesSource m : manySources) {
+            m.closeQuietly();
         }
         for (int i = 0; i < engines.size(); i++) {
             for (IoFile f : files.get(i)) {

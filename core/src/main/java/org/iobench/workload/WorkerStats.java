@@ -11,7 +11,8 @@ import org.iobench.measure.LatencyRecorder;
 
 /**
  * What one worker counted. Written by its worker thread only; read by the runner after the thread ended
- * (the join is the happens-before edge), except {@link #liveBytes()} and {@link #liveRequests()}, published for progress lines.
+ * (the join is the happens-before edge), except the live figures ({@link #liveBytesRead()}, {@link #liveBytesWritten()},
+ * {@link #liveBytesTrimmed()}, {@link #liveRequests()}), published for progress lines and fio's aggregate logs.
  */
 public final class WorkerStats {
     final LatencyRecorder readLatency = new LatencyRecorder();
@@ -48,21 +49,28 @@ public final class WorkerStats {
     long endNanos;
     /** fio's I/O logs of this worker's requests; null when the job writes none. */
     IoLogs logs;
-    /** Written with release stores, read with acquire loads ({@link #LIVE_BYTES}, {@link #LIVE_REQUESTS}). */
-    private long liveBytes;
+    /** Written with release stores, read with acquire loads ({@link #LIVE_READ} and the others). */
+    private long liveRead;
+    private long liveWritten;
+    private long liveTrimmed;
     private long liveRequests;
     /**
-     * The progress figures' handles. A volatile store after every request was a full fence each (x86's locked
-     * instruction), twice per request on every worker; a release store is a plain store there, and a progress line
-     * that reads a figure a request late loses nothing.
+     * The live figures' handles, one per direction (fio's ETA line and agg-*_bw.log are per direction) and the
+     * requests. A volatile store after every request was a full fence each (x86's locked instruction); a release
+     * store is a plain store there, so four per request cost four plain stores, and a reader that sees a figure a
+     * request late loses nothing.
      */
-    private static final VarHandle LIVE_BYTES;
+    private static final VarHandle LIVE_READ;
+    private static final VarHandle LIVE_WRITTEN;
+    private static final VarHandle LIVE_TRIMMED;
     private static final VarHandle LIVE_REQUESTS;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            LIVE_BYTES = l.findVarHandle(WorkerStats.class, "liveBytes", long.class);
+            LIVE_READ = l.findVarHandle(WorkerStats.class, "liveRead", long.class);
+            LIVE_WRITTEN = l.findVarHandle(WorkerStats.class, "liveWritten", long.class);
+            LIVE_TRIMMED = l.findVarHandle(WorkerStats.class, "liveTrimmed", long.class);
             LIVE_REQUESTS = l.findVarHandle(WorkerStats.class, "liveRequests", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -155,7 +163,7 @@ public final class WorkerStats {
                     logSlat && split ? submitNanos - issueNanos : -1, split ? now - submitNanos : latency,
                     r.ioprio());
         }
-        publishLive(bytesRead + bytesWritten + bytesTrimmed, reads + writes + trims);
+        publishLive();
     }
 
     /** A sync request that took {@code nanos}. */
@@ -174,17 +182,35 @@ public final class WorkerStats {
         }
     }
 
-    void publishLive(long bytes, long requests) {
-        LIVE_BYTES.setRelease(this, bytes);
-        LIVE_REQUESTS.setRelease(this, requests);
+    /** Publishes the measured bytes per direction and the requests so far, for readers on other threads. */
+    void publishLive() {
+        LIVE_READ.setRelease(this, bytesRead);
+        LIVE_WRITTEN.setRelease(this, bytesWritten);
+        LIVE_TRIMMED.setRelease(this, bytesTrimmed);
+        LIVE_REQUESTS.setRelease(this, reads + writes + trims);
     }
 
-    /** Measured bytes so far, for progress display; lags by at most one request. */
+    /** Measured bytes so far, all directions, for progress display; lags by at most one request. */
     public long liveBytes() {
-        return (long) LIVE_BYTES.getAcquire(this);
+        return liveBytesRead() + liveBytesWritten() + liveBytesTrimmed();
     }
 
-    /** Measured reads and writes so far, for progress display; lags by at most one request. */
+    /** Measured bytes read so far; lags by at most one request. */
+    public long liveBytesRead() {
+        return (long) LIVE_READ.getAcquire(this);
+    }
+
+    /** Measured bytes written so far; lags by at most one request. */
+    public long liveBytesWritten() {
+        return (long) LIVE_WRITTEN.getAcquire(this);
+    }
+
+    /** Measured bytes trimmed so far; lags by at most one request. */
+    public long liveBytesTrimmed() {
+        return (long) LIVE_TRIMMED.getAcquire(this);
+    }
+
+    /** Measured reads, writes and trims so far, for progress display; lags by at most one request. */
     public long liveRequests() {
         return (long) LIVE_REQUESTS.getAcquire(this);
     }

@@ -95,9 +95,11 @@ class FileOpJobCliTest {
     }
 
     @Test
-    void severalFilesWithADataEngineAreStillRefusedInStrictMode() throws Exception {
+    void severalFilesWithADataEngineRunOverEachFile() throws Exception {
         InProcessMain.Result r = run("data", "rw=read\nnrfiles=4\nsize=64k\n[r]\n");
-        assertThat(r.status()).isEqualTo(2);
-        assertThat(r.err()).contains("nrfiles=4");
+        assertThat(r.status()).as(r.err()).isZero();
+        InProcessMain.Result bad = run("data2", "rw=read\nnrfiles=4\nsize=64k\nfile_service_type=zipf:1\n[r]\n");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err()).contains("file_service_type");
     }
 }

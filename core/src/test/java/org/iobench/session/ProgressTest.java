@@ -26,6 +26,9 @@ class ProgressTest {
 
         @Override public long elapsedNanos() { return elapsedNanos; }
         @Override public long bytes() { return bytes; }
+        @Override public long bytesRead() { return bytes; }
+        @Override public long bytesWritten() { return 0; }
+        @Override public long bytesTrimmed() { return 0; }
         @Override public long requests() { return requests; }
         @Override public long plannedBytes() { return plannedBytes; }
     }

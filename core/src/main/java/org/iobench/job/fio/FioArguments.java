@@ -65,9 +65,7 @@ public final class FioArguments {
             new String[] {"eta-newline", "fio's ETA line is not printed by iobench (--eta=always shows iobench's"
                     + " progress line on stderr instead)"},
             new String[] {"eta-interval", "fio's ETA line is not printed by iobench (--eta=always shows iobench's"
-                    + " progress line on stderr instead)"},
-            new String[] {"bandwidth-log", "fio's aggregate bandwidth logs (agg-read_bw.log) are not written yet;"
-                    + " per-job write_bw_log is"});
+                    + " progress line on stderr instead)"});
 
     private final List<FioSection> commandLine = new ArrayList<>();
     private final List<String> jobFiles = new ArrayList<>();
@@ -85,6 +83,7 @@ public final class FioArguments {
     private int terseVersion = 3;
     private String eta = "auto";
     private boolean warningsFatal;
+    private boolean bandwidthLog;
     private String auxPath;
 
     private FioArguments() {}
@@ -192,6 +191,7 @@ public final class FioArguments {
             case "readonly" -> readOnly = true;
             case "parse-only" -> parseOnly = true;
             case "warnings-fatal" -> warningsFatal = true;
+            case "bandwidth-log" -> bandwidthLog = true;
             case "latency-log" -> throw bad("--latency-log is deprecated. Use per-job latency log options.");
             default -> throw refused(name);
         }
@@ -396,6 +396,26 @@ public final class FioArguments {
      */
     public Optional<String> auxPath() {
         return Optional.ofNullable(auxPath);
+    }
+
+    /** {@code --bandwidth-log}: write fio's agg-read_bw.log, agg-write_bw.log and agg-trim_bw.log. */
+    public boolean bandwidthLog() {
+        return bandwidthLog;
+    }
+
+    /**
+     * Whether fio computes its ETA (and so samples {@code --bandwidth-log}), as {@code eta.c}'s
+     * {@code calc_thread_status}: not with {@code --eta=never}, nor when only other formats than normal go to stdout;
+     * else on a terminal, or anywhere with {@code --eta=always}.
+     */
+    public boolean etaComputed(boolean stdoutIsTerminal) {
+        if (!formats.contains(OutputFormat.NORMAL) && output == null) {
+            return false;
+        }
+        if (eta.equals("never")) {
+            return false;
+        }
+        return stdoutIsTerminal || eta.equals("always");
     }
 
     /** {@code --eta}: always, never or auto (a terminal only). */

@@ -18,6 +18,7 @@ import org.iobench.job.Access;
 import org.iobench.job.FioBuffers;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
+import org.iobench.job.JobFiles;
 import org.iobench.job.JobSpec;
 import org.iobench.job.Layout;
 import org.iobench.job.LogSpec;
@@ -219,7 +220,12 @@ final class FioJobTranslator {
                 replayed(job, b, i);
             }
             b.net(job.net == null ? null : FioNet.clone(job.net, i));
-            if (job.fileSize() > 0) { // fio: the file is filesize bytes, the region from the offset to its end
+            if (FioFiles.applies(o)) { // several files: each its own bytes, fio's file service between them
+                int clone = i;
+                JobFiles files = FioFiles.files(o, k -> job.target(clone, Integer.toString(k), new ArrayList<>()),
+                        threads, job.access.unitBytes());
+                b.files(files).target(files.paths().getFirst()).sizeBytes(FioFiles.jobBytes(o, files));
+            } else if (job.fileSize() > 0) { // fio: the file is filesize bytes, the region from the offset to its end
                 if (offset > job.fileSize()) {
                     throw FioJobOptions.bad(o.setting("filesize").orElseThrow(), "offset " + offset
                             + " is past the file's end (fio: \"you need to specify valid offset=\")");
@@ -612,7 +618,7 @@ final class FioJobTranslator {
                     true));
         }
         Path dir = directory == null ? Path.of("") : Path.of(directory.value());
-        if (filename != null && filename.value().contains(":")) {
+        if (filename != null && filename.value().contains(":") && !FioFiles.applies(o)) {
             blocking.add(problems.unsupported(filename, "several files per job are not supported by iobench yet",
                     true));
         }

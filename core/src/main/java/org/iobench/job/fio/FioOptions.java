@@ -240,9 +240,10 @@ final class FioOptions {
             // change the I/O in ways iobench does not do (nrfiles... are the file-operation engines' own)
             changesIo("opendir"),
             changesIo("lockfile"),
-            changesIo("nrfiles").aliases("nr_files").def("1").honouredWith(EngineFlag.WORKS_ON_FILES),
-            changesIo("openfiles").def("1").honouredWith(EngineFlag.WORKS_ON_FILES),
-            changesIo("file_service_type").def("roundrobin"),
+            honoured("nrfiles").aliases("nr_files").def("1").readBy("the job's files (FioFiles; FioFileOps for the"
+                    + " file engines)"),
+            honoured("openfiles").def("1").readBy("the job's files (FioFiles; FioFileOps for the file engines)"),
+            honoured("file_service_type").def("roundrobin").readBy("the job's files (FioFiles)"),
             changesIo("ioscheduler"),
             changesIo("create_fsync").def("1"),
             changesIo("create_on_open").def("0").honouredWith(EngineFlag.WORKS_ON_FILES),

@@ -48,7 +48,7 @@ public final class FileSet implements AutoCloseable {
         Map<Path, List<JobSpec>> all = new LinkedHashMap<>();
         for (List<JobSpec> stage : stages) {
             for (JobSpec j : stage) {
-                if (j.storesData() && !Files.isDirectory(j.target())) {
+                if (j.storesData() && j.files() == null && !Files.isDirectory(j.target())) { // many: their own
                     all.computeIfAbsent(key(j.target()), k -> new ArrayList<>()).add(j);
                 }
             }

@@ -41,6 +41,11 @@ public final class PreparedTarget implements AutoCloseable {
     private final List<TargetClaim> claims;
     /** False for a view of a target a {@link FileSet} prepared: closing it leaves the file and claims alone. */
     private final boolean owned;
+    /**
+     * The files of a job over several files, this one first, each prepared as a job of its own would be; empty for a
+     * job of one file.
+     */
+    private final List<PreparedTarget> members;
 
     /**
      * @param identity the prepared file's identity, which every open checks; null for a block device
@@ -59,6 +64,38 @@ public final class PreparedTarget implements AutoCloseable {
         this.identity = identity;
         this.claims = List.copyOf(claims);
         this.owned = true;
+        this.members = List.of();
+    }
+
+    /** The target of a job over several files: the first file's, its region all the files' bytes. */
+    private PreparedTarget(List<PreparedTarget> members, long regionBytes) {
+        PreparedTarget first = members.getFirst();
+        this.path = first.path;
+        this.kind = first.kind;
+        this.created = first.created;
+        this.keep = first.keep;
+        this.regionBytes = regionBytes;
+        this.sizeExplicit = true;
+        this.logicalBlockSize = first.logicalBlockSize;
+        this.resolution = first.resolution;
+        this.identity = first.identity;
+        this.claims = List.of();
+        this.owned = true;
+        this.members = List.copyOf(members);
+    }
+
+    /** The files of a job over several files as one target; closing it closes each ({@code files} in order). */
+    static PreparedTarget ofFiles(List<PreparedTarget> files) {
+        long total = 0;
+        for (PreparedTarget f : files) {
+            total += f.regionBytes();
+        }
+        return new PreparedTarget(files, total);
+    }
+
+    /** The files of a job over several files, in order; empty for a job of one file. */
+    public List<PreparedTarget> files() {
+        return members;
     }
 
     private PreparedTarget(PreparedTarget shared, long regionBytes, boolean sizeExplicit) {
@@ -73,6 +110,7 @@ public final class PreparedTarget implements AutoCloseable {
         this.identity = shared.identity;
         this.claims = List.of();
         this.owned = false;
+        this.members = List.of();
     }
 
     /**
@@ -145,6 +183,12 @@ public final class PreparedTarget implements AutoCloseable {
      * the set-up engine ({@link Engines#setup()}) on the calling thread, before the run's own engines exist.
      */
     public void beforeRun(JobSpec spec, int run) throws IOException {
+        if (!members.isEmpty()) {
+            for (PreparedTarget f : members) {
+                f.beforeRun(spec, run);
+            }
+            return;
+        }
         if (kind == Kind.NONE) {
             return;
         }
@@ -190,6 +234,20 @@ public final class PreparedTarget implements AutoCloseable {
     @Override
     public void close() {
         if (!owned) {
+            return;
+        }
+        if (!members.isEmpty()) {
+            RuntimeException first = null;
+            for (PreparedTarget f : members) {
+                try {
+                    f.close();
+                } catch (RuntimeException e) {
+                    first = first == null ? e : first;
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
             return;
         }
         try {

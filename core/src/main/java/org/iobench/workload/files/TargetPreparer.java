@@ -30,6 +30,7 @@ import org.iobench.sys.SysException;
 import org.iobench.sysmon.BlockDevice;
 import org.iobench.sysmon.DevNumber;
 import org.iobench.sysmon.DeviceResolution;
+import org.iobench.sysmon.DescriptorLimit;
 import org.iobench.sysmon.DeviceResolver;
 import org.iobench.sysmon.FileUse;
 import org.iobench.sysmon.MountCheck;
@@ -79,6 +80,13 @@ public final class TargetPreparer {
      * @throws InvalidJobException when the job must not run
      */
     public void check(JobSpec spec) throws IOException {
+        if (spec.files() != null && spec.storesData()) {
+            checkFiles(spec);
+            for (int i = 0; i < spec.files().count(); i++) {
+                check(spec.files().fileSpec(spec, i));
+            }
+            return;
+        }
         if (!spec.storesData()) {
             TargetPlaces.checkFileOps(spec); // its target is never opened (see untouched); its own files may be
             return;
@@ -138,6 +146,9 @@ public final class TargetPreparer {
      * how far the filling of a new file has come.
      */
     public PreparedTarget prepare(JobSpec spec, BooleanSupplier stop, FillProgress progress) throws IOException {
+        if (spec.files() != null && spec.storesData()) {
+            return prepareFiles(spec, stop, progress);
+        }
         Path given = spec.target();
         if (!spec.storesData()) {
             return untouched(spec, given);
@@ -159,6 +170,74 @@ public final class TargetPreparer {
             case S_IFREG -> existingFile(spec, given);
             default -> throw notATarget(given);
         };
+    }
+
+    /**
+     * A job over several files: the machine's bounds first (the descriptors it holds, the free space its new files
+     * need together), then each file prepared as a job of its own would be, with the same refusals; nothing is left
+     * prepared when one fails.
+     */
+    private PreparedTarget prepareFiles(JobSpec spec, BooleanSupplier stop, FillProgress progress)
+            throws IOException {
+        checkFiles(spec);
+        List<PreparedTarget> done = new ArrayList<>(spec.files().count());
+        try {
+            for (int i = 0; i < spec.files().count(); i++) {
+                done.add(prepare(spec.files().fileSpec(spec, i), stop, progress));
+            }
+            return PreparedTarget.ofFiles(done);
+        } catch (IOException | RuntimeException e) {
+            for (PreparedTarget t : done) {
+                try {
+                    t.close();
+                } catch (RuntimeException ignored) {
+                    // the failure that stopped the preparation is the one to report
+                }
+            }
+            throw e;
+        }
+    }
+
+    /** Descriptors kept for the lock each file's claim holds, and for the JVM's own (jars, sockets). */
+    private static final long DESCRIPTOR_MARGIN = 64;
+
+    /**
+     * What this machine must have for a job over several files, before any is made: a descriptor for the claim on
+     * each file plus those open at once ({@code openfiles}) within RLIMIT_NOFILE, and the new files' bytes together
+     * within the free space of each file system they go to.
+     */
+    static void checkFiles(JobSpec spec) throws IOException {
+        checkDescriptors(spec, DescriptorLimit.system());
+        java.util.Map<Path, Long> needs = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < spec.files().count(); i++) {
+            Path p = spec.files().paths().get(i);
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                Path dir = p.toAbsolutePath().getParent();
+                if (dir != null && Files.isDirectory(dir)) {
+                    needs.merge(dir, spec.files().sizes().get(i), Long::sum);
+                }
+            }
+        }
+        for (java.util.Map.Entry<Path, Long> e : needs.entrySet()) {
+            long free = Files.getFileStore(e.getKey()).getUsableSpace();
+            if (e.getValue() > free) {
+                throw new InvalidJobException("nrfiles", spec.files().count(), "the new files in " + e.getKey()
+                        + " need " + Sizes.humanBinary(e.getValue()) + " together, more than the "
+                        + Sizes.humanBinary(free) + " free on its file system");
+            }
+        }
+    }
+
+    /** Refuses a job whose files need more descriptors than {@code limit} leaves this process. */
+    static void checkDescriptors(JobSpec spec, DescriptorLimit limit) {
+        long need = spec.files().count() + (long) spec.files().openFiles() + DESCRIPTOR_MARGIN;
+        if (need > limit.free()) {
+            throw new InvalidJobException("openfiles", spec.files().openFiles(), "with nrfiles="
+                    + spec.files().count() + " the job holds " + (need - DESCRIPTOR_MARGIN) + " descriptors (a lock"
+                    + " on each file and " + spec.files().openFiles() + " open at once) and this process may open "
+                    + limit.free() + " more (RLIMIT_NOFILE " + limit.limit() + ", " + limit.openNow() + " open):"
+                    + " raise ulimit -n, or run fewer files");
+        }
     }
 
     private static int typeOf(Path given) throws IOException {

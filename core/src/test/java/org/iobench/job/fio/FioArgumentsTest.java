@@ -73,7 +73,7 @@ class FioArgumentsTest {
 
     @Test
     void whatFioWouldRunAndIobenchCannotIsUnsupportedWhileFiosOwnRefusalsAreNot() {
-        for (String arg : List.of("--status-interval=5", "--bandwidth-log", "--eta-newline=2", "--eta-interval=1s",
+        for (String arg : List.of("--status-interval=5", "--eta-newline=2", "--eta-interval=1s",
                 "--client=host", "--idle-prof=system")) {
             assertThatThrownBy(() -> parse(arg)).as(arg).isInstanceOf(UnsupportedJobException.class);
         }
@@ -97,5 +97,21 @@ class FioArgumentsTest {
         assertThat(none.warningsFatal()).isFalse();
         assertThat(none.auxPath()).isEmpty();
         assertThatThrownBy(() -> parse("--warnings-fatal=1")).hasMessageContaining("doesn't allow an argument");
+    }
+
+    @Test
+    void theBandwidthLogIsSampledWhereFioComputesItsEta() {
+        assertThat(parse("--name=a").bandwidthLog()).isFalse();
+        FioArguments auto = parse("--bandwidth-log", "--name=a");
+        assertThat(auto.bandwidthLog()).isTrue();
+        assertThat(auto.etaComputed(true)).as("auto: on a terminal").isTrue();
+        assertThat(auto.etaComputed(false)).as("auto: not into a pipe").isFalse();
+        assertThat(parse("--eta=always", "--name=a").etaComputed(false)).isTrue();
+        assertThat(parse("--eta=never", "--name=a").etaComputed(true)).isFalse();
+        assertThat(parse("--eta=always", "--output-format=json", "--name=a").etaComputed(true))
+                .as("only JSON on stdout: fio computes no ETA").isFalse();
+        assertThat(parse("--eta=always", "--output-format=json", "--output=/tmp/x", "--name=a").etaComputed(false))
+                .as("JSON into a file: stdout is free for the ETA").isTrue();
+        assertThatThrownBy(() -> parse("--bandwidth-log=1")).hasMessageContaining("doesn't allow an argument");
     }
 }

@@ -114,10 +114,12 @@ class FioOptionsTest {
     }
 
     @Test
-    void theFileOperationEnginesOwnOptionsAreHonouredOnlyWithThem() {
-        assertThat(translate(FioOptions.STANDARD, new ArrayList<>(), new FioProblems(), "filename", "f",
-                "nrfiles", "4").blocking()).singleElement().satisfies(p -> assertThat(p.line())
-                .isEqualTo("t.fio:3: nrfiles=4: not supported by iobench"));
+    void nrfilesIsHonouredWithTheFileEnginesAndTheDataEngines() {
+        FioJob named = translate(FioOptions.STANDARD, new ArrayList<>(), new FioProblems(), "filename", "f",
+                "nrfiles", "4");
+        assertThat(named.blocking()).isEmpty();
+        assertThat(named.clones().getFirst().files()).as("fio ignores nrfiles when filename names the file")
+                .isNull();
         FioJob files = translate(FioOptions.STANDARD, new ArrayList<>(), new FioProblems(), "ioengine",
                 "filecreate", "nrfiles", "4");
         assertThat(files.blocking()).isEmpty();
