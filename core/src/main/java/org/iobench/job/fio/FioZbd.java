@@ -75,9 +75,11 @@ final class FioZbd {
         }
         int maxOpen = openZones(o, "max_open_zones");
         int jobMaxOpen = openZones(o, "job_max_open_zones");
+        double threshold = fraction(o, "zone_reset_threshold");
+        double frequency = fraction(o, "zone_reset_frequency");
         try {
             return new EmulatedZones(zone, capacity, maxOpen, jobMaxOpen, o.flag("read_beyond_wp", false),
-                    fraction(o, "zone_reset_threshold"), fraction(o, "zone_reset_frequency"));
+                    threshold, frequency);
         } catch (InvalidJobException e) {
             throw new InvalidJobException(mode.where() + ": " + e.getMessage());
         }

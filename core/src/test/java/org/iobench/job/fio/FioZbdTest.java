@@ -45,7 +45,8 @@ class FioZbdTest {
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m max_open_zones=5000"))
                 .isInstanceOf(InvalidJobException.class).hasMessageContaining("max_open_zones");
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zone_reset_frequency=2"))
-                .isInstanceOf(InvalidJobException.class).hasMessageContaining("zone_reset_frequency");
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("zone_reset_frequency=2: must be 0..1")
+                .hasMessageNotContaining(": t.fio:"); // named once, where it was set
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=64k bs=128k"))
                 .isInstanceOf(InvalidJobException.class).hasMessageContaining("bs").hasMessageContaining("zone");
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zoned zonesize=64k"))
