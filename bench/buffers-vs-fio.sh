@@ -16,10 +16,11 @@
 #
 # Each tool runs in a session of its own (setsid -w): fio's forked job calls setsid() (backend.c, thread_main), and
 # with the kernel's autogroups (/proc/sys/kernel/sched_autogroup_enabled = 1, as here) a new session is a new
-# scheduling group, given as much CPU as any other session of the machine. On this 2-core machine at load 17-20 that
-# gave fio's job thread 3-4x the CPU of iobench's worker, which shared the session of the shell that started it:
-# both run at the same time, 23 % of a CPU against 5 %: 0.25x the writes at 1.14x per CPU-second. In a
-# session of its own iobench's worker shares its group only with the JVM's own, mostly idle, threads.
+# scheduling group, given as much CPU as any other session of the machine, while iobench's worker shares the group
+# of the shell that started it. Both pinned to one CPU beside one other busy process of that shell's session (load
+# about 2.5): iobench 25 % of the CPU against fio's 50 %, 0.58x the writes at 1.16x per CPU-second; with iobench
+# under setsid too, 34 % each and 1.19x. In a session of its own iobench's worker shares its group only with the
+# JVM's own, mostly idle, threads.
 #
 # Usage: bench/buffers-vs-fio.sh   (env: RUNTIME=5 ROUNDS=3 SIZE=256m WORKDIR=.)
 set -euo pipefail
