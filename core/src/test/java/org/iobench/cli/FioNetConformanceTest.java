@@ -93,13 +93,20 @@ class FioNetConformanceTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void netJobsRatesReadInBitsPerSecondInTheNormalTextAsFios() throws Exception {
         assumeFio();
-        String job = "[global]\nioengine=net\nport=" + freePort() + "\nprotocol=tcp\nbs=4k\nsize=4m\n"
-                + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
-        Path file = Files.writeString(tmp.resolve("text.fio"), job);
-        Process p = new ProcessBuilder("/usr/bin/fio", file.toString()).directory(tmp.toFile())
-                .redirectErrorStream(true).start();
-        String fio = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        // fio 3.33's receiver can count its short receives up to its size before the sender has sent all, close,
+        // and kill the sender with SIGPIPE ("got signal=13": no write line): fio's race, so fio runs up to 3 times
+        String fio = "";
+        Path file = null;
+        for (int attempt = 0; attempt < 3 && (file == null || fio.contains("got signal=13")); attempt++) {
+            String job = "[global]\nioengine=net\nport=" + freePort() + "\nprotocol=tcp\nbs=4k\nsize=4m\n"
+                    + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
+            file = Files.writeString(tmp.resolve("text.fio"), job);
+            Process p = new ProcessBuilder("/usr/bin/fio", file.toString()).directory(tmp.toFile())
+                    .redirectErrorStream(true).start();
+            fio = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        }
+        Assumptions.assumeFalse(fio.contains("got signal=13"), "fio 3.33's own sender died of SIGPIPE in 3 runs out of 3");
         InProcessMain.Result r = InProcessMain.run("fio", file.toString());
         assertThat(r.status()).as(r.err()).isZero();
         String rate = "[0-9.]+[KMG]?i?bit/s";
