@@ -2,6 +2,7 @@ package org.iobench.workload;
 
 import org.iobench.job.JobFiles;
 import org.iobench.workload.offsets.FioTausworthe;
+import org.iobench.workload.offsets.FioZipf;
 
 /**
  * fio 3.33's draw of the next file for {@code file_service_type=random}, {@code zipf}, {@code pareto} and
@@ -77,18 +78,7 @@ final class FileDraws {
     }
 
     private long zipf() {
-        double alpha = 1.0 / (1.0 - theta);
-        double eta = (1.0 - Math.pow(2.0 / ranges, 1.0 - theta)) / (1.0 - zeta2 / zetan);
-        double u = rand.next() / FRAND32_MAX;
-        double z = u * zetan;
-        long val;
-        if (z < 1.0) {
-            val = 1;
-        } else if (z < 1.0 + Math.pow(0.5, theta)) {
-            val = 2;
-        } else {
-            val = 1 + (long) (ranges * Math.pow(eta * u - eta + 1.0, alpha));
-        }
+        long val = FioZipf.rank(rand.next() / FRAND32_MAX, ranges, theta, zetan, zeta2);
         return Long.remainderUnsigned(val - 1 + randOff, ranges);
     }
 

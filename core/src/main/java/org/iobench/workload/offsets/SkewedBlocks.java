@@ -69,19 +69,7 @@ final class SkewedBlocks implements BlockPicker {
     }
 
     private long zipf() {
-        double alpha = 1.0 / (1.0 - theta);
-        double eta = (1.0 - Math.pow(2.0 / blocks, 1.0 - theta)) / (1.0 - zeta2 / zetan);
-        double u = random.nextDouble();
-        double z = u * zetan;
-        long val;
-        if (z < 1.0) {
-            val = 1;
-        } else if (z < 1.0 + Math.pow(0.5, theta)) {
-            val = 2;
-        } else {
-            val = 1 + (long) (blocks * Math.pow(eta * u - eta + 1.0, alpha));
-        }
-        return val - 1;
+        return FioZipf.rank(random.nextDouble(), blocks, theta, zetan, zeta2) - 1;
     }
 
     private long gauss() {
