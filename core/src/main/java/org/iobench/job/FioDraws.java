@@ -18,14 +18,36 @@ package org.iobench.job;
  *                         random map and a state of the LFSR stand for this many bytes
  * @param repeatEachLoop   {@code randrepeat}: fio starts every generator again at each new loop over the file
  *                         ({@code clear_io_state})
+ * @param loops            fio's {@code loops}: the loops over the file fio makes whatever bytes are left (its
+ *                         {@code keep_running} counts them down first); 0 in older documents: 1
+ * @param ioSizeBytes      fio's {@code io_size} (bytes per loop), 0 when not given: once the loops are made, fio
+ *                         starts another only while fewer bytes than this are done ({@code keep_running})
  */
 public record FioDraws(boolean wideSizes, long mixStart, long readSizesStart, long writeSizesStart,
-                       long readAlignBytes, long writeAlignBytes, long mapBlockBytes, boolean repeatEachLoop) {
+                       long readAlignBytes, long writeAlignBytes, long mapBlockBytes, boolean repeatEachLoop,
+                       long loops, long ioSizeBytes) {
     public FioDraws {
         if (readAlignBytes < 1 || writeAlignBytes < 1 || mapBlockBytes < 1) {
             throw new InvalidJobException("blockalign", Math.min(readAlignBytes, Math.min(writeAlignBytes,
                     mapBlockBytes)), "must be at least 1");
         }
+        loops = Math.max(1, loops);
+        if (ioSizeBytes < 0) {
+            throw new InvalidJobException("io_size", ioSizeBytes, "must not be negative");
+        }
+    }
+
+    /**
+     * fio's {@code keep_running} once a loop over the file ended (its file done) with {@code doneBytes} done:
+     * another loop while {@link #loops} are not all made ({@code loopsMade} so far, the first included), then
+     * only with {@code io_size} and at least {@code maxBytes} (fio's largest request) of it left. (A time-based job
+     * always starts another; the job's byte budget is checked apart.)
+     */
+    public boolean anotherLoop(long loopsMade, long doneBytes, long maxBytes) {
+        if (loopsMade < loops) {
+            return true;
+        }
+        return ioSizeBytes > 0 && doneBytes < ioSizeBytes && ioSizeBytes - doneBytes >= maxBytes;
     }
 
     /** fio's {@code ba} of direction {@code write} (false: reads). */

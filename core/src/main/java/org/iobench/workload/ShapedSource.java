@@ -374,35 +374,45 @@ final class ShapedSource implements RequestSource {
 
     /**
      * The next request as fio's {@code fill_io_u} makes it with {@link FioDraws}: the direction, then the place and
-     * the size. Where fio finds none its file is done: a time-based random job resets the file (the map, the LFSR)
-     * and places again in the same direction; a job with more bytes due ({@code io_size}, {@code loops}) starts a
-     * new loop, as fio's {@code clear_io_state} (the generators from their starts with {@code randrepeat}, the
-     * positions at the region's start) and draws again; any other job ends there.
+     * the size. Where fio's random block draw finds none ({@code get_next_rand_block}), a time-based job resets the
+     * file (the map, the LFSR) and draws again in the same direction. Where fio still finds no request (no block,
+     * an offset past the region, no size that fits) its file is done and the loop over it ends: a time-based job
+     * starts a new loop, and so does one whose {@code loops} are not all made or whose {@code io_size} is not done
+     * (fio's {@code keep_running}), as fio's {@code clear_io_state} starts it (the generators from their starts with
+     * {@code randrepeat}, the positions at the region's start, the map cleared) and draws again; any other job ends
+     * there.
      */
     private void fillFio() {
         int d = direction();
-        if (placeFio(d)) {
-            return;
-        }
-        if (timeBased && blocks != null) {
+        int placed = placeFio(d);
+        if (placed == NO_BLOCK && timeBased) {
             blocks.reset(); // fio's get_next_rand_block: time-based, reset the file, draw again
             passes++;
-            if (placeFio(d)) {
-                return;
-            }
-        } else if (again && byteBudget - issuedBytes >= maxBytes) { // fio's keep_running
+            placed = placeFio(d);
+        }
+        if (placed == PLACED) {
+            return;
+        }
+        if (timeBased || again && draws.anotherLoop(loops + 1, issuedBytes, maxBytes)) {
             loopStart.run();
             passes++;
             loops++;
-            if (placeFio(direction())) {
+            if (placeFio(direction()) == PLACED) {
                 return;
             }
         }
         fioEnded = true;
     }
 
-    /** One place of {@link #fillFio}; false where fio's {@code fill_io_u} fails. */
-    private boolean placeFio(int d) {
+    /** {@link #placeFio}: a request was made. */
+    private static final int PLACED = 0;
+    /** {@link #placeFio}: fio's random map (or LFSR) had no block left. */
+    private static final int NO_BLOCK = 1;
+    /** {@link #placeFio}: a block or place was found, but no request fits there. */
+    private static final int NO_ROOM = 2;
+
+    /** One place of {@link #fillFio}: {@link #PLACED}, or why fio's {@code fill_io_u} fails. */
+    private int placeFio(int d) {
         long min = minBytes[d];
         long offset;
         if (blocks != null) {
@@ -411,14 +421,14 @@ final class ShapedSource implements RequestSource {
             long last = maxSize / ba;
             long b = last < 1 ? FioRandomBlocks.NONE : blocks.next(last);
             if (b == FioRandomBlocks.NONE) {
-                return false;
+                return NO_BLOCK;
             }
             offset = b * ba;
         } else if (picker != null) {
             long b = picker.next();
             if (b == BlockPicker.PASS_DONE) {
                 if (!timeBased && !again) {
-                    return false;
+                    return NO_BLOCK;
                 }
                 picker.newPass();
                 passes++;
@@ -427,18 +437,18 @@ final class ShapedSource implements RequestSource {
             offset = b * unit;
         } else {
             if (!timeBased && steps[d].passOver(min)) {
-                return false; // a time-based walk starts over at the region's start (fio's get_next_seq_offset)
+                return NO_ROOM; // a time-based walk starts over at the region's start (fio's get_next_seq_offset)
             }
             long before = steps[d].passes();
             offset = steps[d].next(min);
             passes += steps[d].passes() - before;
         }
         if (offset >= regionLength) {
-            return false;
+            return NO_ROOM;
         }
         long length = sizes[d].next(regionLength - offset);
         if (length == 0 || offset + length > walkBytes) {
-            return false; // fio: no size fits, or past the file's end
+            return NO_ROOM; // fio: no size fits, or past the file's end
         }
         if (blocks != null && blocks.mapped()) { // fio's mark_random_map: cut where a block was used
             long set = blocks.mark(offset / min, Math.ceilDiv(length, min));
@@ -453,7 +463,7 @@ final class ShapedSource implements RequestSource {
         pendingDir = d;
         pendingOffset = offset;
         pendingLength = length;
-        return true;
+        return PLACED;
     }
 
     /** fio's trimwrite: a trimmed block is written next, on the same request (the budget counted it once). */

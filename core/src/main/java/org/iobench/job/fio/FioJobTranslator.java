@@ -207,10 +207,12 @@ final class FioJobTranslator {
             if (job.rw.random()) {
                 access = access.withOffsets(FioRandom.offsets(o, threads)); // fio's generator
             }
-            if (job.rw.mixed() || job.rw.random() || access.readSizes() != null || access.writeSizes() != null) {
-                // fio's directions, sizes and blocks, each from its own generator
+            if (job.rw.mixed() || job.rw.random() || access.readSizes() != null || access.writeSizes() != null
+                    || access.ioBytes() > 0) {
+                // fio's directions, sizes and blocks, each from its own generator; fio's loops over the file
                 access = access.withDraws(FioRandom.draws(o, threads, job.rw, job.verify != null,
-                        FioAccess.units(o, job.rw)));
+                        FioAccess.units(o, job.rw), o.has("io_size")
+                                ? o.size(o.setting("io_size").orElseThrow(), o.value("io_size").orElseThrow()) : 0));
             }
             b.access(access);
             long offset = job.offset + i * job.offsetIncrement;

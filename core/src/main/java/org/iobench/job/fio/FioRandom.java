@@ -44,14 +44,16 @@ final class FioRandom {
      * for a trimwrite; 64 bits with {@code random_generator=tausworthe64}.
      *
      * @param units {@link FioAccess#units}: {@code ba} of reads and writes (or trims), {@code rw_min_bs}
+     * @param ioSizeBytes {@code io_size}, 0 when not given
      */
-    static FioDraws draws(FioJobOptions o, int threadNumber, RwMode rw, boolean verifies, long[] units) {
+    static FioDraws draws(FioJobOptions o, int threadNumber, RwMode rw, boolean verifies, long[] units,
+                          long ioSizeBytes) {
         long read = seed(o, threadNumber, FIO_RAND_BS_OFF);
         long write = verifies ? read : seed(o, threadNumber, FIO_RAND_BS1_OFF);
         long trim = rw.trims() && rw.writes() ? write : seed(o, threadNumber, FIO_RAND_BS2_OFF);
         boolean wide = o.value("random_generator").orElse("").strip().equalsIgnoreCase("tausworthe64");
         return new FioDraws(wide, seed(o, threadNumber, FIO_RAND_MIX_OFF), read, rw.trims() ? trim : write,
-                units[0], units[1], units[2], o.flag("randrepeat", true));
+                units[0], units[1], units[2], o.flag("randrepeat", true), o.number("loops", 1), ioSizeBytes);
     }
 
     /** fio's {@code rand_seeds[FIO_RAND_BLOCK_OFF]} for the job. */
