@@ -155,9 +155,9 @@ final class ImportCommand implements Callable<Integer> {
                 Totals t = r.totals();
                 String where = "FILE " + file + ": " + b.job().name() + " run " + r.run() + ": ";
                 long[] figures = {t.bytesRead(), t.bytesWritten(), t.reads(), t.writes(), t.elapsedNanos(),
-                        t.syncNanos(), t.syncs(), t.bytesTrimmed(), t.trims()};
+                        t.syncNanos(), t.syncs(), t.bytesTrimmed(), t.trims(), t.zoneResets()};
                 String[] names = {"readBytes", "writeBytes", "reads", "writes", "elapsedNs", "syncNs", "syncs",
-                        "trimBytes", "trims"}; // as the document names them
+                        "trimBytes", "trims", "zoneResets"}; // as the document names them
                 for (int i = 0; i < figures.length; i++) {
                     if (figures[i] < 0) {
                         throw ExitException.usage(where + names[i] + " is " + figures[i] + "; no run has a negative"

@@ -74,6 +74,7 @@ public final class ClusterAggregator {
     private static RunResult run(int index, int run, List<HostPart> with, List<HostPart> all) {
         long bytesRead = 0, bytesWritten = 0, reads = 0, writes = 0, elapsed = 0, syncNanos = 0, syncs = 0;
         long bytesTrimmed = 0, trims = 0; // trims' counts add up; their latency histograms do not travel yet
+        long zoneResets = 0;
         long intervalNanos = 0;
         String startedAt = null;
         IoFailure failure = null;
@@ -108,6 +109,7 @@ public final class ClusterAggregator {
             syncs += t.syncs();
             bytesTrimmed += t.bytesTrimmed();
             trims += t.trims();
+            zoneResets += t.zoneResets();
             intervalNanos = r.intervals().intervalNanos();
             series.add(r.intervals().series());
             if (startedAt == null || (r.startedAt() != null && r.startedAt().compareTo(startedAt) < 0)) {
@@ -157,7 +159,8 @@ public final class ClusterAggregator {
                 kernelWritten, mismatch, "the sum over " + present + " hosts, each checked against its own kernel");
         return new RunResult(run, startedAt,
                 new Outcome(complete, complete ? null : String.join("; ", stops), failure, warnings),
-                new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs, bytesTrimmed, trims),
+                new Totals(bytesRead, bytesWritten, reads, writes, elapsed, syncNanos, syncs, bytesTrimmed, trims,
+                        zoneResets),
                 new Latencies(readMeans.apply(LatencyRecorder.summarize(readHist)),
                         writeMeans.apply(LatencyRecorder.summarize(writeHist)),
                         syncMeans.apply(LatencyRecorder.summarize(syncHist)), null,

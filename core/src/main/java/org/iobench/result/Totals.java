@@ -14,15 +14,24 @@ import org.iobench.job.RwMode;
  * @param bytesTrimmed bytes discarded by trims (fio's trim direction), counted by their length as fio counts them;
  *                     absent from JSON when 0, so runs without trims keep their documents
  * @param trims        trims made; absent from JSON when 0
+ * @param zoneResets   write pointers of emulated zones moved back to their zone's start ({@code zonemode=zbd}: fio's
+ *                     {@code nr_zone_resets}, counted by the job that reset them); absent from JSON when 0
  */
 public record Totals(long bytesRead, long bytesWritten, long reads, long writes, long elapsedNanos, long syncNanos,
                      long syncs, @JsonInclude(JsonInclude.Include.NON_DEFAULT) long bytesTrimmed,
-                     @JsonInclude(JsonInclude.Include.NON_DEFAULT) long trims) {
+                     @JsonInclude(JsonInclude.Include.NON_DEFAULT) long trims,
+                     @JsonInclude(JsonInclude.Include.NON_DEFAULT) long zoneResets) {
+
+    /** Totals of a run without zone resets. */
+    public Totals(long bytesRead, long bytesWritten, long reads, long writes, long elapsedNanos, long syncNanos,
+                  long syncs, long bytesTrimmed, long trims) {
+        this(bytesRead, bytesWritten, reads, writes, elapsedNanos, syncNanos, syncs, bytesTrimmed, trims, 0);
+    }
 
     /** Totals of a run without trims. */
     public Totals(long bytesRead, long bytesWritten, long reads, long writes, long elapsedNanos, long syncNanos,
                   long syncs) {
-        this(bytesRead, bytesWritten, reads, writes, elapsedNanos, syncNanos, syncs, 0, 0);
+        this(bytesRead, bytesWritten, reads, writes, elapsedNanos, syncNanos, syncs, 0, 0, 0);
     }
 
     /** Bytes of every direction: read, written and trimmed (fio counts a trim's length as its bytes). */

@@ -26,6 +26,11 @@ abstract class ForwardingSource implements RequestSource {
     }
 
     @Override
+    public long zoneResets() {
+        return inner.zoneResets();
+    }
+
+    @Override
     public boolean more() {
         return inner.more();
     }

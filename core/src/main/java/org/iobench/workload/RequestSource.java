@@ -79,6 +79,14 @@ interface RequestSource {
         return 0;
     }
 
+    /**
+     * The emulated zones this worker reset ({@code zonemode=zbd}: fio's {@code nr_zone_resets}, counted by the job
+     * that reset them); 0 for every source that has no zones.
+     */
+    default long zoneResets() {
+        return 0;
+    }
+
     /** The worker's loop has ended (after its last completion, outside its measured time). */
     default void finished() {
     }

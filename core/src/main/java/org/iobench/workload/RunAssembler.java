@@ -67,7 +67,7 @@ final class RunAssembler {
         LatencyRecorder syncs = syncs(finalSync);
         IntervalSeries series = new IntervalSeries(intervalNanos);
         LatencyRecorder trims = new LatencyRecorder();
-        long bytesRead = 0, bytesWritten = 0, nReads = 0, nWrites = 0, bytesTrimmed = 0, nTrims = 0;
+        long bytesRead = 0, bytesWritten = 0, nReads = 0, nWrites = 0, bytesTrimmed = 0, nTrims = 0, zoneResets = 0;
         long syncCount = finalSync == null ? 0 : finalSync.latency.count();
         long syncNanos = finalSync == null ? 0 : finalSync.nanos;
         List<WorkerResult> perWorker = new ArrayList<>();
@@ -78,6 +78,7 @@ final class RunAssembler {
             trims.add(s.trimLatency);
             bytesTrimmed += s.bytesTrimmed;
             nTrims += s.trims;
+            zoneResets += s.zoneResets;
             series.merge(s.series);
             bytesRead += s.bytesRead;
             bytesWritten += s.bytesWritten;
@@ -91,7 +92,7 @@ final class RunAssembler {
         }
         long elapsed = Math.max(0, endNanos - t.measureStartNanos());
         Totals totals = new Totals(bytesRead, bytesWritten, nReads, nWrites, elapsed, syncNanos, syncCount,
-                bytesTrimmed, nTrims);
+                bytesTrimmed, nTrims, zoneResets);
         List<String> warnings = new ArrayList<>(); // an accounting mismatch is the advisor's finding, not repeated here
         if (evidence.warmUp() != null) {
             warnings.add(evidence.warmUp());

@@ -167,6 +167,7 @@ final class Worker implements Runnable {
             if (t != null) { // the worker's end is its loop's: reading its counters below is no part of its time
                 stats.endNanos = clock.nanoTime();
                 source.finished();
+                stats.zoneResets = source.zoneResets();
             }
             if (throttle != null) {
                 throttle.leave();

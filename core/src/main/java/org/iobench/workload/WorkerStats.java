@@ -42,6 +42,8 @@ public final class WorkerStats {
     long syncs;
     long bytesTrimmed;
     long trims;
+    /** The emulated zones the worker reset ({@link RequestSource#zoneResets}), set when its loop ends. */
+    long zoneResets;
     long syncNanos;
     /** Every byte the kernel reported transferred, warm-up included: compared with /proc/self/io. */
     long issuedBytesRead;

@@ -229,6 +229,11 @@ final class ZonedSource implements RequestSource {
     }
 
     @Override
+    public long zoneResets() {
+        return zones.resets();
+    }
+
+    @Override
     public String nothingTransferred(IoRequest r) {
         return (r.op() == IoOp.READ ? "read" : "write") + " at offset " + r.offset()
                 + " transferred nothing: the target ended early (was it truncated underneath?)";

@@ -107,6 +107,41 @@ class FioCommandTest {
     }
 
     @Test
+    void aWriteLineEndsWithFiosZoneResetsAndSignificantFiguresGiveItsDigits() {
+        // fio 3.33 (show_ddir_status, zbd_write_status): every write line ends "; N zone resets"; three loops over
+        // one emulated zone reset it twice. significant_figures=10: whole numbers where they fit in ten digits
+        InProcessMain.Result r = InProcessMain.run("fio", "--name=z", "--ioengine=psync", "--rw=write", "--bs=4k",
+                "--size=64k", "--loops=3", "--zonemode=zbd", "--zonesize=64k", "--significant_figures=10",
+                "--filename=" + dir.resolve("z"));
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("\n  write: IOPS=[0-9]+, BW=[0-9]+B/s \\([0-9]+B/s\\)\\(196608B/[0-9]+msec\\);"
+                + " 2 zone resets\n").contains("io=196608B (196608B)");
+        InProcessMain.Result plain = InProcessMain.run("fio", "--name=w", "--ioengine=psync", "--rw=write",
+                "--bs=4k", "--size=64k", "--filename=" + dir.resolve("w"));
+        assertThat(plain.status()).as(plain.err()).isZero();
+        assertThat(plain.out()).containsPattern("\n  write: IOPS=.*\\(64\\.0KiB/[0-9]+msec\\); 0 zone resets\n");
+        assertThat(InProcessMain.run(nullJob("--significant_figures=11")).status()).isEqualTo(1); // fio refuses it
+    }
+
+    @Test
+    void allowFileCreateOffUsesAFileThatExistsAndRefusesOneThatDoesNotBeforeAnyIo() throws Exception {
+        Path missing = dir.resolve("missing");
+        InProcessMain.Result r = InProcessMain.run("fio", "--name=r", "--rw=read", "--size=64k",
+                "--allow_file_create=0", "--filename=" + missing);
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().lines().toList()).hasSize(1);
+        assertThat(r.err()).contains("allow_file_create=0").contains(missing + " does not exist")
+                .contains("file creation disallowed by allow_file_create=0");
+        assertThat(missing).doesNotExist();
+        Path existing = dir.resolve("existing");
+        Files.write(existing, new byte[64 << 10]);
+        InProcessMain.Result ok = InProcessMain.run("fio", "--name=r", "--rw=read", "--size=64k",
+                "--allow_file_create=0", "--filename=" + existing);
+        assertThat(ok.status()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("io=64.0KiB (65.5kB)");
+    }
+
+    @Test
     void writingAnExistingFileWithoutConsentIsRefusedInOneLineWithStatusTwoBeforeAnyIo() throws Exception {
         Assumptions.assumeFalse("1".equals(System.getenv("IOBENCH_ALLOW_OVERWRITE")), "IOBENCH_ALLOW_OVERWRITE=1 is"
                 + " set in this environment: the refusal cannot happen");

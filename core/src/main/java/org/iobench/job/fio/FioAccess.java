@@ -146,8 +146,8 @@ record FioAccess(long unitBytes, Access access) {
         if (m.equals("none")) {
             if (size != null && o.size(size, size.value()) != 0) {
                 // fio 3.33's zonemode defaults to none: "--zonemode=none and --zonesize are not compatible."
-                throw FioJobOptions.bad(size, "needs zonemode=strided (fio 3.33 refuses a zone size with zonemode=none,"
-                        + " its default)");
+                throw FioJobOptions.bad(size, "needs zonemode=strided or zbd (zonemode=none is fio 3.33's default;"
+                        + " fio: \"--zonemode=none and --zonesize are not compatible.\")");
             }
             return new long[] {0, 0, 0};
         }

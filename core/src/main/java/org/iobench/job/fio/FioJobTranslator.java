@@ -577,6 +577,28 @@ final class FioJobTranslator {
         job.numjobs = n;
     }
 
+    /**
+     * {@code allow_file_create=0}: fio 3.33 opens a job's file without {@code O_CREAT} ({@code filesetup.c}), so a
+     * file that exists (a device, a file made before) is used as with 1, and one that does not fails the job ("fio:
+     * file creation disallowed by allow_file_create=0") while fio runs the others and exits 1; iobench refuses the
+     * job file instead. Engines that lay out no file (diskless, network, file operations, cpuio, exec) open none.
+     */
+    static void allowFileCreate(Job job, boolean allowed) {
+        if (allowed || job.engine.flags().stream().anyMatch(f -> f == EngineFlag.DISKLESS || f == EngineFlag.NETWORK
+                || f == EngineFlag.WORKS_ON_FILES || f == EngineFlag.BURNS_CPU || f == EngineFlag.RUNS_PROGRAM)) {
+            return;
+        }
+        FioSetting s = job.options().setting("allow_file_create").orElseThrow();
+        for (int clone = 0; clone < job.numjobs; clone++) {
+            Path file = job.target(clone, "0", new ArrayList<>());
+            if (!Files.exists(file)) {
+                job.refuse(s, file + " does not exist (fio: \"file creation disallowed by allow_file_create=0\":"
+                        + " fio fails the job and runs the others)");
+                return;
+            }
+        }
+    }
+
     /** The job's timing beyond runtime and its rate ({@link FioSchedule}); fio's exec engine thinks 50 ms. */
     static void schedule(Job job) {
         FioSchedule schedule = FioSchedule.of(job.options(), job.rw, job.seed(), job.problems(), job.blocking());

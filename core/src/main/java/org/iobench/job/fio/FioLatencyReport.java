@@ -7,16 +7,19 @@ import java.util.Locale;
 /**
  * What fio's report shows of a job's latencies ({@code stat.c}): which of the submission (slat), completion (clat)
  * and total (lat) latencies get percentiles ({@code slat_percentiles}, {@code clat_percentiles},
- * {@code lat_percentiles}), which percentiles ({@code percentile_list}, sorted as fio sorts it), and whether the
- * directions are reported apart, as one {@code mixed} direction, or both ({@code unified_rw_reporting}). Only what
- * is printed changes; the I/O and what is measured do not.
+ * {@code lat_percentiles}), which percentiles ({@code percentile_list}, sorted as fio sorts it), whether the
+ * directions are reported apart, as one {@code mixed} direction, or both ({@code unified_rw_reporting}), and the
+ * digits of the normal text's IOPS, bandwidths and sizes ({@code significant_figures}). Only what is printed changes;
+ * the I/O and what is measured do not.
  *
  * @param percentiles the percentiles in ascending order, each in 0 < p <= 100 (fio's list ends at its first 0)
  * @param precision   the decimals the normal text prints them with: the most any value of the list was written with
  *                    (fio's {@code percentile_precision}; 2 for its default list)
+ * @param figures     the most digits of a number {@code num2str} prints in the normal text (fio's
+ *                    {@code significant_figures}, 1..10, default 4)
  */
 public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Double> percentiles, int precision,
-                               Unified unified) {
+                               Unified unified, int figures) {
     /** fio's {@code unified_rw_reporting}. */
     public enum Unified {
         /** Each direction on its own (fio's {@code none}, {@code 0}). */
@@ -35,7 +38,7 @@ public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Dou
 
     /** fio's defaults: completion latency percentiles, its list, directions apart. */
     public static final FioLatencyReport DEFAULT = new FioLatencyReport(false, true, false, FIO_PERCENTILES, 2,
-            Unified.SPLIT);
+            Unified.SPLIT, 4);
 
     public FioLatencyReport {
         percentiles = List.copyOf(percentiles);
@@ -46,7 +49,21 @@ public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Dou
         return new FioLatencyReport(o.flag("slat_percentiles", false), o.flag("clat_percentiles", true),
                 o.flag("lat_percentiles", false), o.setting("percentile_list").map(FioLatencyReport::list)
                 .orElse(FIO_PERCENTILES), o.setting("percentile_list").map(FioLatencyReport::precision).orElse(2),
-                o.setting("unified_rw_reporting").map(FioLatencyReport::unified).orElse(Unified.SPLIT));
+                o.setting("unified_rw_reporting").map(FioLatencyReport::unified).orElse(Unified.SPLIT),
+                figures(o));
+    }
+
+    /** fio's {@code significant_figures}: an integer 1..10 (its {@code minval}, {@code maxval}). */
+    private static int figures(FioJobOptions o) {
+        FioSetting s = o.setting("significant_figures").orElse(null);
+        if (s == null) {
+            return 4;
+        }
+        long v = o.number(s);
+        if (v < 1 || v > 10) {
+            throw FioJobOptions.bad(s, "must be 1..10 (fio: \"value out of range\")");
+        }
+        return (int) v;
     }
 
     /** fio's {@code percentile_precision}: the most digits after a point among the list's values. */

@@ -93,20 +93,29 @@ final class FioZbd {
         return (int) v;
     }
 
-    /** fio's {@code FIO_OPT_FLOAT_LIST} of one value in 0..1. */
+    /**
+     * fio's {@code FIO_OPT_FLOAT_LIST} of one value in 0..1, refused in fio's words ({@code parse.c}). A second value
+     * ({@code .4:.6}) is refused too: fio prints "the list exceeding max length 1" and runs with the first.
+     */
     private static double fraction(FioJobOptions o, String name) {
         FioSetting s = o.setting(name).orElse(null);
         if (s == null) {
             return 0;
         }
+        String[] list = s.value().strip().split(":", -1);
         double v;
         try {
-            v = Double.parseDouble(s.value().strip());
+            v = Double.parseDouble(list[0].strip());
         } catch (NumberFormatException e) {
-            throw FioJobOptions.bad(s, "is not a number");
+            throw FioJobOptions.bad(s, "is not a number (fio: \"not a floating point value: " + list[0] + "\")");
         }
         if (!(v >= 0 && v <= 1)) {
-            throw FioJobOptions.bad(s, "must be 0..1");
+            throw FioJobOptions.bad(s, "must be 0..1 (fio: \"value out of range: " + String.format(Locale.ROOT,
+                    "%f (range %s: %f)", v, v > 1 ? "max" : "min", v > 1 ? 1.0 : 0.0) + "\")");
+        }
+        if (list.length > 1) {
+            throw FioJobOptions.bad(s, "takes one value (fio prints \"the list exceeding max length 1\" and runs"
+                    + " with the first)");
         }
         return v;
     }

@@ -68,6 +68,11 @@ record FioEntry(String name, int groupId, List<FioJobDescription.Option> options
         return members.stream().anyMatch(b -> b.job().engine().flags().contains(EngineFlag.BIT_BASED));
     }
 
+    /** fio's {@code nr_zone_resets}: the emulated zones the members reset, summed as group_reporting sums them. */
+    long zoneResets() {
+        return runs().stream().mapToLong(r -> r.totals().zoneResets()).sum();
+    }
+
     List<RunResult> runs() {
         return members.stream().filter(b -> !b.runs().isEmpty()).map(FioEntry::runOf).toList();
     }

@@ -17,7 +17,13 @@ final class FioNumbers {
      * byte: fio's {@code N2S_BITPERSEC}) for a bit-based engine.
      */
     static String rate(long bytesPerSecond, boolean pow2, boolean bits) {
-        return bits ? num2str(bytesPerSecond * 8, 4, pow2, "bit/s") : num2str(bytesPerSecond, 4, pow2, "B/s");
+        return rate(bytesPerSecond, 4, pow2, bits);
+    }
+
+    /** {@link #rate(long, boolean, boolean)} in at most {@code maxlen} digits (fio's {@code significant_figures}). */
+    static String rate(long bytesPerSecond, int maxlen, boolean pow2, boolean bits) {
+        return bits ? num2str(bytesPerSecond * 8, maxlen, pow2, "bit/s")
+                : num2str(bytesPerSecond, maxlen, pow2, "B/s");
     }
 
     /** @param units {@code ""}, {@code "B"}, {@code "B/s"} or {@code "bit/s"} */

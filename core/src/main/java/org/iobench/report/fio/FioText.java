@@ -80,18 +80,19 @@ public final class FioText {
         if (report.unified() == FioLatencyReport.Unified.MIXED) {
             FioDirection mixed = FioDirection.mixed(List.of(dirs));
             if (mixed.bytes() > 0 && mixed.runtimeMillis() > 0) {
-                direction("mixed", mixed, report, e.bitBased(), out);
+                direction("mixed", mixed, report, e.bitBased(), "", out);
             }
         } else {
             for (FioDirection.Dir d : FioDirection.Dir.values()) {
                 FioDirection f = dirs[d.ordinal()];
                 if (f.bytes() > 0 && f.runtimeMillis() > 0) {
-                    direction(DIR_NAMES[d.ordinal()], f, report, e.bitBased(), out);
+                    direction(DIR_NAMES[d.ordinal()], f, report, e.bitBased(),
+                            d == FioDirection.Dir.WRITE ? "; " + e.zoneResets() + " zone resets" : "", out);
                 }
             }
             FioDirection mixed = FioDirection.mixed(List.of(dirs));
             if (report.unified() == FioLatencyReport.Unified.BOTH && mixed.bytes() > 0 && mixed.runtimeMillis() > 0) {
-                direction("mixed", mixed, report, e.bitBased(), out);
+                direction("mixed", mixed, report, e.bitBased(), "", out);
             }
         }
         FioBuckets buckets = FioJson.buckets(List.of(dirs));
@@ -179,14 +180,15 @@ public final class FioText {
      * fio's {@code show_ddir_status}: IOPS and bandwidth, the slat/clat/lat lines, each priority's (two or more), then
      * the percentiles the report asks for (slat, clat, lat) and each priority's.
      */
-    private static void direction(String name, FioDirection f, FioLatencyReport report, boolean bits,
+    private static void direction(String name, FioDirection f, FioLatencyReport report, boolean bits, String post,
                                   StringBuilder out) {
         long bw = f.bwBytes();
         long iops = 1000 * f.ios() / f.runtimeMillis();
-        out.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)\n", name,
-                FioNumbers.num2str(iops, 4, false, ""), FioNumbers.rate(bw, true, bits),
-                FioNumbers.rate(bw, false, bits), FioNumbers.num2str(f.bytes(), 4, true, "B"),
-                f.runtimeMillis()));
+        int figures = report.figures();
+        out.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)%s\n", name,
+                FioNumbers.num2str(iops, figures, false, ""), FioNumbers.rate(bw, figures, true, bits),
+                FioNumbers.rate(bw, figures, false, bits), FioNumbers.num2str(f.bytes(), figures, true, "B"),
+                f.runtimeMillis(), post));
         latency("slat", f.slat(), out);
         latency("clat", f.clat(), out);
         latency(" lat", f.lat(), out);
@@ -286,8 +288,9 @@ public final class FioText {
     private static void group(int g, List<FioEntry> entries, long[] aggregate, StringBuilder out) {
         out.append("Run status group ").append(g).append(" (all jobs):\n");
         // fio's group takes the unit_base of its last job
-        boolean bits = entries.stream().filter(e -> e.groupId() == g).reduce((a, b) -> b).map(FioEntry::bitBased)
-                .orElse(false);
+        FioEntry last = entries.stream().filter(e -> e.groupId() == g).reduce((a, b) -> b).orElseThrow();
+        boolean bits = last.bitBased();
+        int figures = last.report().figures(); // and its significant_figures
         for (FioDirection.Dir d : FioDirection.Dir.values()) {
             long bytes = 0;
             long minRun = 0;
@@ -313,10 +316,11 @@ public final class FioText {
             }
             long agg = aggregate[d.ordinal()];
             out.append(String.format(Locale.ROOT, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%d-%dmsec\n",
-                    GROUP_NAMES[d.ordinal()], FioNumbers.rate(agg, true, bits), FioNumbers.rate(agg, false, bits),
-                    FioNumbers.rate(minBw, true, bits), FioNumbers.rate(maxBw, true, bits),
-                    FioNumbers.rate(minBw, false, bits), FioNumbers.rate(maxBw, false, bits),
-                    FioNumbers.num2str(bytes, 4, true, "B"), FioNumbers.num2str(bytes, 4, false, "B"), minRun,
+                    GROUP_NAMES[d.ordinal()], FioNumbers.rate(agg, figures, true, bits),
+                    FioNumbers.rate(agg, figures, false, bits), FioNumbers.rate(minBw, figures, true, bits),
+                    FioNumbers.rate(maxBw, figures, true, bits), FioNumbers.rate(minBw, figures, false, bits),
+                    FioNumbers.rate(maxBw, figures, false, bits), FioNumbers.num2str(bytes, figures, true, "B"),
+                    FioNumbers.num2str(bytes, figures, false, "B"), minRun,
                     maxRun));
         }
     }

@@ -111,6 +111,8 @@ public final class ZoneBook {
         /** fio's {@code td->num_open_zones}: unsigned, so a zone another job opened and this one closed wraps it. */
         private int ownOpen;
         private long length;
+        /** fio's {@code td->ts.nr_zone_resets}: the zones this job reset. */
+        private long ownResets;
 
         private Job(EmulatedZones spec, long regionStart, long regionLength, boolean random) {
             this.regionStart = regionStart;
@@ -131,6 +133,13 @@ public final class ZoneBook {
         public void newLoop() {
             synchronized (ZoneBook.this) {
                 resetWriteCount();
+            }
+        }
+
+        /** The zones this job reset (fio's {@code nr_zone_resets} of its thread). */
+        public long resets() {
+            synchronized (ZoneBook.this) {
+                return ownResets;
             }
         }
 
@@ -172,7 +181,9 @@ public final class ZoneBook {
                 }
                 if (resetDue[z] || full(z, minBytes)) {
                     resetDue[z] = false;
-                    reset(z);
+                    if (reset(z)) {
+                        ownResets++;
+                    }
                 }
                 long at = wp[z];
                 if (at - regionStart >= regionLength || at < regionStart) {
@@ -400,15 +411,19 @@ public final class ZoneBook {
         }
     }
 
-    /** fio's {@code zbd_reset_zone} on a target that is not zoned: the pointer back at the start, counted. */
-    private void reset(int z) {
+    /**
+     * fio's {@code zbd_reset_zone} on a target that is not zoned: the pointer back at the start, counted; false (and
+     * nothing counted) where the zone holds no data.
+     */
+    private boolean reset(int z) {
         long data = wp[z] - start(z);
         if (data == 0) {
-            return;
+            return false;
         }
         withData -= data;
         wp[z] = start(z);
         resets.incrementAndGet();
+        return true;
     }
 
     /**

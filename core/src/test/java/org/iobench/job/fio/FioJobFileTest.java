@@ -170,12 +170,12 @@ class FioJobFileTest {
 
     @Test
     void lenientIgnoresReportingOptionsAndSkipsJobsWhoseIoWouldChange() {
-        String text = "[global]\nsize=1m\nsignificant_figures=4\n[a]\nrw=read\n[b]\nstonewall\nlockfile=exclusive\n"
+        String text = "[global]\nsize=1m\nlog_entries=1024\n[a]\nrw=read\n[b]\nstonewall\nlockfile=exclusive\n"
                 + "[d]\nrw=read\nwait_for=b\n[c]\nrw=randread\nstonewall\n";
         JobFile f = lenient(text);
         assertThat(f.jobs()).extracting(JobSpec::name).containsExactly("a", "c");
         assertThat(f.stages()).hasSize(2);
-        assertThat(f.warnings()).singleElement().asString().startsWith("t.fio:3: significant_figures=4")
+        assertThat(f.warnings()).singleElement().asString().startsWith("t.fio:3: log_entries=1024")
                 .endsWith("ignored (--lenient)");
         assertThat(f.skipped()).hasSize(2);
         assertThat(f.skipped().get(0)).startsWith("t.fio:6: job [b] skipped: t.fio:8: lockfile=exclusive");

@@ -46,7 +46,15 @@ class FioZbdTest {
                 .isInstanceOf(InvalidJobException.class).hasMessageContaining("max_open_zones");
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zone_reset_frequency=2"))
                 .isInstanceOf(InvalidJobException.class).hasMessageContaining("zone_reset_frequency=2: must be 0..1")
+                .hasMessageContaining("value out of range: 2.000000 (range max: 1.000000)") // fio's words (t/zbd 22)
                 .hasMessageNotContaining(": t.fio:"); // named once, where it was set
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zone_reset_threshold=-1"))
+                .hasMessageContaining("value out of range: -1.000000 (range min: 0.000000)"); // t/zbd test 18
+        // fio prints "the list exceeding max length 1" and runs with .4: iobench refuses in fio's words (test 20)
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zone_reset_threshold=.4:.6"))
+                .hasMessageContaining("zone_reset_threshold=.4:.6").hasMessageContaining("the list exceeding max length");
+        assertThatThrownBy(() -> job("rw=read size=4m zonesize=1")) // t/zbd test 44 greps fio's words
+                .hasMessageContaining("--zonemode=none and --zonesize are not compatible");
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=64k bs=128k"))
                 .isInstanceOf(InvalidJobException.class).hasMessageContaining("bs").hasMessageContaining("zone");
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zoned zonesize=64k"))

@@ -40,6 +40,19 @@ class ZoneBookTest {
     }
 
     @Test
+    void eachJobCountsTheResetsItMadeAsFiosNrZoneResetsOfItsThread() {
+        ZoneBook book = new ZoneBook(zones(0), 2 * ZONE);
+        ZoneBook.Job first = book.job(zones(0), 0, 2 * ZONE, false);
+        ZoneBook.Job second = book.job(zones(0), 0, 2 * ZONE, false);
+        first.placeWrite(0, ZONE, 4 * K); // zone 0 full
+        second.placeWrite(0, 4 * K, 4 * K); // the second job resets it
+        second.placeWrite(ZONE, 4 * K, 4 * K); // zone 1 was empty: nothing to reset
+        assertThat(first.resets()).isZero();
+        assertThat(second.resets()).isEqualTo(1);
+        assertThat(book.resets()).isEqualTo(1);
+    }
+
+    @Test
     void readsStayBelowTheWritePointersAndEndWhereNothingIsWritten() {
         ZoneBook book = new ZoneBook(zones(0), 4 * ZONE);
         ZoneBook.Job writer = book.job(zones(0), 0, 4 * ZONE, false);
