@@ -22,18 +22,22 @@ package org.iobench.job;
  *                         {@code keep_running} counts them down first); 0 in older documents: 1
  * @param ioSizeBytes      fio's {@code io_size} (bytes per loop), 0 when not given: once the loops are made, fio
  *                         starts another only while fewer bytes than this are done ({@code keep_running})
+ * @param loopBytes        fio's {@code total_bytes} of a loop ({@code do_io}: the job's {@code size}, or
+ *                         {@code io_size} when larger for random writes without the random map); 0: unknown. fio
+ *                         counts a loop's bytes only for requests its engine queued ({@code FIO_Q_QUEUED}), and
+ *                         ends the loop at this many
  */
 public record FioDraws(boolean wideSizes, long mixStart, long readSizesStart, long writeSizesStart,
                        long readAlignBytes, long writeAlignBytes, long mapBlockBytes, boolean repeatEachLoop,
-                       long loops, long ioSizeBytes) {
+                       long loops, long ioSizeBytes, long loopBytes) {
     public FioDraws {
         if (readAlignBytes < 1 || writeAlignBytes < 1 || mapBlockBytes < 1) {
             throw new InvalidJobException("blockalign", Math.min(readAlignBytes, Math.min(writeAlignBytes,
                     mapBlockBytes)), "must be at least 1");
         }
         loops = Math.max(1, loops);
-        if (ioSizeBytes < 0) {
-            throw new InvalidJobException("io_size", ioSizeBytes, "must not be negative");
+        if (ioSizeBytes < 0 || loopBytes < 0) {
+            throw new InvalidJobException("io_size", Math.min(ioSizeBytes, loopBytes), "must not be negative");
         }
     }
 

@@ -1,6 +1,8 @@
 package org.iobench.workload;
 
 import java.util.function.Supplier;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
@@ -69,6 +71,13 @@ final class ShapedSource implements RequestSource {
     private StridedZones zones;
     /** fio found no room for the next request (its file done, no loop or pass left): the job is over. */
     private boolean fioEnded;
+    /**
+     * fio's {@code total_bytes} where its engine queues requests (fio counts a loop's bytes only for those): a loop
+     * ends once it issued this many; 0: a loop ends only where fio's file is done.
+     */
+    private final long loopCapBytes;
+    /** {@code issuedBytes} when the current loop began. */
+    private long loopFirstByte;
 
     /** Where the zones wrap, and past which fio ends the job: the file's end, relative to the region's start. */
     private final long zoneWalk;
@@ -118,6 +127,11 @@ final class ShapedSource implements RequestSource {
         this.zoneWalk = Math.max(regionLength, walkBytes);
         this.zones = strided ? new StridedZones(a.zoneBytes(), a.zoneRangeBytes(), a.zoneSkipBytes(), zoneWalk) : null;
         this.timeBased = spec.timing().loopRegion();
+        EngineDescription engine = spec.queue().described();
+        // fio's diskless engine without FIO_SYNCIO (null) completes each request inside its call at iodepth 1
+        boolean queues = !engine.has(EngineFlag.SYNC)
+                && !(engine.has(EngineFlag.DISKLESS) && spec.queue().iodepth() == 1);
+        this.loopCapBytes = draws != null && queues && !timeBased ? draws.loopBytes() : 0;
         if (rw.random() && draws != null && !strided && a.distribution().uniform()
                 && a.offsets().kind() != RandomOffsets.Kind.OWN) {
             // fio's blocks: the map (or the LFSR) in rw_min_bs units, each direction drawing in its own ba
@@ -161,6 +175,7 @@ final class ShapedSource implements RequestSource {
         long zoneBytes = a.zoneBytes();
         long zoneSkip = a.zoneSkipBytes();
         this.loopStart = () -> {
+            loopFirstByte = issuedBytes;
             directions.newLoop();
             if (blocks != null) {
                 if (draws.repeatEachLoop()) {
@@ -383,6 +398,16 @@ final class ShapedSource implements RequestSource {
      * there.
      */
     private void fillFio() {
+        if (loopCapBytes > 0 && issuedBytes - loopFirstByte >= loopCapBytes) {
+            // fio's do_io: the loop issued the job's size in queued requests; keep_running says if another starts
+            if (!draws.anotherLoop(loops + 1, issuedBytes, maxBytes)) {
+                fioEnded = true;
+                return;
+            }
+            loopStart.run();
+            passes++;
+            loops++;
+        }
         int d = direction();
         int placed = placeFio(d);
         if (placed == NO_BLOCK && timeBased) {

@@ -210,9 +210,11 @@ final class FioJobTranslator {
             if (job.rw.mixed() || job.rw.random() || access.readSizes() != null || access.writeSizes() != null
                     || access.ioBytes() > 0) {
                 // fio's directions, sizes and blocks, each from its own generator; fio's loops over the file
+                long ioSize = o.has("io_size")
+                        ? o.size(o.setting("io_size").orElseThrow(), o.value("io_size").orElseThrow()) : 0;
                 access = access.withDraws(FioRandom.draws(o, threads, job.rw, job.verify != null,
-                        FioAccess.units(o, job.rw), o.has("io_size")
-                                ? o.size(o.setting("io_size").orElseThrow(), o.value("io_size").orElseThrow()) : 0));
+                        FioAccess.units(o, job.rw), ioSize,
+                        loopBytes(job, ioSize, job.offset + i * job.offsetIncrement)));
             }
             b.access(access);
             long offset = job.offset + i * job.offsetIncrement;
@@ -324,6 +326,25 @@ final class FioJobTranslator {
         long low = o.size(s, range[0]);
         long high = range.length > 1 ? o.size(s, range[1]) : low;
         return high > low ? low + new SplittableRandom(seed.getAsLong()).nextLong(high - low + 1) : low;
+    }
+
+    /**
+     * fio's {@code total_bytes} of a loop over the file ({@code do_io}): the job's {@code size} (at most the file's
+     * bytes from {@code offset}), or {@code io_size} when larger for random writes without the random map; 0 where
+     * iobench leaves it out (a size from the file or a share of it, verify, trims).
+     */
+    static long loopBytes(Job job, long ioSize, long offset) {
+        long size = job.sizeOption();
+        long file = job.fileSize();
+        long bytes = size > 0 ? (file > 0 ? Math.min(size, Math.max(0, file - offset)) : size)
+                : file > 0 ? Math.max(0, file - offset) : 0;
+        if (bytes == 0 || job.verify != null || job.rw.trims()) {
+            return 0;
+        }
+        if (job.rw.writes() && job.rw.random() && job.options().flag("norandommap")) {
+            bytes = Math.max(bytes, ioSize);
+        }
+        return bytes;
     }
 
     /** The request sizes, offsets and I/O limits ({@link FioAccess}), in the region {@code filesize}/{@code size}. */

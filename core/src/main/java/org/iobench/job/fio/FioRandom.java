@@ -45,15 +45,17 @@ final class FioRandom {
      *
      * @param units {@link FioAccess#units}: {@code ba} of reads and writes (or trims), {@code rw_min_bs}
      * @param ioSizeBytes {@code io_size}, 0 when not given
+     * @param loopBytes   fio's {@code total_bytes} of a loop ({@link FioDraws#loopBytes}), 0: unknown
      */
     static FioDraws draws(FioJobOptions o, int threadNumber, RwMode rw, boolean verifies, long[] units,
-                          long ioSizeBytes) {
+                          long ioSizeBytes, long loopBytes) {
         long read = seed(o, threadNumber, FIO_RAND_BS_OFF);
         long write = verifies ? read : seed(o, threadNumber, FIO_RAND_BS1_OFF);
         long trim = rw.trims() && rw.writes() ? write : seed(o, threadNumber, FIO_RAND_BS2_OFF);
         boolean wide = o.value("random_generator").orElse("").strip().equalsIgnoreCase("tausworthe64");
         return new FioDraws(wide, seed(o, threadNumber, FIO_RAND_MIX_OFF), read, rw.trims() ? trim : write,
-                units[0], units[1], units[2], o.flag("randrepeat", true), o.number("loops", 1), ioSizeBytes);
+                units[0], units[1], units[2], o.flag("randrepeat", true), o.number("loops", 1), ioSizeBytes,
+                loopBytes);
     }
 
     /** fio's {@code rand_seeds[FIO_RAND_BLOCK_OFF]} for the job. */
