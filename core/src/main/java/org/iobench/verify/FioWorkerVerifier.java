@@ -206,6 +206,15 @@ public final class FioWorkerVerifier {
         return true;
     }
 
+    /**
+     * The next logged write is still in flight: a verify phase waits for it (fio's {@code do_io} ends with every
+     * request back before {@code do_verify}).
+     */
+    public boolean waiting() {
+        Piece p = list != null ? list.peekFirst() : tree.isEmpty() ? null : tree.firstEntry().getValue();
+        return p != null && p.inFlight && !stateStopped;
+    }
+
     /** A read (the job's own or a verify read) completed: fio's {@code io_blocks[DDIR_READ]}. */
     public void readDone() {
         readsDone++;

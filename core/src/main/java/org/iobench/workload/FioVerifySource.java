@@ -8,7 +8,9 @@ import org.iobench.verify.FioWorkerVerifier;
 /**
  * fio's verify around a job's own requests ({@link FioWorkerVerifier} has the rules): each write is stamped before it
  * is issued; a {@code verify_backlog} batch of read-backs goes before the job's next request when due; once the job
- * has issued its own requests, {@code do_verify} reads back what is left of the log (so the verify phase's reads are
+ * has issued its own requests, and before each new loop of a source that makes fio's loops ({@link #loops}: fio's
+ * {@code do_io} then {@code do_verify} for every loop), {@code do_verify} reads back what is left of the log (so the
+ * verify phase's reads are
  * the job's reads, in its measured time, as fio counts them; a time-based job's phase ends with its runtime, as
  * fio's does); the reads of a job that only reads are checked as they complete. {@code verify_only} issues none of
  * the job's requests: its writes are logged as if done, then read back. A bad block fails the request with fio's
@@ -23,7 +25,12 @@ final class FioVerifySource extends ForwardingSource {
     private final FioWorkerVerifier verifier;
     private final IoFile file;
     private final boolean afterWrites;
-    private boolean verifyPhase;
+    /** Verify phases started (fio's {@code clear_io_state} before each {@code do_verify} closes the files). */
+    private long verifyPhases;
+    /** A verify phase is under way. */
+    private boolean inPhase;
+    /** The inner source's loops whose writes were read back (a new loop waits for its verify phase). */
+    private long loopsVerified;
     private final boolean checkReads;
     private final boolean only;
     private final byte[] kind;
@@ -49,7 +56,23 @@ final class FioVerifySource extends ForwardingSource {
     /** The verify phase after the job's own requests began: fio's new loop over the files. */
     @Override
     public long loops() {
-        return inner.loops() + (verifyPhase ? 1 : 0);
+        return inner.loops() + verifyPhases;
+    }
+
+    /**
+     * True where the inner source holds the first request of a new loop and its last loop's writes are still to be
+     * read back (fio verifies at the end of each loop); passes the boundary once they are.
+     */
+    private boolean atLoopEnd() {
+        if (!afterWrites || inner.loops() == loopsVerified) {
+            return false;
+        }
+        if (verifier.ready() || verifier.waiting()) {
+            return true;
+        }
+        loopsVerified = inner.loops();
+        inPhase = false;
+        return false;
     }
 
     @Override
@@ -63,15 +86,21 @@ final class FioVerifySource extends ForwardingSource {
             }
             return verifier.ready();
         }
-        return inner.more() || afterWrites && verifier.ready();
+        if (inner.more()) {
+            return !atLoopEnd() || verifier.ready(); // writes of the loop in flight: wait for them
+        }
+        return afterWrites && verifier.ready();
     }
 
     @Override
     public void next(IoRequest r) {
         int slot = r.index();
-        boolean phase = only || !inner.more();
+        boolean phase = only || !inner.more() || atLoopEnd();
         if (phase && verifier.take(slot) || !only && verifier.backlogDue(slot)) {
-            verifyPhase |= phase && !only; // fio's clear_io_state before do_verify: the files closed and opened
+            if (phase && !only && !inPhase) { // fio's clear_io_state before do_verify: the files closed and opened
+                inPhase = true;
+                verifyPhases++;
+            }
             r.prepare(IoOp.READ, file, verifier.verifyOffset(slot), verifier.verifyLength(slot));
             kind[slot] = VERIFY;
             return;

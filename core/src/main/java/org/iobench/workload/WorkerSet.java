@@ -320,11 +320,11 @@ final class WorkerSet implements AutoCloseable {
 
     /**
      * The emulated zones of the job's file (fio's {@code zonemode=zbd}), shared by every job of the run on it: over
-     * the file's size, or a device's region end. A zoned block device is refused: its zones are the device's own.
+     * the file's size, or the device's (its region's end where the kernel does not say). A zoned block device is refused: its zones are the device's own.
      */
     private static ZoneBook zoneBook(JobSpec spec, PreparedTarget target, WorkerPlan plan, RunShared run) {
         long bytes = target.kind() == PreparedTarget.Kind.FILE ? fileBytes(target)
-                : plan.regionStart() + plan.regionLength();
+                : ZonedModel.bytes(target.path(), plan.regionStart() + plan.regionLength()); // fio: the whole device
         if (target.kind() == PreparedTarget.Kind.BLOCK_DEVICE) {
             String model = ZonedModel.of(target.path());
             if (!model.equals("none")) {

@@ -52,6 +52,10 @@ final class ZonedSource implements RequestSource {
     private long issuedBytes;
     private long issuedCount;
     private long passes;
+    /** New loops over the file started (fio's {@code clear_io_state}; a time-based wrap is none). */
+    private long loops;
+    /** The file was opened: fio's first {@code zbd_file_reset} came (at the first request). */
+    private boolean opened;
     private boolean pending;
     private boolean pendingWrite;
     private long pendingOffset;
@@ -91,7 +95,7 @@ final class ZonedSource implements RequestSource {
         this.regionStart = start;
         this.regionLength = length;
         this.byteBudget = budget;
-        this.zones = book.job(z, start, length, rw.random());
+        this.zones = book.job(z, start, length, rw.random(), spec.verification().fio() != null);
         this.countLimit = countLimit;
         this.readPercent = spec.workload().mixReadPercent();
         this.mixed = rw.mixed();
@@ -138,6 +142,12 @@ final class ZonedSource implements RequestSource {
 
     /** Draws and places the next request; false where fio's fill fails (the job is over). */
     private boolean fill() {
+        if (!opened) {
+            opened = true;
+            if (writes) {
+                zones.newLoop(); // fio's td_io_open_file: zbd_file_reset (a verifying job resets its zones)
+            }
+        }
         boolean write = writes && (!reads || mixed && mix.nextInt(100) >= readPercent);
         if (!write && mixed && zones.readsNothingYet()) {
             write = true; // fio's zbd_adjust_ddir: nothing to read yet
@@ -151,10 +161,15 @@ final class ZonedSource implements RequestSource {
             if (block == BlockPicker.PASS_DONE) {
                 if (timeBased) {
                     picker.newPass(); // fio's get_next_rand_block: the file reset, the generator going on
-                    zones.newLoop();
+                    if (writes) {
+                        zones.newLoop();
+                    }
                 } else if (again) {
                     picker = pickers.get(); // fio's new loop (io_size, loops): clear_io_state re-seeds
-                    zones.newLoop();
+                    if (writes) {
+                        zones.newLoop();
+                    }
+                    loops++;
                 } else {
                     return false; // fio's map is used up: a size-based job is over (reads cut at a pointer)
                 }
@@ -172,7 +187,14 @@ final class ZonedSource implements RequestSource {
             }
             long before = steps[d].passes();
             offset = steps[d].next(unit);
-            passes += steps[d].passes() - before;
+            long wrapped = steps[d].passes() - before;
+            passes += wrapped;
+            if (wrapped > 0 && !timeBased) { // fio's new loop (io_size, loops): the file opened again
+                loops += wrapped;
+                if (writes) {
+                    zones.newLoop();
+                }
+            }
             length = sizes[d].next(regionLength - offset);
         }
         if (length == 0) {
@@ -226,6 +248,11 @@ final class ZonedSource implements RequestSource {
     @Override
     public long passes() {
         return passes;
+    }
+
+    @Override
+    public long loops() {
+        return loops;
     }
 
     @Override

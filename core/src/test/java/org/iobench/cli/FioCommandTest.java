@@ -114,8 +114,8 @@ class FioCommandTest {
                 "--size=64k", "--loops=3", "--zonemode=zbd", "--zonesize=64k", "--significant_figures=10",
                 "--filename=" + dir.resolve("z"));
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.out()).containsPattern("\n  write: IOPS=[0-9]+, BW=[0-9]+B/s \\([0-9]+B/s\\)\\(196608B/[0-9]+msec\\);"
-                + " 2 zone resets\n").contains("io=196608B (196608B)");
+        assertThat(r.out()).containsPattern("\n  write: IOPS=[0-9]+, BW=[0-9]+B/s \\([0-9]+B/s\\)"
+                + "\\(196608B/[0-9]+msec\\); 2 zone resets\n").contains("io=196608B (196608B)");
         InProcessMain.Result plain = InProcessMain.run("fio", "--name=w", "--ioengine=psync", "--rw=write",
                 "--bs=4k", "--size=64k", "--filename=" + dir.resolve("w"));
         assertThat(plain.status()).as(plain.err()).isZero();

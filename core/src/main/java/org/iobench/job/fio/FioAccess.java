@@ -81,7 +81,8 @@ record FioAccess(long unitBytes, Access access) {
         long ioBytes = o.has("io_size") ? o.size(o.setting("io_size").orElseThrow(),
                 o.value("io_size").orElseThrow()) : ioDefault == sizeBytes ? 0 : ioDefault;
         long loops = o.number("loops", 1);
-        if (loops > 1) {
+        // fio's keep_running: a time-based job runs until its runtime whatever loops says (t/zbd test 30)
+        if (loops > 1 && !(o.flag("time_based") && ioBytes == 0 && sizeBytes == 0)) {
             long once = ioBytes > 0 ? ioBytes : sizeBytes;
             if (once == 0) {
                 blocking.add(problems.unsupported(o.setting("loops").orElseThrow(), "loops without size= or io_size="
@@ -147,7 +148,7 @@ record FioAccess(long unitBytes, Access access) {
             if (size != null && o.size(size, size.value()) != 0) {
                 // fio 3.33's zonemode defaults to none: "--zonemode=none and --zonesize are not compatible."
                 throw FioJobOptions.bad(size, "needs zonemode=strided or zbd (zonemode=none is fio 3.33's default;"
-                        + " fio: \"--zonemode=none and --zonesize are not compatible.\")");
+                        + " fio: --zonemode=none and --zonesize are not compatible.)");
             }
             return new long[] {0, 0, 0};
         }

@@ -13,8 +13,8 @@ import org.iobench.job.RwMode;
  * {@code zone_reset_frequency}; {@code ignore_zone_limits} has nothing to ignore on such a target. Refused before
  * any I/O, by name: what fio refuses (no zone size, one under 512 bytes, a capacity over it,
  * {@code job_max_open_zones} alone), a write larger than a zone (fio fails its first write), and what iobench does not
- * do with zones yet ({@code zoneskip}, trims, which are zone resets in fio, and verify, which fio replays in write
- * order).
+ * do with zones yet ({@code zoneskip}, trims, which are zone resets in fio). With verify, as fio's
+ * {@code zbd_verify_bs}, every direction's {@code bs} divides the zone size.
  */
 final class FioZbd {
     private FioZbd() {}
@@ -52,7 +52,13 @@ final class FioZbd {
             }
             capacity = v == 0 ? zone : v;
         }
-        if (o.has("zoneskip") && o.size(o.setting("zoneskip").orElseThrow(), o.value("zoneskip").orElseThrow()) > 0) {
+        long skip = o.has("zoneskip") ? o.size(o.setting("zoneskip").orElseThrow(), o.value("zoneskip").orElseThrow())
+                : 0;
+        if (skip % zone != 0) { // fio's zbd_verify_sizes, in its words
+            throw FioJobOptions.bad(o.setting("zoneskip").orElseThrow(), "is not a whole number of zones (fio:"
+                    + " \"zoneskip " + skip + " is not a multiple of the device zone size " + zone + ".\")");
+        }
+        if (skip > 0) {
             blocking.add(problems.unsupported(o.setting("zoneskip").orElseThrow(), "zoneskip with zonemode=zbd is not"
                     + " supported by iobench yet", true));
         }
@@ -60,9 +66,27 @@ final class FioZbd {
             blocking.add(problems.unsupported(o.setting("rw").orElseThrow(), "trims with zonemode=zbd (fio resets"
                     + " the zone) are not supported by iobench yet", true));
         }
-        o.setting("verify").filter(v -> !v.value().strip().equals("0") && !v.value().strip().equalsIgnoreCase("none"))
-                .ifPresent(v -> blocking.add(problems.unsupported(v, "verify with zonemode=zbd (fio replays the zones'"
-                        + " write order) is not supported by iobench yet", true)));
+        FioSetting verify = o.setting("verify").filter(v -> !v.value().strip().equals("0")
+                && !v.value().strip().equalsIgnoreCase("none")).orElse(null);
+        if (verify != null) {
+            // fio's zbd_verify_bs: with verify, every direction's bs= divides the zone size
+            FioSetting bs = o.setting("bs").orElse(null);
+            String[] dirs = bs == null ? new String[] {"4096", "4096", "4096"}
+                    : FioJobOptions.perDirection(bs.value(), "4096");
+            for (String d : dirs) {
+                long b = bs == null ? 4096 : o.size(bs, d);
+                if (b > 0 && zone % b != 0) {
+                    throw FioJobOptions.bad(bs, "with verify, a block size of " + b + " bytes is not a divisor of"
+                            + " zonesize=" + zone + " (fio: \"block size " + b + " is not a divisor of the zone size "
+                            + zone + "\")");
+                }
+            }
+            if (o.has("zone_reset_frequency") && fraction(o, "zone_reset_frequency") > 0) {
+                throw FioJobOptions.bad(o.setting("zone_reset_frequency").orElseThrow(), "with verify: fio 3.33 asserts"
+                        + " that no zone is reset while a verifying job writes, and aborts where the frequency asks"
+                        + " one");
+            }
+        }
         String sizeKey = o.has("bssplit") ? "bssplit" : o.has("bsrange") ? "bsrange" : o.has("bs") ? "bs" : "zonesize";
         if (maxWriteBytes > zone) {
             throw FioJobOptions.bad(o.setting(sizeKey).orElseThrow(), "writes of " + maxWriteBytes + " bytes do not"

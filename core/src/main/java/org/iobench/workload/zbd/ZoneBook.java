@@ -108,13 +108,15 @@ public final class ZoneBook {
         private final double resetThreshold;
         private final double resetFrequency;
         private final boolean random;
+        /** The job verifies ({@code verify=}): full zones are not reopened, a new loop resets the job's zones. */
+        private final boolean verify;
         /** fio's {@code td->num_open_zones}: unsigned, so a zone another job opened and this one closed wraps it. */
         private int ownOpen;
         private long length;
         /** fio's {@code td->ts.nr_zone_resets}: the zones this job reset. */
         private long ownResets;
 
-        private Job(EmulatedZones spec, long regionStart, long regionLength, boolean random) {
+        private Job(EmulatedZones spec, long regionStart, long regionLength, boolean random, boolean verify) {
             this.regionStart = regionStart;
             this.regionLength = regionLength;
             this.minZone = zoneOf(regionStart);
@@ -124,14 +126,28 @@ public final class ZoneBook {
             this.resetThreshold = spec.resetThreshold();
             this.resetFrequency = spec.resetFrequency();
             this.random = random;
+            this.verify = verify;
             synchronized (ZoneBook.this) {
                 resetWriteCount();
             }
         }
 
-        /** fio's {@code zbd_file_reset} at a new loop of the job: the count towards the next frequency reset. */
+        /**
+         * fio's {@code zbd_file_reset} when a writing job opens its file (its start, each new loop): the count towards
+         * the next frequency reset starts again and, for a job that verifies, every zone of its region is closed and
+         * reset ({@code zbd_reset_zones}: a reset while writing would lose data the verify reads back), each zone
+         * holding data counted as this job's reset.
+         */
         public void newLoop() {
             synchronized (ZoneBook.this) {
+                if (verify) {
+                    for (int z = minZone; z < maxZone; z++) {
+                        close(z);
+                        if (reset(z)) {
+                            ownResets++;
+                        }
+                    }
+                }
                 resetWriteCount();
             }
         }
@@ -165,7 +181,7 @@ public final class ZoneBook {
         public long placeWrite(long offset, long bytes, long minBytes) {
             synchronized (ZoneBook.this) {
                 int z = zoneOf(offset);
-                if (!openZone(z)) {
+                if (!openZone(z, minBytes)) {
                     z = convertToOpenZone(offset, minBytes);
                     if (z < 0 && closeFilled()) {
                         // fio's io_u_quiesce, then its retry: the writes in flight complete and close the zones
@@ -255,8 +271,11 @@ public final class ZoneBook {
             }
         }
 
-        /** fio's {@code zbd_open_zone}. */
-        private boolean openZone(int z) {
+        /** fio's {@code zbd_open_zone}: a job that verifies does not open a full zone (it would be reset). */
+        private boolean openZone(int z, long minBytes) {
+            if (verify && full(z, minBytes)) {
+                return false;
+            }
             if (maxOpenZones == 0) {
                 return true; // no limit: fio does not track open zones
             }
@@ -368,7 +387,7 @@ public final class ZoneBook {
                 if (open[z]) {
                     continue;
                 }
-                if (openZone(z)) {
+                if (openZone(z, minBytes)) {
                     return z;
                 }
             }
@@ -432,6 +451,13 @@ public final class ZoneBook {
      * @param random whether the job draws random offsets (fio's {@code td_random})
      */
     public Job job(EmulatedZones spec, long regionStart, long regionLength, boolean random) {
-        return new Job(spec, regionStart, regionLength, random);
+        return job(spec, regionStart, regionLength, random, false);
+    }
+
+    /**
+     * {@link #job(EmulatedZones, long, long, boolean)} of a job that verifies ({@code verify=}) or not.
+     */
+    public Job job(EmulatedZones spec, long regionStart, long regionLength, boolean random, boolean verify) {
+        return new Job(spec, regionStart, regionLength, random, verify);
     }
 }

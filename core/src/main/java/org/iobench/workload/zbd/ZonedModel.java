@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** A block device's zoned model as the kernel reports it ({@code /sys/class/block/NAME/queue/zoned}). */
+/** A block device's zoned model and size as the kernel reports them ({@code /sys/class/block/NAME/}). */
 public final class ZonedModel {
     private ZonedModel() {}
 
@@ -23,6 +23,19 @@ public final class ZonedModel {
             return Files.exists(zoned) ? Files.readString(zoned).strip() : "none";
         } catch (IOException e) {
             return "none";
+        }
+    }
+
+    /**
+     * The device's size in bytes as the kernel reports it ({@code /sys/class/block/NAME/size}, in 512-byte sectors;
+     * a partition's own), or {@code absent} where it cannot be read: fio lays a device's zones over all of it.
+     */
+    public static long bytes(Path device, long absent) {
+        try {
+            Path size = Path.of("/sys/class/block", device.toRealPath().getFileName().toString(), "size");
+            return Files.exists(size) ? Long.parseLong(Files.readString(size).strip()) * 512 : absent;
+        } catch (IOException | NumberFormatException e) {
+            return absent;
         }
     }
 }

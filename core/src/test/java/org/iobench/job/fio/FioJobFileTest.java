@@ -185,6 +185,16 @@ class FioJobFileTest {
     }
 
     @Test
+    void loopsOfATimeBasedJobWithoutASizeAskNothing() {
+        // fio's keep_running: a time-based job runs until its runtime, whatever loops says (t/zbd test 30 runs
+        // loops=2 time_based on a whole device); without time_based the size is still needed
+        assertThat(parse("[j]\nfilename=/tmp/iobench-never-made\nrw=randread\ntime_based\nruntime=1\nloops=2\n")
+                .jobs()).hasSize(1);
+        assertThatThrownBy(() -> parse("[j]\nfilename=/tmp/iobench-never-made\nrw=randread\nloops=2\n"))
+                .hasMessageContaining("loops=2");
+    }
+
+    @Test
     void anOptionFioDoesNotKnowIsAnErrorInBothModes() {
         assertThatThrownBy(() -> lenient("[j]\nrw=read\nblocksise=4k\n"))
                 .hasMessageStartingWith("t.fio:3: 'blocksise' is not a fio option");

@@ -52,9 +52,10 @@ class FioZbdTest {
                 .hasMessageContaining("value out of range: -1.000000 (range min: 0.000000)"); // t/zbd test 18
         // fio prints "the list exceeding max length 1" and runs with .4: iobench refuses in fio's words (test 20)
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zone_reset_threshold=.4:.6"))
-                .hasMessageContaining("zone_reset_threshold=.4:.6").hasMessageContaining("the list exceeding max length");
+                .hasMessageContaining("zone_reset_threshold=.4:.6")
+                .hasMessageContaining("the list exceeding max length");
         assertThatThrownBy(() -> job("rw=read size=4m zonesize=1")) // t/zbd test 44 greps fio's words
-                .hasMessageContaining("--zonemode=none and --zonesize are not compatible");
+                .hasMessageContaining("fio: --zonemode=none and --zonesize are not compatible");
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=64k bs=128k"))
                 .isInstanceOf(InvalidJobException.class).hasMessageContaining("bs").hasMessageContaining("zone");
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zoned zonesize=64k"))
@@ -65,8 +66,20 @@ class FioZbdTest {
     void whatIobenchDoesNotDoWithZonesIsRefusedByName() {
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m zoneskip=1m"))
                 .hasMessageContaining("zoneskip");
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=64k zoneskip=1")) // t/zbd test 47
+                .isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("zoneskip 1 is not a multiple of the device zone size 65536");
         assertThatThrownBy(() -> job("rw=trim size=4m bs=1m zonemode=zbd zonesize=1m")).hasMessageContaining("trim");
-        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m verify=crc32c"))
-                .hasMessageContaining("verify");
+    }
+
+    @Test
+    void verifyNeedsBlockSizesThatDivideTheZoneSizeAsFiosZbdVerifyBs() {
+        assertThat(job("rw=write size=4m zonemode=zbd zonesize=1m verify=crc32c bs=64k").access().emulatedZones())
+                .isNotNull();
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=64k verify=md5 bs=48k"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("bs=48k")
+                .hasMessageContaining("not a divisor of the zone size 65536"); // t/zbd test 34 greps it
+        assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=1m verify=md5"
+                + " zone_reset_frequency=0.5")).hasMessageContaining("zone_reset_frequency");
     }
 }

@@ -53,6 +53,27 @@ class ZoneBookTest {
     }
 
     @Test
+    void aVerifyingJobReopensNoFullZoneAndResetsItsZonesAtEachLoop() {
+        ZoneBook book = new ZoneBook(zones(0), 4 * ZONE);
+        ZoneBook.Job other = book.job(zones(0), 0, 4 * ZONE, false);
+        other.placeWrite(3 * ZONE, 4 * K, 4 * K); // zone 3, outside the verifying job's region, holds data
+        ZoneBook.Job job = book.job(zones(0), 0, 2 * ZONE, true, true);
+        job.newLoop();
+        assertThat(job.resets()).isZero(); // its zones were empty
+        assertThat(job.placeWrite(0, ZONE, 4 * K)).isZero(); // zone 0 full
+        // fio's zbd_open_zone: a full zone is not opened again (its reset would lose what verify reads back)
+        assertThat(job.placeWrite(8 * K, 4 * K, 4 * K)).isEqualTo(ZONE);
+        assertThat(job.resets()).isZero();
+        assertThat(job.placeWrite(ZONE + 4 * K, ZONE - 4 * K, 4 * K)).isEqualTo(ZONE + 4 * K); // zone 1 full
+        assertThat(job.placeWrite(0, 4 * K, 4 * K)).as("every zone of the region full: the job ends").isEqualTo(-1);
+        job.newLoop(); // fio's zbd_file_reset at the next loop: zbd_reset_zones over the job's region
+        assertThat(job.resets()).isEqualTo(2);
+        assertThat(book.writePointer(0)).isZero();
+        assertThat(book.writePointer(3)).isEqualTo(3 * ZONE + 4 * K); // outside the region: kept
+        assertThat(job.placeWrite(0, 4 * K, 4 * K)).isZero();
+    }
+
+    @Test
     void readsStayBelowTheWritePointersAndEndWhereNothingIsWritten() {
         ZoneBook book = new ZoneBook(zones(0), 4 * ZONE);
         ZoneBook.Job writer = book.job(zones(0), 0, 4 * ZONE, false);
