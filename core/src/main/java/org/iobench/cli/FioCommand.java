@@ -260,7 +260,7 @@ final class FioCommand implements Callable<Integer> {
             boolean clone = i > 0 && d.name().equals(invocation.described().get(i - 1).name());
             boolean firstClone = clone && (i == 1 || !d.name().equals(invocation.described().get(i - 2).name()));
             if (!clone) {
-                report.println(FioText.header(all.get(i), d.name(), d.groupId()));
+                report.println(FioText.header(all.get(i), d.name(), d.groupId(), d.report()));
             } else if (firstClone) {
                 report.println("..."); // fio: one line for a job's further clones
             }

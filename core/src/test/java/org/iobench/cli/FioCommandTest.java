@@ -124,6 +124,21 @@ class FioCommandTest {
     }
 
     @Test
+    void theJobLineShowsEachDirectionsSizesInFiosDigits() {
+        // fio 3.33's lines for these jobs (init.c: num2str of min_bs and max_bs per direction, sig_figs digits)
+        InProcessMain.Result r = InProcessMain.run("fio", "--name=h", "--ioengine=null", "--size=1m",
+                "--bs=4k,16k", "--rw=randrw", "--filename=" + dir.resolve("h"));
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("h: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 16.0KiB-16.0KiB,"
+                + " (T) 16.0KiB-16.0KiB, ioengine=null, iodepth=1\n");
+        InProcessMain.Result range = InProcessMain.run("fio", "--name=h", "--ioengine=null", "--size=1m",
+                "--bsrange=1k-64k", "--significant_figures=10", "--filename=" + dir.resolve("h"));
+        assertThat(range.status()).as(range.err()).isZero();
+        assertThat(range.out()).startsWith("h: (g=0): rw=read, bs=(R) 1024B-65536B, (W) 1024B-65536B,"
+                + " (T) 1024B-65536B, ioengine=null, iodepth=1\n");
+    }
+
+    @Test
     void allowFileCreateOffUsesAFileThatExistsAndRefusesOneThatDoesNotBeforeAnyIo() throws Exception {
         Path missing = dir.resolve("missing");
         InProcessMain.Result r = InProcessMain.run("fio", "--name=r", "--rw=read", "--size=64k",

@@ -3,6 +3,7 @@ package org.iobench.job.fio;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.iobench.job.BlockSizeMix;
 
 /**
  * What fio's report shows of a job's latencies ({@code stat.c}): which of the submission (slat), completion (clat)
@@ -17,9 +18,12 @@ import java.util.Locale;
  *                    (fio's {@code percentile_precision}; 2 for its default list)
  * @param figures     the most digits of a number {@code num2str} prints in the normal text (fio's
  *                    {@code significant_figures}, 1..10, default 4)
+ * @param blockSizes  the smallest and largest request of reads, writes and trims (six values), as the job line fio
+ *                    prints when it sets a job up shows them ({@code min_bs}, {@code max_bs})
+ * @param binary      sizes in that line with IEC prefixes (KiB: {@code kb_base=1024}, fio's default) or SI ones
  */
 public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Double> percentiles, int precision,
-                               Unified unified, int figures) {
+                               Unified unified, int figures, List<Long> blockSizes, boolean binary) {
     /** fio's {@code unified_rw_reporting}. */
     public enum Unified {
         /** Each direction on its own (fio's {@code none}, {@code 0}). */
@@ -38,10 +42,11 @@ public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Dou
 
     /** fio's defaults: completion latency percentiles, its list, directions apart. */
     public static final FioLatencyReport DEFAULT = new FioLatencyReport(false, true, false, FIO_PERCENTILES, 2,
-            Unified.SPLIT, 4);
+            Unified.SPLIT, 4, List.of(4096L, 4096L, 4096L, 4096L, 4096L, 4096L), true);
 
     public FioLatencyReport {
         percentiles = List.copyOf(percentiles);
+        blockSizes = List.copyOf(blockSizes);
     }
 
     /** The settings of a job's options (its section's over its globals), bad values refused naming the option. */
@@ -50,7 +55,17 @@ public record FioLatencyReport(boolean slat, boolean clat, boolean lat, List<Dou
                 o.flag("lat_percentiles", false), o.setting("percentile_list").map(FioLatencyReport::list)
                 .orElse(FIO_PERCENTILES), o.setting("percentile_list").map(FioLatencyReport::precision).orElse(2),
                 o.setting("unified_rw_reporting").map(FioLatencyReport::unified).orElse(Unified.SPLIT),
-                figures(o));
+                figures(o), blockSizes(o), Integer.bitCount(o.kbBase()) == 1);
+    }
+
+    /** fio's {@code min_bs} and {@code max_bs} of each direction ({@code bs}, {@code bsrange} or {@code bssplit}). */
+    private static List<Long> blockSizes(FioJobOptions o) {
+        List<Long> out = new ArrayList<>();
+        for (BlockSizeMix m : FioAccess.sizes(o)) {
+            out.add(m.minBytes());
+            out.add(m.maxBytes());
+        }
+        return out;
     }
 
     /** fio's {@code significant_figures}: an integer 1..10 (its {@code minval}, {@code maxval}). */

@@ -55,13 +55,20 @@ public final class FioText {
         return out.toString();
     }
 
-    /** fio's line when a job is added: {@code name: (g=0): rw=read, bs=(R) 4096B-4096B, ..., ioengine=psync, iodepth=1}. */
-    public static String header(JobSpec job, String name, int groupId) {
-        long bs = job.workload().blockSize();
-        String size = bs + "B-" + bs + "B";
-        return name + ": (g=" + groupId + "): rw=" + job.workload().rw().label() + ", bs=(R) " + size + ", (W) "
-                + size + ", (T) " + size + ", ioengine=" + job.engine().fioNames().stream().findFirst()
-                .orElse(job.engine().name()) + ", iodepth=" + job.queue().iodepth();
+    /**
+     * fio's line when a job is added: {@code name: (g=0): rw=read, bs=(R) 4096B-4096B, ..., ioengine=psync,
+     * iodepth=1}, each direction's smallest and largest request in {@code num2str}'s digits ({@code 64.0KiB}).
+     */
+    public static String header(JobSpec job, String name, int groupId, FioLatencyReport report) {
+        List<Long> b = report.blockSizes();
+        String[] s = new String[6];
+        for (int i = 0; i < 6; i++) {
+            s[i] = FioNumbers.num2str(b.get(i), report.figures(), report.binary(), "B");
+        }
+        return name + ": (g=" + groupId + "): rw=" + job.workload().rw().label() + ", bs=(R) " + s[0] + "-" + s[1]
+                + ", (W) " + s[2] + "-" + s[3] + ", (T) " + s[4] + "-" + s[5] + ", ioengine="
+                + job.engine().fioNames().stream().findFirst().orElse(job.engine().name()) + ", iodepth="
+                + job.queue().iodepth();
     }
 
     private static void job(FioEntry e, Instant now, ZoneId zone, long pid, StringBuilder out) {
