@@ -187,11 +187,16 @@ final class WarmHarness {
     }
 
     /**
-     * Warms the hot path of {@code spec}'s workers, unless off, already warm or not a job it warms; a stop of
+     * Warms the hot path of {@code job}'s workers, unless off, already warm or not a job it warms; a stop of
      * {@code control} ends it. Never fails the run: a warm-up that cannot run (the engine refuses {@code /dev/zero})
      * is skipped.
      */
-    Outcome warm(JobSpec spec, EngineProvider provider, NanoClock clock, long intervalNanos, RunControl control) {
+    Outcome warm(JobSpec job, EngineProvider provider, NanoClock clock, long intervalNanos, RunControl control) {
+        // a slice runs its time as a time-based job does: fio's draws of a size-based job end its loop over the
+        // region where fio's file is done (a random map full, its loops made), and a slice that ended there after
+        // a few requests had too little CPU to judge: the warm-up never settled and spent its whole budget (10 s
+        // before every random job of a job file)
+        JobSpec spec = job.timing().loopRegion() ? job : job.toBuilder().loopRegion(true).build();
         String key = provider.name() + " " + spec.workload().rw() + " qd" + spec.queue().iodepth() + " b"
                 + spec.queue().batch() + (spec.queue().fixedBuffers() ? " fixed" : "")
                 + (WorkerSet.fioFills(spec) ? " " + FioBufferSource.perWrite(spec.buffers()) : "");

@@ -24,6 +24,7 @@ import org.iobench.job.FioBuffers;
 import org.iobench.job.JobSpec;
 import org.iobench.job.LogSpec;
 import org.iobench.job.RwMode;
+import org.iobench.job.fio.FioJobFile;
 import org.iobench.result.RunResult;
 import org.iobench.testing.TickingClock;
 import org.iobench.workload.files.TargetPreparer;
@@ -321,5 +322,27 @@ class WarmHarnessTest {
         assertThat(o.slices()).as("a slice that filled its random map and began a new pass")
                 .anyMatch(s -> s.requests() > s.regionBytes() / 4096);
         assertThat(o.slices()).as("a slice over the job's own region").anyMatch(s -> s.regionBytes() == size);
+    }
+
+    /**
+     * A job file's size-based random job draws fio's offsets: its loop over the region ends where fio's file is
+     * done (the random map full). A warm-up slice that ended there, a few requests in, had too little CPU to
+     * judge, so the warm-up never settled and spent its whole budget before every such job (10 s each under
+     * {@code iobench fio}). Its slices run their length, as a time-based job's would, and it settles.
+     */
+    @Test
+    void aJobFilesSizeBasedRandomJobIsWarmedForTheSlicesWholeLength() {
+        JobSpec spec = FioJobFile.parse("t.fio", "[r]\nioengine=psync\nrw=randread\nsize=64k\nloops=2\nfilename="
+                + dir.resolve("f") + "\n", false).jobs().getFirst();
+        assertThat(spec.access().draws()).as("fio's draws").isNotNull();
+        TickingClock clock = new TickingClock(20_000);
+        long budget = 40 * WarmHarness.SLICE_NANOS;
+        WarmHarness.Outcome o = harness(budget, cpu(clock, 1), FakeJit.quiet())
+                .warm(spec, Engines.require("psync"), clock, INTERVAL, new RunControl());
+        assertThat(o.ran()).isTrue();
+        assertThat(o.slices()).as("each slice ran its length, past the 16 blocks of a loop")
+                .allMatch(s -> s.wallNanos() >= WarmHarness.SLICE_NANOS && s.requests() > 2 * 16);
+        assertThat(o.settled()).isTrue();
+        assertThat(o.nanos()).isLessThan(budget);
     }
 }
