@@ -7,7 +7,9 @@
 #            (over a file in DIR) and a zram device (when /sys/block/zram0 exists and is unused): the same figures
 #   files    4 KiB random reads with psync over 1, 10, 100, 1000 cached files of one job (fio's nrfiles=N, round
 #            robin; SIZE_MIB spread over them), both tools running the same job file on the same files: the same
-#            figures. At 1 file the job is a one-file job (iobench's own path, which pays nothing for many files)
+#            figures. At 1 file the job is a one-file job (iobench's own path, which pays nothing for many files).
+#            FILES_ENGINES="psync io_uring": also io_uring at QD FILES_QD (32) with registerfiles, each request naming
+#            its file by its slot of the ring's file table
 #   store    bench/scale-store.sh: each command's time at 10^3 .. 10^6 stored runs (SIZES)
 #   hosts    bench/scale-hosts.sh: start skew and controller CPU at 2..16 agents
 #   page     bench/scale-page.sh: page size and load time at 10..1000 benchmarks
@@ -16,6 +18,7 @@
 #   bench/scale.sh workers depth files store   # AXES as words; hosts and page run their own scripts (minutes each)
 #   WORKERS="1 16 64 256" DEPTHS="1 32 256 1024" RUNTIME=3 ROUNDS=2 DIR=/var/tmp bench/scale.sh depth
 #   FILES="1 10 100 1000" SIZE_MIB=64 bench/scale.sh files
+#   FILES_ENGINES="psync io_uring" FILES_QD=32 bench/scale.sh files
 #   SUITE_LOCK=0 IOBENCH_NO_BUILD=1 /work/helpers/quiet bench/scale.sh workers   # on the shared machine
 #
 # CPU, two figures for iobench. fio's usr_cpu+sys_cpu is getrusage(RUSAGE_THREAD) of each job's thread (fio's
@@ -37,6 +40,8 @@ AXES=${*:-workers depth}
 WORKERS=${WORKERS:-1 16 64 256}
 DEPTHS=${DEPTHS:-1 32 256 1024}
 FILES=${FILES:-1 10 100 1000}
+FILES_ENGINES=${FILES_ENGINES:-psync}
+FILES_QD=${FILES_QD:-32}
 RUNTIME=${RUNTIME:-3}
 ROUNDS=${ROUNDS:-2}
 SIZE_MIB=${SIZE_MIB:-256}
@@ -192,8 +197,11 @@ for axis in $AXES; do
     if [[ -n "$LOOP" ]]; then losetup -d "$LOOP"; LOOP=; fi
     ;;
   files)
-    echo "## files: 4 KiB random reads, psync, one job over N cached files (${SIZE_MIB} MiB in all), ${RUNTIME}s," \
-      "best of $ROUNDS"
+    for e in $FILES_ENGINES; do
+      case $e in psync|io_uring) ;; *) die "FILES_ENGINES: '$e': psync or io_uring" ;; esac
+    done
+    echo "## files: 4 KiB random reads, one job over N cached files (${SIZE_MIB} MiB in all), ${RUNTIME}s," \
+      "best of $ROUNDS (io_uring: QD$FILES_QD, registerfiles)"
     lock
     header
     for n in $FILES; do
@@ -204,12 +212,20 @@ for axis in $AXES; do
       # fio lays the files out (f.0.0 .. f.0.N-1 in the directory); then both tools read the same files
       fio --name=f --directory="$d" --nrfiles="$n" --filesize="${each}k" --rw=write --bs=64k --output=/dev/null
       cat "$d"/* > /dev/null
-      job="$WORK/files$n.fio"
-      printf '[f]\ndirectory=%s\nnrfiles=%s\nfilesize=%sk\nrw=randread\nbs=4k\nioengine=psync\ntime_based\n' \
-        "$d" "$n" "$each" > "$job"
-      printf 'runtime=%s\nnorandommap\nrandrepeat=0\ninvalidate=0\n' "$RUNTIME" >> "$job"
-      point "psync files=$n" "$job" -- "$job"
-      rm -rf "$d" "$job"
+      for e in $FILES_ENGINES; do
+        job="$WORK/files$n-$e.fio"
+        printf '[f]\ndirectory=%s\nnrfiles=%s\nfilesize=%sk\nrw=randread\nbs=4k\nioengine=%s\ntime_based\n' \
+          "$d" "$n" "$each" "$e" > "$job"
+        printf 'runtime=%s\nnorandommap\nrandrepeat=0\ninvalidate=0\n' "$RUNTIME" >> "$job"
+        label="psync files=$n"
+        if [[ $e == io_uring ]]; then
+          printf 'iodepth=%s\nregisterfiles=1\n' "$FILES_QD" >> "$job"
+          label="uring reg files=$n"
+        fi
+        point "$label" "$job" -- "$job"
+        rm -f "$job"
+      done
+      rm -rf "$d"
     done
     unlock
     ;;

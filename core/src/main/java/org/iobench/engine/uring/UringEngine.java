@@ -50,9 +50,11 @@ import org.iobench.sys.uring.IoUringAbi;
  * (O_DIRECT: exactly 32 MiB each way). Hence its description has {@code OUTSIDE_PROC_IO}.
  *
  * <p>With fixed buffers ({@code --fixed-buffers}), registered files (fio's {@code registerfiles}) or a submission
- * thread, each file {@link #open opened} through the engine is registered with the ring, and its requests name it by index ({@code IOSQE_FIXED_FILE}). Open files before the first submit:
- * the ring then still accepts registrations from the opening thread. Closing a registered file closes its
- * descriptor; the ring holds its own reference to the file until the engine is closed.
+ * thread, each file {@link #open opened} through the engine is registered with the ring, and its requests name it by
+ * index ({@code IOSQE_FIXED_FILE}; the index is found from the descriptor in O(1)). Open files before the first
+ * submit, or on the submitting thread: the ring accepts registrations from no other. Closing a registered file closes
+ * its descriptor; the ring holds its own reference to the file until another file takes its slot or the engine is
+ * closed.
  *
  * <p>With a submission thread (SQPOLL, fio's {@code sqthread_poll}) the kernel's thread takes the SQEs as they are
  * published, {@code io_uring_enter} only waking it when it slept; completions are still waited for with
@@ -68,12 +70,21 @@ public final class UringEngine implements IoEngine {
 
     /** The kernel caps one read/write at MAX_RW_COUNT (2 GiB - 4 KiB); longer requests come back short. */
     static final long MAX_TRANSFER = 0x7ffff000L;
+    /** The registered file table's first length; it doubles when full. */
+    static final int INITIAL_FILE_SLOTS = 16;
 
     private final IoUring ring;
     private final AsyncQueue q;
     private final boolean fixedFiles;
-    /** The descriptors registered with the ring, by fixed-file index; -1 for a file closed since. Null: none. */
+    /** The ring's registered file table, as long as the kernel's: per slot its descriptor, -1 when free. Null: none. */
     private int[] fileTable;
+    /** Slots handed out so far: {@code fileTable[slotsUsed..]} were never used. */
+    private int slotsUsed;
+    /** Slots whose file was closed, taken again before a new one; {@code freeCount} of them. */
+    private int[] freeSlots;
+    private int freeCount;
+    /** Per descriptor number, the slot registered for it; -1 or past the end: none. A request's slot in O(1). */
+    private int[] slotByFd = new int[0];
     private final NativeBuffer[] bufferTable;
     /** Per index, the buffer last seen and its registered index, so fixed-buffer lookups are O(1). */
     private NativeBuffer[] slotBuffer;
@@ -101,9 +112,12 @@ public final class UringEngine implements IoEngine {
         return ring.flags();
     }
 
-    /** Files registered with the ring so far (closed ones included: their slots stay); diagnostics and tests. */
+    /**
+     * Slots of the ring's file table handed out so far: the most files open at once through this engine (a closed
+     * file's slot goes to the next file opened). Diagnostics and tests.
+     */
     public int registeredFiles() {
-        return fileTable == null ? 0 : fileTable.length;
+        return slotsUsed;
     }
 
     /** Opens {@code path}; with fixed files, also registers it with the ring. */
@@ -113,13 +127,8 @@ public final class UringEngine implements IoEngine {
         if (!fixedFiles) {
             return file;
         }
-        int[] table = fileTable == null ? new int[] {file.fd()} : Arrays.copyOf(fileTable, fileTable.length + 1);
-        table[table.length - 1] = file.fd();
         try {
-            if (fileTable != null) {
-                ring.unregisterFiles();
-            }
-            ring.registerFiles(table); // closed files stay as -1: sparse slots
+            register(file.fd());
         } catch (SysException e) {
             try {
                 file.closeHandle();
@@ -129,25 +138,90 @@ public final class UringEngine implements IoEngine {
             throw new IOException("io_uring: cannot register " + path + " as a fixed file: " + e.getMessage()
                     + "; or run without fixed buffers and registered files", e);
         }
-        fileTable = table;
         return file;
     }
 
     /**
-     * Closes {@code file}'s descriptor. A registered file keeps its slot (and the ring its reference) until the engine
-     * closes: unregistering from another thread than the ring's submitter is refused under SINGLE_ISSUER. The slot no
-     * longer matches any descriptor, so a new file given the same number is not mistaken for it.
+     * Gives {@code fd} a slot of the ring's file table: a free one ({@code IORING_REGISTER_FILES_UPDATE} replaces the
+     * closed file the ring still held there), else the next never used, else a table twice as long registered in
+     * place of the old one (empty slots as -1). Amortized one system call per file, however many are open.
+     */
+    private void register(int fd) throws SysException {
+        int slot;
+        if (freeCount > 0) {
+            slot = freeSlots[freeCount - 1];
+            ring.updateFile(slot, fd);
+            freeCount--;
+        } else if (fileTable != null && slotsUsed < fileTable.length) {
+            slot = slotsUsed;
+            ring.updateFile(slot, fd);
+            slotsUsed++;
+        } else {
+            slot = slotsUsed;
+            growTable(fd);
+            slotsUsed++;
+        }
+        fileTable[slot] = fd;
+        if (fd >= slotByFd.length) {
+            int old = slotByFd.length;
+            slotByFd = Arrays.copyOf(slotByFd, Math.max(fd + 1, 2 * old));
+            Arrays.fill(slotByFd, old, slotByFd.length, -1);
+        }
+        slotByFd[fd] = slot;
+    }
+
+    /**
+     * Registers a table twice as long holding the old slots and {@code fd} in the next; just long enough for it when
+     * the kernel refuses that length (its limit is RLIMIT_NOFILE).
+     */
+    private void growTable(int fd) throws SysException {
+        int needed = slotsUsed + 1;
+        int[] old = fileTable;
+        if (old != null) {
+            ring.unregisterFiles();
+        }
+        int doubled = old == null ? INITIAL_FILE_SLOTS : 2 * old.length;
+        SysException refused = null;
+        for (int length : doubled > needed ? new int[] {doubled, needed} : new int[] {needed}) {
+            int[] table = new int[length];
+            Arrays.fill(table, -1);
+            if (old != null) {
+                System.arraycopy(old, 0, table, 0, slotsUsed);
+            }
+            table[slotsUsed] = fd;
+            try {
+                ring.registerFiles(table);
+                fileTable = table;
+                freeSlots = freeSlots == null ? new int[table.length] : Arrays.copyOf(freeSlots, table.length);
+                return;
+            } catch (SysException e) {
+                refused = e;
+            }
+        }
+        if (old != null) {
+            try {
+                ring.registerFiles(old); // the files open so far keep their slots
+            } catch (SysException e) {
+                refused.addSuppressed(e);
+            }
+        }
+        throw refused;
+    }
+
+    /**
+     * Closes {@code file}'s descriptor. A registered file's slot is freed here but the ring keeps its reference until
+     * the next file opened takes the slot (or the engine closes): unregistering from another thread than the ring's
+     * submitter is refused under SINGLE_ISSUER. The descriptor no longer maps to the slot, so a new file given the
+     * same number is not mistaken for it.
      */
     @Override
     public void close(IoFile file) throws IOException {
         int fd = file.fd();
-        int[] table = fileTable;
-        if (table != null && fd >= 0) {
-            for (int i = 0; i < table.length; i++) {
-                if (table[i] == fd) {
-                    table[i] = -1;
-                }
-            }
+        int slot = fixedFileIndex(fd);
+        if (slot >= 0) {
+            slotByFd[fd] = -1;
+            fileTable[slot] = -1;
+            freeSlots[freeCount++] = slot;
         }
         file.closeHandle();
     }
@@ -198,16 +272,10 @@ public final class UringEngine implements IoEngine {
         }
     }
 
-    private int fixedFileIndex(int fd) {
-        int[] table = fileTable;
-        if (table != null && fd >= 0) {
-            for (int i = 0; i < table.length; i++) {
-                if (table[i] == fd) {
-                    return i;
-                }
-            }
-        }
-        return -1;
+    /** The registered slot of descriptor {@code fd}, -1 when it has none. */
+    int fixedFileIndex(int fd) {
+        int[] map = slotByFd;
+        return fd >= 0 && fd < map.length ? map[fd] : -1;
     }
 
     private int fixedBufferIndex(int slot, NativeBuffer buffer) {

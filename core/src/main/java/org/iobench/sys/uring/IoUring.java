@@ -374,6 +374,24 @@ public final class IoUring implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code IORING_REGISTER_FILES_UPDATE}: slot {@code offset} of the registered file table (made by
+     * {@link #registerFiles} with room for it; -1 leaves a slot empty) then names {@code fd}, the file it named before
+     * dropped by the ring once no request uses it.
+     */
+    public void updateFile(int offset, int fd) throws SysException {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset=" + offset);
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment fds = a.allocateFrom(JAVA_INT, fd);
+            MemorySegment update = a.allocate(FILES_UPDATE_SIZE, 8);
+            update.set(JAVA_INT, 0, offset); // __u32 offset, __u32 resv, __aligned_u64 fds
+            update.set(JAVA_LONG, 8, fds.address());
+            register(REGISTER_FILES_UPDATE, update, 1, "IORING_REGISTER_FILES_UPDATE offset=" + offset);
+        }
+    }
+
     /** {@code IORING_UNREGISTER_FILES}: drops the registered file table (and the ring's references to its files). */
     public void unregisterFiles() throws SysException {
         register(UNREGISTER_FILES, MemorySegment.NULL, 0, "IORING_UNREGISTER_FILES");

@@ -57,6 +57,8 @@ public final class IoUringAbi {
     public static final int REGISTER_BUFFERS = 0;
     public static final int REGISTER_FILES = 2;
     public static final int UNREGISTER_FILES = 3;
+    /** Replaces slots of the registered file table (Linux 5.5): {@code struct io_uring_files_update}. */
+    public static final int REGISTER_FILES_UPDATE = 6;
     public static final int REGISTER_ENABLE_RINGS = 12;
 
     // mmap offsets
@@ -119,6 +121,8 @@ public final class IoUringAbi {
 
     // struct iovec (16 bytes), for IORING_REGISTER_BUFFERS
     static final long IOVEC_SIZE = 16;
+    /** {@code struct io_uring_files_update}: {@code __u32 offset, __u32 resv, __aligned_u64 fds}. */
+    static final long FILES_UPDATE_SIZE = 16;
 
     private IoUringAbi() {}
 }
