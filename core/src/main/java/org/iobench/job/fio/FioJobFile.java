@@ -12,6 +12,7 @@ import java.util.function.UnaryOperator;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
 import org.iobench.job.JobSpec;
+import org.iobench.job.UnsupportedJobException;
 
 /**
  * A fio job file → {@link JobFile}: sections read as fio reads them ({@link FioReader}), each job's options made of
@@ -238,7 +239,8 @@ public final class FioJobFile {
         List<FioJob> last = stages.isEmpty() ? List.of() : stages.getLast();
         boolean whole = !last.isEmpty() && last.stream().allMatch(p -> p.name().equals(j.waitFor()));
         if (!whole) {
-            throw new InvalidJobException(j.where() + ": wait_for=" + j.waitFor() + ": [" + j.waitFor() + "] runs"
+            // fio runs it: iobench's own refusal (exit 2 under iobench fio)
+            throw new UnsupportedJobException(j.where() + ": wait_for=" + j.waitFor() + ": [" + j.waitFor() + "] runs"
                     + " together with other jobs; iobench runs jobs in stages and can wait only for a whole stage"
                     + " (give the jobs between stonewall)");
         }

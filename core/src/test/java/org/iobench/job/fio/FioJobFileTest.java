@@ -238,7 +238,9 @@ class FioJobFileTest {
         assertThat(f.stages()).hasSize(2);
         assertThat(f.stages().get(1)).extracting(JobSpec::name).containsExactly("r");
         assertThatThrownBy(() -> parse("[global]\nsize=1m\n[a]\nrw=read\n[b]\nrw=read\n[c]\nwait_for=a\n"))
-                .hasMessageContaining("wait_for=a: [a] runs together with other jobs");
+                .hasMessageContaining("wait_for=a: [a] runs together with other jobs")
+                .as("fio runs it: iobench's own refusal (iobench fio exits 2, not fio's 1)")
+                .isInstanceOf(org.iobench.job.UnsupportedJobException.class);
     }
 
     @Test
