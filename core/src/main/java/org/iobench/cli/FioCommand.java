@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.clock.NanoClock;
 import org.iobench.job.Dialect;
@@ -34,6 +35,7 @@ import org.iobench.result.BenchmarkResult;
 import org.iobench.session.AggregateBandwidthLog;
 import org.iobench.session.ExitException;
 import org.iobench.session.Failures;
+import org.iobench.session.FioStatus;
 import org.iobench.session.LocalHost;
 import org.iobench.session.Session;
 import org.iobench.session.ThisMachine;
@@ -195,26 +197,35 @@ final class FioCommand implements Callable<Integer> {
         }).toList()).toList();
         Set<FioArguments.OutputFormat> formats = fio.formats();
         // fio's --bandwidth-log: sampled where fio computes its ETA; the files are written once a run began
+        boolean etaShown = fio.etaComputed(ThisMachine.stdoutIsTerminal());
         AggregateBandwidthLog bandwidth = fio.bandwidthLog()
-                ? new AggregateBandwidthLog(NanoClock.SYSTEM, fio.etaComputed(ThisMachine.stdoutIsTerminal())) : null;
+                ? new AggregateBandwidthLog(NanoClock.SYSTEM, etaShown) : null;
+        DiskUtilWatch disks = DiskUtilWatch.start(diskFiles(jobs.jobs(), invocation));
+        // fio's helper thread: its ETA line on stdout, its full report every --status-interval into the report
+        FioStatus status = new FioStatus(NanoClock.SYSTEM, stages.stream().flatMap(List::stream).toList(),
+                stages.stream().skip(1).map(List::getFirst).collect(Collectors.toSet()), out,
+                new FioStatus.Settings(etaShown, fio.etaIntervalMillis(), fio.etaNewlineMillis(),
+                        fio.statusIntervalMillis()),
+                soFar -> write(fio, invocation, soFar, disks.soFar(), report));
         Runnable header = () -> {
             if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
                 header(invocation, report);
             }
+            status.start(); // fio's genesis: before the jobs' files are laid out
         };
-        boolean quiet = !"always".equals(fio.eta());
-        LocalHost host = new LocalHost(null, null, quiet, out, err, debug, null).protecting(
+        // fio's ETA line stands for iobench's progress line: never both
+        LocalHost host = new LocalHost(null, null, true, out, err, debug, null).protecting(
                 StoreLocation.sqliteFile(StoreLocation.resolve(null, System.getenv(),
                         Path.of(System.getProperty("user.home"))))
                         .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of())).announcing(header)
-                .sampling(bandwidth);
+                .sampling(bandwidth).hearing(status.active() ? status : null);
         List<BenchmarkResult> done = new ArrayList<>();
-        int status;
-        DiskUtilWatch disks = DiskUtilWatch.start(diskFiles(jobs.jobs(), invocation));
+        int exit;
         try {
-            status = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles()
+            exit = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles()
                     .runStages(stages, done::addAll);
         } catch (InvalidJobException e) {
+            status.finish();
             disks.stop();
             // iobench's refusal before any I/O (fio would have run it): one line, exit 2
             String m = e.getMessage().contains("pass --allow-overwrite to consent")
@@ -223,21 +234,23 @@ final class FioCommand implements Callable<Integer> {
             err.println("iobench: " + m);
             return ExitException.USAGE;
         } catch (RuntimeException e) {
+            status.finish();
             disks.stop();
             finish(bandwidth, err);
             int s = Failures.report(e, err, debug);
             return s == ExitException.USAGE || s == ExitException.INTERNAL ? s : FIO_USAGE;
         }
+        status.finish();
         finish(bandwidth, err);
         write(fio, invocation, done, disks.stop(), report);
-        if (status >= 128 || status == ExitException.INTERRUPTED) {
+        if (exit >= 128 || exit == ExitException.INTERRUPTED) {
             return FIO_SIGNAL;
         }
-        if (status == ExitException.USAGE) {
+        if (exit == ExitException.USAGE) {
             return ExitException.USAGE;
         }
         long failed = done.stream().filter(b -> !b.complete()).count();
-        return status == 0 ? 0 : (int) Math.max(1, Math.min(failed, 127));
+        return exit == 0 ? 0 : (int) Math.max(1, Math.min(failed, 127));
     }
 
     /** Writes fio's agg-*_bw.log into the working directory, as fio does, when the runs began. */

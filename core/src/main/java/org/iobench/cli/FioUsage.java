@@ -16,7 +16,10 @@ final class FioUsage {
               --showcmd              Turn job files into command-line options
               --readonly             Refuse jobs that write or trim
               --max-jobs=N           Refuse more than N jobs (clones included)
-              --eta=when             always: iobench's progress line on a terminal's stderr; never, auto: none
+              --eta=when             fio's ETA line on stdout: auto (stdout a terminal), always, never
+              --eta-newline=TIME     Force a new ETA line every TIME (a bare number is seconds)
+              --eta-interval=TIME    Print the ETA line every TIME (250ms at least; 1s by default)
+              --status-interval=TIME The full report every TIME while the jobs run, in each output format
               --inflate-log=FILE     Print a compressed log (log_store_compressed) as its text log
               --warnings-fatal       fio's parser warnings refuse the jobs (exit 1), as in fio
               --aux-path=DIR         Put the verify state and verify_dump files in DIR

@@ -81,11 +81,27 @@ public final class IntervalLatencies {
         h.recordValue(Math.min(HIGHEST_NANOS, Math.max(1, latencyNanos)));
     }
 
+    /**
+     * An instance holding this one's intervals so far, the open ones included (a worker's figures so far, copied on
+     * its own thread); {@link #finish} on the copy leaves this one recording.
+     */
+    public IntervalLatencies copy() {
+        IntervalLatencies c = new IntervalLatencies(intervalNanos);
+        for (int d = 0; d < DIRECTIONS; d++) {
+            c.current[d] = current[d] == null ? null : current[d].copy();
+            c.currentIndex[d] = currentIndex[d];
+            c.done[d] = Arrays.copyOf(done[d], done[d].length); // each encoded interval is never written again
+        }
+        return c;
+    }
+
     /** Keeps the intervals still open; call once the worker's thread ended. */
     public void finish() {
         for (int d = 0; d < DIRECTIONS; d++) {
-            close(d);
-            currentIndex[d] = -1;
+            if (currentIndex[d] >= 0) { // once finished, a second call writes nothing (a copy may be reading)
+                close(d);
+                currentIndex[d] = -1;
+            }
         }
     }
 

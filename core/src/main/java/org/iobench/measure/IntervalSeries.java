@@ -53,6 +53,13 @@ public final class IntervalSeries {
         used = Math.max(used, i + 1);
     }
 
+    /** A series holding this one's counts so far (a worker's figures so far, copied on its own thread). */
+    public IntervalSeries copy() {
+        IntervalSeries c = new IntervalSeries(intervalNanos);
+        c.merge(this);
+        return c;
+    }
+
     /** Adds {@code other}'s counts to this series (same interval length). */
     public void merge(IntervalSeries other) {
         if (other.intervalNanos != intervalNanos) {

@@ -84,6 +84,13 @@ public final class LatencyRecorder {
         return count;
     }
 
+    /** A recorder holding exactly this one's values (a worker's figures so far, copied on its own thread). */
+    public LatencyRecorder copy() {
+        LatencyRecorder c = new LatencyRecorder();
+        c.add(this);
+        return c;
+    }
+
     /** Adds all of {@code other}'s values to this one. */
     public void add(LatencyRecorder other) {
         if (other.count == 0) {

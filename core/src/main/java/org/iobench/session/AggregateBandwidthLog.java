@@ -78,6 +78,12 @@ public final class AggregateBandwidthLog implements RunListener {
         start();
     }
 
+    /** fio's aggregate is every job's: each job of a parallel group is heard. */
+    @Override
+    public boolean hearsEveryJob() {
+        return true;
+    }
+
     private void sample() {
         long next = clock.nanoTime() + TICK_NANOS;
         while (!stopped) {

@@ -93,7 +93,17 @@ public final class LocalHost implements RunHost {
      * quiet or not.
      */
     public LocalHost sampling(AggregateBandwidthLog bandwidth) {
-        this.also = bandwidth == null ? RunListener.NONE : bandwidth;
+        return hearing(bandwidth);
+    }
+
+    /**
+     * Tells {@code listener} (null: none) about the runs too, every job of a parallel group, terminal or not, quiet
+     * or not: after the listeners already added ({@code iobench fio}'s bandwidth log and its helper, {@link FioStatus}).
+     */
+    public LocalHost hearing(RunListener listener) {
+        if (listener != null) {
+            this.also = also == RunListener.NONE ? listener : new EveryJob(also, listener);
+        }
         return this;
     }
 
@@ -136,6 +146,45 @@ public final class LocalHost implements RunHost {
         }
         progress = new ProgressLine(err, jobs);
         return also == RunListener.NONE ? progress : new BothListeners(progress, also);
+    }
+
+    /** Two listeners that hear every job, told the same, in order. */
+    private static final class EveryJob implements RunListener {
+        private final RunListener both;
+
+        EveryJob(RunListener first, RunListener second) {
+            this.both = new BothListeners(first, second);
+        }
+
+        @Override
+        public boolean hearsEveryJob() {
+            return true;
+        }
+
+        @Override
+        public void ready(JobSpec spec, int run) {
+            both.ready(spec, run);
+        }
+
+        @Override
+        public void filling(JobSpec spec, Path f, long doneBytes, long totalBytes) {
+            both.filling(spec, f, doneBytes, totalBytes);
+        }
+
+        @Override
+        public void runStarted(JobSpec spec, int run, LiveView live) {
+            both.runStarted(spec, run, live);
+        }
+
+        @Override
+        public void latencies(JobSpec spec, int run, RunLatencies latencies) {
+            both.latencies(spec, run, latencies);
+        }
+
+        @Override
+        public void runEnded(JobSpec spec, RunResult result) {
+            both.runEnded(spec, result);
+        }
     }
 
     /** Two listeners told the same, in order. */

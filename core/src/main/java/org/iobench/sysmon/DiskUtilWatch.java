@@ -85,6 +85,11 @@ public final class DiskUtilWatch {
      * also stands on its own after its disk); a device whose counters could not be read at either end is left out.
      */
     public List<DiskUtil> stop() {
+        return soFar();
+    }
+
+    /** What {@link #stop} would say now, the watch going on (fio's {@code --status-interval} reports). */
+    public List<DiskUtil> soFar() {
         long millis = (clock.nanoTime() - startNanos) / 1_000_000;
         Map<String, DiskCounters> after = read(proc, names(disks));
         List<DiskUtil> out = new ArrayList<>();

@@ -30,7 +30,7 @@ public final class GroupRunner {
 
     /**
      * Runs {@code jobs} together and returns their results in the same order. {@code listener} hears the first
-     * job only (a progress line shows one job). A set-up failure of any job aborts the group and is thrown.
+     * job only (a progress line shows one job), unless it {@link RunListener#hearsEveryJob hears every job}. A set-up failure of any job aborts the group and is thrown.
      */
     public List<BenchmarkResult> execute(List<JobSpec> jobs, RunControl control, RunListener listener)
             throws IOException {
@@ -48,7 +48,8 @@ public final class GroupRunner {
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < jobs.size(); i++) {
             int index = i;
-            RunListener gated = gated(gate, index == 0 ? listener : latenciesOnly(listener));
+            RunListener gated = gated(gate, index == 0 || listener.hearsEveryJob() ? listener
+                    : latenciesOnly(listener));
             threads.add(Thread.ofPlatform().name("iobench-group-" + i).start(() -> {
                 try {
                     results[index] = benchmarks.get().execute(jobs.get(index), control, gated);

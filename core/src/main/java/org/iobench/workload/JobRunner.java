@@ -211,12 +211,12 @@ public final class JobRunner {
             long now = clock.nanoTime();
             t = Timeline.of(now, 0, spec.timing().timeNanos(), now - made.peerWaitNanos());
             openedNanos = t.measureStartNanos();
-            listener.runStarted(spec, run, live(t, set));
+            listener.runStarted(spec, run, live(t, set, new SoFar(in, made, t, startedAt, threadIo)));
             start.release(t); // each worker's own first reading opens its window
         } else {
             long now = clock.nanoTime();
             t = Timeline.of(now, spec.timing().rampNanos(), spec.timing().timeNanos(), now - made.peerWaitNanos());
-            listener.runStarted(spec, run, live(t, set));
+            listener.runStarted(spec, run, live(t, set, new SoFar(in, made, t, startedAt, threadIo)));
             start.release(t);
             // nothing of the warm-up enters the evidence: counters, CPU and device samples start here
             awaitMeasuredWindow(t, threads, control);
@@ -253,7 +253,7 @@ public final class JobRunner {
         WorkerEvidence evidence = TaskEvidence.evidence(counted, threadIo,
                 processClosed == null ? null : processClosed.minus(processOpened), unwritten);
         Accounting accounting = TaskEvidence.accounting(counted, threadIo, in.provider().name());
-        RunAssembler assembler = new RunAssembler(spec, workers, intervalNanos);
+        RunAssembler assembler = new RunAssembler(spec, workers.stream().map(w -> w.stats).toList(), intervalNanos);
         RunResult result = assembler.result(run, startedAt, t, end, finalSync, control,
                 new RunAssembler.Evidence(accounting, evidence, system, steady, made.warmed().warning()), target);
         listener.latencies(spec, run, assembler.latencies(finalSync));
@@ -287,15 +287,65 @@ public final class JobRunner {
         }
     }
 
-    private LiveView live(Timeline t, WorkerSet set) {
+    /** What a run's result so far is made of, while it runs: its inputs, its workers, its clock's start. */
+    private record SoFar(Inputs in, Made made, Timeline t, String startedAt, boolean threadIo) {}
+
+    /**
+     * The run's result so far (fio's {@code --status-interval} report of a running job), made as the final one is
+     * ({@link RunAssembler}) from a copy of each worker's counters that the worker makes between two of its requests:
+     * up to now, never beyond what the final result will hold. No final sync, no system samples, no verification.
+     */
+    private RunResult soFar(SoFar f) {
+        List<Worker.Copy> copies = new ArrayList<>();
+        try {
+            for (Worker w : f.made().set().workers) {
+                copies.add(w.soFar());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+        long opened = f.t().measureStartNanos();
+        long end = opened;
+        List<TaskEvidence.Counted> counted = new ArrayList<>();
+        for (Worker.Copy c : copies) {
+            end = Math.max(end, c.stats().endNanos);
+            counted.add(new TaskEvidence.Counted(c.task(), Math.max(0, c.stats().endNanos - opened),
+                    c.stats().issuedBytesRead, c.stats().issuedBytesWritten, c.usage(), c.depths()));
+        }
+        WorkerEvidence evidence = TaskEvidence.evidence(counted, f.threadIo(), null, -1);
+        Accounting accounting = TaskEvidence.accounting(counted, f.threadIo(), f.in().provider().name());
+        return new RunAssembler(f.in().spec(), copies.stream().map(Worker.Copy::stats).toList(), intervalNanos)
+                .result(f.in().run(), f.startedAt(), f.t(), end, null, f.in().control(),
+                        new RunAssembler.Evidence(accounting, evidence, null, null, f.made().warmed().warning()),
+                        f.in().target());
+    }
+
+    private LiveView live(Timeline t, WorkerSet set, SoFar soFar) {
         List<Worker> workers = set.workers;
         long plannedBytes = set.plannedBytes();
         return new LiveView() {
+            @Override
+            public RunResult snapshot() {
+                return soFar(soFar);
+            }
+
             @Override
             public long requests() {
                 long sum = 0;
                 for (Worker w : workers) {
                     sum += w.stats.liveRequests();
+                }
+                return sum;
+            }
+
+            @Override
+            public long[] requestsByDirection() {
+                long[] sum = new long[3];
+                for (Worker w : workers) {
+                    sum[0] += w.stats.liveReads();
+                    sum[1] += w.stats.liveWrites();
+                    sum[2] += w.stats.liveTrims();
                 }
                 return sum;
             }

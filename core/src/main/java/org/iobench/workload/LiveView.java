@@ -1,5 +1,7 @@
 package org.iobench.workload;
 
+import org.iobench.result.RunResult;
+
 /** A running run's progress, for a live line on a terminal: read from another thread while workers go on. */
 public interface LiveView {
     /** Nanoseconds since the measured phase started (negative during warm-up). */
@@ -22,6 +24,20 @@ public interface LiveView {
     /** Measured reads, writes and trims so far, all workers; -1 when not counted. */
     default long requests() {
         return -1;
+    }
+
+    /** Measured reads, writes and trims so far, each direction apart (fio's ETA line's IOPS); zeros when not counted. */
+    default long[] requestsByDirection() {
+        return new long[3];
+    }
+
+    /**
+     * The run's figures so far as a result (fio's {@code --status-interval} report of a running job), from the
+     * workers' own counters, copied by each worker between two of its requests; null when this run cannot give them.
+     * Waits for every worker's copy (a worker that ended gives its final counters).
+     */
+    default RunResult snapshot() {
+        return null;
     }
 
     /** The bytes the measured phase transfers before it ends by size; -1 when it ends by time only. */

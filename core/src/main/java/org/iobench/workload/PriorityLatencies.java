@@ -36,6 +36,17 @@ final class PriorityLatencies {
         total[direction][i].record(totalNanos);
     }
 
+    /** A copy of what was recorded so far (a worker's figures so far, copied on its own thread). */
+    PriorityLatencies copy() {
+        PriorityLatencies c = new PriorityLatencies();
+        for (int d = 0; d < 3; d++) {
+            c.prios[d] = prios[d].clone();
+            c.completion[d] = Arrays.stream(completion[d]).map(LatencyRecorder::copy).toArray(LatencyRecorder[]::new);
+            c.total[d] = Arrays.stream(total[d]).map(LatencyRecorder::copy).toArray(LatencyRecorder[]::new);
+        }
+        return c;
+    }
+
     /** The priorities {@code direction}'s requests had, in the order first seen. */
     int[] priorities(int direction) {
         return prios[direction].clone();

@@ -39,10 +39,11 @@ import org.iobench.workload.files.PreparedTarget;
  */
 final class RunAssembler {
     private final JobSpec spec;
-    private final List<Worker> workers;
+    private final List<WorkerStats> workers;
     private final long intervalNanos;
 
-    RunAssembler(JobSpec spec, List<Worker> workers, long intervalNanos) {
+    /** @param workers each worker's counters (its final ones, or a copy of them so far) */
+    RunAssembler(JobSpec spec, List<WorkerStats> workers, long intervalNanos) {
         this.spec = spec;
         this.workers = workers;
         this.intervalNanos = intervalNanos;
@@ -71,8 +72,7 @@ final class RunAssembler {
         long syncCount = finalSync == null ? 0 : finalSync.latency.count();
         long syncNanos = finalSync == null ? 0 : finalSync.nanos;
         List<WorkerResult> perWorker = new ArrayList<>();
-        for (Worker w : workers) {
-            WorkerStats s = w.stats;
+        for (WorkerStats s : workers) {
             reads.add(s.readLatency);
             writes.add(s.writeLatency);
             trims.add(s.trimLatency);
@@ -123,9 +123,9 @@ final class RunAssembler {
     /** The series with each interval's p50/p99/max per direction, the workers' interval histograms added up. */
     private List<Interval> withLatency(List<Interval> series) {
         List<IntervalLatencies> each = new ArrayList<>();
-        for (Worker w : workers) {
-            w.stats.intervalLatency.finish();
-            each.add(w.stats.intervalLatency);
+        for (WorkerStats w : workers) {
+            w.intervalLatency.finish();
+            each.add(w.intervalLatency);
         }
         List<IntervalLatency> latency = IntervalLatencies.merge(each, series.size());
         List<Interval> out = new ArrayList<>(series.size());
@@ -162,9 +162,9 @@ final class RunAssembler {
         if (spec.timing().rate() != null) {
             LatencyRecorder r = new LatencyRecorder();
             LatencyRecorder w = new LatencyRecorder();
-            for (Worker worker : workers) {
-                r.add(worker.stats.correctedReadLatency);
-                w.add(worker.stats.correctedWriteLatency);
+            for (WorkerStats worker : workers) {
+                r.add(worker.correctedReadLatency);
+                w.add(worker.correctedWriteLatency);
             }
             LatencyRecorder both = new LatencyRecorder();
             both.add(r);
@@ -177,9 +177,9 @@ final class RunAssembler {
             String direction = LatencyHistograms.DIRECTIONS.get(d);
             LatencyRecorder submission = new LatencyRecorder();
             LatencyRecorder completion = new LatencyRecorder();
-            for (Worker w : workers) {
-                submission.add(w.stats.submitLatency[d]);
-                completion.add(w.stats.completionLatency[d]);
+            for (WorkerStats w : workers) {
+                submission.add(w.submitLatency[d]);
+                completion.add(w.completionLatency[d]);
             }
             put(kept, moments, LatencyHistograms.part(direction, LatencyHistograms.Part.SUBMISSION), submission);
             put(kept, moments, LatencyHistograms.part(direction, LatencyHistograms.Part.COMPLETION), completion);
@@ -191,8 +191,8 @@ final class RunAssembler {
     /** Direction {@code d}'s latencies per priority, the workers' merged, in the order the priorities were seen. */
     private void priorities(int d, Map<String, String> kept, Map<String, LatencyMoments> moments) {
         Map<Integer, LatencyRecorder[]> byPrio = new LinkedHashMap<>();
-        for (Worker w : workers) {
-            PriorityLatencies p = w.stats.priorityLatency;
+        for (WorkerStats w : workers) {
+            PriorityLatencies p = w.priorityLatency;
             if (p == null) {
                 continue;
             }
@@ -220,8 +220,8 @@ final class RunAssembler {
 
     /** Copies of the workers' histograms, for a listener that merges runs of several processes. */
     RunLatencies latencies(FinalSync finalSync) {
-        return new RunLatencies(workers.stream().map(w -> w.stats.readLatency.histogram()).toList(),
-                workers.stream().map(w -> w.stats.writeLatency.histogram()).toList(), syncs(finalSync).histogram());
+        return new RunLatencies(workers.stream().map(w -> w.readLatency.histogram()).toList(),
+                workers.stream().map(w -> w.writeLatency.histogram()).toList(), syncs(finalSync).histogram());
     }
 
     private LatencyRecorder syncs(FinalSync finalSync) {
@@ -229,8 +229,8 @@ final class RunAssembler {
         if (finalSync != null) {
             syncs.add(finalSync.latency);
         }
-        for (Worker w : workers) {
-            syncs.add(w.stats.syncLatency);
+        for (WorkerStats w : workers) {
+            syncs.add(w.syncLatency);
         }
         return syncs;
     }
@@ -239,10 +239,10 @@ final class RunAssembler {
     private LatencySplit latencySplit() {
         LatencyRecorder submission = new LatencyRecorder();
         LatencyRecorder completion = new LatencyRecorder();
-        for (Worker w : workers) {
-            for (int d = 0; d < w.stats.submitLatency.length; d++) {
-                submission.add(w.stats.submitLatency[d]);
-                completion.add(w.stats.completionLatency[d]);
+        for (WorkerStats w : workers) {
+            for (int d = 0; d < w.submitLatency.length; d++) {
+                submission.add(w.submitLatency[d]);
+                completion.add(w.completionLatency[d]);
             }
         }
         return submission.count() == 0 ? null : new LatencySplit(submission.summary(), completion.summary());
@@ -255,9 +255,9 @@ final class RunAssembler {
         }
         LatencyRecorder reads = new LatencyRecorder();
         LatencyRecorder writes = new LatencyRecorder();
-        for (Worker w : workers) {
-            reads.add(w.stats.correctedReadLatency);
-            writes.add(w.stats.correctedWriteLatency);
+        for (WorkerStats w : workers) {
+            reads.add(w.correctedReadLatency);
+            writes.add(w.correctedWriteLatency);
         }
         return new Pacing(spec.timing().rate(), spec.timing().rate().opsPerSecond(spec.workload().blockSize()),
                 reads.summary(), writes.summary());

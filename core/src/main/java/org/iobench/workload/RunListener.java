@@ -30,4 +30,12 @@ public interface RunListener {
     default void latencies(JobSpec spec, int run, RunLatencies latencies) {}
 
     default void runEnded(JobSpec spec, RunResult result) {}
+
+    /**
+     * Whether this listener hears every job of a parallel group (fio's ETA line and reports name each job); by
+     * default only the first (a progress line shows one job).
+     */
+    default boolean hearsEveryJob() {
+        return false;
+    }
 }

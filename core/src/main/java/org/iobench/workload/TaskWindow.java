@@ -44,6 +44,19 @@ final class TaskWindow {
         opened = now != null ? now : ended;
     }
 
+    /**
+     * This window as if the thread ended now (fio's {@code --status-interval} report of a running job): on the worker
+     * thread, between two requests.
+     */
+    TaskWindow soFar() {
+        TaskWindow w = new TaskWindow();
+        w.tid = tid;
+        w.born = born;
+        w.opened = opened;
+        w.ended = TaskCounters.ofSelfIoFirst();
+        return w;
+    }
+
     /** What the thread did in the measured window; null where the counters could not be read. */
     TaskCounters window() {
         TaskCounters from = opened != null ? opened : born;

@@ -1,8 +1,12 @@
 package org.iobench.workload;
 
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.iobench.clock.NanoClock;
 import org.iobench.engine.Completions;
 import org.iobench.engine.IoEngine;
@@ -11,6 +15,7 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.SubmitStatus;
 import org.iobench.measure.RequestLog;
+import org.iobench.result.QueueDepths;
 import org.iobench.result.ThreadUsage;
 import org.iobench.sys.Errno;
 import org.iobench.sys.ThreadRusage;
@@ -102,6 +107,16 @@ final class Worker implements Runnable {
     private int heldCount;
     /** The clock at the latest completion: saves a clock read per request on the deadline check. */
     private long lastNanos;
+    /** A copy of the counters asked by another thread ({@link #soFar}); null when none is. */
+    private final AtomicReference<CompletableFuture<Copy>> copyAsked = new AtomicReference<>();
+    /** Set once the thread wrote its counters for the last time: from then on they are read as they are. */
+    private volatile boolean over;
+
+    /**
+     * A worker's figures at one moment, as its run's result is made of them: its counters, its thread's kernel
+     * counters, getrusage and queue depths.
+     */
+    record Copy(WorkerStats stats, TaskWindow task, ThreadUsage usage, QueueDepths depths) {}
 
     Worker(WorkerSetup setup, WorkerIo io, RequestSource source, RunShared run) {
         this.id = io.id();
@@ -179,7 +194,71 @@ final class Worker implements Runnable {
             if (t != null) {
                 stats.publishLive();
             }
+            stats.intervalLatency.finish(); // the last write of the counters: a copy only reads them from here on
+            over = true;
+            answerCopy();
         }
+    }
+
+    /**
+     * This worker's figures so far (fio's {@code --status-interval}): the thread copies its counters between two
+     * requests, at its next look (each pass of its loop, each slice of a paced wait); a worker that ended gives its
+     * final figures. Waits for the copy, in slices, while the worker lives.
+     */
+    Copy soFar() throws InterruptedException {
+        CompletableFuture<Copy> f = new CompletableFuture<>();
+        CompletableFuture<Copy> before = copyAsked.compareAndExchange(null, f);
+        if (before != null) {
+            f = before; // another reader asked first: the same copy answers both
+        }
+        while (true) {
+            if (over) {
+                f.complete(finalCopy()); // the counters are written no more: read as they are (once answered, ignored)
+            }
+            try {
+                return f.get(MAX_PARK_NANOS, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                // the worker is inside a request: it answers at its next look
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("a worker's copy of its counters failed", e.getCause());
+            }
+        }
+    }
+
+    /** Answers a copy asked by another thread, if any: on the worker thread, between two requests. */
+    private void answerCopy() {
+        if (copyAsked.get() == null) {
+            return; // a load per look: the common case costs nothing more
+        }
+        CompletableFuture<Copy> f = copyAsked.getAndSet(null);
+        if (f == null) {
+            return;
+        }
+        try {
+            f.complete(over ? finalCopy() : new Copy(stats.copy(clock.nanoTime()), task.soFar(), usageSoFar(),
+                    depths.result()));
+        } catch (RuntimeException | Error e) {
+            f.completeExceptionally(e);
+        }
+    }
+
+    /** The final figures, copied (the runner makes the run's result of the originals at the same time). */
+    private Copy finalCopy() {
+        return new Copy(stats.copy(stats.endNanos), task, usage(), depths.result());
+    }
+
+    /** {@link #usage} up to now, on the worker's thread. */
+    private ThreadUsage usageSoFar() {
+        if (!windowOpen) {
+            return ThreadUsage.ZERO;
+        }
+        ThreadRusage now = ThreadRusage.ofThisThread();
+        if (usageOpened == null || now == null) {
+            return null;
+        }
+        ThreadRusage u = now.minus(usageOpened);
+        return new ThreadUsage(u.userMicros() * 1000, u.systemMicros() * 1000, u.voluntarySwitches(),
+                u.involuntarySwitches(), u.minorFaults(), u.majorFaults());
     }
 
     /**
@@ -207,11 +286,13 @@ final class Worker implements Runnable {
     private void loop(Timeline t) {
         boolean syncDue = false;
         while (true) {
+            answerCopy();
             boolean done = done(clock.nanoTime(), t);
             // A held request (refused with BUSY) goes first, even once the job is done issuing new ones or a periodic
             // sync is due: it may be the rest of a short transfer, which the job has already counted as issued.
             while (inFlight < (throttle == null ? requests.length : throttle.depth())
                     && (heldCount > 0 ? !control.stopped() : !syncDue && !done && freeCount > 0)) {
+                answerCopy(); // a sync engine's requests all complete in this loop
                 if (heldCount == 0 && throttle != null && !awaitThrottle(t)) {
                     break;
                 }
@@ -350,6 +431,7 @@ final class Worker implements Runnable {
                 lastNanos = now;
                 return false;
             }
+            answerCopy();
             long until = Math.min(due, t.deadlineNanos());
             if (inFlight > 0) {
                 reap(0, t);
@@ -381,6 +463,7 @@ final class Worker implements Runnable {
             if (at <= now) {
                 return true;
             }
+            answerCopy();
             if (throttle.waitsForFlow(now)) {
                 throttle.awaitFlow(MAX_PARK_NANOS); // woken by the job it waits for, not by a time
             } else {

@@ -55,17 +55,21 @@ public final class WorkerStats {
     private long liveRead;
     private long liveWritten;
     private long liveTrimmed;
-    private long liveRequests;
+    private long liveReads;
+    private long liveWrites;
+    private long liveTrims;
     /**
-     * The live figures' handles, one per direction (fio's ETA line and agg-*_bw.log are per direction) and the
-     * requests. A volatile store after every request was a full fence each (x86's locked instruction); a release
-     * store is a plain store there, so four per request cost four plain stores, and a reader that sees a figure a
+     * The live figures' handles, bytes and requests per direction (fio's ETA line and agg-*_bw.log are per
+     * direction). A volatile store after every request was a full fence each (x86's locked instruction); a release
+     * store is a plain store there, so six per request cost six plain stores, and a reader that sees a figure a
      * request late loses nothing.
      */
     private static final VarHandle LIVE_READ;
     private static final VarHandle LIVE_WRITTEN;
     private static final VarHandle LIVE_TRIMMED;
-    private static final VarHandle LIVE_REQUESTS;
+    private static final VarHandle LIVE_READS;
+    private static final VarHandle LIVE_WRITES;
+    private static final VarHandle LIVE_TRIMS;
 
     static {
         try {
@@ -73,7 +77,9 @@ public final class WorkerStats {
             LIVE_READ = l.findVarHandle(WorkerStats.class, "liveRead", long.class);
             LIVE_WRITTEN = l.findVarHandle(WorkerStats.class, "liveWritten", long.class);
             LIVE_TRIMMED = l.findVarHandle(WorkerStats.class, "liveTrimmed", long.class);
-            LIVE_REQUESTS = l.findVarHandle(WorkerStats.class, "liveRequests", long.class);
+            LIVE_READS = l.findVarHandle(WorkerStats.class, "liveReads", long.class);
+            LIVE_WRITES = l.findVarHandle(WorkerStats.class, "liveWrites", long.class);
+            LIVE_TRIMS = l.findVarHandle(WorkerStats.class, "liveTrims", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -91,9 +97,45 @@ public final class WorkerStats {
     }
 
     private WorkerStats(long intervalNanos, boolean perPriority) {
-        series = new IntervalSeries(intervalNanos);
-        intervalLatency = new IntervalLatencies(intervalNanos);
-        priorityLatency = perPriority ? new PriorityLatencies() : null;
+        this(new IntervalSeries(intervalNanos), new IntervalLatencies(intervalNanos),
+                perPriority ? new PriorityLatencies() : null);
+    }
+
+    private WorkerStats(IntervalSeries series, IntervalLatencies intervalLatency, PriorityLatencies priorityLatency) {
+        this.series = series;
+        this.intervalLatency = intervalLatency;
+        this.priorityLatency = priorityLatency;
+    }
+
+    /**
+     * The counters so far, copied whole (fio's {@code --status-interval} report of a running job), ending at
+     * {@code nowNanos}; fio's I/O logs are not copied. Called on the worker's own thread, between two requests.
+     */
+    WorkerStats copy(long nowNanos) {
+        WorkerStats c = new WorkerStats(series.copy(), intervalLatency.copy(),
+                priorityLatency == null ? null : priorityLatency.copy());
+        c.readLatency.add(readLatency);
+        c.writeLatency.add(writeLatency);
+        c.syncLatency.add(syncLatency);
+        c.trimLatency.add(trimLatency);
+        for (int d = 0; d < 3; d++) {
+            c.submitLatency[d].add(submitLatency[d]);
+            c.completionLatency[d].add(completionLatency[d]);
+        }
+        c.correctedReadLatency.add(correctedReadLatency);
+        c.correctedWriteLatency.add(correctedWriteLatency);
+        c.bytesRead = bytesRead;
+        c.bytesWritten = bytesWritten;
+        c.reads = reads;
+        c.writes = writes;
+        c.syncs = syncs;
+        c.bytesTrimmed = bytesTrimmed;
+        c.trims = trims;
+        c.syncNanos = syncNanos;
+        c.issuedBytesRead = issuedBytesRead;
+        c.issuedBytesWritten = issuedBytesWritten;
+        c.endNanos = nowNanos;
+        return c;
     }
 
     /**
@@ -189,7 +231,9 @@ public final class WorkerStats {
         LIVE_READ.setRelease(this, bytesRead);
         LIVE_WRITTEN.setRelease(this, bytesWritten);
         LIVE_TRIMMED.setRelease(this, bytesTrimmed);
-        LIVE_REQUESTS.setRelease(this, reads + writes + trims);
+        LIVE_READS.setRelease(this, reads);
+        LIVE_WRITES.setRelease(this, writes);
+        LIVE_TRIMS.setRelease(this, trims);
     }
 
     /** Measured bytes so far, all directions, for progress display; lags by at most one request. */
@@ -214,6 +258,19 @@ public final class WorkerStats {
 
     /** Measured reads, writes and trims so far, for progress display; lags by at most one request. */
     public long liveRequests() {
-        return (long) LIVE_REQUESTS.getAcquire(this);
+        return liveReads() + liveWrites() + liveTrims();
+    }
+
+    /** Measured reads so far (fio's ETA line's IOPS are per direction); lags by at most one request. */
+    public long liveReads() {
+        return (long) LIVE_READS.getAcquire(this);
+    }
+
+    public long liveWrites() {
+        return (long) LIVE_WRITES.getAcquire(this);
+    }
+
+    public long liveTrims() {
+        return (long) LIVE_TRIMS.getAcquire(this);
     }
 }

@@ -25,6 +25,9 @@ public final class FioArguments {
     /** fio's output formats ({@code --output-format}, comma-separated; {@code --minimal} is terse). */
     public enum OutputFormat { TERSE, JSON, JSON_PLUS, NORMAL }
 
+    /** fio's least {@code --eta-interval}, ms ({@code DISK_UTIL_MSEC}). */
+    public static final long ETA_INTERVAL_MIN_MILLIS = 250;
+
     /** Where command-line options say they come from in messages ({@code command line:N}, the argument). */
     static final String WHERE = "command line";
 
@@ -59,13 +62,7 @@ public final class FioArguments {
             new String[] {"merge-blktrace-only", "fio's blktrace merging"},
             new String[] {"append-terse", "fio's deprecated terse append"},
             new String[] {"cmdhelp", "fio's option help (see iobench's docs/jobfiles.md)"},
-            new String[] {"enghelp", "fio's engine help (iobench run --help lists the engines)"},
-            new String[] {"status-interval", "fio's periodic full status reports are not done by iobench yet;"
-                    + " the report comes when the run ends"},
-            new String[] {"eta-newline", "fio's ETA line is not printed by iobench (--eta=always shows iobench's"
-                    + " progress line on stderr instead)"},
-            new String[] {"eta-interval", "fio's ETA line is not printed by iobench (--eta=always shows iobench's"
-                    + " progress line on stderr instead)"});
+            new String[] {"enghelp", "fio's engine help (iobench run --help lists the engines)"});
 
     private final List<FioSection> commandLine = new ArrayList<>();
     private final List<String> jobFiles = new ArrayList<>();
@@ -82,6 +79,12 @@ public final class FioArguments {
     private Integer maxJobs;
     private int terseVersion = 3;
     private String eta = "auto";
+    /** fio's {@code eta_interval_msec}: at least {@link #ETA_INTERVAL_MIN_MILLIS}, 1000 by default. */
+    private long etaIntervalMillis = 1000;
+    /** fio's {@code eta_new_line}, ms: the ETA line starts a new line this often; 0: never. */
+    private long etaNewlineMillis;
+    /** fio's {@code status_interval}, ms: the full report this often while the jobs run; 0: never. */
+    private long statusIntervalMillis;
     private boolean warningsFatal;
     private boolean bandwidthLog;
     private String auxPath;
@@ -231,22 +234,18 @@ public final class FioArguments {
             }
             case "eta" -> {
                 if (!Set.of("always", "never", "auto").contains(value)) {
-                    throw bad("--eta=" + value + ": always, never or auto");
+                    // fio 3.33 keeps auto for any other word, silently: iobench names the slip instead
+                    throw new UnsupportedJobException("fio: --eta=" + value + ": always, never or auto (fio"
+                            + " would take it as auto, silently); iobench fio does not guess");
                 }
                 eta = value;
             }
-            case "eta-newline" -> {
-                millis(name, value, "eta new line time too short", 1);
-                throw refused(name);
-            }
-            case "eta-interval" -> {
-                millis(name, value, "eta interval time too short (250msec min)", 250);
-                throw refused(name);
-            }
-            case "status-interval" -> {
-                millis(name, value, "status interval too small", 1);
-                throw refused(name);
-            }
+            case "eta-newline" -> etaNewlineMillis = millis(name, value, "eta time", "eta new line time too short",
+                    1);
+            case "eta-interval" -> etaIntervalMillis = millis(name, value, "eta interval",
+                    "eta interval time too short (" + ETA_INTERVAL_MIN_MILLIS + "msec min)", ETA_INTERVAL_MIN_MILLIS);
+            case "status-interval" -> statusIntervalMillis = millis(name, value, "time", "status interval too small",
+                    1);
             case "inflate-log" -> inflateLogs.add(value);
             case "aux-path" -> auxPath = value;
             case "alloc-size" -> {
@@ -267,18 +266,22 @@ public final class FioArguments {
         }
     }
 
-    /** fio's {@code check_str_time}: a bare number is seconds; suffixes as fio's time options. */
-    private static long millis(String name, String value, String tooShort, long minimum) {
+    /**
+     * fio's {@code check_str_time} (a bare number is seconds; suffixes as fio's time options), in whole ms as fio
+     * keeps it; a value fio refuses gets fio's words ({@code parsing}: what fio's "failed parsing" names), after the
+     * argument itself.
+     */
+    private static long millis(String name, String value, String parsing, String tooShort, long minimum) {
         long nanos;
         try {
             String v = value.strip();
             nanos = Durations.parse(v.matches("\\d+(\\.\\d+)?") ? v + "s" : v).toNanos();
         } catch (IllegalArgumentException e) {
-            throw bad("failed parsing " + name.replace('-', ' ') + " " + value);
+            throw bad("--" + name + "=" + value + ": failed parsing " + parsing + " " + value);
         }
         long ms = nanos / 1_000_000;
         if (ms < minimum) {
-            throw bad(tooShort);
+            throw bad("--" + name + "=" + value + ": " + tooShort);
         }
         return ms;
     }
@@ -421,6 +424,21 @@ public final class FioArguments {
     /** {@code --eta}: always, never or auto (a terminal only). */
     public String eta() {
         return eta;
+    }
+
+    /** {@code --eta-interval}: how often fio's ETA line is printed, in ms (fio's {@code eta_interval_msec}). */
+    public long etaIntervalMillis() {
+        return etaIntervalMillis;
+    }
+
+    /** {@code --eta-newline}: the ETA line starts a new line after this many ms; 0: it rewrites itself only. */
+    public long etaNewlineMillis() {
+        return etaNewlineMillis;
+    }
+
+    /** {@code --status-interval}: the full report every this many ms while the jobs run; 0: only at the end. */
+    public long statusIntervalMillis() {
+        return statusIntervalMillis;
     }
 
 

@@ -28,9 +28,20 @@ final class FioNumbers {
 
     /** @param units {@code ""}, {@code "B"}, {@code "B/s"} or {@code "bit/s"} */
     static String num2str(long num, int maxlen, boolean pow2, String units) {
+        return num2str(num, maxlen, 1, pow2, units);
+    }
+
+    /**
+     * fio's {@code num2str} of a number already in units of {@code base} (1; 1024 for KiB: the prefix starts one
+     * step up, as fio's {@code for (post_index = 0; base > 1; post_index++) base /= thousand}).
+     */
+    static String num2str(long num, int maxlen, int base, boolean pow2, String units) {
         int thousand = pow2 ? 1024 : 1000;
         String[] prefix = pow2 ? IEC : SI;
         int post = 0;
+        for (int b = base; b > 1; post++) {
+            b /= thousand;
+        }
         long modulo = -1;
         boolean carry = false;
         while (post < SI.length) {

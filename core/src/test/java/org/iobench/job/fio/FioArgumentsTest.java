@@ -66,15 +66,36 @@ class FioArgumentsTest {
         assertThatThrownBy(() -> parse("--readonly=1")).hasMessageContaining("doesn't allow an argument");
         assertThatThrownBy(() -> parse("--client=host")).hasMessageContaining("--client")
                 .hasMessageContaining("client/server");
-        assertThatThrownBy(() -> parse("--status-interval=0")).hasMessageContaining("status interval too small");
-        assertThatThrownBy(() -> parse("--status-interval=5")).hasMessageContaining("--status-interval")
-                .hasMessageContaining("not done");
+        assertThatThrownBy(() -> parse("--status-interval=0"))
+                .hasMessage("fio: --status-interval=0: status interval too small");
+        assertThatThrownBy(() -> parse("--status-interval=soon"))
+                .hasMessage("fio: --status-interval=soon: failed parsing time soon");
+        assertThatThrownBy(() -> parse("--eta-interval=100ms"))
+                .hasMessage("fio: --eta-interval=100ms: eta interval time too short (250msec min)");
+        assertThatThrownBy(() -> parse("--eta-interval=x"))
+                .hasMessage("fio: --eta-interval=x: failed parsing eta interval x");
+        assertThatThrownBy(() -> parse("--eta-newline=0"))
+                .hasMessage("fio: --eta-newline=0: eta new line time too short");
+        assertThatThrownBy(() -> parse("--eta-newline=500us"))
+                .as("fio keeps whole ms: 500 us is 0").hasMessageContaining("eta new line time too short");
+    }
+
+    @Test
+    void theEtaAndStatusIntervalsAreReadInMillisecondsAsFioKeepsThem() {
+        FioArguments none = parse("--name=a");
+        assertThat(none.etaIntervalMillis()).isEqualTo(1000);
+        assertThat(none.etaNewlineMillis()).isZero();
+        assertThat(none.statusIntervalMillis()).isZero();
+        FioArguments a = parse("--status-interval=2", "--eta-interval", "250ms", "--eta-newline=1.5", "--name=a");
+        assertThat(a.statusIntervalMillis()).as("a bare number is seconds").isEqualTo(2000);
+        assertThat(a.etaIntervalMillis()).isEqualTo(FioArguments.ETA_INTERVAL_MIN_MILLIS);
+        assertThat(a.etaNewlineMillis()).isEqualTo(1500);
+        assertThat(parse("--status-interval=1ms", "--name=a").statusIntervalMillis()).as("fio's least").isEqualTo(1);
     }
 
     @Test
     void whatFioWouldRunAndIobenchCannotIsUnsupportedWhileFiosOwnRefusalsAreNot() {
-        for (String arg : List.of("--status-interval=5", "--eta-newline=2", "--eta-interval=1s",
-                "--client=host", "--idle-prof=system")) {
+        for (String arg : List.of("--eta=sometimes", "--client=host", "--idle-prof=system")) {
             assertThatThrownBy(() -> parse(arg)).as(arg).isInstanceOf(UnsupportedJobException.class);
         }
         assertThatThrownBy(() -> parse("--cmdhelp")).as("an optional value, not given: refused by name, not"
@@ -82,7 +103,7 @@ class FioArgumentsTest {
                 .hasMessageContaining("--cmdhelp");
         assertThatThrownBy(() -> parse("--enghelp", "job.fio")).isInstanceOf(UnsupportedJobException.class)
                 .hasMessageContaining("--enghelp");
-        for (String arg : List.of("--bogus", "--status-interval=0", "--eta-interval=100ms", "--eta=sometimes")) {
+        for (String arg : List.of("--bogus", "--status-interval=0", "--eta-interval=100ms", "--eta-newline=0")) {
             assertThatThrownBy(() -> parse(arg)).as(arg).isInstanceOf(InvalidJobException.class)
                     .isNotInstanceOf(UnsupportedJobException.class);
         }
