@@ -26,10 +26,14 @@ package org.iobench.job;
  *                         {@code io_size} when larger for random writes without the random map); 0: unknown. fio
  *                         counts a loop's bytes only for requests its engine queued ({@code FIO_Q_QUEUED}), and
  *                         ends the loop at this many
+ * @param threadNumber     fio's {@code thread_number} of the job (clones counted): the skewed distributions'
+ *                         states start from the hash of the file's name times it; 0 in older documents
+ * @param rangeBytes       the bytes of a range of fio's zipf, pareto and normal states: the smaller of the read
+ *                         and write directions' smallest sizes (used or not); 0 in older documents
  */
 public record FioDraws(boolean wideSizes, long mixStart, long readSizesStart, long writeSizesStart,
                        long readAlignBytes, long writeAlignBytes, long mapBlockBytes, boolean repeatEachLoop,
-                       long loops, long ioSizeBytes, long loopBytes) {
+                       long loops, long ioSizeBytes, long loopBytes, int threadNumber, long rangeBytes) {
     public FioDraws {
         if (readAlignBytes < 1 || writeAlignBytes < 1 || mapBlockBytes < 1) {
             throw new InvalidJobException("blockalign", Math.min(readAlignBytes, Math.min(writeAlignBytes,

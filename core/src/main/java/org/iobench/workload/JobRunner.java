@@ -123,7 +123,7 @@ public final class JobRunner {
     private static void writeLogs(JobSpec spec, List<Worker> workers, Timeline t) throws IOException {
         for (Worker w : workers) {
             if (w.requestLog != null) {
-                w.requestLog.finish(w.stats.endNanos); // fio's close lines as the job closes its files
+                w.finishRequestLog(w.stats.endNanos); // fio's close lines as the job closes its files
             }
             if (w.stats.logs != null) {
                 w.stats.logs.finish(Math.max(0, w.stats.endNanos - t.measureStartNanos()));

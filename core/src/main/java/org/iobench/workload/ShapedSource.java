@@ -14,6 +14,7 @@ import org.iobench.job.RwMode;
 import org.iobench.verify.WorkerVerifier;
 import org.iobench.workload.offsets.BlockPicker;
 import org.iobench.workload.offsets.FioRandomBlocks;
+import org.iobench.workload.offsets.FioSkewed;
 import org.iobench.workload.offsets.BlockPickers;
 import org.iobench.workload.offsets.RequestSizes;
 import org.iobench.workload.offsets.SequentialSteps;
@@ -51,6 +52,8 @@ final class ShapedSource implements RequestSource {
     private final FioDraws draws;
     /** A uniformly random job's blocks as fio draws them, with {@code draws}; else null. */
     private FioRandomBlocks blocks;
+    /** A zipf, pareto or normal job's ranges as fio draws them, with {@code draws}; else null. */
+    private FioSkewed skewed;
     /** The smallest request of each direction (fio's {@code min_bs[ddir]}). */
     private final long[] minBytes;
     private final long maxBytes;
@@ -147,6 +150,15 @@ final class ShapedSource implements RequestSource {
             long last = Math.max(1, a.zoneRangeBytes() / unit);
             this.pickers = () -> BlockPickers.fio(a.offsets(), a.randomMap(), bits, last);
             this.picker = pickers.get();
+            this.steps = null;
+        } else if (rw.random() && draws != null && !strided && skewedKind(a.distribution()) != null
+                && draws.rangeBytes() > 0) {
+            // fio's zipf, pareto and normal states: one per file, over ranges of the smaller direction's size
+            this.skewed = new FioSkewed(skewedKind(a.distribution()), Math.ceilDiv(regionLength, draws.rangeBytes()),
+                    a.distribution().value(), a.distribution().center(), FioSkewed.start(file.path().toString(),
+                            draws.threadNumber(), draws.repeatEachLoop(), a.offsets().start()));
+            this.pickers = null;
+            this.picker = null;
             this.steps = null;
         } else if (rw.random()) {
             // fio: a non-uniform distribution has no random map; with zones, the blocks are those of one range
@@ -382,6 +394,16 @@ final class ShapedSource implements RequestSource {
                 RequestSizes.fio(a.sizes(true, unit), draws.writeSizesStart(), draws.wideSizes())};
     }
 
+    /** fio's skewed state for a distribution, or null (uniform, zoned). */
+    private static FioSkewed.Kind skewedKind(org.iobench.job.Distribution d) {
+        return switch (d.kind()) {
+            case ZIPF -> FioSkewed.Kind.ZIPF;
+            case PARETO -> FioSkewed.Kind.PARETO;
+            case NORMAL -> FioSkewed.Kind.NORMAL;
+            default -> null;
+        };
+    }
+
     /** The next request's direction: 0 read, 1 write (a trim job's trims take the write's place). */
     private int direction() {
         return trims || writesOnly ? 1 : !mixed ? 0 : directions.next();
@@ -449,6 +471,8 @@ final class ShapedSource implements RequestSource {
                 return NO_BLOCK;
             }
             offset = b * ba;
+        } else if (skewed != null) {
+            offset = skewed.next() * draws.alignBytes(d == 1); // fio's b * ba[ddir]
         } else if (picker != null) {
             long b = picker.next();
             if (b == BlockPicker.PASS_DONE) {

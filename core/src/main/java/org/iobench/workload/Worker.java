@@ -666,6 +666,18 @@ final class Worker implements Runnable {
         }
     }
 
+    /**
+     * The request log's close lines at {@code nanos}; a new loop the source began without a request (fio opened the
+     * file for it, found no request and closed it: the job's last loop) is logged first.
+     */
+    void finishRequestLog(long nanos) throws java.io.IOException {
+        if (source.loops() != loopsLogged) {
+            loopsLogged = source.loops();
+            requestLog.reopen(nanos);
+        }
+        requestLog.finish(nanos);
+    }
+
     /** fio's {@code log_io_u}: the request as it goes to the engine (fio logs it in {@code td_io_queue}). */
     private void logIssue(IoRequest r) {
         if (requestLog == null) {

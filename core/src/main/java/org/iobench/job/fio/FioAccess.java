@@ -111,7 +111,8 @@ record FioAccess(long unitBytes, Access access) {
     /**
      * fio's units of a job's requests: {@code ba} of reads and of the write (or, for a trim job, trim) direction —
      * {@code blockalign} for a random job, else the direction's smallest size — and {@code rw_min_bs}, the smallest
-     * size of all three directions, used or not (fio's random map has a bit, its LFSR a state, per that many bytes).
+     * size of all three directions, used or not (fio's random map has a bit, its LFSR a state, per that many bytes),
+     * and the smaller of the read and write directions' smallest sizes (a range of fio's skewed distributions).
      */
     static long[] units(FioJobOptions o, RwMode rw) {
         BlockSizeMix[] mixes = sizes(o);
@@ -125,7 +126,8 @@ record FioAccess(long unitBytes, Access access) {
                 ba[d] = v == 0 ? min[d] : v;
             }
         }
-        return new long[] {ba[0], rw.trims() ? ba[2] : ba[1], Math.min(min[0], Math.min(min[1], min[2]))};
+        return new long[] {ba[0], rw.trims() ? ba[2] : ba[1], Math.min(min[0], Math.min(min[1], min[2])),
+            Math.min(min[0], min[1])};
     }
 
     private static String rwValueOf(FioJobOptions o) {

@@ -55,7 +55,7 @@ final class FioRandom {
         boolean wide = o.value("random_generator").orElse("").strip().equalsIgnoreCase("tausworthe64");
         return new FioDraws(wide, seed(o, threadNumber, FIO_RAND_MIX_OFF), read, rw.trims() ? trim : write,
                 units[0], units[1], units[2], o.flag("randrepeat", true), o.number("loops", 1), ioSizeBytes,
-                loopBytes);
+                loopBytes, threadNumber, units[3]);
     }
 
     /** fio's {@code rand_seeds[FIO_RAND_BLOCK_OFF]} for the job. */
