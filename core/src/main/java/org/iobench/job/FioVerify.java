@@ -28,28 +28,33 @@ import java.util.Objects;
  * @param stateLoad     {@code verify_state_load}: verification stops where that file says the writes stopped
  * @param auxDirectory  where the state file and {@code verify_dump}'s files go (fio's {@code --aux-path}); empty:
  *                      the working directory
+ * @param loops         fio's {@code loops}: {@code keep_running} runs that many loops (each followed by its verify
+ *                      phase) before it counts bytes
+ * @param ioSize        fio's {@code io_size}, 0 when not given: after its loops fio's {@code keep_running} goes on
+ *                      while the job's bytes, the verify phases' reads among them, are fewer
  */
 public record FioVerify(FioVerifyType type, boolean afterWrites, long interval, long headerOffset, String patternHex,
                         long backlog, long backlogBatch, boolean fatal, boolean dump, boolean experimental,
                         boolean only, long seedStart, boolean wideSeeds, int threadNumber, String jobName,
-                        boolean stateSave, boolean stateLoad, String auxDirectory) {
+                        boolean stateSave, boolean stateLoad, String auxDirectory, long loops, long ioSize) {
     public FioVerify {
         Objects.requireNonNull(type, "type");
         patternHex = patternHex == null ? "" : patternHex;
         jobName = jobName == null ? "" : jobName;
         auxDirectory = auxDirectory == null ? "" : auxDirectory;
+        loops = Math.max(1, loops);
     }
 
     /** The same verify for fio's clone {@code threadNumber}, its generator started at {@code seedStart}. */
     public FioVerify forThread(int threadNumber, long seedStart) {
         return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, backlog, backlogBatch, fatal, dump,
-                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad, auxDirectory);
+                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad, auxDirectory, loops, ioSize);
     }
 
     /** The same verify with its state and dump files in {@code directory} (fio's {@code --aux-path}). */
     public FioVerify inAuxDirectory(String directory) {
         return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, backlog, backlogBatch, fatal, dump,
-                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad, directory);
+                experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad, directory, loops, ioSize);
     }
 
     /** {@code name} in {@link #auxDirectory} (as given when there is none): where fio puts its state files. */

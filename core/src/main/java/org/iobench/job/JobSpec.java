@@ -99,9 +99,9 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         check(files == null || queue.threads() == 1, "--threads", queue.threads(),
                 "a job over several files is one worker's (fio's clones are jobs of their own)");
         check(files == null || workload.rw() != RwMode.COPY && replay == null && !verification.checksum().enabled()
-                        && verification.fio() == null && workload.offsetBytes() == 0 && !layout.fillDevice(),
+                        && workload.offsetBytes() == 0 && !layout.fillDevice(),
                 "nrfiles", files == null ? 0 : files.count(), "several files per job are not supported with a copy,"
-                        + " a replayed log, verification, offset= or fill_device yet");
+                        + " a replayed log, iobench's own --verify, offset= or fill_device yet");
         check(files == null || durability.fsyncEvery() == 0 && !durability.sync().syncsAtEnd(), "nrfiles",
                 files == null ? 0 : files.count(), "several files per job are not supported with fsync=, fdatasync="
                         + " or end_fsync yet (fio syncs the file of the last write)");

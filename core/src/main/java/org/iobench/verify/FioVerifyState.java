@@ -13,16 +13,19 @@ import org.iobench.job.InvalidJobException;
  * {@code local-NAME-INDEX-verify.state} in the working directory, written when a verifying job that writes ends, read
  * by {@code verify_state_load} so that a later verification stops where the writes stopped (a job killed mid-run).
  * Little-endian: a 24-byte header (version 3, the size of what follows, fio's crc32c of it), then fio's
- * {@code thread_io_list}: how many completed writes are listed, the iodepth, the number of files (1), the writes
+ * {@code thread_io_list}: how many completed writes are listed, the iodepth, the number of files, the writes
  * issued ({@code numberio}), the job's index, the offset generator's state (iobench writes zeros: fio 3.33 writes its
- * state and never reads it back), the name (64 bytes), then per slot of the iodepth the file number and offset of
- * the last completed writes, latest first.
+ * state and never reads it back), the name (64 bytes), then iodepth slots per file (fio's {@code file_comp}: the
+ * file's number and an offset); fio's {@code fill_file_completions} lists, file after file, the file's last completed
+ * writes, latest first, as many per file as the job completed writes, at most iodepth (every file lists that many,
+ * one that had fewer its ring's zeros).
  *
  * @param depth    iodepth when the state was saved
  * @param numberio writes the job had issued
- * @param offsets  offsets of the last completed writes (at most {@code depth})
+ * @param files    per listed completion, its file's number
+ * @param offsets  per listed completion, its offset
  */
-record FioVerifyState(long depth, long numberio, long[] offsets) {
+record FioVerifyState(long depth, long numberio, long[] files, long[] offsets) {
     static final int VERSION = 3;
     private static final int HEADER = 24;
     private static final int LIST = 152;
@@ -32,27 +35,35 @@ record FioVerifyState(long depth, long numberio, long[] offsets) {
         return Path.of("local-" + name.replace('/', '.') + "-" + index + "-verify.state");
     }
 
-    /** Writes fio's file: {@code completed} holds the last writes' offsets as a ring, {@code next} its next slot. */
+    /**
+     * Writes fio's file: per file, {@code completed[f]} holds its last completed writes' offsets as a ring of
+     * {@code depth} (null: none yet, fio's zeroed ring), {@code next[f]} its next slot.
+     */
     static void save(Path path, String name, int index, int depth, long numberio, long completedWrites,
-                     long[] completed, int next) throws IOException {
-        int size = LIST + depth * 16;
+                     long[][] completed, int[] next) throws IOException {
+        int files = completed.length;
+        int size = Math.toIntExact(LIST + (long) depth * files * 16);
         ByteBuffer b = ByteBuffer.allocate(HEADER + size).order(ByteOrder.LITTLE_ENDIAN);
-        long comps = Math.min(completedWrites, depth);
-        b.putLong(HEADER, comps);
+        long perFile = Math.min(completedWrites, depth);
+        b.putLong(HEADER, perFile * files);
         b.putInt(HEADER + 8, depth);
-        b.putInt(HEADER + 12, 1);
+        b.putInt(HEADER + 12, files);
         b.putLong(HEADER + 16, numberio);
         b.putLong(HEADER + 24, index);
         byte[] n = name.getBytes(StandardCharsets.UTF_8);
         b.put(HEADER + 88, n, 0, Math.min(n.length, 63));
-        int j = next - 1;
-        for (int i = 0; i < comps; i++) {
-            if (j == -1) {
-                j = depth - 1;
+        int at = HEADER + LIST;
+        for (int f = 0; f < files; f++) {
+            int j = next[f] - 1;
+            for (int i = 0; i < perFile; i++) {
+                if (j == -1) {
+                    j = depth - 1;
+                }
+                b.putLong(at, f);
+                b.putLong(at + 8, completed[f] == null ? 0 : completed[f][j]);
+                at += 16;
+                j--;
             }
-            b.putLong(HEADER + LIST + i * 16, 0); // the file's number: a job has one file
-            b.putLong(HEADER + LIST + i * 16 + 8, completed[j]);
-            j--;
         }
         b.putLong(0, VERSION);
         b.putLong(8, size);
@@ -77,24 +88,28 @@ record FioVerifyState(long depth, long numberio, long[] offsets) {
         }
         long comps = b.getLong(HEADER);
         long depth = b.getInt(HEADER + 8) & 0xFFFFFFFFL;
-        long[] offsets = new long[(int) Math.min(comps, (bytes.length - HEADER - LIST) / 16)];
-        for (int i = 0; i < offsets.length; i++) {
+        int listed = (int) Math.min(comps, (bytes.length - HEADER - LIST) / 16);
+        long[] files = new long[listed];
+        long[] offsets = new long[listed];
+        for (int i = 0; i < listed; i++) {
+            files[i] = b.getLong(HEADER + LIST + i * 16);
             offsets[i] = b.getLong(HEADER + LIST + i * 16 + 8);
         }
-        return new FioVerifyState(depth, b.getLong(HEADER + 16), offsets);
+        return new FioVerifyState(depth, b.getLong(HEADER + 16), files, offsets);
     }
 
     /**
-     * fio's {@code verify_state_should_stop} before the verify read of {@code offset}, {@code readsDone} reads
-     * completed: past the window of the last {@code depth} writes every read goes on; inside it only the writes the
-     * state lists as completed are read, and the first other one ends the verification.
+     * fio's {@code verify_state_should_stop} before the verify read of {@code offset} in file {@code file},
+     * {@code readsDone} reads completed: past the window of the last {@code depth} writes every read goes on; inside
+     * it only the writes the state lists as completed in that file are read, and the first other one ends the
+     * verification.
      */
-    boolean shouldStop(long readsDone, long offset) {
+    boolean shouldStop(long readsDone, int file, long offset) {
         if ((readsDone < depth || numberio - readsDone > depth) && numberio > depth) {
             return false;
         }
-        for (long o : offsets) {
-            if (o == offset) {
+        for (int i = 0; i < offsets.length; i++) {
+            if (files[i] == file && offsets[i] == offset) {
                 return false;
             }
         }

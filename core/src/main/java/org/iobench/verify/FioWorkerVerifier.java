@@ -19,25 +19,32 @@ import org.iobench.sys.NativeBuffer;
  * read back by {@code verify_backlog} batches between the job's own requests and, with {@code do_verify}, after them
  * (a logged write is read back only once it completed, as fio waits for {@code IP_F_IN_FLIGHT}); the reads of a job
  * that only reads are checked as they complete. Writes are logged in issue order when fio keeps a list (a random job
- * with its random map), else by offset, a write replacing the older ones it overlaps (fio's tree), which is also
- * what {@code experimental_verify} verifies. Used by the worker's thread only.
+ * with its random map), else by file and offset, a write replacing the older ones of its file it overlaps (fio's
+ * tree, ordered by file, then offset), which is also what {@code experimental_verify} verifies. A job over several
+ * files logs each write with its file's number (fio's {@code ipo->file}); {@link #newLoop} is fio's new loop (the
+ * log pruned, the generator started again). Used by the worker's thread only.
  */
 public final class FioWorkerVerifier {
     private final FioVerify spec;
     private final FioBlocks blocks;
     private final ByteBuffer[] views;
-    private final LongSupplier seeds;
+    private final java.util.function.Supplier<LongSupplier> seedStarts;
+    private LongSupplier seeds;
     private final LongSupplier wallNanos;
-    private final Path file;
+    private final List<Path> files;
     private final boolean checkNumberio;
     private final boolean checkSeed;
     private final boolean logs;
     private final ArrayDeque<Piece> list;
-    private final TreeMap<Long, Piece> tree;
+    private final TreeMap<Piece, Piece> tree;
     private final Piece[] slots;
-    /** The last completed writes' offsets, a ring of iodepth (fio's {@code last_write_comp}), for the state file. */
-    private final long[] completed;
-    private int completedNext;
+    /**
+     * Per file, its last completed writes' offsets, a ring of iodepth (fio's {@code f->last_write_comp}), for the
+     * state file; null until the file's first completed write.
+     */
+    private final long[][] completed;
+    private final int[] completedNext;
+    private final int depth;
     private long completedWrites;
     private long readsDone;
     /** fio's loaded verify state ({@code verify_state_load}), or null. */
@@ -51,43 +58,55 @@ public final class FioWorkerVerifier {
     public long blocksVerified;
     public long bytesVerified;
 
-    /** A logged write: where, how long, its write number and seed, and whether it is still in flight. */
-    static final class Piece {
+    /** A logged write: its file, where, how long, its write number and seed, and whether it is still in flight. */
+    static final class Piece implements Comparable<Piece> {
+        final int file;
         final long offset;
         final int length;
         final int numberio;
         final long seed;
         boolean inFlight = true;
 
-        Piece(long offset, int length, int numberio, long seed) {
+        Piece(int file, long offset, int length, int numberio, long seed) {
+            this.file = file;
             this.offset = offset;
             this.length = length;
             this.numberio = numberio;
             this.seed = seed;
         }
+
+        /** fio's tree order: the file (fio compares the {@code fio_file} pointers, allocated in order), the offset. */
+        @Override
+        public int compareTo(Piece o) {
+            return file != o.file ? Integer.compare(file, o.file) : Long.compare(offset, o.offset);
+        }
     }
 
     /**
      * @param buffers       the worker's request buffers, by slot
-     * @param seeds         fio's verify generator ({@code td->verify_state}): each write's seed is the product of two
+     * @param seedStarts    fio's verify generator ({@code td->verify_state}) from its start, made again at each new
+     *                      loop (fio's {@code clear_io_state} seeds it again): each write's seed is the product of two
      *                      of its values, as fio draws it on a 64-bit machine
-     * @param file          the file, for {@code verify_dump}'s file names
+     * @param files         the job's files, in fio's order (one for most jobs), for the state file and
+     *                      {@code verify_dump}'s file names
      * @param listOrder     fio keeps its write log as a list (a random job with its random map)
      * @param mixed         the job reads and writes (fio's {@code td_rw}): the data's random seed is checked, unless backlogged
      * @param numberio      the write number is checked (fio: a job that writes, one block size, not time-based,
      *                      not {@code verify_only})
      */
-    public FioWorkerVerifier(FioVerify spec, List<NativeBuffer> buffers, LongSupplier seeds, LongSupplier wallNanos,
-                             Path file, boolean listOrder, boolean mixed, boolean numberio) {
+    public FioWorkerVerifier(FioVerify spec, List<NativeBuffer> buffers,
+                             java.util.function.Supplier<LongSupplier> seedStarts, LongSupplier wallNanos,
+                             List<Path> files, boolean listOrder, boolean mixed, boolean numberio) {
         this.spec = spec;
         this.blocks = new FioBlocks(spec);
         this.views = new ByteBuffer[buffers.size()];
         for (int i = 0; i < views.length; i++) {
             views[i] = buffers.get(i).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
         }
-        this.seeds = seeds;
+        this.seedStarts = seedStarts;
+        this.seeds = seedStarts.get();
         this.wallNanos = wallNanos;
-        this.file = file;
+        this.files = List.copyOf(files);
         this.checkNumberio = numberio && !spec.only();
         this.checkSeed = mixed && spec.backlog() == 0;
         this.logs = spec.afterWrites() || spec.backlog() > 0 || spec.only();
@@ -95,16 +114,19 @@ public final class FioWorkerVerifier {
         this.list = asList ? new ArrayDeque<>() : null;
         this.tree = asList ? null : new TreeMap<>();
         this.slots = new Piece[views.length];
-        this.completed = new long[views.length];
+        this.depth = views.length;
+        this.completed = new long[this.files.size()][];
+        this.completedNext = new int[this.files.size()];
         this.state = spec.stateLoad() ? FioVerifyState.load(spec.auxFile(FioVerifyState.file(
                 spec.jobName(), spec.threadNumber() - 1).toString())) : null;
     }
 
     /**
-     * Makes the buffer of slot {@code slot} the write of {@code length} bytes at {@code offset} and logs it (in
-     * flight until {@link #written}). With {@code verify_only} nothing is written: the write is only logged, done.
+     * Makes the buffer of slot {@code slot} the write of {@code length} bytes at {@code offset} of file {@code file}
+     * (its number in the job) and logs it (in flight until {@link #written}). With {@code verify_only} nothing is
+     * written: the write is only logged, done.
      */
-    public void stamp(int slot, long offset, int length) {
+    public void stamp(int slot, int file, long offset, int length) {
         // fio draws a seed only for random data; with verify_pattern the header's seed stays 0
         long seed = spec.hasPattern() ? 0 : seeds.getAsLong() * seeds.getAsLong();
         int numberio = writes++;
@@ -116,15 +138,52 @@ public final class FioWorkerVerifier {
         if (!logs) {
             return;
         }
-        Piece p = new Piece(offset, length, numberio, seed);
+        Piece p = new Piece(file, offset, length, numberio, seed);
         p.inFlight = !spec.only();
         slots[slot] = p.inFlight ? p : null;
         if (spec.only()) { // fio's dry run completes each write it logs
-            completed[completedNext] = offset;
-            completedNext = (completedNext + 1) % completed.length;
-            completedWrites++;
+            completedWrite(file, offset);
         }
         log(p);
+    }
+
+    /** fio's {@code file_log_write_comp} and the job's completed writes ({@code io_blocks[DDIR_WRITE]}). */
+    private void completedWrite(int file, long offset) {
+        if (spec.stateSave()) {
+            long[] ring = completed[file];
+            if (ring == null) {
+                ring = completed[file] = new long[depth];
+            }
+            ring[completedNext[file]] = offset;
+            completedNext[file] = (completedNext[file] + 1) % depth;
+        }
+        completedWrites++;
+    }
+
+    /**
+     * fio's new loop ({@code clear_io_state}, then {@code prune_io_piece_log}): the writes still logged are dropped
+     * and the generator starts again, so that the loop's writes carry the seeds of the first loop's, as fio's do.
+     */
+    public void newLoop() {
+        if (list != null) {
+            list.clear();
+        } else {
+            tree.clear();
+        }
+        logged = 0;
+        batch = 0;
+        lastRead = false;
+        seeds = seedStarts.get();
+    }
+
+    /** True while a logged write is left to read back (ready or still in flight), the state not ending it. */
+    public boolean pending() {
+        return !stateStopped && (list != null ? !list.isEmpty() : !tree.isEmpty());
+    }
+
+    /** fio's verify phase starts again: the verify generator from its start ({@code clear_io_state}). */
+    public void phaseStart() {
+        stateStopped = false;
     }
 
     private void log(Piece p) {
@@ -134,29 +193,28 @@ public final class FioWorkerVerifier {
             return;
         }
         while (true) { // fio's tree: drop every older write this one overlaps
-            Map.Entry<Long, Piece> below = tree.floorEntry(p.offset);
-            if (below != null && below.getValue().offset + below.getValue().length > p.offset) {
+            Map.Entry<Piece, Piece> below = tree.floorEntry(p);
+            if (below != null && below.getKey().file == p.file
+                    && below.getKey().offset + below.getKey().length > p.offset) {
                 tree.remove(below.getKey());
                 logged--;
                 continue;
             }
-            Map.Entry<Long, Piece> above = tree.higherEntry(p.offset);
-            if (above != null && p.offset + p.length > above.getKey()) {
+            Map.Entry<Piece, Piece> above = tree.higherEntry(p);
+            if (above != null && above.getKey().file == p.file && p.offset + p.length > above.getKey().offset) {
                 tree.remove(above.getKey());
                 logged--;
                 continue;
             }
             break;
         }
-        tree.put(p.offset, p);
+        tree.put(p, p);
         logged++;
     }
 
-    /** The write in slot {@code slot} completed: its piece may now be read back. */
-    public void written(int slot, long offset) {
-        completed[completedNext] = offset;
-        completedNext = (completedNext + 1) % completed.length;
-        completedWrites++;
+    /** The write in slot {@code slot}, at {@code offset} of file {@code file}, completed: it may now be read back. */
+    public void written(int slot, int file, long offset) {
+        completedWrite(file, offset);
         Piece p = slots[slot];
         if (p != null) {
             p.inFlight = false;
@@ -199,7 +257,7 @@ public final class FioWorkerVerifier {
         if (p == null || p.inFlight || stateStopped) {
             return false;
         }
-        if (state != null && state.shouldStop(readsDone, p.offset)) {
+        if (state != null && state.shouldStop(readsDone, p.file, p.offset)) {
             stateStopped = true; // fio: the verification ends here, without an error
             return false;
         }
@@ -231,7 +289,7 @@ public final class FioWorkerVerifier {
         try {
             FioVerifyState.save(spec.auxFile(FioVerifyState.file(spec.jobName(), spec.threadNumber() - 1).toString()),
                     spec.jobName(),
-                    spec.threadNumber() - 1, completed.length, writes, completedWrites, completed, completedNext);
+                    spec.threadNumber() - 1, depth, writes, completedWrites, completed, completedNext);
             return null;
         } catch (IOException e) {
             return "fio: failed to write state file: " + e.getMessage();
@@ -258,19 +316,33 @@ public final class FioWorkerVerifier {
         return slots[slot].length;
     }
 
+    /** The number in the job of the file of the next logged write to read back ({@link #ready} true). */
+    public int nextFile() {
+        return (list != null ? list.peekFirst() : tree.firstKey()).file;
+    }
+
+    /** The number in the job of the file the write read back into {@code slot} went to. */
+    public int verifyFile(int slot) {
+        return slots[slot].file;
+    }
+
     /** Checks the read back into {@code slot} of its logged write: null, or fio's message for what is wrong. */
     public String checkVerify(int slot, long offset, int length) {
         Piece p = slots[slot];
         slots[slot] = null;
-        return check(slot, offset, length, new FioBlocks.Expect(checkSeed ? p.seed : -1, p.numberio), checkNumberio);
+        return check(slot, p.file, offset, length, new FioBlocks.Expect(checkSeed ? p.seed : -1, p.numberio),
+                checkNumberio);
     }
 
-    /** Checks a read of a job that only reads, against what its headers say (fio checks no seed or write number). */
-    public String checkRead(int slot, long offset, int length) {
-        return check(slot, offset, length, FioBlocks.Expect.FROM_HEADER, false);
+    /**
+     * Checks a read of a job that only reads, of file {@code file}, against what its headers say (fio checks no seed
+     * or write number).
+     */
+    public String checkRead(int slot, int file, long offset, int length) {
+        return check(slot, file, offset, length, FioBlocks.Expect.FROM_HEADER, false);
     }
 
-    private String check(int slot, long offset, int length, FioBlocks.Expect expect, boolean numberio) {
+    private String check(int slot, int file, long offset, int length, FioBlocks.Expect expect, boolean numberio) {
         FioBlocks.Failure f = blocks.check(views[slot], offset, length, expect, numberio);
         if (f == null) {
             int step = blocks.step(length);
@@ -278,7 +350,7 @@ public final class FioWorkerVerifier {
             bytesVerified += length;
             return null;
         }
-        String dumped = spec.dump() ? dump(f, views[slot], offset, length) : "";
+        String dumped = spec.dump() ? dump(f, views[slot], files.get(file), offset, length) : "";
         return f.message() + dumped;
     }
 
@@ -287,7 +359,7 @@ public final class FioWorkerVerifier {
      * seed) written to {@code FILE.OFFSET.received} and {@code .expected} ({@code .hdr_fail} for a bad header) in the
      * working directory (or {@code --aux-path}), as fio names them.
      */
-    private String dump(FioBlocks.Failure f, ByteBuffer view, long offset, int length) {
+    private String dump(FioBlocks.Failure f, ByteBuffer view, Path file, long offset, int length) {
         String base = file.getFileName().toString() + "." + f.offset();
         try {
             if (f.header()) {

@@ -7,14 +7,15 @@ import org.iobench.verify.FioWorkerVerifier;
 
 /**
  * fio's verify around a job's own requests ({@link FioWorkerVerifier} has the rules): each write is stamped before it
- * is issued; a {@code verify_backlog} batch of read-backs goes before the job's next request when due; once the job
- * has issued its own requests, and before each new loop of a source that makes fio's loops ({@link #loops}: fio's
- * {@code do_io} then {@code do_verify} for every loop), {@code do_verify} reads back what is left of the log (so the
- * verify phase's reads are
- * the job's reads, in its measured time, as fio counts them; a time-based job's phase ends with its runtime, as
- * fio's does); the reads of a job that only reads are checked as they complete. {@code verify_only} issues none of
- * the job's requests: its writes are logged as if done, then read back. A bad block fails the request with fio's
- * message (EILSEQ), which stops the job as fio stops it.
+ * is issued; a {@code verify_backlog} batch of read-backs goes before the job's next request when due; once a loop of
+ * the job has issued its own requests and every one is back, {@code do_verify} reads back what is left of the log
+ * (fio's {@code thread_main}: each loop, {@code loops} or a new pass for {@code io_size}, is followed by its verify
+ * phase, then the next loop starts with the log pruned and the verify generator started again). The verify phase's
+ * reads are the job's reads, in its measured time, as fio counts them; a time-based job's phase ends with its
+ * runtime, as fio's does. The reads of a job that only reads are checked as they complete. {@code verify_only}
+ * issues none of the job's requests: its writes are logged as if done, then read back. A bad block fails the request
+ * with fio's message (EILSEQ), which stops the job as fio stops it. Over several files each write is logged with its
+ * file's number and read back from that file ({@link VerifyFiles}).
  */
 final class FioVerifySource extends ForwardingSource {
     private static final byte OWN = 0;
@@ -23,56 +24,66 @@ final class FioVerifySource extends ForwardingSource {
     private static final byte CHECKED = 3;
 
     private final FioWorkerVerifier verifier;
-    private final IoFile file;
+    private final VerifyFiles files;
     private final boolean afterWrites;
-    /** Verify phases started (fio's {@code clear_io_state} before each {@code do_verify} closes the files). */
-    private long verifyPhases;
-    /** A verify phase is under way. */
-    private boolean inPhase;
-    /** The inner source's loops whose writes were read back (a new loop waits for its verify phase). */
-    private long loopsVerified;
     private final boolean checkReads;
+    /**
+     * The job only reads and ends by its bytes: one loop only. fio runs such a job as verifying ({@code TD_VERIFYING}),
+     * so {@code io_u_update_bytes_done} counts none of its bytes done and {@code thread_main} ends it after its first
+     * {@code do_io}: {@code loops} and an {@code io_size} beyond one pass over its files do not run again.
+     */
+    private final boolean onePass;
+    private final boolean timeBased;
     private final boolean only;
     private final byte[] kind;
+    /** Per request slot, the number of its file. */
+    private final int[] fileOfSlot;
     /** verify_only: a request the dry run prepares the job's writes on (never issued); null otherwise. */
     private final IoRequest dry;
+    /** The inner source's loop whose requests are going now; its verify phase comes once they are all issued. */
+    private long loop;
+    /** The last loop whose verify phase has begun; -1: none yet. */
+    private long verified = -1;
+    private boolean inPhase;
+    /** Verify phases begun: each is a new loop over the files for the request log (fio closes and opens them). */
+    private long phases;
+    private int inFlight;
+    /** fio's {@code loops}, its {@code io_size} (0: none) and the job's largest request: its {@code keep_running}. */
+    private final long fioLoops;
+    private final long ioSize;
+    private final long largest;
+    /** The bytes of the job's own requests and of its verify reads: fio's {@code io_bytes}. */
+    private long ownBytes;
+    private long verifyBytes;
 
     /**
      * @param checkReads the job only reads: its reads are checked (fio verifies every read of a job that does not
      *                   also write)
+     * @param timeBased  the job runs for its time ({@code time_based}): a job that only reads goes on over its files
      */
-    FioVerifySource(RequestSource inner, FioWorkerVerifier verifier, IoFile file, int depth, boolean afterWrites,
-                    boolean checkReads, IoRequest dryRun) {
+    FioVerifySource(RequestSource inner, FioWorkerVerifier verifier, VerifyFiles files, int depth,
+                    boolean afterWrites, boolean checkReads, boolean timeBased, IoRequest dryRun, long fioLoops,
+                    long ioSize, long largest) {
         super(inner);
+        this.fioLoops = fioLoops;
+        this.ioSize = ioSize;
+        this.largest = Math.max(1, largest);
         this.verifier = verifier;
-        this.file = file;
+        this.files = files;
         this.afterWrites = afterWrites;
         this.checkReads = checkReads;
+        this.onePass = checkReads && !timeBased;
+        this.timeBased = timeBased;
         this.only = dryRun != null;
         this.dry = dryRun;
         this.kind = new byte[depth];
+        this.fileOfSlot = new int[depth];
     }
 
-    /** The verify phase after the job's own requests began: fio's new loop over the files. */
+    /** The verify phases after the job's own requests: fio's new loops over the files. */
     @Override
     public long loops() {
-        return inner.loops() + verifyPhases;
-    }
-
-    /**
-     * True where the inner source holds the first request of a new loop and its last loop's writes are still to be
-     * read back (fio verifies at the end of each loop); passes the boundary once they are.
-     */
-    private boolean atLoopEnd() {
-        if (!afterWrites || inner.loops() == loopsVerified) {
-            return false;
-        }
-        if (verifier.ready() || verifier.waiting()) {
-            return true;
-        }
-        loopsVerified = inner.loops();
-        inPhase = false;
-        return false;
+        return inner.loops() + phases;
     }
 
     @Override
@@ -81,33 +92,96 @@ final class FioVerifySource extends ForwardingSource {
             while (inner.more()) { // fio's do_dry_run: the job's writes logged as done, none issued
                 inner.next(dry);
                 if (dry.op() == IoOp.WRITE) {
-                    verifier.stamp(0, dry.offset(), (int) dry.length());
+                    verifier.stamp(0, files.fileOf(dry), dry.offset(), (int) dry.length());
                 }
             }
-            return verifier.ready();
+            if (!inPhase) {
+                startPhase();
+            }
+            return readyToRead();
         }
-        if (inner.more()) {
-            return !atLoopEnd() || verifier.ready(); // writes of the loop in flight: wait for them
+        if (!inPhase) {
+            boolean innerMore = inner.more();
+            if (innerMore && inner.loops() == loop) {
+                return true;
+            }
+            if (onePass) {
+                return false;
+            }
+            // the loop's requests are all issued: its verify phase once every one is back (fio's do_io waits)
+            if (!afterWrites || verified == loop) {
+                return innerMore && nextLoop();
+            }
+            if (inFlight > 0) {
+                return false;
+            }
+            startPhase();
         }
-        return afterWrites && verifier.ready();
+        if (verifier.pending()) {
+            return readyToRead();
+        }
+        if (inFlight > 0) {
+            return false; // the phase's last reads: fio's do_verify waits for them
+        }
+        inPhase = false;
+        return inner.more() && keepRunning() && nextLoop();
+    }
+
+    /**
+     * fio's {@code keep_running} after loop {@code loop} (from 0) and its verify phase: its {@code loops} first, then
+     * while the job's bytes, the verify reads among them, are fewer than {@code io_size} by a request or more.
+     */
+    private boolean keepRunning() {
+        if (timeBased || loop + 1 < fioLoops) {
+            return true;
+        }
+        long total = ownBytes + verifyBytes;
+        return ioSize > 0 && total < ioSize && ioSize - total >= largest;
+    }
+
+    /** fio's {@code clear_io_state} and {@code do_verify}: the files closed, each opened at its first read back. */
+    private void startPhase() {
+        inPhase = true;
+        verified = loop;
+        phases++;
+        files.closeAll();
+        verifier.phaseStart();
+    }
+
+    /** The next loop of the job's own requests: the log pruned, the verify generator from its start. */
+    private boolean nextLoop() {
+        if (inner.loops() != loop) {
+            loop = inner.loops();
+            verifier.newLoop();
+        }
+        files.resumeLoop();
+        return inner.more();
+    }
+
+    /** The next logged write has completed and its file is open: it can be read back now. */
+    private boolean readyToRead() {
+        return verifier.ready() && files.verifyFile(verifier.nextFile()) != null;
     }
 
     @Override
     public void next(IoRequest r) {
         int slot = r.index();
-        boolean phase = only || !inner.more() || atLoopEnd();
-        if (phase && verifier.take(slot) || !only && verifier.backlogDue(slot)) {
-            if (phase && !only && !inPhase) { // fio's clear_io_state before do_verify: the files closed and opened
-                inPhase = true;
-                verifyPhases++;
-            }
+        if ((inPhase || only) && verifier.take(slot) || !inPhase && !only && verifier.backlogDue(slot)) {
+            int f = verifier.verifyFile(slot);
+            IoFile file = files.verifyFile(f);
             r.prepare(IoOp.READ, file, verifier.verifyOffset(slot), verifier.verifyLength(slot));
             kind[slot] = VERIFY;
+            fileOfSlot[slot] = f;
+            inFlight++;
             return;
         }
         inner.next(r);
+        inFlight++;
+        ownBytes += r.length();
+        int f = files.fileOf(r);
+        fileOfSlot[slot] = f;
         if (r.op() == IoOp.WRITE) {
-            verifier.stamp(slot, r.offset(), (int) r.length());
+            verifier.stamp(slot, f, r.offset(), (int) r.length());
             kind[slot] = STAMPED;
         } else if (r.op() == IoOp.READ) {
             verifier.read();
@@ -123,7 +197,7 @@ final class FioVerifySource extends ForwardingSource {
         long offset = r.offset() - r.bufferOffset();
         return switch (kind[slot]) {
             case VERIFY -> verifier.checkVerify(slot, offset, (int) bytes);
-            case CHECKED -> verifier.checkRead(slot, offset, (int) bytes);
+            case CHECKED -> verifier.checkRead(slot, fileOfSlot[slot], offset, (int) bytes);
             default -> null;
         };
     }
@@ -134,16 +208,36 @@ final class FioVerifySource extends ForwardingSource {
         byte k = kind[slot];
         kind[slot] = OWN;
         if (k == STAMPED) {
-            verifier.written(slot, r.offset() - r.bufferOffset());
+            verifier.written(slot, fileOfSlot[slot], r.offset() - r.bufferOffset());
         } else if (r.op() == IoOp.READ) {
             verifier.readDone();
         }
-        return k != VERIFY && inner.completed(r, bytes);
+        if (k == VERIFY) {
+            verifyBytes += bytes;
+        }
+        boolean again = k != VERIFY && inner.completed(r, bytes);
+        if (!again) {
+            inFlight--;
+        }
+        return again;
+    }
+
+    @Override
+    public String nothingTransferred(IoRequest r) {
+        int slot = r.index();
+        inFlight--;
+        if (kind[slot] == VERIFY) {
+            kind[slot] = OWN;
+            return "verify read at offset " + r.offset() + " transferred nothing: the file ended early (was it"
+                    + " truncated underneath?)";
+        }
+        return inner.nothingTransferred(r);
     }
 
     /** fio's verify state file at the job's end ({@code verify_state_save}); a failure to write it is printed. */
     @Override
     public void finished() {
+        inner.finished();
         String failed = verifier.saveState();
         if (failed != null) {
             System.err.println(failed);

@@ -24,13 +24,21 @@ import org.iobench.sys.SysException;
  * </ul>
  * A file whose source has no more is done and closed (once its last request is back); at most {@code openfiles}
  * are open at once, and a file not open is opened only while fewer are: round robin then passes over it (fio's
- * {@code -EBUSY}), a draw draws again. The job ends when every file is done or its bytes are issued.
+ * {@code -EBUSY}), a draw draws again. When every file is done and the job has bytes left ({@code io_size} beyond
+ * the files' total, {@code loops}: at least its largest request, fio's {@code keep_running}) a new loop starts, as
+ * fio's {@code clear_io_state}: every file from its start again, the draws from their start. Otherwise the job ends
+ * when every file is done or its bytes are issued. Its verify ({@link FioVerifySource}) reads back from the files as
+ * fio's {@code do_verify} does ({@link VerifyFiles}): every file closed first, each opened at its first read back,
+ * however many {@code openfiles} allows; a verify holds a new loop until its phase is over.
  *
  * <p>Per request it does integer work only: the files' sources, descriptors and state are made when a file is first
  * opened (all of them before the start when {@code openfiles} is {@code nrfiles}, fio's default), nothing on the
  * request's path allocates. A job of one file never meets this class.
  */
-final class ManyFilesSource implements RequestSource {
+final class ManyFilesSource implements RequestSource, VerifyFiles {
+    /** {@link #pending}: a new loop is due, held until the verify phase before it is over ({@link #resumeLoop}). */
+    private static final int NEW_LOOP = -2;
+
     /** Opens file {@code i} for the job's engine (fio's {@code td_io_open_file}). */
     interface Opener {
         IoFile open(int i) throws IOException;
@@ -52,7 +60,14 @@ final class ManyFilesSource implements RequestSource {
     private final Sources sources;
     private final RunControl control;
     private final int worker;
-    private final FileDraws draws;
+    private final JobFiles jobFiles;
+    private FileDraws draws;
+    /** The job goes over its files again while bytes are left (fio's io_size, loops), at least this many. */
+    private final boolean again;
+    private final long largest;
+    private long loops;
+    /** A verify comes between loops: a new loop is held until {@link #resumeLoop}. */
+    private boolean holdLoops;
     private final IoFile[] files;
     private final RequestSource[] inner;
     private final boolean nonUniform;
@@ -84,8 +99,16 @@ final class ManyFilesSource implements RequestSource {
      * @param byteBudget the job's bytes ({@code Long.MAX_VALUE}: until its time is up)
      * @param depth      the worker's request slots
      */
+    /**
+     * @param again   the job has more bytes than one pass over its files ({@code io_size}, {@code loops}): a new loop
+     *                when every file is done
+     * @param largest the job's largest request: a new loop needs at least these bytes left
+     */
     ManyFilesSource(JobFiles files, long byteBudget, int depth, IoEngine engine, Opener opener,
-                    Sources sources, RunControl control, int worker) {
+                    Sources sources, RunControl control, int worker, boolean again, long largest) {
+        this.jobFiles = files;
+        this.again = again && !files.service().kind().nonUniform();
+        this.largest = Math.max(1, largest);
         this.kind = files.service().kind();
         this.perPick = files.service().perPick();
         this.count = files.count();
@@ -155,14 +178,80 @@ final class ManyFilesSource implements RequestSource {
 
     @Override
     public boolean more() {
-        if (pending >= 0) {
+        if (pending >= 0 || pending == NEW_LOOP) {
             return true;
         }
         if (failed || issued >= byteBudget) {
             return false;
         }
         pending = pick();
-        return pending >= 0;
+        return pending >= 0 || pending == NEW_LOOP;
+    }
+
+    @Override
+    public long loops() {
+        return loops;
+    }
+
+    /** A verify is between this source's loops: a new loop waits for {@link #resumeLoop}. */
+    void holdLoops() {
+        holdLoops = true;
+    }
+
+    /** The verify phase before the held new loop is over: every file closed, the loop's requests may go. */
+    @Override
+    public void resumeLoop() {
+        if (pending == NEW_LOOP) {
+            closeAll();
+            pending = -1;
+        }
+    }
+
+    /**
+     * fio's new loop ({@code clear_io_state}): every file not done yet, its region from the start at its next open
+     * ({@code fio_file_reset}), the file draws from their start (fio seeds them again).
+     */
+    private void newLoop() {
+        loops++;
+        java.util.Arrays.fill(done, false);
+        java.util.Arrays.fill(startOver, true);
+        doneCount = 0;
+        current = -1;
+        left = 0;
+        nextFile = 0;
+        if (draws != null) {
+            draws = new FileDraws(jobFiles.service(), count);
+        }
+    }
+
+    @Override
+    public int fileOf(IoRequest r) {
+        return slotFile[r.index()];
+    }
+
+    /** File {@code i} open for a read back, opened now if it is not (no {@code openfiles} bound: fio's do_verify). */
+    @Override
+    public IoFile verifyFile(int i) {
+        if (files[i] == null) {
+            try {
+                files[i] = opener.open(i);
+                open++;
+            } catch (SysException e) {
+                fail(new IoFailure(worker, "open", 0, 0, e.errno(), Errno.name(e.errno()), e.getMessage()));
+            } catch (IOException e) {
+                fail(new IoFailure(worker, "open", 0, 0, 0, "", e.getMessage()));
+            }
+        }
+        return files[i];
+    }
+
+    /** fio's {@code close_files} in {@code clear_io_state}: every open file closed (none has a request in flight). */
+    @Override
+    public void closeAll() {
+        for (int f = 0; f < count; f++) {
+            closing[f] = false;
+            closeWhenIdle(f);
+        }
     }
 
     /** fio's {@code set_io_u_file}: the next file that has a request to give; -1 when every file is done. */
@@ -170,6 +259,14 @@ final class ManyFilesSource implements RequestSource {
         while (true) {
             int f = nextFileOf();
             if (f < 0) {
+                if (doneCount >= count && again && !failed && byteBudget - issued >= largest) {
+                    newLoop(); // fio's keep_running: bytes left, every file again
+                    if (holdLoops) {
+                        return NEW_LOOP;
+                    }
+                    closeAll();
+                    continue;
+                }
                 return -1;
             }
             if (inner[f].more()) {
@@ -282,6 +379,9 @@ final class ManyFilesSource implements RequestSource {
 
     @Override
     public void next(IoRequest r) {
+        if (pending == NEW_LOOP) {
+            resumeLoop();
+        }
         int f = pending >= 0 ? pending : pick();
         pending = -1;
         RequestSource s = inner[f];

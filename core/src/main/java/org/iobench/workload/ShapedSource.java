@@ -70,6 +70,8 @@ final class ShapedSource implements RequestSource {
     private long issuedCount;
     private long passes;
     private long loops;
+    /** A sequential walk's pass whose end {@link #more} counted as fio's new loop; -1: none. */
+    private long announcedPass = -1;
     /** fio's strided zones for a random job, or a sequential one whose range differs from its size; else null. */
     private StridedZones zones;
     /** fio found no room for the next request (its file done, no loop or pass left): the job is over. */
@@ -227,7 +229,15 @@ final class ShapedSource implements RequestSource {
         // it, even with bytes left (holes)
         boolean ended = steps != null && !again && (reads && steps[0].passOver(unit)
                 || (writes || trims) && steps[1].passOver(unit));
-        return !ended && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit);
+        boolean more = !ended && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit);
+        if (more && steps != null && again && !timeBased && !mixed) {
+            SequentialSteps s = steps[trims || writesOnly ? 1 : 0];
+            if (s.passOver(unit) && announcedPass != s.passes()) {
+                announcedPass = s.passes(); // fio: the file is done, keep_running starts a new loop over it
+                loops++;
+            }
+        }
+        return more;
     }
 
     @Override

@@ -119,7 +119,11 @@ final class WorkerSet implements AutoCloseable {
             source = withFioBuffers(spec, source, fioFill(spec), mine, run.clock());
         }
         if (spec.verification().fio() != null && data) {
-            source = fioVerify(spec, source, file, mine, target.path());
+            if (many != null) {
+                many.holdLoops(); // each loop's verify phase comes before the next loop's requests
+            }
+            source = fioVerify(spec, source, many != null ? many : VerifyFiles.of(file), mine,
+                    many != null ? spec.files().paths() : List.of(target.path()));
         }
         if (spec.layout().fillDevice()) {
             source = new FillingSource(source);
@@ -148,7 +152,9 @@ final class WorkerSet implements AutoCloseable {
         JobFiles jf = spec.files();
         List<PreparedTarget> members = target.files();
         ManyFilesSource many = new ManyFilesSource(jf, jobBudget(spec), spec.queue().iodepth(), engine,
-                i -> members.get(i).open(engine, spec), (i, f) -> fileSource(spec, jf, i, f), run.control(), id);
+                i -> members.get(i).open(engine, spec), (i, f) -> fileSource(spec, jf, i, f), run.control(), id,
+                spec.access().ioBytes() > 0 && !spec.timing().loopRegion(),
+                spec.access().maxBytes(spec.workload().blockSize()));
         manySources.add(many);
         many.openFirst();
         return many;
@@ -193,17 +199,22 @@ final class WorkerSet implements AutoCloseable {
     }
 
     /** fio's verify around a worker's requests, with fio's verify generator started where fio starts it. */
-    private static RequestSource fioVerify(JobSpec spec, RequestSource source, IoFile file, List<NativeBuffer> buffers,
-                                           Path path) {
+    private static RequestSource fioVerify(JobSpec spec, RequestSource source, VerifyFiles files,
+                                           List<NativeBuffer> buffers, List<Path> paths) {
         FioVerify v = spec.verification().fio();
         RwMode rw = spec.workload().rw();
-        FioTausworthe headerRandom = v.wideSeeds() ? FioTausworthe.of64(v.seedStart()) : FioTausworthe.of32(v.seedStart());
+        java.util.function.Supplier<java.util.function.LongSupplier> seeds = () -> {
+            FioTausworthe headerRandom = v.wideSeeds() ? FioTausworthe.of64(v.seedStart())
+                    : FioTausworthe.of32(v.seedStart());
+            return headerRandom::next;
+        };
         boolean oneSize = spec.access().readSizes() == null && spec.access().writeSizes() == null;
-        FioWorkerVerifier verifier = new FioWorkerVerifier(v, buffers, headerRandom::next, WorkerSet::wallNanos, path,
+        FioWorkerVerifier verifier = new FioWorkerVerifier(v, buffers, seeds, WorkerSet::wallNanos, paths,
                 rw.random() && spec.access().randomMap(), rw.reads() && rw.writes(),
                 rw.writes() && oneSize && !spec.timeBased());
-        return new FioVerifySource(source, verifier, file, spec.queue().iodepth(), v.afterWrites(),
-                rw.reads() && !rw.writes(), v.only() ? new IoRequest(0, buffers.getFirst()) : null);
+        return new FioVerifySource(source, verifier, files, spec.queue().iodepth(), v.afterWrites(),
+                rw.reads() && !rw.writes(), spec.timing().loopRegion(), v.only() ? new IoRequest(0, buffers.getFirst())
+                : null, v.loops(), v.ioSize(), spec.access().maxBytes(spec.workload().blockSize()));
     }
 
     /** The wall clock in ns since the epoch: fio's headers carry the write's time. */

@@ -192,7 +192,8 @@ class FioConformanceTest {
     }
 
     /**
-     * An iolog's lines without their times and file paths ({@code add}, {@code read 4096 4096}, ...), one list per
+     * An iolog's lines without their times and files' directories ({@code j.0.1 add}, {@code j.0.1 read 4096 4096},
+     * ...), one list per
      * log in the file, in order within each; the logs sorted, as clones writing one name (numjobs) append theirs
      * in the order they end.
      */
@@ -204,7 +205,9 @@ class FioConformanceTest {
                 continue;
             }
             String[] p = l.split(" ", 3);
-            logs.getLast().add(p.length < 3 ? String.join(" ", p) : p[2]);
+            // the file's name without its directory (each tool's own): which file each event is of, fio's order
+            String name = p.length < 2 ? "" : Path.of(p[1]).getFileName().toString();
+            logs.getLast().add(p.length < 3 ? String.join(" ", p) : name + " " + p[2]);
         }
         logs.sort(java.util.Comparator.comparing(List::toString));
         return logs;

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** fio's verify on one buffer: what a write stamps a read finds intact, and each kind of damage is named as fio does. */
 class FioBlocksTest {
     private static FioVerify verify(FioVerifyType type, long interval, long headerOffset, String pattern) {
-        return new FioVerify(type, true, interval, headerOffset, pattern, 0, 0, false, false, false, false, 0, false, 3, "j", false, false, "");
+        return new FioVerify(type, true, interval, headerOffset, pattern, 0, 0, false, false, false, false, 0, false, 3, "j", false, false, "", 1, 0);
     }
 
     private static ByteBuffer block(int len) {

@@ -80,7 +80,7 @@ class ManyFilesSourceTest {
                 events.add("open f" + i);
                 most[0] = Math.max(most[0], ++openNow[0]);
                 return engine.open(paths.get(i), OpenMode.READ);
-            }, (i, f) -> new Blocks(f, perFile), new RunControl(), 0);
+            }, (i, f) -> new Blocks(f, perFile), new RunControl(), 0, false, 4096);
             s.openFirst();
             List<Integer> order = new ArrayList<>();
             List<org.iobench.sys.NativeBuffer> buffers = new ArrayList<>();

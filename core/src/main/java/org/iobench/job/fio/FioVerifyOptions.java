@@ -84,7 +84,8 @@ final class FioVerifyOptions {
         return new FioVerify(type, o.flag("do_verify", true), interval, headerOffset, HexFormat.of().formatHex(pattern),
                 backlog, batch, o.flag("verify_fatal"), o.flag("verify_dump"), o.flag("experimental_verify"),
                 o.flag("verify_only"), 0, "tausworthe64".equalsIgnoreCase(o.value("random_generator").orElse("")), 0,
-                jobName, o.flag("verify_state_save", true), o.flag("verify_state_load"), "");
+                jobName, o.flag("verify_state_save", true), o.flag("verify_state_load"), "", o.number("loops", 1),
+                o.has("io_size") ? o.size(o.setting("io_size").orElseThrow(), o.value("io_size").orElseThrow()) : 0);
     }
 
     /** The verify of clone {@code threadNumber} (fio's thread_number, from 1). */
