@@ -101,7 +101,13 @@ final class Worker implements Runnable {
     private final CountDownLatch joined = new CountDownLatch(1);
 
     private int inFlight;
-    private int writesSinceSync;
+    /**
+     * fio's {@code fsync=N} rule (io_u.c {@code get_rw_ddir}): a sync is due when the job's writes are a non-zero
+     * multiple of N and the request completed last was not a sync ({@code last_was_sync}). In a job that also reads,
+     * each read after the N-th write makes the next sync due again while no write came between, as in fio.
+     */
+    private long writesDone;
+    private boolean lastWasSync;
     /** Requests the engine refused with BUSY, to submit again before any new one (several: see complete). */
     private final IoRequest[] held;
     private int heldCount;
@@ -317,7 +323,7 @@ final class Worker implements Runnable {
                     commit();
                     reapBatch(t);
                 }
-                syncDue = fsyncEvery > 0 && writesSinceSync >= fsyncEvery;
+                syncDue = syncDue();
                 done = done(lastNanos, t);
             }
             commit();
@@ -631,8 +637,9 @@ final class Worker implements Runnable {
 
     private void record(IoRequest r, IoOp op, long now, Timeline t, long length) {
         if (op == IoOp.WRITE) {
-            writesSinceSync++;
+            writesDone++;
         }
+        lastWasSync = !op.countsLength();
         if (r.issueNanos() < t.measureStartNanos()) {
             return;
         }
@@ -643,11 +650,15 @@ final class Worker implements Runnable {
                 logsSlat);
     }
 
+    private boolean syncDue() {
+        return fsyncEvery > 0 && !lastWasSync && writesDone > 0 && writesDone % fsyncEvery == 0;
+    }
+
     private void periodicSync(Timeline t) {
         IoRequest r = requests[free[--freeCount]];
         r.prepare(periodicSyncOp, file, 0, 0);
         r.issueNanos(clock.nanoTime());
-        writesSinceSync = 0;
+        lastWasSync = true; // its completion records it too; set here so no second is due before it
         logIssue(r);
         SubmitStatus status = engine.submit(r);
         while (status == SubmitStatus.BUSY) {
