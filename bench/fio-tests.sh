@@ -26,20 +26,10 @@ WORK=${WORK:-/tmp/iobench-fio-tests}
 FIO=${FIO:-$(command -v fio || true)}
 IOBENCH=${IOBENCH:-$ROOT/bin/iobench}
 SKIP=${SKIP-10 13}
-die() { echo "fio-tests: $*" >&2; exit 2; }
-[ -n "$FIO" ] || die "fio not found (Debian: apt-get install -y fio)"
+ME=fio-tests
+. "$ROOT/bench/fio-source.sh"
 command -v python3 >/dev/null || die "python3 not found (fio's tests are Python)"
-version=$("$FIO" --version)
-[ "$version" = fio-3.33 ] || echo "fio-tests: note: $FIO is $version; the tests are fio-3.33's" >&2
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-
-if [ -z "${FIO_SRC:-}" ]; then
-    FIO_SRC=$WORK/fio-src
-    [ -d "$FIO_SRC/t" ] || git clone -q --depth 1 --branch fio-3.33 https://github.com/axboe/fio "$FIO_SRC" \
-        || die "cannot fetch fio's source; give a fio-3.33 tree as FIO_SRC=DIR"
-fi
-[ -f "$FIO_SRC/t/run-fio-tests.py" ] || die "$FIO_SRC/t/run-fio-tests.py not found (FIO_SRC must be a fio source tree)"
+fio_and_source t/run-fio-tests.py
 
 PYTHON=${PYTHON:-python3}
 # the tree's t/ beside a config-host.h that says what this machine has (fio's configure would write it)

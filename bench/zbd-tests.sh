@@ -25,21 +25,11 @@ WORK=${WORK:-/tmp/iobench-zbd-tests}
 FIO=${FIO:-$(command -v fio || true)}
 IOBENCH=${IOBENCH:-$ROOT/bin/iobench}
 DISK_MB=${DISK_MB:-256}
-die() { echo "zbd-tests: $*" >&2; exit 2; }
-[ -n "$FIO" ] || die "fio not found (Debian: apt-get install -y fio)"
+ME=zbd-tests
+. "$ROOT/bench/fio-source.sh"
 [ "$(id -u)" = 0 ] || die "needs root: it makes a loop device (losetup)"
 command -v losetup >/dev/null || die "losetup not found (util-linux)"
-version=$("$FIO" --version)
-[ "$version" = fio-3.33 ] || echo "zbd-tests: note: $FIO is $version; the tests are fio-3.33's" >&2
-mkdir -p "$WORK"
-WORK=$(cd "$WORK" && pwd)
-
-if [ -z "${FIO_SRC:-}" ]; then
-    FIO_SRC=$WORK/fio-src
-    [ -d "$FIO_SRC/t" ] || git clone -q --depth 1 --branch fio-3.33 https://github.com/axboe/fio "$FIO_SRC" \
-        || die "cannot fetch fio's source; give a fio-3.33 tree as FIO_SRC=DIR"
-fi
-[ -x "$FIO_SRC/t/zbd/test-zbd-support" ] || die "$FIO_SRC/t/zbd/test-zbd-support not found (FIO_SRC must be a fio source tree)"
+fio_and_source t/zbd/test-zbd-support
 
 dev=
 cleanup() {
