@@ -162,7 +162,8 @@ public final class FioWorkerVerifier {
 
     /**
      * fio's new loop ({@code clear_io_state}, then {@code prune_io_piece_log}): the writes still logged are dropped
-     * and the generator starts again, so that the loop's writes carry the seeds of the first loop's, as fio's do.
+     * and the generator starts again, so that the loop's writes carry the same verify-header values (fio's
+     * {@code verify_state} draws) as the first loop's, as fio's do.
      */
     public void newLoop() {
         if (list != null) {
