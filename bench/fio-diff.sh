@@ -65,7 +65,8 @@ def load(tool):
         return None
 
 fio, iob = load("fio"), load("iobench")
-same_bytes = "@same-bytes" in open(os.path.join(base, "fio", "job.fio")).read()
+jobtext = open(os.path.join(base, "fio", "job.fio")).read()
+same_bytes = "@same-bytes" in jobtext
 
 def seconds(v):
     v = str(v).strip().lower()
@@ -83,7 +84,9 @@ if fio is not None and iob is not None:
     glob = fio.get("global options", {})
     for a, b in zip(fj, ij):
         opts = dict(glob); opts.update(a.get("job options", {}))
-        timed = "time_based" in opts and opts.get("time_based", "1") != "0" and "runtime" in opts
+        # fio's JSON leaves flags without a value (time_based) out of its options: the job file says it
+        timed = "runtime" in opts and ("time_based" in opts or any(
+            l.strip() in ("time_based", "time_based=1") for l in jobtext.splitlines()))
         label = a["jobname"]
         if a.get("error", 0) != b.get("error", 0):
             diffs.append(f"{label} error: fio {a.get('error')}, iobench {b.get('error')}")
