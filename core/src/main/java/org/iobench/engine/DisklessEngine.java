@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * An engine that touches no file (fio's {@code FIO_DISKLESSIO} engines: {@code null}, {@code cpuio}, {@code exec}):
- * files are named, never opened, and closing or invalidating them does nothing.
+ * files are named, never opened, and closing, invalidating or advising them does nothing.
  */
 public interface DisklessEngine extends IoEngine {
     @Override
@@ -17,4 +17,9 @@ public interface DisklessEngine extends IoEngine {
 
     @Override
     default void invalidate(IoFile file) {}
+
+    @Override
+    default int adviseAccess(IoFile file, boolean random, long offset, long length) {
+        return 0;
+    }
 }

@@ -76,6 +76,16 @@ public interface IoEngine extends AutoCloseable {
     }
 
     /**
+     * Tells the kernel how {@code file} will be read (fio's {@code fadvise_hint} at each open: POSIX_FADV_RANDOM when
+     * {@code random}, else POSIX_FADV_SEQUENTIAL, over {@code length} bytes from {@code offset}), so that it reads
+     * ahead for the job's pattern. Advice only: the answer is 0 or {@code -errno}, never thrown (fio goes on too).
+     * Engines that touch no file's pages take none.
+     */
+    default int adviseAccess(IoFile file, boolean random, long offset, long length) {
+        return file.adviseAccess(random, offset, length);
+    }
+
+    /**
      * Waits for the other end of {@code file}, as fio's net engine does: a listener accepts its connection, a datagram
      * receiver waits for the sender's first message, a sender connects. Called on the job's thread after its start
      * delay and before its measured window starts, so that the wait is no part of the window; the answer says whether

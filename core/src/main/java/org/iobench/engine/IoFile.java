@@ -102,6 +102,17 @@ public final class IoFile {
         }
     }
 
+    /**
+     * {@code posix_fadvise} of how the file will be read ({@code random}: POSIX_FADV_RANDOM, else
+     * POSIX_FADV_SEQUENTIAL) over {@code length} bytes from {@code offset}: the generic {@link IoEngine#adviseAccess}.
+     * For engines.
+     *
+     * @return 0, or {@code -errno}; a file with no descriptor takes no advice and answers 0
+     */
+    public int adviseAccess(boolean random, long offset, long length) {
+        return handle == null ? 0 : handle.adviseAccess(random, offset, length);
+    }
+
     /** Closes the descriptor, reporting close's error: the generic {@link IoEngine#close(IoFile)}. For engines. */
     public void closeHandle() throws SysException {
         if (handle != null) {

@@ -257,6 +257,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         private int runs = 1;
         private boolean dropCache;
         private boolean dropCacheEachPass;
+        private AccessAdvice advice;
         private DataPattern pattern = DataPattern.ZERO;
         private boolean allowOverwrite;
         private boolean keep;
@@ -307,6 +308,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
             Durability d = s.durability();
             direct = d.direct(); sync = d.sync(); fsyncEvery = d.fsyncEvery(); dropCache = d.dropCache();
             dropCacheEachPass = d.dropCacheEachPass();
+            advice = d.advice();
             allowOverwrite = s.safety().allowOverwrite(); keep = s.safety().keep(); truncate = s.safety().truncate();
             source = s.copy().source(); sourceOffsetBytes = s.copy().sourceOffsetBytes();
             verify = s.verification().checksum(); verifyAfter = s.verification().after();
@@ -350,6 +352,8 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
         public Builder runs(int v) { runs = v; return this; }
         public Builder dropCache(boolean v) { dropCache = v; return this; }
         public Builder dropCacheEachPass(boolean v) { dropCacheEachPass = v; return this; }
+        /** The access pattern announced at each open of the job's files (fio's {@code fadvise_hint}); null: none. */
+        public Builder advice(AccessAdvice v) { advice = v; return this; }
         public Builder pattern(DataPattern v) { pattern = v; return this; }
         public Builder allowOverwrite(boolean v) { allowOverwrite = v; return this; }
         public Builder keep(boolean v) { keep = v; return this; }
@@ -387,7 +391,7 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                     new Workload(rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, pattern, seed, exactSize),
                     new Timing(timeNanos, rampNanos, runs, loopRegion, rate, steady),
                     new Queue(threads, iodepth, batch, engine, fixedBuffers, described, submission),
-                    new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass),
+                    new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass, advice),
                     new Safety(allowOverwrite, keep, truncate),
                     source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                     new Verification(verify, verifyAfter, fioVerify), new Grouping(series, group), access, layout, logs, schedule, burn,

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end. {@code access} is written only for a job that has one
  * ({@link Access#DEFAULT} is left out, so plain jobs read as they always did), and so are {@code layout}, {@code logs}, {@code schedule}, {@code priorities}, {@code submission}, {@code replay} and {@code net};
- * {@code dropCacheEachPass} only when true.
+ * {@code dropCacheEachPass} only when true, {@code fadvise} only when the job announces a pattern.
  */
 record JobSpecJson(
         String name, Path target, RwMode rw, int mixReadPercent, long blockSize, long sizeBytes, long offsetBytes,
@@ -29,7 +29,8 @@ record JobSpecJson(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dropCacheEachPass,
         @JsonInclude(JsonInclude.Include.NON_NULL) Replay replay,
         @JsonInclude(JsonInclude.Include.NON_NULL) NetLink net,
-        @JsonInclude(JsonInclude.Include.NON_NULL) JobFiles files) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) JobFiles files,
+        @JsonInclude(JsonInclude.Include.NON_NULL) AccessAdvice fadvise) {
 
     static JobSpecJson of(JobSpec s) {
         Workload w = s.workload();
@@ -45,14 +46,14 @@ record JobSpecJson(
                 t.steady(), s.access().isDefault() ? null : s.access(), s.layout().isDefault() ? null : s.layout(),
                 s.logs(), s.schedule().isNone() ? null : s.schedule(), s.burn(),
                 s.program(), s.priorities(), s.fileOps(), q.submission().isDefault() ? null : q.submission(),
-                d.dropCacheEachPass(), s.replay(), s.net(), s.files());
+                d.dropCacheEachPass(), s.replay(), s.net(), s.files(), d.advice());
     }
 
     JobSpec toSpec() {
         return new JobSpec(name, target, new Workload(rw, mixReadPercent, blockSize, sizeBytes, offsetBytes, pattern,
                 seed, exactSize), new Timing(timeNanos, rampNanos, runs, loopRegion, rate, steady),
                 new Queue(threads, iodepth, batch, engine, fixedBuffers, null, submission),
-                new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass), new Safety(allowOverwrite, keep, truncate),
+                new Durability(direct, sync, fsyncEvery, dropCache, dropCacheEachPass, fadvise), new Safety(allowOverwrite, keep, truncate),
                 source == null && sourceOffsetBytes == 0 ? Copy.NONE : new Copy(source, sourceOffsetBytes),
                 new Verification(verify, verifyAfter), new Grouping(series, group), access, layout, logs, schedule, burn,
                 program, priorities, fileOps, replay, net, null, files);

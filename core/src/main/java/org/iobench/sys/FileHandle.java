@@ -72,6 +72,18 @@ public final class FileHandle implements AutoCloseable {
         check(Libc.fadvise(openFd("posix_fadvise"), 0, 0, Libc.POSIX_FADV_DONTNEED), "posix_fadvise(DONTNEED)");
     }
 
+    /**
+     * {@code posix_fadvise(fd, offset, length, POSIX_FADV_RANDOM or POSIX_FADV_SEQUENTIAL)}: how the file will be
+     * read, so the kernel reads ahead accordingly (Linux: none for random, twice the device's window for sequential;
+     * both for the whole open file, whatever the range).
+     *
+     * @return 0, or {@code -errno} (a pipe's {@code ESPIPE}): the advice is only advice, so the caller decides
+     */
+    public int adviseAccess(boolean random, long offset, long length) {
+        return fd < 0 ? -Errno.EBADF : Libc.fadvise(fd, offset, length,
+                random ? Libc.POSIX_FADV_RANDOM : Libc.POSIX_FADV_SEQUENTIAL);
+    }
+
     /** The file's page-cache state from {@code cachestat(2)}; null where the kernel or the file has none. */
     public PageCacheStat cacheStat() {
         return fd < 0 ? null : PageCacheStat.of(fd);

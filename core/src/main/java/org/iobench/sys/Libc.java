@@ -90,6 +90,8 @@ public final class Libc {
         static final MethodHandle STRERROR = plainCall("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
     }
 
+    static final int POSIX_FADV_RANDOM = 1;
+    static final int POSIX_FADV_SEQUENTIAL = 2;
     static final int POSIX_FADV_DONTNEED = 4;
 
     private Libc() {}

@@ -21,6 +21,7 @@ import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.engine.QueueSetup;
 import org.iobench.engine.SocketWork;
+import org.iobench.job.AccessAdvice;
 import org.iobench.job.DataPattern;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
@@ -99,7 +100,8 @@ final class WorkerSet implements AutoCloseable {
                 spec.queue().fixedBuffers(), spec.net() != null ? socketWork(spec, id) : input(spec), run.clock(),
                 queueSetup(spec.queue().submission())));
         ManyFilesSource many = spec.files() == null ? null : manyFiles(spec, target, engine, run, id);
-        IoFile file = many != null ? many.first() : open(engine, target.open(engine, spec));
+        IoFile file = many != null ? many.first() : open(engine, advised(engine, spec, target,
+                target.open(engine, spec), plan.regionStart(), plan.regionLength()));
         targets.add(file);
         plan(spec.replay() != null ? spec.replay().bytes() : many != null ? jobBudget(spec) : plan.byteBudget());
         RequestSource source = many != null ? many : spec.replay() != null ? replay(spec, file, run)
@@ -152,7 +154,9 @@ final class WorkerSet implements AutoCloseable {
         JobFiles jf = spec.files();
         List<PreparedTarget> members = target.files();
         ManyFilesSource many = new ManyFilesSource(jf, jobBudget(spec), spec.queue().iodepth(), engine,
-                i -> members.get(i).open(engine, spec), (i, f) -> fileSource(spec, jf, i, f), run.control(), id,
+                i -> advised(engine, spec, members.get(i), members.get(i).open(engine, spec),
+                        spec.workload().offsetBytes(), jf.sizes().get(i)),
+                (i, f) -> fileSource(spec, jf, i, f), run.control(), id,
                 spec.access().ioBytes() > 0 && !spec.timing().loopRegion(),
                 spec.access().maxBytes(spec.workload().blockSize()));
         manySources.add(many);
@@ -369,6 +373,20 @@ final class WorkerSet implements AutoCloseable {
     /** Records {@code file}, opened through the latest engine, for closing. */
     private IoFile open(IoEngine engine, IoFile file) {
         files.get(engines.indexOf(engine)).add(file);
+        return file;
+    }
+
+    /**
+     * {@code file}, just opened for a worker, told the job's access pattern when the job announces one (fio's
+     * {@code fadvise_hint} at each open, {@code td_io_open_file}: a regular file or a block device, over the worker's
+     * region of it). The kernel's refusal changes nothing, as in fio.
+     */
+    private static IoFile advised(IoEngine engine, JobSpec spec, PreparedTarget target, IoFile file, long offset,
+                                  long length) {
+        AccessAdvice advice = spec.durability().advice();
+        if (advice != null && target.kind() != PreparedTarget.Kind.NONE) {
+            engine.adviseAccess(file, advice == AccessAdvice.RANDOM, offset, length);
+        }
         return file;
     }
 

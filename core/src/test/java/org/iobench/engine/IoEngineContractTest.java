@@ -359,6 +359,46 @@ class IoEngineContractTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @MethodSource("dataEngines")
+    void randomAdviceStopsTheKernelsReadAheadOnThatFileAndSequentialAdviceBringsItBack(EngineCase c)
+            throws Exception {
+        assumeFalse("tmpfs".equals(Files.getFileStore(dir).type()), "tmpfs holds every page: nothing is read ahead");
+        Path file = dir.resolve("advised");
+        Files.write(file, new byte[4 << 20]);
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            ch.force(true); // clean pages: invalidate drops them all
+        }
+        IoRequest r = requests(1, 4096, 0).getFirst();
+        IoEngine engine = engine(c, 1, buffers(List.of(r)));
+        IoFile f = open(engine, file, OpenMode.READ);
+        long plain = cachedAfterOneRead(engine, f, r);
+        assumeTrue(plain > 1, "this filesystem reads nothing ahead of a 4 KiB read (cachestat: " + plain
+                + " pages), so advice cannot show");
+
+        assertThat(engine.adviseAccess(f, true, 0, 4 << 20)).as("POSIX_FADV_RANDOM's answer").isZero();
+        assertThat(cachedAfterOneRead(engine, f, r)).as("pages cached by a 4 KiB read after RANDOM advice")
+                .isEqualTo(1);
+        assertThat(engine.adviseAccess(f, false, 0, 4 << 20)).as("POSIX_FADV_SEQUENTIAL's answer").isZero();
+        assertThat(cachedAfterOneRead(engine, f, r)).as("pages cached after SEQUENTIAL advice")
+                .isGreaterThan(1);
+    }
+
+    /**
+     * The file's cached pages after it is dropped from the cache and its first 4 KiB read (Linux reads ahead of a
+     * read at the start of a file; of a lone read elsewhere, never).
+     */
+    private static long cachedAfterOneRead(IoEngine engine, IoFile f, IoRequest r) throws Exception {
+        engine.invalidate(f);
+        assertThat(run(engine, r.prepare(IoOp.READ, f, 0, 4096))).isEqualTo(4096);
+        try (FileHandle h = FileHandle.open(f.path(), OpenFlags.O_RDONLY, 0)) {
+            PageCacheStat st = h.cacheStat();
+            assumeTrue(st != null, "cachestat(2) is not available here");
+            return st.cachedPages();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
     @MethodSource("enginesStoringNothing")
     void anEngineThatStoresNothingNeitherOpensNorCreatesItsFiles(EngineCase c) throws Exception {
         IoEngine engine = engine(c, 1, List.of());
@@ -367,6 +407,7 @@ class IoEngineContractTest {
         assertThat(f.isOpen()).isFalse();
         assertThat(f.unwrittenPages()).isEqualTo(-1);
         engine.invalidate(f);
+        assertThat(engine.adviseAccess(f, true, 0, 65536)).as("no file, no advice, no error").isZero();
         IoRequest trim = requests(1, 4096, 0).getFirst();
         assertThat(run(engine, trim.prepare(IoOp.TRIM, f, 8192, 65536)))
                 .as("a trim counts its length, as fio's null engine").isEqualTo(65536);

@@ -63,7 +63,7 @@ public final class ShortTransferEngine implements IoEngine {
         return delegate.name() + "-short-transfers";
     }
 
-    /** Files are the wrapped engine's: opened, closed and invalidated by it. */
+    /** Files are the wrapped engine's: opened, closed, invalidated and advised by it. */
     @Override
     public IoFile open(Path path, OpenMode mode) throws IOException {
         return delegate.open(path, mode);
@@ -77,6 +77,11 @@ public final class ShortTransferEngine implements IoEngine {
     @Override
     public void invalidate(IoFile file) throws IOException {
         delegate.invalidate(file);
+    }
+
+    @Override
+    public int adviseAccess(IoFile file, boolean random, long offset, long length) {
+        return delegate.adviseAccess(file, random, offset, length);
     }
 
     @Override

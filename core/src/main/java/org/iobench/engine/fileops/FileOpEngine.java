@@ -224,6 +224,12 @@ public final class FileOpEngine implements IoEngine {
     @Override
     public void invalidate(IoFile file) {}
 
+    /** fio's file engines take no advice either (filecreate is FIO_DISKLESSIO, filestat and filedelete hold no descriptor). */
+    @Override
+    public int adviseAccess(IoFile file, boolean random, long offset, long length) {
+        return 0;
+    }
+
     @Override
     public void close() {
         closeOpen();

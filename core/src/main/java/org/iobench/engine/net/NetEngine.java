@@ -339,6 +339,12 @@ public final class NetEngine implements IoEngine {
     @Override
     public void invalidate(IoFile file) {}
 
+    /** A socket has no pages to read ahead. */
+    @Override
+    public int adviseAccess(IoFile file, boolean random, long offset, long length) {
+        return 0;
+    }
+
     /** fio's {@code cleanup}: the listener's or the reader's bound socket. */
     @Override
     public void close() {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.iobench.catalog.EngineFlag;
+import org.iobench.job.AccessAdvice;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.Layout;
 import org.iobench.job.RwMode;
@@ -32,6 +33,11 @@ final class FioOptions {
     private static final FioOption.Parser<Long> WHOLE = FioOption.WHOLE;
     private static final FioOption.Parser<Long> SECONDS = FioOption.SECONDS;
     private static final FioOption.Parser<String> TEXT = FioOption.TEXT;
+    /** fio's {@code fadvise_hint}: one of its four values exactly as written (fio's match is case-sensitive). */
+    private static final FioOption.Parser<String> FADVISE = (o, s) -> switch (s.value()) {
+        case "0", "1", "random", "sequential" -> s.value();
+        default -> throw FioJobOptions.bad(s, "failed parsing: fio's values are 0, 1, random and sequential");
+    };
 
     /** fio's options as iobench runs them. */
     static final FioOptions STANDARD = new FioOptions(List.of(
@@ -128,6 +134,12 @@ final class FioOptions {
             honoured("end_fsync").readBy("fdatasync"),
             honoured("fsync_on_close").def("0").readBy("fdatasync"),
             honoured("invalidate").def("1").apply(FLAG, (job, on) -> job.spec().dropCache(on).dropCacheEachPass(on)),
+            honoured("fadvise_hint").def("1").apply(FADVISE, (job, hint) -> job.spec().advice(switch (hint) {
+                case "0" -> null;
+                case "random" -> AccessAdvice.RANDOM;
+                case "sequential" -> AccessAdvice.SEQUENTIAL;
+                default -> AccessAdvice.of(job.rw); // 1: the job's pattern (ioengines.c td_io_open_file)
+            })),
             // what the job leaves on disk
             honoured("fallocate").def("native").apply(FioJobTranslator::preallocate, (job, p) -> {
                 job.preallocate = p;
@@ -262,7 +274,6 @@ final class FioOptions {
             honoured("zone_reset_frequency").readBy("bs"),
             changesIo("atomic"),
             changesIo("rw_sequencer"),
-            changesIo("fadvise_hint"),
             changesIo("write_hint"),
             changesIo("offset_align").def("0"),
             changesIo("write_barrier"),

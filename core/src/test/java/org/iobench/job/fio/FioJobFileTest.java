@@ -17,6 +17,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
+import org.iobench.job.AccessAdvice;
 import org.iobench.job.FioSizes;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFile;
@@ -255,6 +256,31 @@ class FioJobFileTest {
         assertThatThrownBy(() -> parse("bs=4k\n[j]\n")).hasMessageStartingWith("t.fio:1: option 'bs=4k' outside");
         assertThatThrownBy(() -> parse("[global]\nbs=4k\n")).hasMessageContaining("no job section");
         assertThatThrownBy(() -> parse("[j]\nnumjobs=two\n")).hasMessageStartingWith("t.fio:2: numjobs=two");
+    }
+
+    @Test
+    void fadviseHintAnnouncesTheJobsPatternAsFio33sDefaultOrTheOneNamed() {
+        // ioengines.c td_io_open_file: 1 (the default) advises RANDOM when td_random (randread, randwrite, randrw,
+        // randtrim...), else SEQUENTIAL (read, write, rw, trimwrite); 0 nothing; random and sequential as named
+        Map<String, AccessAdvice> byDefault = Map.of("read", AccessAdvice.SEQUENTIAL, "write", AccessAdvice.SEQUENTIAL,
+                "rw", AccessAdvice.SEQUENTIAL, "randread", AccessAdvice.RANDOM, "randwrite", AccessAdvice.RANDOM,
+                "randrw", AccessAdvice.RANDOM);
+        byDefault.forEach((rw, advice) -> assertThat(parse("[j]\nsize=1m\nrw=" + rw + "\n").jobs().getFirst()
+                .durability().advice()).as(rw).isEqualTo(advice));
+        assertThat(parse("[j]\nsize=1m\nrw=randread\nfadvise_hint=1\n").jobs().getFirst().durability().advice())
+                .isEqualTo(AccessAdvice.RANDOM);
+        assertThat(parse("[j]\nsize=1m\nrw=randread\nfadvise_hint=0\n").jobs().getFirst().durability().advice())
+                .isNull();
+        assertThat(parse("[j]\nsize=1m\nrw=randread\nfadvise_hint=sequential\n").jobs().getFirst().durability()
+                .advice()).isEqualTo(AccessAdvice.SEQUENTIAL);
+        assertThat(parse("[global]\nfadvise_hint=random\n[j]\nsize=1m\nrw=write\n").jobs().getFirst()
+                .durability().advice()).isEqualTo(AccessAdvice.RANDOM);
+        // fio 3.33: "fio: failed parsing fadvise_hint=normal" (3.33 has no normal; its match is case-sensitive)
+        for (String v : List.of("normal", "RANDOM", "2")) {
+            assertThatThrownBy(() -> lenient("[j]\nsize=1m\nfadvise_hint=" + v + "\n"))
+                    .isInstanceOf(InvalidJobException.class)
+                    .hasMessageStartingWith("t.fio:3: fadvise_hint=" + v + ": failed parsing");
+        }
     }
 
     @Test
