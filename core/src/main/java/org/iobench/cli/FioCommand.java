@@ -222,7 +222,7 @@ final class FioCommand implements Callable<Integer> {
         List<BenchmarkResult> done = new ArrayList<>();
         int exit;
         try {
-            exit = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles()
+            exit = new Session(host, 1000).speaking(Dialect.FIO).asTests().sharingFiles().failureEndsStageOnly()
                     .runStages(stages, done::addAll);
         } catch (InvalidJobException e) {
             status.finish();

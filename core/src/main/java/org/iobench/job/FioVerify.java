@@ -1,6 +1,7 @@
 package org.iobench.job;
 
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -14,6 +15,8 @@ import java.util.Objects;
  * @param interval      {@code verify_interval} as fio settles it: bytes per header; 0 = each request's length
  * @param headerOffset  {@code verify_offset}: the header is swapped with the bytes this far into the interval
  * @param patternHex    {@code verify_pattern}'s bytes, hex; empty without one
+ * @param offsetsAt     where in the pattern fio pastes the request's offset (each {@code %o}: 8 bytes, little-endian,
+ *                      cut at the pattern's end), as each request is written and checked
  * @param backlog       {@code verify_backlog}: verify after this many writes were logged; 0 = only after the writes
  * @param backlogBatch  {@code verify_backlog_batch}: blocks verified each time; 0 = {@code backlog}
  * @param fatal         {@code verify_fatal}: stop checking a request's further headers at its first bad one
@@ -34,12 +37,14 @@ import java.util.Objects;
  *                      while the job's bytes, the verify phases' reads among them, are fewer
  */
 public record FioVerify(FioVerifyType type, boolean afterWrites, long interval, long headerOffset, String patternHex,
-                        long backlog, long backlogBatch, boolean fatal, boolean dump, boolean experimental,
-                        boolean only, long seedStart, boolean wideSeeds, int threadNumber, String jobName,
+                        List<Integer> offsetsAt, long backlog, long backlogBatch, boolean fatal, boolean dump,
+                        boolean experimental, boolean only, long seedStart, boolean wideSeeds, int threadNumber,
+                        String jobName,
                         boolean stateSave, boolean stateLoad, String auxDirectory, long loops, long ioSize) {
     public FioVerify {
         Objects.requireNonNull(type, "type");
         patternHex = patternHex == null ? "" : patternHex;
+        offsetsAt = offsetsAt == null ? List.of() : List.copyOf(offsetsAt);
         jobName = jobName == null ? "" : jobName;
         auxDirectory = auxDirectory == null ? "" : auxDirectory;
         loops = Math.max(1, loops);
@@ -47,13 +52,13 @@ public record FioVerify(FioVerifyType type, boolean afterWrites, long interval, 
 
     /** The same verify for fio's clone {@code threadNumber}, its generator started at {@code seedStart}. */
     public FioVerify forThread(int threadNumber, long seedStart) {
-        return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, backlog, backlogBatch, fatal, dump,
+        return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, offsetsAt, backlog, backlogBatch, fatal, dump,
                 experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad, auxDirectory, loops, ioSize);
     }
 
     /** The same verify with its state and dump files in {@code directory} (fio's {@code --aux-path}). */
     public FioVerify inAuxDirectory(String directory) {
-        return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, backlog, backlogBatch, fatal, dump,
+        return new FioVerify(type, afterWrites, interval, headerOffset, patternHex, offsetsAt, backlog, backlogBatch, fatal, dump,
                 experimental, only, seedStart, wideSeeds, threadNumber, jobName, stateSave, stateLoad, directory, loops, ioSize);
     }
 

@@ -49,6 +49,7 @@ public final class Session {
     private boolean tests;
     private String origin = "";
     private boolean sharedFiles;
+    private boolean failureEndsStage;
     private Dialect dialect = Dialect.RUN;
 
     /**
@@ -96,6 +97,16 @@ public final class Session {
         return this;
     }
 
+    /**
+     * A stage cut short by an I/O error does not stop the stages after it, as fio runs a job file: a job's error is
+     * that job's ({@code exitall_on_error} is refused). The failed runs stay marked incomplete and the status is
+     * still 1.
+     */
+    public Session failureEndsStageOnly() {
+        this.failureEndsStage = true;
+        return this;
+    }
+
     /** Test {@code i} of {@code stage}: a lone job is the test of its name, a parallel group the test of its label. */
     static TestId testOf(List<JobSpec> stage, int i) {
         JobSpec job = stage.get(i);
@@ -132,7 +143,7 @@ public final class Session {
         Exception laterFailure = null; // a stage that failed after earlier ones finished: reported after keeping them
         try {
             for (List<JobSpec> stage : stages) {
-                if (control.stopped() || control.skipsRest()) {
+                if (control.stopped() && !(failureEndsStage && control.forgetFailure()) || control.skipsRest()) {
                     break;
                 }
                 try {

@@ -21,6 +21,7 @@ final class FioBlocks {
     private final long interval;
     private final int headerOffset;
     private final byte[] pattern;
+    private final int[] offsetsAt; // fio's %o in the pattern
     private final boolean fatal;
     private final int thread;
     private final FioChecksums sums = new FioChecksums();
@@ -34,6 +35,7 @@ final class FioBlocks {
         this.interval = v.interval();
         this.headerOffset = Math.toIntExact(v.headerOffset());
         this.pattern = v.pattern();
+        this.offsetsAt = v.offsetsAt().stream().mapToInt(Integer::intValue).toArray();
         this.fatal = v.fatal();
         this.thread = v.threadNumber();
     }
@@ -57,7 +59,7 @@ final class FioBlocks {
             return; // fio's populate_verify_io_u leaves the buffer as it is
         }
         ByteBuffer b = buf.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        fill(b, len, seed);
+        fill(b, len, seed, offset);
         if (!type.hasHeader()) {
             return;
         }
@@ -76,15 +78,33 @@ final class FioBlocks {
         }
     }
 
-    /** The data fio writes before the headers: {@code verify_pattern} repeated from the start, else random from seed. */
-    void fill(ByteBuffer b, int len, long seed) {
+    /**
+     * The data fio writes before the headers: {@code verify_pattern} (its {@code %o} the request's {@code offset})
+     * repeated from the start, else random from seed.
+     */
+    void fill(ByteBuffer b, int len, long seed, long offset) {
         if (pattern.length > 0) {
+            byte[] p = pattern(offset);
             for (int i = 0; i < len; i++) {
-                b.put(i, pattern[i % pattern.length]);
+                b.put(i, p[i % p.length]);
             }
             return;
         }
         randomFill(b, len, seed, buckets);
+    }
+
+    /**
+     * The pattern of the request at {@code offset}: fio's {@code paste_format_inplace} with {@code paste_blockoff},
+     * the offset little-endian at each {@code %o}, cut at the pattern's end. Pasted in place, as fio does into its
+     * {@code verify_pattern}: every request pastes its own.
+     */
+    private byte[] pattern(long offset) {
+        for (int at : offsetsAt) {
+            for (int i = 0; i < Long.BYTES && at + i < pattern.length; i++) {
+                pattern[at + i] = (byte) (offset >>> (8 * i));
+            }
+        }
+        return pattern;
     }
 
     /** fio's {@code __fill_random_buf} ({@link FioData#random}) from the buffer's start. */
@@ -188,6 +208,7 @@ final class FioBlocks {
     }
 
     private Failure pattern(ByteBuffer b, int at, int n, int step, long offset, int len, long where) {
+        byte[] pattern = pattern(offset);
         int hs = type.headerBytes();
         int size = pattern.length;
         int mod = (int) (((long) step * n + hs) % size);

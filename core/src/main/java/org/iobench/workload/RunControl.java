@@ -45,9 +45,21 @@ public final class RunControl {
         stop(new Failed(failure));
     }
 
-    private void stop(StopReason why) {
+    private synchronized void stop(StopReason why) {
         reason.compareAndSet(null, why);
         stopped = true;
+    }
+
+    /**
+     * Between stages, when no worker runs: forgets an I/O failure so that the next stage starts (fio: a job's error
+     * ends that job only). An interruption is never forgotten. Returns true when the next stage may start.
+     */
+    public synchronized boolean forgetFailure() {
+        if (reason.get() instanceof Failed) {
+            reason.set(null);
+            stopped = false;
+        }
+        return !stopped;
     }
 
     /**

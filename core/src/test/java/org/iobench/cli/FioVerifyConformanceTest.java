@@ -49,6 +49,9 @@ class FioVerifyConformanceTest {
         "meta|--verify_pattern=0xaaa",
         "meta|",
         "pattern|--verify_pattern=0xdeadbeef",
+        "pattern|--verify_pattern=%o",
+        "pattern|--verify_pattern=1%o --verify_interval=512",
+        "md5|--verify_pattern=\"ab\"%o0x01",
         "md5|--verify_interval=512 --verify_offset=64",
         "crc32c|--verify_interval=1024 --bs=8k",
     })
@@ -138,6 +141,49 @@ class FioVerifyConformanceTest {
         String out = new String(fio.getInputStream().readAllBytes());
         assertThat(JSON.readTree(out.substring(out.indexOf('{'))).path("jobs").get(0).path("read").path("io_bytes")
                 .asLong()).as("fio's own verify_only with its state").isEqualTo(8 * BS);
+    }
+
+    @org.junit.jupiter.api.Test
+    void theJobsAfterAJobWhoseVerifyFailedStillRunAsFiosDo() throws Exception {
+        Assumptions.assumeTrue(fioInstalled(), "fio is not installed (Debian: apt-get install fio); these tests"
+                + " judge iobench's verify by fio's");
+        // fio's t/verify.py 1000: lay out, verify, damage one block, then verify twice more; fio runs every job
+        // after the first failure (a job's error is its own), each failed job counted in the exit status
+        Process fio = fioProcess(failingJobs(dir.resolve("by-fio")), "--output-format=json");
+        String fioOut = new String(fio.getInputStream().readAllBytes());
+        JsonNode byFio = JSON.readTree(fioOut.substring(fioOut.indexOf('{')));
+        InProcessMain.Result r = InProcessMain.run(args(failingJobs(dir.resolve("by-iobench")),
+                "--output-format=json"));
+        JsonNode byIobench = JSON.readTree(r.out());
+        List<String> fios = new ArrayList<>();
+        List<String> iobenchs = new ArrayList<>();
+        byFio.path("jobs").forEach(j -> fios.add(j.path("jobname").asText() + " error " + j.path("error").asInt()
+                + " read " + j.path("read").path("io_bytes").asLong()));
+        byIobench.path("jobs").forEach(j -> iobenchs.add(j.path("jobname").asText() + " error "
+                + j.path("error").asInt() + " read " + j.path("read").path("io_bytes").asLong()));
+        assertThat(fios).as("fio runs every job").hasSize(5);
+        assertThat(fios.get(2)).as("fio: the bad block is the fifth").isEqualTo("failure_only error 84 read 20480");
+        assertThat(iobenchs).as(r.err()).isEqualTo(fios);
+        assertThat(r.status()).as("two jobs failed: fio's status counts them").isEqualTo(fio.exitValue())
+                .isEqualTo(2);
+    }
+
+    /** t/verify.py's VerifyCSUMTest jobs on {@code data}, the damage at a known block. */
+    private static List<String> failingJobs(Path data) {
+        List<String> common = List.of("--filename=" + data, "--size=" + SIZE, "--bs=" + BS, "--stonewall",
+                "--verify_state_save=0");
+        List<String> cmd = new ArrayList<>();
+        for (String[] job : new String[][] {
+            {"--name=layout", "--rw=write", "--verify=md5"},
+            {"--name=mangle", "--rw=write", "--offset=16k", "--number_ios=1"},
+            {"--name=failure_only", "--rw=write", "--verify=md5", "--verify_only", "--verify_fatal=1"},
+            {"--name=failure_read", "--rw=read", "--verify=md5", "--verify_fatal=1"},
+            {"--name=rewrite", "--rw=write", "--verify=md5"},
+        }) {
+            cmd.addAll(List.of(job));
+            cmd.addAll(common);
+        }
+        return cmd;
     }
 
     private static int interval(List<String> opts) {

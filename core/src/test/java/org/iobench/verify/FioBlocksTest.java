@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 import org.iobench.job.FioVerify;
 import org.iobench.job.FioVerifyType;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** fio's verify on one buffer: what a write stamps a read finds intact, and each kind of damage is named as fio does. */
 class FioBlocksTest {
     private static FioVerify verify(FioVerifyType type, long interval, long headerOffset, String pattern) {
-        return new FioVerify(type, true, interval, headerOffset, pattern, 0, 0, false, false, false, false, 0, false, 3, "j", false, false, "", 1, 0);
+        return verify(type, interval, headerOffset, pattern, List.of());
+    }
+
+    private static FioVerify verify(FioVerifyType type, long interval, long headerOffset, String pattern,
+                                    List<Integer> offsetsAt) {
+        return new FioVerify(type, true, interval, headerOffset, pattern, offsetsAt, 0, 0, false, false, false, false, 0, false, 3, "j", false, false, "", 1, 0);
     }
 
     private static ByteBuffer block(int len) {
@@ -98,6 +104,31 @@ class FioBlocksTest {
         bare.stamp(c, 0, 512, 0, 0, 0, 0);
         assertEquals(0xefbeadde, c.getInt(0), "no header: the pattern from the first byte");
         assertNull(bare.check(c, 0, 512, FioBlocks.Expect.FROM_HEADER, false));
+    }
+
+    @Test
+    void aPatternsOffsetFormatIsEachRequestsOffset() {
+        // verify_pattern=1%o: the byte 01, then the offset's 8 bytes (fio's paste_blockoff), the 9 repeated
+        FioBlocks blocks = new FioBlocks(verify(FioVerifyType.PATTERN_NO_HDR, 512, 0, "01" + "00".repeat(8),
+                List.of(1)));
+        ByteBuffer b = block(4096);
+        blocks.stamp(b, 0x12345678_9000L, 4096, 0, 0, 0, 0);
+        assertEquals(1, b.get(0));
+        assertEquals(0x12345678_9000L, b.getLong(1), "the request's offset, little-endian");
+        assertEquals(1, b.get(9), "the pattern repeats, the offset in every copy");
+        assertEquals(0x12345678_9000L, b.getLong(4096 - 4096 % 9 + 1 - 9));
+        assertNull(blocks.check(b, 0x12345678_9000L, 4096, FioBlocks.Expect.FROM_HEADER, false));
+        String m = blocks.check(b, 0x12345678_8000L, 4096, FioBlocks.Expect.FROM_HEADER, false).message();
+        assertTrue(m.startsWith("pattern: verify failed at offset " + 0x12345678_8000L), m);
+        blocks.stamp(b, 0, 4096, 0, 0, 0, 0);
+        assertEquals(0, b.getLong(1), "each request pastes its own offset");
+
+        // %o cut at the pattern's end: "%o" alone is 8 bytes, fio's interval mod the pattern's size continues it
+        FioBlocks bare = new FioBlocks(verify(FioVerifyType.PATTERN_NO_HDR, 0, 0, "00".repeat(8), List.of(0)));
+        ByteBuffer c = block(512);
+        bare.stamp(c, 512, 512, 0, 0, 0, 0);
+        assertEquals(512, c.getLong(504));
+        assertNull(bare.check(c, 512, 512, FioBlocks.Expect.FROM_HEADER, false));
     }
 
     @Test

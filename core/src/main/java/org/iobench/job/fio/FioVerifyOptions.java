@@ -2,6 +2,7 @@ package org.iobench.job.fio;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +30,8 @@ final class FioVerifyOptions {
                         List<FioProblems.Problem> blocking) {
         FioSetting s = o.setting("verify").orElse(null);
         FioSetting patternSetting = o.setting("verify_pattern").orElse(null);
-        byte[] pattern = patternSetting == null ? new byte[0] : pattern(patternSetting);
+        Pattern parsed = patternSetting == null ? new Pattern(new byte[0], List.of()) : verifyPattern(patternSetting);
+        byte[] pattern = parsed.bytes();
         FioVerifyType type;
         String value = s == null ? "0" : s.value().strip().toLowerCase(Locale.ROOT);
         if (s == null || value.equals("0") || value.equals("none")) {
@@ -82,7 +84,7 @@ final class FioVerifyOptions {
         long backlog = count(o, "verify_backlog");
         long batch = count(o, "verify_backlog_batch");
         return new FioVerify(type, o.flag("do_verify", true), interval, headerOffset, HexFormat.of().formatHex(pattern),
-                backlog, batch, o.flag("verify_fatal"), o.flag("verify_dump"), o.flag("experimental_verify"),
+                parsed.offsetsAt(), backlog, batch, o.flag("verify_fatal"), o.flag("verify_dump"), o.flag("experimental_verify"),
                 o.flag("verify_only"), 0, "tausworthe64".equalsIgnoreCase(o.value("random_generator").orElse("")), 0,
                 jobName, o.flag("verify_state_save", true), o.flag("verify_state_load"), "", o.number("loops", 1),
                 o.has("io_size") ? o.size(o.setting("io_size").orElseThrow(), o.value("io_size").orElseThrow()) : 0);
@@ -128,8 +130,35 @@ final class FioVerifyOptions {
         return o.has(name) ? o.size(o.setting(name).orElseThrow(), o.value(name).orElseThrow()) : 0;
     }
 
-    /** fio's {@code parse_and_fill_pattern}: 0x hex (an odd first digit alone), decimal (little-endian), "strings". */
+    /**
+     * {@code verify_pattern} as fio parses it: its bytes, and where each {@code %o} is (fio's {@code fmt_desc}: 8 zero
+     * bytes, each request's offset pasted there as it is written and checked).
+     */
+    record Pattern(byte[] bytes, List<Integer> offsetsAt) {}
+
+    /** fio's {@code verify_pattern}: {@link #pattern} with fio's one format, {@code %o}, at most 8 of them. */
+    static Pattern verifyPattern(FioSetting s) {
+        List<Integer> at = new ArrayList<>();
+        byte[] bytes = parse(s, at);
+        if (at.size() > MAX_FORMATS) {
+            throw FioJobOptions.bad(s, "has " + at.size() + " %o; fio takes at most " + MAX_FORMATS);
+        }
+        return new Pattern(bytes, List.copyOf(at));
+    }
+
+    /** fio's {@code verify_fmt[8]}. */
+    private static final int MAX_FORMATS = 8;
+
+    /**
+     * fio's {@code parse_and_fill_pattern} without formats (as {@code buffer_pattern} parses): 0x hex (an odd first
+     * digit alone), decimal (little-endian), "strings".
+     */
     static byte[] pattern(FioSetting s) {
+        return parse(s, null);
+    }
+
+    /** fio's {@code parse_and_fill_pattern}; {@code formats} collects where each {@code %o} is, null: none taken. */
+    private static byte[] parse(FioSetting s, List<Integer> formats) {
         String v = s.value().strip();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int i = 0;
@@ -182,8 +211,13 @@ final class FioVerifyOptions {
                     out.write(val & 0xFF);
                 }
                 i = end;
+            } else if (c == '%' && formats != null && v.startsWith("%o", i)) {
+                formats.add(out.size()); // fio's parse_format: the offset's 8 bytes, zero until pasted
+                out.writeBytes(new byte[Long.BYTES]);
+                i += 2;
             } else if (c == '%') {
-                throw FioJobOptions.bad(s, "formats in verify_pattern (%o) are not supported by iobench yet");
+                throw FioJobOptions.bad(s, formats == null ? "takes no formats (fio's %o is verify_pattern's)"
+                        : "has a format fio does not know (fio's only one is %o, the request's offset)");
             } else {
                 throw FioJobOptions.bad(s, "is not a pattern fio reads (0x hex, a number or a quoted string)");
             }
