@@ -62,6 +62,8 @@ run() {
     rm -rf "$WORK/art-$name" # the suite makes it
     (cd "$tree" && "$PYTHON" t/run-fio-tests.py -r "$tree" -f "$exe" -a "$WORK/art-$name" -o "${ids[@]}") \
         > "$WORK/$name.log" 2>&1 || true
+    # the tests' data files (up to 5 GiB a test, ~25 GiB a run) go; their logs, JSON and outputs stay
+    find "$WORK/art-$name" -type f -size +16M -delete 2>/dev/null || true
 }
 run fio "$FIO"
 run iobench "$wrapper"
@@ -81,4 +83,4 @@ for i in "${ids[@]}"; do
     fi
 done
 echo "fio passes $n, iobench passes $m of those $n"
-echo "(logs: $WORK/fio.log, $WORK/iobench.log; each test's files under $WORK/art-fio and $WORK/art-iobench)"
+echo "(logs: $WORK/fio.log, $WORK/iobench.log; each test's outputs under $WORK/art-fio and $WORK/art-iobench, files over 16 MiB removed)"
