@@ -1,6 +1,7 @@
 package org.iobench.job;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * When a job's requests may go, beyond its rate: fio's {@code startdelay}, {@code thinktime}, {@code flow} and
@@ -24,10 +25,13 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param timeCapsOnly     the time only caps a job that ends when its region is done, even on a file without a size
  *                         (fio's {@code runtime} without {@code time_based})
  * @param latency          fio's latency target and ceiling ({@link LatencyGoal#NONE}: none)
+ * @param rates            a fio job's {@code rate}/{@code rate_iops} per direction, paced as fio paces them (the
+ *                         job's {@code Timing.rate} is then only what reports show); null: none
  */
 public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, int flowId, int flowWeight,
                        long flowSleepNanos, long rateMinBytes, long rateMinIops, long rateCycleMillis,
-                       ExitAll exitAll, boolean poissonRate, boolean timeCapsOnly, LatencyGoal latency) {
+                       ExitAll exitAll, boolean poissonRate, boolean timeCapsOnly, LatencyGoal latency,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) DirectionRates rates) {
     /**
      * fio's {@code latency_target} (ns; 0: none) searched for by queue depth over {@code latency_window}s with
      * {@code latency_percentile} of the requests within it, {@code latency_run} to keep searching; and
@@ -47,6 +51,14 @@ public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, i
 
     public static final Schedule NONE = new Schedule(0, 0, 1, 0, 0, 0, 0, 0, 1000, ExitAll.NONE, false, false,
             LatencyGoal.NONE);
+
+    /** A schedule without per-direction rates. */
+    public Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, int flowId, int flowWeight,
+                    long flowSleepNanos, long rateMinBytes, long rateMinIops, long rateCycleMillis, ExitAll exitAll,
+                    boolean poissonRate, boolean timeCapsOnly, LatencyGoal latency) {
+        this(startDelayNanos, thinkNanos, thinkBlocks, flowId, flowWeight, flowSleepNanos, rateMinBytes, rateMinIops,
+                rateCycleMillis, exitAll, poissonRate, timeCapsOnly, latency, null);
+    }
 
     public Schedule {
         exitAll = exitAll == null ? ExitAll.NONE : exitAll;
@@ -73,6 +85,12 @@ public record Schedule(long startDelayNanos, long thinkNanos, int thinkBlocks, i
     /** This schedule with {@link #timeCapsOnly} set. */
     public Schedule withTimeCapsOnly(boolean v) {
         return new Schedule(startDelayNanos, thinkNanos, thinkBlocks, flowId, flowWeight, flowSleepNanos,
-                rateMinBytes, rateMinIops, rateCycleMillis, exitAll, poissonRate, v, latency);
+                rateMinBytes, rateMinIops, rateCycleMillis, exitAll, poissonRate, v, latency, rates);
+    }
+
+    /** This schedule with fio's per-direction {@code rates} (null: none). */
+    public Schedule withRates(DirectionRates r) {
+        return new Schedule(startDelayNanos, thinkNanos, thinkBlocks, flowId, flowWeight, flowSleepNanos,
+                rateMinBytes, rateMinIops, rateCycleMillis, exitAll, poissonRate, timeCapsOnly, latency, r);
     }
 }

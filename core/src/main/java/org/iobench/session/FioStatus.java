@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.clock.NanoClock;
+import org.iobench.job.DirectionRates;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
@@ -259,8 +260,15 @@ public final class FioStatus implements RunListener {
             boolean ramp = state[i] == State.RUNNING && v != null && v.elapsedNanos() < 0;
             if (state[i] == State.RUNNING && !ramp) {
                 running++;
+                DirectionRates fioRates = j.schedule().rates();
                 RateLimit rate = j.timing().rate();
-                if (rate != null && rate.unit() == RateLimit.Unit.BYTES) {
+                if (fioRates != null) { // fio's t_rate/t_iops: o.rate of each direction the job does
+                    if (fioRates.countsRequests()) {
+                        maxIops += fioRates.read() + fioRates.write();
+                    } else {
+                        maxRate += fioRates.read() + fioRates.write();
+                    }
+                } else if (rate != null && rate.unit() == RateLimit.Unit.BYTES) {
                     maxRate += (long) rate.perSecond();
                 } else if (rate != null) {
                     maxIops += (long) rate.perSecond();
@@ -412,8 +420,11 @@ public final class FioStatus implements RunListener {
         }
         long rEta = 0;
         RateLimit rate = j.timing().rate();
-        if (rate != null && rate.unit() == RateLimit.Unit.BYTES && rate.perSecond() >= 1) {
-            rEta = total / (long) rate.perSecond() + j.schedule().startDelayNanos() / SECOND;
+        DirectionRates fioRates = j.schedule().rates();
+        long rateBytes = fioRates != null ? fioRates.countsRequests() ? 0 : fioRates.read() + fioRates.write()
+                : rate != null && rate.unit() == RateLimit.Unit.BYTES ? (long) rate.perSecond() : 0;
+        if (rateBytes >= 1) { // fio's rate_bytes: o.rate of each direction the job does
+            rEta = total / rateBytes + j.schedule().startDelayNanos() / SECOND;
         }
         if (rEta > 0 && tEta > 0) {
             return Math.min(rEta, tEta);

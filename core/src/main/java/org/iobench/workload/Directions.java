@@ -19,6 +19,9 @@ abstract class Directions {
     /** A request of direction {@code d} was issued. */
     void issued(int d) {}
 
+    /** fio's rates turned the next request to direction {@code d}: fio's mix goes on from it ({@code rwmix_ddir}). */
+    void turn(int d) {}
+
     /** fio's new loop over the file ({@code clear_io_state}): its generators start again with {@code randrepeat}. */
     void newLoop() {}
 
@@ -71,6 +74,11 @@ abstract class Directions {
         @Override
         void issued(int d) {
             issues[d]++;
+        }
+
+        @Override
+        void turn(int d) {
+            current = d;
         }
 
         @Override

@@ -31,6 +31,16 @@ abstract class ForwardingSource implements RequestSource {
     }
 
     @Override
+    public boolean turnsWith(FioRates rates) {
+        return inner.turnsWith(rates);
+    }
+
+    @Override
+    public long paceNext(long nowNanos) {
+        return inner.paceNext(nowNanos);
+    }
+
+    @Override
     public boolean more() {
         return inner.more();
     }

@@ -116,4 +116,22 @@ interface RequestSource {
     default long loops() {
         return 0;
     }
+
+    /**
+     * fio's rates per direction ({@link FioRates}): true when this source turns its requests' directions as fio's
+     * {@code rate_ddir} turns them, from now on, each through {@link #paceNext} (a mixed job); false, the default:
+     * the worker paces each request in its own direction.
+     */
+    default boolean turnsWith(FioRates rates) {
+        return false;
+    }
+
+    /**
+     * For a source that {@link #turnsWith} the rates: makes the next request now, as fio's {@code fill_io_u} does
+     * (the direction drawn, turned by the rates at {@code nowNanos}, then the place and size); returns how long fio
+     * sleeps before issuing it in µs (0: at once), or -1 when no request could be made ({@link #more} is then false).
+     */
+    default long paceNext(long nowNanos) {
+        return more() ? 0 : -1;
+    }
 }

@@ -98,6 +98,14 @@ final class ShapedSource implements RequestSource {
 
     /** Null when the job does not verify. */
     private final WorkerVerifier verifier;
+    /**
+     * fio's rates of a mixed job ({@link #turnsWith}), null: none. With them a request is made only when the worker
+     * asks for it ({@link #paceNext}), after its other waits, as fio's {@code get_io_u} comes after its thinktime.
+     */
+    private FioRates rates;
+    /** The time {@link #paceNext} was asked at, and the wait its request's direction asks (µs). */
+    private long paceNowNanos;
+    private long paceWaitMicros;
 
     /**
      * @param countLimit this worker's share of {@code number_ios}; 0: none
@@ -215,12 +223,18 @@ final class ShapedSource implements RequestSource {
     public boolean more() {
         if (zones != null) {
             if (!pending && !zonesEnded && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit)) {
+                if (rates != null) {
+                    return true; // made when the worker asks (paceNext)
+                }
                 fillStrided();
             }
             return pending;
         }
         if (draws != null) {
             if (!pending && !fioEnded && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit)) {
+                if (rates != null) {
+                    return true;
+                }
                 fillFio();
             }
             return pending;
@@ -243,7 +257,7 @@ final class ShapedSource implements RequestSource {
     @Override
     public void next(IoRequest r) {
         if (zones != null || draws != null) {
-            if (!more()) {
+            if (!more() || !pending) {
                 throw new IllegalStateException("no request left");
             }
             pending = false;
@@ -414,9 +428,49 @@ final class ShapedSource implements RequestSource {
         };
     }
 
-    /** The next request's direction: 0 read, 1 write (a trim job's trims take the write's place). */
+    /**
+     * The next request's direction: 0 read, 1 write (a trim job's trims take the write's place). With fio's rates
+     * the drawn direction is turned as fio's {@code rate_ddir} turns it, and the turn is what fio's mix goes on from
+     * ({@code td->rwmix_ddir}).
+     */
     private int direction() {
-        return trims || writesOnly ? 1 : !mixed ? 0 : directions.next();
+        int d = trims || writesOnly ? 1 : !mixed ? 0 : directions.next();
+        if (rates != null) {
+            int turned = rates.choose(d, paceNowNanos);
+            paceWaitMicros = rates.waitMicros();
+            if (turned != d) {
+                directions.turn(turned);
+            }
+            d = turned;
+        }
+        return d;
+    }
+
+    @Override
+    public boolean turnsWith(FioRates r) {
+        if (!mixed || draws == null && zones == null) {
+            return false;
+        }
+        this.rates = r;
+        return true;
+    }
+
+    @Override
+    public long paceNext(long nowNanos) {
+        if (!pending) {
+            if (!more()) {
+                return -1;
+            }
+            paceNowNanos = nowNanos;
+            paceWaitMicros = 0;
+            if (zones != null) {
+                fillStrided();
+            } else {
+                fillFio();
+            }
+            return pending ? paceWaitMicros : -1;
+        }
+        return 0;
     }
 
     /**

@@ -62,6 +62,15 @@ final class Worker implements Runnable {
     /** This job's own early end (steady state reached for it alone). */
     private final JobEnd end;
     private final Pacer pacer;
+    /**
+     * A fio job's rates per direction ({@link FioRates}), null: none (then {@link #pacer} keeps an iobench rate). Set
+     * before the thread starts.
+     */
+    FioRates rates;
+    /** The source turns its directions with {@link #rates} ({@link RequestSource#turnsWith}): a mixed job. */
+    private boolean ratesTurn;
+    /** fio starts its rates again when the ramp ends (reset_all_stats): done once. */
+    private boolean ratesRestarted;
     /** Per request slot: its intended start on the pacer's schedule. */
     private final long[] intendedNanos;
     private final boolean logsSlat;
@@ -178,6 +187,10 @@ final class Worker implements Runnable {
             // One origin for every worker: the job's rate holds even if a thread starts late (it then catches up,
             // and its corrected latency shows the delay; --ramp leaves start-up out of the figures).
             pacer.start(t.startNanos());
+            if (rates != null) {
+                rates.start(t.startNanos()); // fio's epoch: the job's start
+                ratesTurn = source.turnsWith(rates);
+            }
             if (throttle != null) {
                 throttle.start(t.startNanos());
             }
@@ -308,11 +321,30 @@ final class Worker implements Runnable {
                 if (heldCount == 0 && pacer.paced() && !awaitUntil(pacer.nextDueNanos(), t)) {
                     break;
                 }
+                if (heldCount == 0 && ratesTurn && !awaitRate(source.paceNext(rateNow(t)), t)) {
+                    break; // fio's rate_ddir chose the direction and slept; or no request, or the time is up
+                }
+                boolean fresh = heldCount == 0;
                 IoRequest r = heldCount > 0 ? held[--heldCount] : prepareNext();
+                if (fresh && rates != null && !ratesTurn && rateDirection(r) >= 0) {
+                    rates.choose(rateDirection(r), rateNow(t)); // one direction: fio's rate_ddir sleeps for it
+                    if (!awaitRate(rates.waitMicros(), t)) {
+                        release(r);
+                        break;
+                    }
+                }
                 if (r.bufferOffset() == 0) { // the rest of a short transfer keeps its first issue time
                     r.issueNanos(clock.nanoTime());
                     if (!windowOpen && r.issueNanos() >= t.measureStartNanos()) {
                         openWindow();
+                    }
+                }
+                if (fresh && rates != null) {
+                    int d = rateDirection(r);
+                    // the intended start is the direction's due time (an unrated direction's: its issue)
+                    intendedNanos[r.index()] = d < 0 ? r.issueNanos() : rates.dueNanos(d, r.issueNanos());
+                    if (d >= 0) {
+                        rates.issued(d, r.length()); // fio's rate_io_issue_bytes, then its next time
                     }
                 }
                 SubmitStatus status = submit(r, t);
@@ -446,6 +478,37 @@ final class Worker implements Runnable {
                 clock.idle(until, MAX_PARK_NANOS);
             }
         }
+    }
+
+    /**
+     * fio's sleep in {@code rate_ddir} of {@code waitMicros} (0: none; -1: no request was made, false): the requests
+     * in flight complete first ({@code io_u_quiesce}), then the whole wait is slept, as fio sleeps the wait it worked
+     * out before them. False when the run's deadline or a stop came first.
+     */
+    private boolean awaitRate(long waitMicros, Timeline t) {
+        if (waitMicros <= 0) {
+            return waitMicros == 0;
+        }
+        commit();
+        while (inFlight > 0) {
+            reap(1, t);
+        }
+        return awaitUntil(clock.nanoTime() + waitMicros * 1000, t);
+    }
+
+    /** The clock for fio's rates; at the end of a ramp fio starts them again (its epoch moves there). */
+    private long rateNow(Timeline t) {
+        long now = clock.nanoTime();
+        if (!ratesRestarted && t.measureStartNanos() > t.startNanos() && now >= t.measureStartNanos()) {
+            ratesRestarted = true;
+            rates.start(now);
+        }
+        return now;
+    }
+
+    /** The rates' direction of {@code r}: 0 read, 1 write, -1 for anything else. */
+    private static int rateDirection(IoRequest r) {
+        return r.op() == IoOp.READ ? 0 : r.op() == IoOp.WRITE ? 1 : -1;
     }
 
     /**
@@ -646,7 +709,8 @@ final class Worker implements Runnable {
         if (throttle != null) {
             throttle.completed(now, now - r.issueNanos(), control, id);
         }
-        stats.completed(op, length, r, now, pacer.paced() ? intendedNanos[r.index()] : -1, t.measureStartNanos(),
+        stats.completed(op, length, r, now, pacer.paced() || rates != null ? intendedNanos[r.index()] : -1,
+                t.measureStartNanos(),
                 logsSlat);
     }
 

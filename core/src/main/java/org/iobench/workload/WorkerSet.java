@@ -23,6 +23,7 @@ import org.iobench.engine.QueueSetup;
 import org.iobench.engine.SocketWork;
 import org.iobench.job.AccessAdvice;
 import org.iobench.job.DataPattern;
+import org.iobench.job.DirectionRates;
 import org.iobench.job.FioVerify;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFiles;
@@ -135,6 +136,7 @@ final class WorkerSet implements AutoCloseable {
         }
         Worker w = new Worker(setup, new WorkerIo(id, engine, requests(mine), file), source, run);
         workers.add(w);
+        w.rates = rates(spec);
         // fio's invalidate: each new pass over the region reads from the device again (O_DIRECT has no cache to drop)
         w.dropCacheEachPass = spec.durability().dropCacheEachPass() && !spec.durability().direct();
         if (setup.requestLog() != null) { // fio opens its write_iolog as it sets the job up, before any I/O
@@ -143,6 +145,18 @@ final class WorkerSet implements AutoCloseable {
                 many.logTo(w.requestLog, run.clock(), spec.files().paths());
             }
         }
+    }
+
+    /** A fio job's rates per direction for one worker ({@link FioRates}), null without. */
+    private static FioRates rates(JobSpec spec) {
+        DirectionRates r = spec.schedule().rates();
+        if (r == null || spec.replay() != null) {
+            return null;
+        }
+        long bs = spec.workload().blockSize();
+        RwMode rw = spec.workload().rw();
+        return new FioRates(r, new long[] {spec.access().sizes(false, bs).minBytes(),
+                spec.access().sizes(true, bs).minBytes()}, rw.reads() && rw.writes(), spec.workload().mixReadPercent());
     }
 
     /**

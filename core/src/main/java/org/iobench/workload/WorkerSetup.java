@@ -69,7 +69,7 @@ record WorkerSetup(int fsyncEvery, IoOp periodicSyncOp, long intervalNanos, doub
                 l.storeCompressed());
         return new WorkerSetup(spec.durability().fsyncEvery(), spec.durability().sync() == SyncMode.FDATASYNC
                 ? IoOp.FDATASYNC : IoOp.FSYNC,
-                intervalNanos, spec.timing().rate() == null ? 0
+                intervalNanos, spec.timing().rate() == null || spec.schedule().rates() != null ? 0 // FioRates
                         : spec.timing().rate().opsPerSecond(spec.workload().blockSize()), spec.queue().threads(),
                 spec.durability().direct() ? logicalBlockSize : 0, logs, !syncEngine, spec.schedule(),
                 spec.grouping().group().isEmpty() ? null : spec.grouping().group(),

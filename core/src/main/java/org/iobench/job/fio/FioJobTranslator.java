@@ -24,6 +24,7 @@ import org.iobench.job.Layout;
 import org.iobench.job.LogSpec;
 import org.iobench.job.NetLink;
 import org.iobench.job.RwMode;
+import org.iobench.job.Schedule;
 import org.iobench.job.SyncMode;
 
 /**
@@ -95,6 +96,8 @@ final class FioJobTranslator {
         FioIolog.Options replayOptions;
         /** The other end of a job on a network engine, null for other engines. */
         NetLink net;
+        /** The job's schedule as the schedule row made it (its rates before the clones are numbered). */
+        Schedule schedule = Schedule.NONE;
 
         Job(String section, String where, FioJobOptions o) {
             this.o = o;
@@ -222,6 +225,10 @@ final class FioJobTranslator {
                     .seed(seed + i * 0x9E3779B97F4A7C15L).offsetBytes(offset);
             if (job.replay != null) {
                 replayed(job, b, i);
+                // fio replays a log at the log's pace: its rate_ddir is never asked (read_iolog_get sets the direction)
+                b.schedule(job.schedule.withRates(null)).rate(null);
+            } else if (job.schedule.rates() != null) {
+                b.schedule(job.schedule.withRates(FioSchedule.forThread(job.schedule.rates(), o, threads)));
             }
             b.net(job.net == null ? null : FioNet.clone(job.net, i));
             if (FioFiles.applies(o)) { // several files: each its own bytes, fio's file service between them
@@ -623,8 +630,32 @@ final class FioJobTranslator {
     /** The job's timing beyond runtime and its rate ({@link FioSchedule}); fio's exec engine thinks 50 ms. */
     static void schedule(Job job) {
         FioSchedule schedule = FioSchedule.of(job.options(), job.rw, job.seed(), job.problems(), job.blocking());
-        job.spec().schedule(job.engine.has(EngineFlag.RUNS_PROGRAM) ? FioEngineWork.execThink(schedule.schedule())
-                : schedule.schedule()).rate(schedule.rate());
+        job.schedule = job.engine.has(EngineFlag.RUNS_PROGRAM) ? FioEngineWork.execThink(schedule.schedule())
+                : schedule.schedule();
+        job.spec().schedule(job.schedule).rate(schedule.rate());
+        mixedRates(job);
+    }
+
+    /**
+     * A mixed job's rates turn its direction as fio's {@code rate_ddir} turns it, in iobench's drawing of one file's
+     * requests; where iobench draws them otherwise (zones of {@code zonemode=zbd}, several files, a verifying job's
+     * reads) the turn is not fio's yet: refused, naming the option.
+     */
+    private static void mixedRates(Job job) {
+        FioJobOptions o = job.options();
+        if (job.schedule.rates() == null || !(job.rw.reads() && job.rw.writes())) {
+            return;
+        }
+        FioSetting s = o.setting(o.has("rate_iops") ? "rate_iops" : "rate").orElseThrow();
+        String where = "zbd".equalsIgnoreCase(o.value("zonemode").orElse("").strip()) ? "with zonemode=zbd"
+                : FioFiles.applies(o) ? "over several files"
+                : o.has("verify") && !"0".equals(o.value("verify").orElseThrow().strip())
+                        && !"none".equalsIgnoreCase(o.value("verify").orElseThrow().strip()) ? "with verify" : null;
+        if (where != null) {
+            job.refuse(s, "on a mixed job " + where + " is not supported by iobench yet (fio turns the direction by"
+                    + " each direction's rate; iobench does that only for a mixed job on one file without zbd zones"
+                    + " or verify)");
+        }
     }
 
     /** {@code offset_increment}: each clone starts that much further; a share or zones are not iobench's yet. */

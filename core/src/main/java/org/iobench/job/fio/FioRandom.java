@@ -23,6 +23,8 @@ final class FioRandom {
     private static final int FIO_RAND_BS1_OFF = 1;
     private static final int FIO_RAND_BS2_OFF = 2;
     private static final int FIO_RAND_MIX_OFF = 4;
+    static final int FIO_RAND_POISSON_OFF = 15;
+    static final int FIO_RAND_POISSON2_OFF = 17;
 
     private FioRandom() {}
 

@@ -3,6 +3,7 @@ package org.iobench.job.fio;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.iobench.job.DirectionRates;
 import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
 import org.iobench.job.Schedule;
@@ -13,7 +14,7 @@ import org.iobench.job.Schedule;
  * ({@code thinktime_spin} is part of the pause), {@code flow_id}/{@code flow}/{@code flow_sleep} (microseconds),
  * {@code rate_min}/{@code rate_iops_min} over {@code rate_cycle} milliseconds; and its {@code rate}/{@code rate_iops}.
  *
- * @param rate the job's rate, null: unpaced
+ * @param rate the job's rate as reports show it, null: none (fio's pacing is the schedule's {@code rates})
  */
 record FioSchedule(Schedule schedule, RateLimit rate) {
 
@@ -52,9 +53,10 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         long minBytes = perJob(o, "rate_min", rw, true);
         long minIops = perJob(o, "rate_iops_min", rw, false);
         long cycle = o.number("rate_cycle", 1000);
+        Rates rates = rate(o, rw, problems, blocking);
         Schedule s = new Schedule(delay, think, blocks, flowId, weight, flowSleep, minBytes, minIops,
-                Math.max(1, cycle), exitAll(o), poisson(o), !o.flag("time_based"), latency(o, rw));
-        return new FioSchedule(s, rate(o, rw, problems, blocking));
+                Math.max(1, cycle), exitAll(o), poisson(o), !o.flag("time_based"), latency(o, rw), rates.paced());
+        return new FioSchedule(s, rates.shown());
     }
 
     /**
@@ -143,16 +145,19 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
     }
 
     /**
-     * {@code rate}/{@code rate_iops} per direction. A mixed job's directions share the job's requests by its mix, so
-     * fio's per-direction caps hold the whole job to the lower of {@code cap / share} (as fio's steady state).
+     * {@code rate}/{@code rate_iops} per direction, as fio keeps them ({@code read,write}: one value for both): fio
+     * paces each direction by its own next issue time and turns a mixed job's direction by them
+     * ({@link DirectionRates}). The rate reports show is what the job can do at most: the sum of the directions it
+     * does (a mixed job's directions with a share), or none where one of them has no rate (it runs unthrottled).
+     * A direction the job does not do keeps no rate (fio's verify phase reads unpaced).
      */
-    private static RateLimit rate(FioJobOptions o, RwMode rw, FioProblems problems,
-                                  List<FioProblems.Problem> blocking) {
+    private static Rates rate(FioJobOptions o, RwMode rw, FioProblems problems,
+                              List<FioProblems.Problem> blocking) {
         boolean iops = o.has("rate_iops");
         String key = iops ? "rate_iops" : "rate";
         FioSetting s = o.setting(key).orElse(null);
         if (s == null) {
-            return null;
+            return new Rates(null, null);
         }
         if (o.has("rate") && o.has("rate_iops")) {
             blocking.add(problems.unsupported(s, "rate and rate_iops together are not supported by iobench", true));
@@ -160,19 +165,36 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         String[] d = FioJobOptions.perDirection(s.value(), "0");
         long read = iops ? number(s, d[0]) : o.size(s, d[0]);
         long write = iops ? number(s, d[1]) : o.size(s, d[1]);
-        double total;
-        if (rw.reads() && rw.writes()) {
-            double share = o.number("rwmixread", o.has("rwmixwrite") ? 100 - o.number("rwmixwrite", 50) : 50)
-                    / 100.0;
-            double byRead = read > 0 && share > 0 ? read / share : Double.MAX_VALUE;
-            double byWrite = write > 0 && share < 1 ? write / (1 - share) : Double.MAX_VALUE;
-            total = Math.min(byRead, byWrite);
-        } else {
-            total = rw.writes() ? write : read;
+        boolean mixed = rw.reads() && rw.writes();
+        int readShare = (int) o.number("rwmixread", o.has("rwmixwrite") ? 100 - o.number("rwmixwrite", 50) : 50);
+        boolean reads = rw.reads() && (!mixed || readShare > 0);
+        boolean writes = rw.writes() && (!mixed || readShare < 100);
+        read = rw.reads() ? read : 0;
+        write = rw.writes() ? write : 0;
+        if (read == 0 && write == 0) {
+            return new Rates(null, null); // no cap on the directions the job does
         }
-        if (total <= 0 || total == Double.MAX_VALUE) {
-            return null; // no cap on the directions the job does
+        DirectionRates rates = new DirectionRates(iops, read, write, poisson(o), 0, 0);
+        if (reads && read == 0 || writes && write == 0) {
+            return new Rates(null, rates);
         }
-        return iops ? RateLimit.iops(total) : RateLimit.bytesPerSecond(total);
+        double total = (reads ? read : 0) + (writes ? write : 0);
+        return new Rates(iops ? RateLimit.iops(total) : RateLimit.bytesPerSecond(total), rates);
+    }
+
+    /** The job's rate as reports show it (null: uncapped) and as fio paces it (null: none). */
+    record Rates(RateLimit shown, DirectionRates paced) {}
+
+    /**
+     * {@code rates} for fio's thread {@code threadNumber} (a clone): its Poisson generators start from its
+     * {@code rand_seeds[FIO_RAND_POISSON_OFF]} and {@code [FIO_RAND_POISSON2_OFF]}, as fio's td_fill_rand_seeds.
+     */
+    static DirectionRates forThread(DirectionRates rates, FioJobOptions o, int threadNumber) {
+        if (rates == null || !rates.poisson()) {
+            return rates;
+        }
+        return new DirectionRates(rates.countsRequests(), rates.read(), rates.write(), true,
+                FioRandom.seed(o, threadNumber, FioRandom.FIO_RAND_POISSON_OFF),
+                FioRandom.seed(o, threadNumber, FioRandom.FIO_RAND_POISSON2_OFF));
     }
 }
