@@ -206,7 +206,7 @@ final class FioCommand implements Callable<Integer> {
                 stages.stream().skip(1).map(List::getFirst).collect(Collectors.toSet()), out,
                 new FioStatus.Settings(etaShown, fio.etaIntervalMillis(), fio.etaNewlineMillis(),
                         fio.statusIntervalMillis()),
-                soFar -> write(fio, invocation, soFar, disks.soFar(), report));
+                (soFar, eta) -> write(fio, invocation, soFar, disks.soFar(), report, eta));
         Runnable header = () -> {
             if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
                 header(invocation, report);
@@ -242,7 +242,7 @@ final class FioCommand implements Callable<Integer> {
         }
         status.finish();
         finish(bandwidth, err);
-        write(fio, invocation, done, disks.stop(), report);
+        write(fio, invocation, done, disks.stop(), report, status.atEnd());
         if (exit >= 128 || exit == ExitException.INTERRUPTED) {
             return FIO_SIGNAL;
         }
@@ -300,7 +300,7 @@ final class FioCommand implements Callable<Integer> {
 
     /** The results in every format asked, in fio's order: terse, JSON, normal. */
     private static void write(FioArguments fio, FioInvocation invocation, List<BenchmarkResult> results,
-                              List<DiskUtil> disks, PrintStream report) {
+                              List<DiskUtil> disks, PrintStream report, FioJson.Eta eta) {
         if (results.isEmpty()) {
             return;
         }
@@ -312,7 +312,7 @@ final class FioCommand implements Callable<Integer> {
         }
         if (formats.contains(FioArguments.OutputFormat.JSON)) {
             report.print(FioJson.write(results, invocation.described(), invocation.globalOptions(), now, zone,
-                    formats.contains(FioArguments.OutputFormat.JSON_PLUS), disks));
+                    formats.contains(FioArguments.OutputFormat.JSON_PLUS), disks, eta));
         }
         if (formats.contains(FioArguments.OutputFormat.NORMAL)) {
             report.print(FioText.write(results, invocation.described(), now, zone, ProcessHandle.current().pid(),

@@ -16,6 +16,7 @@ import org.iobench.job.RateLimit;
 import org.iobench.job.RwMode;
 import org.iobench.job.Schedule;
 import org.iobench.report.fio.FioEtaLine;
+import org.iobench.report.fio.FioJson;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.workload.LiveView;
@@ -33,8 +34,11 @@ import org.iobench.workload.RunListener;
  * stores) and the jobs' settings, as fio's {@code calc_thread_status} takes them from its {@code thread_data}. The run
  * states are fio's letters: {@code P} not started, {@code I} setting up (its file laid out, its workers made),
  * {@code /} ramp time, the job's direction while it runs ({@code R}, {@code W}, {@code M} sequential; {@code r},
- * {@code w}, {@code m} random; {@code D}/{@code d} trims), {@code _} done, {@code X} failed, {@code K} stopped by a
- * signal.
+ * {@code w}, {@code m} random; {@code D}/{@code d} trims), {@code V} verifying, {@code F} its final sync
+ * ({@code end_fsync}, {@code fsync_on_close}), {@code f} finishing (its requests done: logs written, files closed),
+ * {@code _} done, {@code X} failed, {@code K} stopped by a signal. fio's {@code p} (pre-reading) never shows:
+ * {@code pre_read} is refused; nor does its {@code E} (a thread exited, not yet reaped by fio's main loop): a job's
+ * own thread reaps its workers and reports the job ended at once.
  */
 public final class FioStatus implements RunListener {
     /** fio's helper's period ({@code DISK_UTIL_MSEC}). */
@@ -44,10 +48,13 @@ public final class FioStatus implements RunListener {
     /** What fio's command line asks of the helper. */
     public record Settings(boolean eta, long etaIntervalMillis, long etaNewlineMillis, long statusIntervalMillis) {}
 
-    /** Writes fio's full report of the jobs so far, in job order (a job not started yet: no runs). */
+    /**
+     * Writes fio's full report of the jobs so far, in job order (a job not started yet: no runs), with fio's
+     * {@code eta} and {@code elapsed} of that moment.
+     */
     @FunctionalInterface
     public interface Reports {
-        void write(List<BenchmarkResult> soFar);
+        void write(List<BenchmarkResult> soFar, FioJson.Eta eta);
     }
 
     private enum State { NOT_CREATED, SETTING_UP, RUNNING, ENDED }
@@ -227,7 +234,21 @@ public final class FioStatus implements RunListener {
             }
             soFar.add(BenchmarkResult.of(jobs.get(i), null, r == null ? List.of() : List.of(r)));
         }
-        reports.write(soFar);
+        FioEtaLine.Jobs je;
+        synchronized (this) {
+            je = calc(clock.nanoTime(), true); // fio's show_thread_status_json: get_jobs_eta(true)
+        }
+        reports.write(soFar, new FioJson.Eta(je.etaSeconds(), je.elapsedSeconds()));
+    }
+
+    /**
+     * The final report's {@code eta} and {@code elapsed} (fio's {@code get_jobs_eta(true)} once every job is
+     * reaped: each job's ETA 0, or INT_MAX for all while fewer than 3 s have passed since the genesis), now.
+     */
+    public synchronized FioJson.Eta atEnd() {
+        long now = clock.nanoTime();
+        long elapsed = started ? (now - genesis + SECOND - 1) / SECOND : 0;
+        return new FioJson.Eta(elapsed >= 3 ? 0 : FioEtaLine.NO_ETA, elapsed);
     }
 
     /** One wake of fio's helper at {@code now}: the ETA line when it is due. */
@@ -244,6 +265,14 @@ public final class FioStatus implements RunListener {
 
     /** fio's {@code calc_thread_status} (not forced): null when no line is due. */
     synchronized FioEtaLine.Jobs jobsEta(long now) {
+        return calc(now, false);
+    }
+
+    /**
+     * fio's {@code calc_thread_status}; {@code force}: as a report asks it ({@code get_jobs_eta(true)}), always an
+     * answer, and, as in fio, the next line's rates count from here.
+     */
+    private FioEtaLine.Jobs calc(long now, boolean force) {
         int running = 0, files = 0, ramping = 0, settingUp = 0, pending = 0;
         long minRate = 0, maxRate = 0, minIops = 0, maxIops = 0;
         long elapsed = (now - genesis + SECOND - 1) / SECOND;
@@ -316,7 +345,7 @@ public final class FioStatus implements RunListener {
             dispFrom = genesis; // fio: fill_start_time while nothing has moved
         }
         long dispMillis = (now - dispFrom) / 1_000_000L;
-        if (dispMillis <= settings.etaIntervalMillis() * 95 / 100) {
+        if (!force && dispMillis <= settings.etaIntervalMillis() * 95 / 100) {
             return null; // fio's eta_time_within_slack
         }
         long[] rate = new long[3];
@@ -329,7 +358,7 @@ public final class FioStatus implements RunListener {
             dispIos[d] = ios[d];
         }
         dispFrom = now;
-        if (running == 0 && pending == 0) {
+        if (!force && running == 0 && pending == 0) {
             return null;
         }
         return new FioEtaLine.Jobs(running, files, minRate, maxRate, minIops, maxIops,
@@ -342,7 +371,12 @@ public final class FioStatus implements RunListener {
             case NOT_CREATED -> 'P';
             case SETTING_UP -> 'I';
             case ENDED -> endLetter[i];
-            case RUNNING -> ramp ? '/' : running(jobs.get(i));
+            case RUNNING -> ramp ? '/' : switch (live[i].phase()) {
+                case VERIFYING -> 'V';
+                case SYNCING -> 'F';
+                case FINISHING -> 'f';
+                case RUNNING -> running(jobs.get(i));
+            };
         };
     }
 
@@ -387,6 +421,11 @@ public final class FioStatus implements RunListener {
             }
         }
         boolean ramp = state[i] == State.RUNNING && v != null && v.elapsedNanos() < 0;
+        LiveView.Phase phase = state[i] == State.RUNNING && v != null ? v.phase() : LiveView.Phase.RUNNING;
+        if (state[i] == State.RUNNING && !ramp && (phase == LiveView.Phase.SYNCING
+                || phase == LiveView.Phase.FINISHING)) {
+            return 0; // fio: a job syncing at its end or finishing is done ("or waiting for fsync")
+        }
         if (state[i] == State.RUNNING && !ramp) {
             long elapsed = ((now - epoch[i]) / 1_000_000L + 999) / 1000;
             double perc = total > 0 ? Math.min(1.0, (double) v.bytes() / (double) total) : 0.0;

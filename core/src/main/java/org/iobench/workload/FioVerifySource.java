@@ -45,6 +45,8 @@ final class FioVerifySource extends ForwardingSource {
     /** The last loop whose verify phase has begun; -1: none yet. */
     private long verified = -1;
     private boolean inPhase;
+    /** {@link #inPhase} for other threads ({@link #verifying()}). */
+    private volatile boolean phaseShown;
     /** Verify phases begun: each is a new loop over the files for the request log (fio closes and opens them). */
     private long phases;
     private int inFlight;
@@ -86,6 +88,12 @@ final class FioVerifySource extends ForwardingSource {
         return inner.loops() + phases;
     }
 
+    /** fio's TD_VERIFYING: in a verify phase, or all along for a job that only reads (fio verifies each read). */
+    @Override
+    public boolean verifying() {
+        return checkReads || phaseShown;
+    }
+
     @Override
     public boolean more() {
         if (only) {
@@ -124,6 +132,7 @@ final class FioVerifySource extends ForwardingSource {
             return false; // the phase's last reads: fio's do_verify waits for them
         }
         inPhase = false;
+        phaseShown = false;
         return inner.more() && keepRunning() && nextLoop();
     }
 
@@ -142,6 +151,7 @@ final class FioVerifySource extends ForwardingSource {
     /** fio's {@code clear_io_state} and {@code do_verify}: the files closed, each opened at its first read back. */
     private void startPhase() {
         inPhase = true;
+        phaseShown = true;
         verified = loop;
         phases++;
         files.closeAll();

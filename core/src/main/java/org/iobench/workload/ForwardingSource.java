@@ -84,4 +84,9 @@ abstract class ForwardingSource implements RequestSource {
     public String where(IoRequest r) {
         return inner.where(r);
     }
+
+    @Override
+    public boolean verifying() {
+        return inner.verifying();
+    }
 }

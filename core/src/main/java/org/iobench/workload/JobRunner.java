@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.clock.NanoClock;
 import org.iobench.engine.EngineProvider;
@@ -200,6 +201,8 @@ public final class JobRunner {
         // storage I/O, but only when no other job runs in this process at the same time
         boolean processIo = !threadIo && spec.grouping().group().isEmpty();
         String startedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+        // what the live view says the run does once its workers are done (before: running, or verifying)
+        AtomicReference<LiveView.Phase> phase = new AtomicReference<>(LiveView.Phase.RUNNING);
         SystemSampler sampler;
         TaskCounters processOpened;
         long openedNanos;
@@ -211,12 +214,12 @@ public final class JobRunner {
             long now = clock.nanoTime();
             t = Timeline.of(now, 0, spec.timing().timeNanos(), now - made.peerWaitNanos());
             openedNanos = t.measureStartNanos();
-            listener.runStarted(spec, run, live(t, set, new SoFar(in, made, t, startedAt, threadIo)));
+            listener.runStarted(spec, run, live(t, set, new SoFar(in, made, t, startedAt, threadIo), phase));
             start.release(t); // each worker's own first reading opens its window
         } else {
             long now = clock.nanoTime();
             t = Timeline.of(now, spec.timing().rampNanos(), spec.timing().timeNanos(), now - made.peerWaitNanos());
-            listener.runStarted(spec, run, live(t, set, new SoFar(in, made, t, startedAt, threadIo)));
+            listener.runStarted(spec, run, live(t, set, new SoFar(in, made, t, startedAt, threadIo), phase));
             start.release(t);
             // nothing of the warm-up enters the evidence: counters, CPU and device samples start here
             awaitMeasuredWindow(t, threads, control);
@@ -227,6 +230,7 @@ public final class JobRunner {
         }
         SteadyOutcome steady = watchSteady(spec, t, made, control);
         threads.forEach(Threads::joinUninterruptibly);
+        phase.set(LiveView.Phase.FINISHING);
         if (steady == null && made.steadyGroup() != null) {
             steady = made.steadyGroup().await();
         }
@@ -238,7 +242,9 @@ public final class JobRunner {
         }
         writeLogs(spec, workers, t);
         if (finalSync != null && !control.stopped()) {
+            phase.set(LiveView.Phase.SYNCING);
             end = finalSync.run(clock, control);
+            phase.set(LiveView.Phase.FINISHING);
         }
         SystemSeries system = sampler == null ? null : sampler.stop();
         set.closeFiles(control);
@@ -321,10 +327,23 @@ public final class JobRunner {
                         f.in().target());
     }
 
-    private LiveView live(Timeline t, WorkerSet set, SoFar soFar) {
+    private LiveView live(Timeline t, WorkerSet set, SoFar soFar, AtomicReference<LiveView.Phase> phase) {
         List<Worker> workers = set.workers;
         long plannedBytes = set.plannedBytes();
         return new LiveView() {
+            @Override
+            public Phase phase() {
+                Phase p = phase.get();
+                if (p == Phase.RUNNING) {
+                    for (Worker w : workers) {
+                        if (w.verifying()) {
+                            return Phase.VERIFYING;
+                        }
+                    }
+                }
+                return p;
+            }
+
             @Override
             public RunResult snapshot() {
                 return soFar(soFar);

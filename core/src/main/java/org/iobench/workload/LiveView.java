@@ -4,6 +4,19 @@ import org.iobench.result.RunResult;
 
 /** A running run's progress, for a live line on a terminal: read from another thread while workers go on. */
 public interface LiveView {
+    /**
+     * What the run does now, as fio's run states tell it (the letters of its ETA line): its requests
+     * ({@code TD_RUNNING}), reads that verify what it wrote ({@code TD_VERIFYING}), its final sync
+     * ({@code TD_FSYNCING}), or, its requests all done, the rest of its end: logs written, files closed
+     * ({@code TD_FINISHING}).
+     */
+    enum Phase { RUNNING, VERIFYING, SYNCING, FINISHING }
+
+    /** The run's {@link Phase} now. */
+    default Phase phase() {
+        return Phase.RUNNING;
+    }
+
     /** Nanoseconds since the measured phase started (negative during warm-up). */
     long elapsedNanos();
 

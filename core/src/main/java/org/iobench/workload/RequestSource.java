@@ -134,4 +134,13 @@ interface RequestSource {
     default long paceNext(long nowNanos) {
         return more() ? 0 : -1;
     }
+
+    /**
+     * True while the source's requests are reads that verify what the job wrote (fio's {@code TD_VERIFYING} run
+     * state: a verify phase, or every read of a job that only reads and verifies). Read from other threads (the ETA
+     * line's letter).
+     */
+    default boolean verifying() {
+        return false;
+    }
 }

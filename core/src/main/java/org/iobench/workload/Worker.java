@@ -133,6 +133,11 @@ final class Worker implements Runnable {
      */
     record Copy(WorkerStats stats, TaskWindow task, ThreadUsage usage, QueueDepths depths) {}
 
+    /** Its requests now verify what it wrote (fio's TD_VERIFYING); for other threads. */
+    boolean verifying() {
+        return !over && source.verifying();
+    }
+
     Worker(WorkerSetup setup, WorkerIo io, RequestSource source, RunShared run) {
         this.id = io.id();
         this.source = source;

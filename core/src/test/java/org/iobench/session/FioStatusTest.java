@@ -15,10 +15,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.iobench.clock.NanoClock;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
+import org.iobench.report.fio.FioEtaLine;
+import org.iobench.report.fio.FioJson;
 import org.iobench.result.BenchmarkResult;
 import org.iobench.result.RunResult;
 import org.iobench.store.StoreFixtures;
 import org.iobench.workload.LiveView;
+import org.iobench.workload.LiveView.Phase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +38,7 @@ class FioStatusTest {
         long written;
         long writes;
         RunResult soFar;
+        Phase phase = Phase.RUNNING;
 
         @Override public long elapsedNanos() { return elapsedNanos; }
         @Override public long bytesRead() { return 0; }
@@ -42,6 +46,7 @@ class FioStatusTest {
         @Override public long bytesTrimmed() { return 0; }
         @Override public long[] requestsByDirection() { return new long[] {0, writes, 0}; }
         @Override public RunResult snapshot() { return soFar; }
+        @Override public Phase phase() { return phase; }
     }
 
     private static JobSpec writer(String name, long seconds) {
@@ -96,6 +101,61 @@ class FioStatusTest {
     }
 
     @Test
+    void aReportCarriesFiosForcedEtaAndElapsedAndTheFinalOneIntMaxUntilThreeSeconds() {
+        JobSpec job = writer("w", 10);
+        AtomicLong now = new AtomicLong();
+        List<FioJson.Eta> etas = new ArrayList<>();
+        FioStatus h = helper(List.of(job), new ByteArrayOutputStream(), 1000, (soFar, eta) -> etas.add(eta),
+                now::get);
+        h.begin(0);
+        now.set(S / 2);
+        h.report();
+        assertThat(etas.getLast()).as("fio: INT_MAX before 3 s, elapsed rounded up")
+                .isEqualTo(new FioJson.Eta(FioEtaLine.NO_ETA, 1));
+        assertThat(h.atEnd()).isEqualTo(new FioJson.Eta(FioEtaLine.NO_ETA, 1));
+        now.set(2 * S);
+        FakeLive live = new FakeLive();
+        h.runStarted(job, 1, live);
+        live.elapsedNanos = S;
+        live.written = 100 * MIB;
+        now.set(3 * S);
+        h.report();
+        // the same figures as the ETA line's at 3 s: 1 s of the job's 10 s done, 9 s left
+        assertThat(etas.getLast()).isEqualTo(new FioJson.Eta(9, 3));
+        assertThat(h.atEnd()).as("every job reaped: 0 from 3 s on").isEqualTo(new FioJson.Eta(0, 3));
+    }
+
+    @Test
+    void aRunningJobShowsFiosLettersForVerifyingItsFinalSyncAndFinishing() {
+        JobSpec job = writer("w", 10);
+        AtomicLong now = new AtomicLong();
+        FioStatus h = helper(List.of(job), new ByteArrayOutputStream(), 0, null, now::get);
+        h.begin(0);
+        FakeLive live = new FakeLive();
+        h.runStarted(job, 1, live);
+        live.elapsedNanos = 4 * S;
+        live.written = 100 * MIB;
+        long t = 4 * S;
+        for (Phase p : Phase.values()) {
+            live.phase = p;
+            t += 2 * S;
+            FioEtaLine.Jobs je = h.jobsEta(t);
+            assertThat(je.running()).as("fio counts %s as running", p).isEqualTo(1);
+            switch (p) {
+                case RUNNING -> assertThat(je.runStates()).isEqualTo("W(1)");
+                case VERIFYING -> assertThat(je.runStates()).isEqualTo("V(1)");
+                case SYNCING -> assertThat(je.runStates()).isEqualTo("F(1)");
+                case FINISHING -> assertThat(je.runStates()).isEqualTo("f(1)");
+            }
+            if (p == Phase.SYNCING || p == Phase.FINISHING) {
+                assertThat(je.etaSeconds()).as("fio's thread_eta of a job syncing or finishing").isZero();
+            } else {
+                assertThat(je.etaSeconds()).isPositive();
+            }
+        }
+    }
+
+    @Test
     void eachJobHasFiosLetterForWhatItDoes() {
         JobSpec.Builder b = JobSpec.builder(Path.of("/data/x")).blockSize(4096);
         assertThat(FioStatus.running(b.rw(RwMode.WRITE).build())).isEqualTo('W');
@@ -113,8 +173,8 @@ class FioStatusTest {
         JobSpec second = writer("b", 1);
         JobSpec third = writer("c", 1);
         List<List<BenchmarkResult>> reports = new ArrayList<>();
-        FioStatus h = helper(List.of(first, second, third), new ByteArrayOutputStream(), 1000, reports::add,
-                () -> 0);
+        FioStatus h = helper(List.of(first, second, third), new ByteArrayOutputStream(), 1000,
+                (soFar, eta) -> reports.add(soFar), () -> 0);
         h.begin(0);
         RunResult finalA = StoreFixtures.result("/data/a", RwMode.WRITE, 4096, 1, false, 100e6, 100e6, 100e6)
                 .runs().getFirst();
@@ -154,7 +214,7 @@ class FioStatusTest {
         FioStatus[] h = new FioStatus[1];
         h[0] = new FioStatus(clock, List.of(writer("a", 10)), Set.of(),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new FioStatus.Settings(false, 1000, 0, 1500), soFar -> {
+                new FioStatus.Settings(false, 1000, 0, 1500), (soFar, eta) -> {
                     at.add(now.get());
                     if (at.size() == 3) {
                         h[0].finish(); // from the helper's own thread: it stops, nothing to join

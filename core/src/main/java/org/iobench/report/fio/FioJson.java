@@ -58,6 +58,24 @@ public final class FioJson {
     public static String write(List<BenchmarkResult> results, List<FioJobDescription> described,
                                List<FioJobDescription.Option> globals, Instant now, ZoneId zone, boolean plus,
                                List<DiskUtil> disks) {
+        return write(results, described, globals, now, zone, plus, disks, null);
+    }
+
+    /**
+     * fio's {@code eta} and {@code elapsed} of every job of a report: what its {@code get_jobs_eta(true)} answered
+     * as the report was written (stat.c, show_thread_status_json): the whole run's ETA in seconds
+     * ({@link FioEtaLine#NO_ETA}, INT_MAX, while fewer than 3 s have passed since fio's genesis, and so in the final
+     * report of a shorter run) and the seconds since the genesis, rounded up.
+     */
+    public record Eta(long etaSeconds, long elapsedSeconds) {}
+
+    /**
+     * The report as {@code iobench fio} writes it: {@code eta}, {@code elapsed} as fio's helper answered ({@code eta}
+     * null: 0, and the longest run's measured seconds, for results read back from the store).
+     */
+    public static String write(List<BenchmarkResult> results, List<FioJobDescription> described,
+                               List<FioJobDescription.Option> globals, Instant now, ZoneId zone, boolean plus,
+                               List<DiskUtil> disks, Eta eta) {
         ObjectNode root = NODES.objectNode();
         root.put("fio version", FIO_VERSION);
         root.put("timestamp", now.getEpochSecond());
@@ -68,7 +86,7 @@ public final class FioJson {
         Map<Integer, long[]> aggregate = aggregate(entries);
         var jobs = root.putArray("jobs");
         for (FioEntry e : entries) {
-            jobs.add(job(e, aggregate.get(e.groupId()), plus));
+            jobs.add(job(e, aggregate.get(e.groupId()), plus, eta));
         }
         if (!disks.isEmpty()) {
             var du = root.putArray("disk_util");
@@ -107,13 +125,13 @@ public final class FioJson {
         return agg;
     }
 
-    private static ObjectNode job(FioEntry e, long[] aggregate, boolean plus) {
+    private static ObjectNode job(FioEntry e, long[] aggregate, boolean plus, Eta eta) {
         ObjectNode job = NODES.objectNode();
         job.put("jobname", e.name());
         job.put("groupid", e.groupId());
         job.put("error", e.error());
-        job.put("eta", 0);
-        job.put("elapsed", elapsedSeconds(e));
+        job.put("eta", eta == null ? 0 : eta.etaSeconds());
+        job.put("elapsed", eta == null ? elapsedSeconds(e) : eta.elapsedSeconds());
         options(job, "job options", e.options());
         FioLatencyReport report = e.report();
         List<FioDirection> directions = new ArrayList<>();
