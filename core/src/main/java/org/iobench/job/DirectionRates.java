@@ -11,9 +11,11 @@ package org.iobench.job;
  * @param poisson       {@code rate_process=poisson}: exponential gaps from each direction's own fio generator
  * @param poissonRead   where fio starts the read direction's generator ({@code rand_seeds[FIO_RAND_POISSON_OFF]})
  * @param poissonWrite  the write direction's ({@code FIO_RAND_POISSON2_OFF})
+ * @param quiesce       fio's {@code io_submit_mode=inline} (the default): the requests in flight complete before the
+ *                      job sleeps for its rate; false with {@code offload}, which submits on time whatever is in flight
  */
 public record DirectionRates(boolean countsRequests, long read, long write, boolean poisson, long poissonRead,
-                             long poissonWrite) {
+                             long poissonWrite, boolean quiesce) {
     public DirectionRates {
         if (read < 0 || write < 0 || read == 0 && write == 0) {
             throw new InvalidJobException("rate", read + "," + write, "needs a positive rate on a direction");

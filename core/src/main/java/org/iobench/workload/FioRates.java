@@ -36,6 +36,7 @@ final class FioRates {
     private final long[] lastMicros = new long[2];
     private long epochNanos;
     private long waitMicros;
+    private final boolean quiesce;
 
     /**
      * @param rates    the job's rates per direction
@@ -48,6 +49,7 @@ final class FioRates {
             long v = rates.perSecond(d);
             bps[d] = rates.countsRequests() ? v * minBytes[d] : v;
         }
+        quiesce = rates.quiesce();
         turnable[0] = mixed && readPercent > 0;
         turnable[1] = mixed && readPercent < 100;
         if (rates.poisson()) {
@@ -79,6 +81,11 @@ final class FioRates {
                 }
             }
         }
+    }
+
+    /** True when the requests in flight complete before a sleep (fio's inline submission, {@code io_u_quiesce}). */
+    boolean quiesce() {
+        return quiesce;
     }
 
     /** True when direction {@code d} has a rate. */
@@ -125,7 +132,7 @@ final class FioRates {
         return rated(d) ? epochNanos + nextMicros[d] * 1000 : nowNanos;
     }
 
-    /** A request of {@code bytes} in direction {@code d} was issued: fio's {@code rate_io_issue_bytes}, then the next time. */
+    /** A request of {@code bytes} in direction {@code d} was issued: fio's {@code rate_io_issue_bytes}, next time. */
     void issued(int d, long bytes) {
         if (!rated(d)) {
             return;

@@ -494,9 +494,11 @@ final class Worker implements Runnable {
         if (waitMicros <= 0) {
             return waitMicros == 0;
         }
-        commit();
-        while (inFlight > 0) {
-            reap(1, t);
+        if (rates.quiesce()) { // io_submit_mode=offload submits on time, whatever is in flight
+            commit();
+            while (inFlight > 0) {
+                reap(1, t);
+            }
         }
         return awaitUntil(clock.nanoTime() + waitMicros * 1000, t);
     }

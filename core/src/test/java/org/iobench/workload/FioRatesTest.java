@@ -18,7 +18,8 @@ class FioRatesTest {
     private static final long[] FOUR_K = {4096, 4096};
 
     private static FioRates rates(boolean iops, long read, long write, boolean mixed, int readPercent) {
-        FioRates r = new FioRates(new DirectionRates(iops, read, write, false, 0, 0), FOUR_K, mixed, readPercent);
+        FioRates r = new FioRates(new DirectionRates(iops, read, write, false, 0, 0, true), FOUR_K, mixed,
+                readPercent);
         r.start(EPOCH);
         return r;
     }
@@ -97,7 +98,7 @@ class FioRatesTest {
         assertThat(r.choose(0, EPOCH)).isZero();
         assertThat(r.waitMicros()).isEqualTo(40_000);
         // usec_for_io in whole µs: 3 bytes at 7 B/s is 428571 µs (remainder * 10^6 / bps + secs * 10^6)
-        FioRates odd = new FioRates(new DirectionRates(false, 7, 0, false, 0, 0), FOUR_K, false, 100);
+        FioRates odd = new FioRates(new DirectionRates(false, 7, 0, false, 0, 0, true), FOUR_K, false, 100);
         odd.start(EPOCH);
         odd.issued(0, 10);
         assertThat(odd.choose(0, EPOCH)).isZero();
@@ -134,7 +135,7 @@ class FioRatesTest {
 
     @Test
     void poissonGapsComeFromEachDirectionsOwnGeneratorWithTheRatesMean() {
-        FioRates r = new FioRates(new DirectionRates(true, 200, 100, true, 11, 22), FOUR_K, true, 50);
+        FioRates r = new FioRates(new DirectionRates(true, 200, 100, true, 11, 22, true), FOUR_K, true, 50);
         r.start(EPOCH);
         int n = 20_000;
         for (int i = 0; i < n; i++) {
@@ -146,10 +147,10 @@ class FioRatesTest {
         // fio's mean gap is the whole µs 10^6 / iops times -ln(u), u in (0, 1]: 5000 and 10000 µs, within 3 %
         assertThat(readMean).isBetween(5000 * 0.97, 5000 * 1.03);
         assertThat(writeMean).isBetween(10000 * 0.97, 10000 * 1.03);
-        FioRates again = new FioRates(new DirectionRates(true, 200, 100, true, 11, 22), FOUR_K, true, 50);
+        FioRates again = new FioRates(new DirectionRates(true, 200, 100, true, 11, 22, true), FOUR_K, true, 50);
         again.start(EPOCH);
         again.issued(0, 4096);
-        FioRates first = new FioRates(new DirectionRates(true, 200, 100, true, 11, 22), FOUR_K, true, 50);
+        FioRates first = new FioRates(new DirectionRates(true, 200, 100, true, 11, 22, true), FOUR_K, true, 50);
         first.start(EPOCH);
         first.issued(0, 4096);
         first.choose(0, EPOCH);

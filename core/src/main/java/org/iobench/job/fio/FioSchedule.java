@@ -174,7 +174,8 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         if (read == 0 && write == 0) {
             return new Rates(null, null); // no cap on the directions the job does
         }
-        DirectionRates rates = new DirectionRates(iops, read, write, poisson(o), 0, 0);
+        DirectionRates rates = new DirectionRates(iops, read, write, poisson(o), 0, 0,
+                !"offload".equalsIgnoreCase(o.value("io_submit_mode").orElse("inline").strip()));
         if (reads && read == 0 || writes && write == 0) {
             return new Rates(null, rates);
         }
@@ -195,6 +196,6 @@ record FioSchedule(Schedule schedule, RateLimit rate) {
         }
         return new DirectionRates(rates.countsRequests(), rates.read(), rates.write(), true,
                 FioRandom.seed(o, threadNumber, FioRandom.FIO_RAND_POISSON_OFF),
-                FioRandom.seed(o, threadNumber, FioRandom.FIO_RAND_POISSON2_OFF));
+                FioRandom.seed(o, threadNumber, FioRandom.FIO_RAND_POISSON2_OFF), rates.quiesce());
     }
 }
