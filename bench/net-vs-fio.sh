@@ -4,7 +4,10 @@
 #   tcp  - netio.fio's shape (listen + rw=read, hostname + rw=write)
 #   udp  - a UDP reader and writer (datagrams the reader misses are the kernel's drops, for both tools)
 # Rounds are paired (iobench first in odd rounds, fio first in even ones); the figure is the median of the
-# per-round ratios iobench/fio of the sender's and the receiver's requests per second, with every round's ratio.
+# per-round ratios iobench/fio of the sender's and the receiver's requests per second, with every round's ratio;
+# then the same ratios per CPU-second (recv/cpu, send/cpu: requests over the job's usr+sys, its own threads' CPU in
+# both tools). On a loaded machine the two sides' threads wake each other per request and use a fraction of a core:
+# the requests per second are then the scheduler's share, the per-CPU-second ratio the cost of a request.
 # iobench's per-second series of the TCP receiver (its first seconds) follows each round, from `iobench run`'s JSON
 # of the same file, to show a ramp if the JVM is still compiling the net path (net jobs get no warm-up on
 # /dev/zero: WarmHarness.warms() leaves out engines with EngineFlag.NETWORK).
@@ -38,14 +41,19 @@ job() {
     echo "$f"
 }
 
-# rates JSON -> "receiver_iops sender_iops"
+# rates JSON -> "receiver_iops sender_iops receiver_req_per_cpu_s sender_req_per_cpu_s" (CPU: the job's
+# usr_cpu+sys_cpu, its threads' CPU in both tools' fio-format JSON)
 rates() {
     python3 - "$1" <<'PY'
 import json, sys
 s = open(sys.argv[1]).read()
 d, _ = json.JSONDecoder().raw_decode(s[s.index('{'):])
 by = {j["jobname"]: j for j in d["jobs"]}
-print(round(by["receiver"]["read"]["iops"]), round(by["sender"]["write"]["iops"]))
+def per_cpu(j, ddir):
+    cpu = (j["usr_cpu"] + j["sys_cpu"]) / 100 * j["job_runtime"] / 1e3
+    return round(j[ddir]["total_ios"] / cpu) if cpu > 0 else 0
+r, w = by["receiver"], by["sender"]
+print(round(r["read"]["iops"]), round(w["write"]["iops"]), per_cpu(r, "read"), per_cpu(w, "write"))
 PY
 }
 
@@ -57,26 +65,29 @@ run_iob() {
 
 printf '%-5s %-9s %12s %12s %7s   %s\n' proto side iobench_IOPS fio_IOPS median "ratio by round"
 for proto in tcp udp; do
-    declare -a rr=() sr=() ri=() si=() rf=() sf=()
+    declare -a rr=() sr=() ri=() si=() rf=() sf=() rc=() sc=()
     for round in $(seq "$ROUNDS"); do
         PORT=$((PORT + 1))
         f=$(job "$proto" "$PORT")
         if [ $((round % 2)) -eq 1 ]; then
-            read -r ir is < <(run_iob "$proto" "$f"); PORT=$((PORT + 1)); f=$(job "$proto" "$PORT")
-            read -r fr fs < <(run_fio "$proto" "$f")
+            read -r ir is irc isc < <(run_iob "$proto" "$f"); PORT=$((PORT + 1)); f=$(job "$proto" "$PORT")
+            read -r fr fs frc fsc < <(run_fio "$proto" "$f")
         else
-            read -r fr fs < <(run_fio "$proto" "$f"); PORT=$((PORT + 1)); f=$(job "$proto" "$PORT")
-            read -r ir is < <(run_iob "$proto" "$f")
+            read -r fr fs frc fsc < <(run_fio "$proto" "$f"); PORT=$((PORT + 1)); f=$(job "$proto" "$PORT")
+            read -r ir is irc isc < <(run_iob "$proto" "$f")
         fi
         ri+=("$ir"); si+=("$is"); rf+=("$fr"); sf+=("$fs")
         rr+=("$(python3 -c "print(f'{$ir/max($fr,1):.3f}')")"); sr+=("$(python3 -c "print(f'{$is/max($fs,1):.3f}')")")
+        rc+=("$(python3 -c "print(f'{$irc/max($frc,1):.3f}')")"); sc+=("$(python3 -c "print(f'{$isc/max($fsc,1):.3f}')")")
     done
     med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
     printf '%-5s %-9s %12s %12s %7s   %s\n' "$proto" receiver "$(med "${ri[@]}")" "$(med "${rf[@]}")" \
         "$(med "${rr[@]}")" "${rr[*]}"
     printf '%-5s %-9s %12s %12s %7s   %s\n' "$proto" sender "$(med "${si[@]}")" "$(med "${sf[@]}")" \
         "$(med "${sr[@]}")" "${sr[*]}"
-    unset rr sr ri si rf sf
+    printf '%-5s %-9s %12s %12s %7s   %s\n' "$proto" "recv/cpu" "" "" "$(med "${rc[@]}")" "${rc[*]}"
+    printf '%-5s %-9s %12s %12s %7s   %s\n' "$proto" "send/cpu" "" "" "$(med "${sc[@]}")" "${sc[*]}"
+    unset rr sr ri si rf sf rc sc
 done
 
 # iobench's TCP receiver second by second (iobench run's JSON series of the same job)
