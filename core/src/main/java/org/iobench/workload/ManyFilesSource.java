@@ -5,6 +5,7 @@ import org.iobench.clock.NanoClock;
 import org.iobench.engine.IoEngine;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
+import org.iobench.job.FioDraws;
 import org.iobench.job.JobFiles;
 import org.iobench.measure.RequestLog;
 import org.iobench.result.IoFailure;
@@ -13,8 +14,10 @@ import org.iobench.sys.SysException;
 
 /**
  * The requests of a job over several files (fio's {@code nrfiles}, {@code filename=a:b:c}): each file has its own
- * request source over its own region (its offsets, random map and byte budget, as fio keeps them per
- * {@code fio_file}), and each request goes to the file fio's {@code get_next_file} would pick:
+ * request source over its own region (its positions, random map or LFSR, as fio keeps them per {@code fio_file};
+ * with fio's draws the directions, sizes and random blocks come from the job's generators, {@link FioJobDraws},
+ * shared by the files as fio's {@code thread_data} holds them, and a file is done where its fill finds no request,
+ * not by its bytes), and each request goes to the file fio's {@code get_next_file} would pick:
  * <ul>
  *   <li>{@code roundrobin[:N]}: N requests on a file, then the next open file in order;</li>
  *   <li>{@code sequential}: a file until it is done, then the next;</li>
@@ -24,9 +27,10 @@ import org.iobench.sys.SysException;
  * </ul>
  * A file whose source has no more is done and closed (once its last request is back); at most {@code openfiles}
  * are open at once, and a file not open is opened only while fewer are: round robin then passes over it (fio's
- * {@code -EBUSY}), a draw draws again. When every file is done and the job has bytes left ({@code io_size} beyond
- * the files' total, {@code loops}: at least its largest request, fio's {@code keep_running}) a new loop starts, as
- * fio's {@code clear_io_state}: every file from its start again, the draws from their start. Otherwise the job ends
+ * {@code -EBUSY}), a draw draws again. When every file is done, or (an engine that queues) the loop issued fio's
+ * {@code total_bytes}, and fio's {@code keep_running} starts another loop ({@code loops}, then {@code io_size}), the
+ * loop's requests come back first and a new loop starts, as fio's {@code clear_io_state}: every file closed and from
+ * its start again, the draws from their start ({@code randrepeat}). Otherwise the job ends
  * when every file is done or its bytes are issued. Its verify ({@link FioVerifySource}) reads back from the files as
  * fio's {@code do_verify} does ({@link VerifyFiles}): every file closed first, each opened at its first read back,
  * however many {@code openfiles} allows; a verify holds a new loop until its phase is over.
@@ -62,6 +66,16 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
     private final int worker;
     private final JobFiles jobFiles;
     private FileDraws draws;
+    /** What else starts again at each new loop (the job's generators shared by the files); null: nothing. */
+    private Runnable eachLoop;
+    /** fio's loops ({@code keep_running}: {@code loops}, then {@code io_size}); null: iobench's own rule. */
+    private FioDraws fioLoops;
+    /** fio's {@code total_bytes}: a loop ends once it issued this many (an engine that queues); 0: never. */
+    private long loopCapBytes;
+    /** {@link #issued} when the current loop began. */
+    private long loopFirstByte;
+    /** fio's job ended at a loop's end with no other loop due. */
+    private boolean ended;
     /** The job goes over its files again while bytes are left (fio's io_size, loops), at least this many. */
     private final boolean again;
     private final long largest;
@@ -77,6 +91,8 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
     /** Done, but a request of it is still in flight: closed when the last one is back (fio's FIO_FILE_closing). */
     private final boolean[] closing;
     private final int[] inFlight;
+    /** Requests in flight over all the files. */
+    private int inFlightAll;
     /** Per request slot, the file of the request in it. */
     private final int[] slotFile;
     private int open;
@@ -181,7 +197,7 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
         if (pending >= 0 || pending == NEW_LOOP) {
             return true;
         }
-        if (failed || issued >= byteBudget) {
+        if (failed || ended || issued >= byteBudget) {
             return false;
         }
         pending = pick();
@@ -191,6 +207,21 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
     @Override
     public long loops() {
         return loops;
+    }
+
+    /**
+     * fio's loops: a new loop while {@code loops} are not all made, then only while {@code io_size} is not done
+     * (fio's {@code keep_running}, {@link FioDraws#anotherLoop}); a loop also ends once it issued {@code capBytes}
+     * (fio's {@code do_io} with an engine that queues; 0: only where every file is done).
+     */
+    void fioLoops(FioDraws draws, long capBytes) {
+        this.fioLoops = draws;
+        this.loopCapBytes = capBytes;
+    }
+
+    /** {@code r} runs at each new loop, as fio's {@code clear_io_state} (the files' shared generators). */
+    void eachLoop(Runnable r) {
+        this.eachLoop = r;
     }
 
     /** A verify is between this source's loops: a new loop waits for {@link #resumeLoop}. */
@@ -213,6 +244,7 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
      */
     private void newLoop() {
         loops++;
+        loopFirstByte = issued;
         java.util.Arrays.fill(done, false);
         java.util.Arrays.fill(startOver, true);
         doneCount = 0;
@@ -221,6 +253,9 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
         nextFile = 0;
         if (draws != null) {
             draws = new FileDraws(jobFiles.service(), count);
+        }
+        if (eachLoop != null) {
+            eachLoop.run();
         }
     }
 
@@ -249,7 +284,6 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
     @Override
     public void closeAll() {
         for (int f = 0; f < count; f++) {
-            closing[f] = false;
             closeWhenIdle(f);
         }
     }
@@ -257,9 +291,28 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
     /** fio's {@code set_io_u_file}: the next file that has a request to give; -1 when every file is done. */
     private int pick() {
         while (true) {
+            if (loopCapBytes > 0 && issued - loopFirstByte >= loopCapBytes) {
+                // fio's do_io: the loop queued total_bytes; keep_running says if another starts
+                if (!anotherLoop()) {
+                    ended = true;
+                    return -1;
+                }
+                if (inFlightAll > 0) {
+                    return -1; // fio's do_io waits for its requests before the next loop: asked again once reaped
+                }
+                newLoop();
+                if (holdLoops) {
+                    return NEW_LOOP;
+                }
+                closeAll();
+                continue;
+            }
             int f = nextFileOf();
             if (f < 0) {
-                if (doneCount >= count && again && !failed && byteBudget - issued >= largest) {
+                if (doneCount >= count && anotherLoop()) {
+                    if (inFlightAll > 0) {
+                        return -1; // the loop's last requests first, as fio's do_io waits for them
+                    }
                     newLoop(); // fio's keep_running: bytes left, every file again
                     if (holdLoops) {
                         return NEW_LOOP;
@@ -284,6 +337,20 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
             }
             closeWhenIdle(f);
         }
+    }
+
+    /**
+     * fio's {@code keep_running} once a loop is over: with fio's loops, another while {@code loops} are not all made,
+     * then while {@code io_size} is not done; else while the job's bytes leave room for its largest request.
+     */
+    private boolean anotherLoop() {
+        if (failed || issued >= byteBudget) {
+            return false;
+        }
+        if (fioLoops != null) {
+            return again && fioLoops.anotherLoop(loops + 1, issued, largest);
+        }
+        return again && byteBudget - issued >= largest;
     }
 
     /** fio's {@code __get_next_file}: the current file while it has requests left of its pick, else a new pick. */
@@ -393,12 +460,14 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
         }
         slotFile[r.index()] = f;
         inFlight[f]++;
+        inFlightAll++;
         issued += r.length();
     }
 
     /** A request of file {@code f} is back for good: a done file is closed after its last one. */
     private void finished(int f) {
         inFlight[f]--;
+        inFlightAll--;
         if (closing[f]) {
             closeWhenIdle(f);
         }
@@ -408,6 +477,9 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
         if (files[f] == null) {
             return;
         }
+        if (!closing[f] && requestLog != null) { // fio's td_io_close_file logs the close as it marks the file
+            requestLog.closed(files[f], clock.nanoTime());
+        }
         if (inFlight[f] > 0) {
             closing[f] = true;
             return;
@@ -416,9 +488,6 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
         files[f] = null;
         closing[f] = false;
         open--;
-        if (requestLog != null) {
-            requestLog.closed(file, clock.nanoTime());
-        }
         try {
             engine.close(file);
         } catch (SysException e) {

@@ -45,9 +45,19 @@ final class ShapedSource implements RequestSource {
     private final Supplier<BlockPicker> pickers;
     private final boolean timeBased;
     private final SequentialSteps[] steps;
-    private RequestSizes[] sizes;
+    /** Per direction; with fio's draws the array of {@link #job}, whose entries fio's new loop replaces. */
+    private final RequestSizes[] sizes;
     /** The direction of each request of a mixed job: fio's ({@link FioDraws}) or iobench's own draws. */
     private final Directions directions;
+    /**
+     * fio's job-wide generators (directions, sizes, {@code random_state}) with fio's draws, else null: the job's own,
+     * or shared with the other files of a job over several files ({@link #ownsJob} false).
+     */
+    private final FioJobDraws job;
+    /** {@link #job} is this source's alone: its new loops start the job's generators again. */
+    private final boolean ownsJob;
+    /** fio resets the file and draws again where its map is full (a non-uniform file service over several files). */
+    private final boolean resetWhenFull;
     /** fio's generators of directions and sizes and fio's units; null: iobench's own draws. */
     private final FioDraws draws;
     /** A uniformly random job's blocks as fio draws them, with {@code draws}; else null. */
@@ -115,7 +125,20 @@ final class ShapedSource implements RequestSource {
      */
     ShapedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit, WorkerVerifier verifier,
                  long walkBytes) {
+        this(spec, plan, file, countLimit, verifier, walkBytes, null, false);
+    }
+
+    /**
+     * @param shared fio's job-wide generators shared with the job's other files ({@link FioJobDraws}); null: the
+     *               source makes its own (a job of one file)
+     * @param resetWhenFull where fio's random map has no block left the file starts over and draws again, as in a
+     *                      time-based job (fio's {@code get_next_rand_block} under a zipf, pareto or normal
+     *                      {@code file_service_type})
+     */
+    ShapedSource(JobSpec spec, WorkerPlan plan, IoFile file, long countLimit, WorkerVerifier verifier,
+                 long walkBytes, FioJobDraws shared, boolean resetWhenFull) {
         this.verifier = verifier;
+        this.resetWhenFull = resetWhenFull;
         Access a = spec.access();
         RwMode rw = spec.workload().rw();
         long seed = spec.workload().seed() + plan.worker();
@@ -130,28 +153,26 @@ final class ShapedSource implements RequestSource {
         this.mixed = rw.mixed();
         this.writesOnly = rw.writes() && !rw.reads();
         this.draws = a.draws();
-        this.sizes = sizes(a, unit, seed, draws);
+        this.ownsJob = shared == null;
+        this.job = draws == null ? null : shared != null ? shared
+                : FioJobDraws.of(spec, regionLength / draws.mapBlockBytes() > 0xFFFFFFFFL);
+        this.sizes = job != null ? job.sizes : sizes(a, unit, seed);
         this.minBytes = new long[] {a.sizes(false, unit).minBytes(), a.sizes(true, unit).minBytes()};
         this.maxBytes = a.maxBytes(unit);
         this.walkBytes = Math.max(regionLength, walkBytes);
-        this.directions = draws == null ? Directions.own(readPercent, seed * 31)
-                : Directions.fio(readPercent, draws.mixStart(), draws.repeatEachLoop());
+        this.directions = job == null ? Directions.own(readPercent, seed * 31) : job.directions;
         boolean strided = a.zoneBytes() > 0 && (rw.random() || a.zoneRangeBytes() != a.zoneBytes());
         this.zoneWalk = Math.max(regionLength, walkBytes);
         this.zones = strided ? new StridedZones(a.zoneBytes(), a.zoneRangeBytes(), a.zoneSkipBytes(), zoneWalk) : null;
         this.timeBased = spec.timing().loopRegion();
-        EngineDescription engine = spec.queue().described();
-        // fio's diskless engine without FIO_SYNCIO (null) completes each request inside its call at iodepth 1
-        boolean queues = !engine.has(EngineFlag.SYNC)
-                && !(engine.has(EngineFlag.DISKLESS) && spec.queue().iodepth() == 1);
-        this.loopCapBytes = draws != null && queues && !timeBased ? draws.loopBytes() : 0;
+        this.loopCapBytes = loopCapBytes(spec);
         if (rw.random() && draws != null && !strided && a.distribution().uniform()
                 && a.offsets().kind() != RandomOffsets.Kind.OWN) {
             // fio's blocks: the map (or the LFSR) in rw_min_bs units, each direction drawing in its own ba
             long bits = Math.max(1, regionLength / draws.mapBlockBytes());
             this.pickers = null;
             this.picker = null;
-            this.blocks = FioRandomBlocks.of(a.offsets(), a.randomMap(), bits);
+            this.blocks = FioRandomBlocks.of(a.offsets(), a.randomMap(), bits, job.random);
             this.steps = null;
         } else if (rw.random() && draws != null && a.distribution().uniform()
                 && a.offsets().kind() != RandomOffsets.Kind.OWN) {
@@ -191,23 +212,16 @@ final class ShapedSource implements RequestSource {
         }
         this.again = spec.timing().loopRegion() || a.ioBytes() > 0;
         long loopWalk = a.skipBytes() != 0 || a.zoneBytes() > 0 ? Math.max(regionLength, walkBytes) : regionLength;
-        RandomOffsets offsets = a.offsets();
-        boolean randomMap = a.randomMap();
         long skip = a.skipBytes();
         long zoneBytes = a.zoneBytes();
         long zoneSkip = a.zoneSkipBytes();
         this.loopStart = () -> {
             loopFirstByte = issuedBytes;
-            directions.newLoop();
-            if (blocks != null) {
-                if (draws.repeatEachLoop()) {
-                    blocks = FioRandomBlocks.of(offsets, randomMap, Math.max(1, regionLength / draws.mapBlockBytes()));
-                } else {
-                    blocks.reset();
-                }
+            if (ownsJob) {
+                job.newLoop(); // over several files, the job's loop starts them (ManyFilesSource)
             }
-            if (draws.repeatEachLoop()) {
-                sizes = new RequestSizes[] {sizes[0].restarted(), sizes[1].restarted()};
+            if (blocks != null) {
+                blocks.reset(); // the map cleared, the LFSR from its start (fio_file_reset at the file's open)
             }
             if (steps != null) {
                 steps[0] = new SequentialSteps(loopWalk, skip, zoneBytes, zoneSkip);
@@ -409,13 +423,24 @@ final class ShapedSource implements RequestSource {
         return true;
     }
 
-    private static RequestSizes[] sizes(Access a, long unit, long seed, FioDraws draws) {
-        if (draws == null) {
-            return new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
-                    new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
-        }
-        return new RequestSizes[] {RequestSizes.fio(a.sizes(false, unit), draws.readSizesStart(), draws.wideSizes()),
-                RequestSizes.fio(a.sizes(true, unit), draws.writeSizesStart(), draws.wideSizes())};
+    /**
+     * fio's {@code total_bytes} of a loop where its engine queues requests ({@link FioDraws#loopBytes}); 0 where a
+     * loop ends only where fio's files are done (an engine that completes each request in its call, a time-based
+     * job, iobench's own draws).
+     */
+    static long loopCapBytes(JobSpec spec) {
+        FioDraws draws = spec.access().draws();
+        EngineDescription engine = spec.queue().described();
+        // fio's diskless engine without FIO_SYNCIO (null) completes each request inside its call at iodepth 1
+        boolean queues = !engine.has(EngineFlag.SYNC)
+                && !(engine.has(EngineFlag.DISKLESS) && spec.queue().iodepth() == 1);
+        return draws != null && queues && !spec.timing().loopRegion() ? draws.loopBytes() : 0;
+    }
+
+    /** iobench's own size draws (a job without fio's draws). */
+    private static RequestSizes[] sizes(Access a, long unit, long seed) {
+        return new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
+                new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
     }
 
     /** fio's skewed state for a distribution, or null (uniform, zoned). */
@@ -496,7 +521,7 @@ final class ShapedSource implements RequestSource {
         }
         int d = direction();
         int placed = placeFio(d);
-        if (placed == NO_BLOCK && timeBased) {
+        if (placed == NO_BLOCK && (timeBased || resetWhenFull) && blocks != null) {
             blocks.reset(); // fio's get_next_rand_block: time-based, reset the file, draw again
             passes++;
             placed = placeFio(d);

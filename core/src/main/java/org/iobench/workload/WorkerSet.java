@@ -167,12 +167,20 @@ final class WorkerSet implements AutoCloseable {
             throws IOException {
         JobFiles jf = spec.files();
         List<PreparedTarget> members = target.files();
+        FioJobDraws shared = jobDraws(spec, jf);
         ManyFilesSource many = new ManyFilesSource(jf, jobBudget(spec), spec.queue().iodepth(), engine,
                 i -> advised(engine, spec, members.get(i), members.get(i).open(engine, spec),
                         spec.workload().offsetBytes(), jf.sizes().get(i)),
-                (i, f) -> fileSource(spec, jf, i, f), run.control(), id,
+                (i, f) -> fileSource(spec, jf, i, f, shared), run.control(), id,
                 spec.access().ioBytes() > 0 && !spec.timing().loopRegion(),
                 spec.access().maxBytes(spec.workload().blockSize()));
+        if (shared != null) {
+            many.eachLoop(shared::newLoop);
+        }
+        long loopCap = ShapedSource.loopCapBytes(spec);
+        if (spec.access().draws() != null) { // fio's total_bytes: size, lowered to the files' total (setup_files)
+            many.fioLoops(spec.access().draws(), loopCap == 0 ? 0 : Math.max(loopCap, spec.workload().sizeBytes()));
+        }
         manySources.add(many);
         many.openFirst();
         return many;
@@ -187,11 +195,30 @@ final class WorkerSet implements AutoCloseable {
      * File {@code i}'s own source: its region from its start and its bytes (fio's per-file {@code io_size}; under a
      * time-based job, until the time is up).
      */
-    private static RequestSource fileSource(JobSpec spec, JobFiles jf, int i, IoFile file) {
+    private static RequestSource fileSource(JobSpec spec, JobFiles jf, int i, IoFile file, FioJobDraws shared) {
         JobSpec one = jf.fileSpec(spec, i).toBuilder().seed(spec.workload().seed() + i * 0x9E3779B97F4A7C15L).build();
         long size = jf.sizes().get(i);
-        return dataSource(one, AccessPattern.of(one), WorkerPlan.split(one, size, true).getFirst(), file, 0, null,
-                size);
+        WorkerPlan plan = WorkerPlan.split(one, size, true).getFirst();
+        if (shared == null) {
+            return dataSource(one, AccessPattern.of(one), plan, file, 0, null, size);
+        }
+        // fio's file ends where its fill finds no request (its map full, its end reached), never by its bytes: the
+        // job's bytes end the job
+        WorkerPlan endless = new WorkerPlan(plan.worker(), plan.regionStart(), plan.regionLength(), Long.MAX_VALUE);
+        return new ShapedSource(one, endless, file, 0, null, size, shared, jf.service().kind().nonUniform());
+    }
+
+    /**
+     * fio's job-wide generators for a job over several files, shared by its files' sources (fio draws every file's
+     * directions, sizes and random blocks from the job's {@code thread_data}); null for a job without fio's draws.
+     */
+    private static FioJobDraws jobDraws(JobSpec spec, JobFiles jf) {
+        if (spec.access().isDefault() || spec.access().draws() == null) {
+            return null;
+        }
+        long mapBlock = spec.access().draws().mapBlockBytes();
+        boolean wide = jf.sizes().stream().anyMatch(size -> size / mapBlock > 0xFFFFFFFFL);
+        return FioJobDraws.of(spec, wide);
     }
 
     /**

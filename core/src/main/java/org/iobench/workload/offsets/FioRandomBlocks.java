@@ -35,6 +35,15 @@ public final class FioRandomBlocks {
      * @param bits      the region's bytes over {@code rw_min_bs}: the map's bits, the LFSR's states; at least 1
      */
     public static FioRandomBlocks of(RandomOffsets offsets, boolean randomMap, long bits) {
+        return of(offsets, randomMap, bits, null);
+    }
+
+    /**
+     * As {@link #of(RandomOffsets, boolean, long)}, drawing from {@code random} (fio's job-wide
+     * {@code random_state}, shared by the job's files) where fio draws from its Tausworthe generator; null: a
+     * generator of its own. The LFSR is always the file's own ({@code f->lfsr}).
+     */
+    public static FioRandomBlocks of(RandomOffsets offsets, boolean randomMap, long bits, FioTausworthe random) {
         if (bits < 1) {
             throw new IllegalArgumentException("a region of " + bits + " blocks");
         }
@@ -45,7 +54,7 @@ public final class FioRandomBlocks {
             throw new IllegalArgumentException(bits + " blocks is more than a random map can hold");
         }
         // fio: "exceeds 32-bit tausworthe random generator. Switching to tausworthe64"
-        FioTausworthe t = switch (offsets.kind()) {
+        FioTausworthe t = random != null ? random : switch (offsets.kind()) {
             case TAUSWORTHE -> bits > 0xFFFFFFFFL ? FioTausworthe.of64(offsets.start())
                     : FioTausworthe.of32(offsets.start());
             case TAUSWORTHE64 -> FioTausworthe.of64(offsets.start());
