@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -43,6 +44,7 @@ import org.iobench.store.DatabaseFiles;
 import org.iobench.store.StoreLocation;
 import org.iobench.sysmon.DiskUtil;
 import org.iobench.sysmon.DiskUtilWatch;
+import org.iobench.sysmon.TaskCounters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -99,8 +101,8 @@ final class FioCommand implements Callable<Integer> {
                 out.print(FioInvocation.showCommand(fio, ThisMachine.fioHost(), FioCommand::read));
                 return 0;
             }
+            fio.debugSet().forEach(c -> out.println("fio: set debug option " + c));
             if (fio.debugParse()) { // fio's trace goes to stdout, before anything runs
-                out.println("fio: set debug option parse");
                 FioInvocation.parseTrace(fio, ThisMachine.fioHost(), FioCommand::read).forEach(out::println);
             }
             if (fio.parseOnly()) {
@@ -219,6 +221,11 @@ final class FioCommand implements Callable<Integer> {
                         Path.of(System.getProperty("user.home"))))
                         .map(f -> Map.of(f, "the result database " + f)).orElse(Map.of())).announcing(header)
                 .sampling(bandwidth).hearing(status.active() ? status : null);
+        if (fio.debugZbd()) { // fio's dprint: its category and the thread's id first, with the report (log_info)
+            PrintStream trace = report;
+            host.tracingZones(line -> trace.print(String.format(Locale.ROOT, "%-8s %-5d %s%n", "zbd",
+                    TaskCounters.currentTid(), line)));
+        }
         List<BenchmarkResult> done = new ArrayList<>();
         int exit;
         try {

@@ -20,6 +20,7 @@ import org.iobench.sysmon.DiskUtilWatch;
 import org.iobench.workload.LiveView;
 import org.iobench.workload.RunControl;
 import org.iobench.workload.RunListener;
+import org.iobench.workload.zbd.ZoneTrace;
 
 /**
  * A command typed at this machine: the first SIGINT, SIGTERM or SIGHUP stops the runs ({@link SignalTrap}), a live
@@ -41,6 +42,7 @@ public final class LocalHost implements RunHost {
     private Map<Path, String> databases = Map.of();
     private Runnable beforeRuns = () -> {};
     private RunListener also = RunListener.NONE;
+    private ZoneTrace zoneTrace = ZoneTrace.NONE;
     /** The disks under the jobs' targets, watched over the runs for the document (fio's disk_util); null: none. */
     private DiskUtilWatch diskWatch;
     private List<DiskUtil> disks = List.of();
@@ -131,9 +133,16 @@ public final class LocalHost implements RunHost {
         }
     }
 
+    /** Tells {@code trace} the zone events of the runs' emulated zones ({@code iobench fio --debug=zbd}). */
+    public LocalHost tracingZones(ZoneTrace trace) {
+        this.zoneTrace = trace;
+        return this;
+    }
+
     @Override
     public RunControl control() {
         RunControl control = new RunControl();
+        control.zoneBooks().trace(zoneTrace);
         SignalTrap.install(control);
         return control;
     }

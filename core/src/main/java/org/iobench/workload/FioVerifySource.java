@@ -133,7 +133,7 @@ final class FioVerifySource extends ForwardingSource {
         }
         inPhase = false;
         phaseShown = false;
-        return inner.more() && keepRunning() && nextLoop();
+        return keepRunning() && inner.more() && nextLoop(); // a loop keep_running refuses does not begin
     }
 
     /**

@@ -41,6 +41,16 @@ abstract class ForwardingSource implements RequestSource {
     }
 
     @Override
+    public boolean skipsIo() {
+        return inner.skipsIo();
+    }
+
+    @Override
+    public boolean noIo(IoRequest r) {
+        return inner.noIo(r);
+    }
+
+    @Override
     public boolean more() {
         return inner.more();
     }

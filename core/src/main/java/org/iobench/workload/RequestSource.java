@@ -87,6 +87,22 @@ interface RequestSource {
         return 0;
     }
 
+    /**
+     * True when some of the source's requests need no I/O ({@link #noIo}): asked once, when the worker is made;
+     * false (the default) costs the loop nothing.
+     */
+    default boolean skipsIo() {
+        return false;
+    }
+
+    /**
+     * True when {@code r}, just prepared, is done without the engine (a trim of an emulated zone: fio's
+     * {@code zbd_do_io_u_trim} resets the zone and sends nothing), complete with its whole length.
+     */
+    default boolean noIo(IoRequest r) {
+        return false;
+    }
+
     /** The worker's loop has ended (after its last completion, outside its measured time). */
     default void finished() {
     }

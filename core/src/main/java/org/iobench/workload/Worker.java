@@ -41,6 +41,8 @@ final class Worker implements Runnable {
     private final RequestSource source;
     /** The source says when its next request is due ({@link RequestSource#timesRequests}): a replayed log's delays. */
     private final boolean sourceTimed;
+    /** Some of the source's requests need no I/O ({@link RequestSource#skipsIo}): trims of emulated zones. */
+    private final boolean sourceSkips;
     private final IoEngine engine;
     private final IoRequest[] requests;
     private final int[] free;
@@ -142,6 +144,7 @@ final class Worker implements Runnable {
         this.id = io.id();
         this.source = source;
         this.sourceTimed = source.timesRequests();
+        this.sourceSkips = source.skipsIo();
         this.engine = io.engine();
         this.requests = io.requests();
         this.free = new int[requests.length];
@@ -444,7 +447,13 @@ final class Worker implements Runnable {
     /** Submits {@code r}: counted in flight, handled at once (completed), or held for later (BUSY). */
     private SubmitStatus submit(IoRequest r, Timeline t) {
         logIssue(r);
-        SubmitStatus status = engine.submit(r);
+        SubmitStatus status;
+        if (sourceSkips && source.noIo(r)) { // done without the engine, as fio's synchronous FIO_Q_COMPLETED
+            r.complete(r.length());
+            status = SubmitStatus.COMPLETED;
+        } else {
+            status = engine.submit(r);
+        }
         countSubmitted(status);
         if (status == SubmitStatus.QUEUED) {
             inFlight++;

@@ -381,14 +381,15 @@ final class WorkerSet implements AutoCloseable {
     private static ZoneBook zoneBook(JobSpec spec, PreparedTarget target, WorkerPlan plan, RunShared run) {
         long bytes = target.kind() == PreparedTarget.Kind.FILE ? fileBytes(target)
                 : ZonedModel.bytes(target.path(), plan.regionStart() + plan.regionLength()); // fio: the whole device
+        String model = null;
         if (target.kind() == PreparedTarget.Kind.BLOCK_DEVICE) {
-            String model = ZonedModel.of(target.path());
-            if (!model.equals("none")) {
+            model = ZonedModel.reported(target.path());
+            if (model != null && !model.equals("none")) {
                 throw new InvalidJobException("zonemode", "zbd", target.path() + " is a zoned block device ("
                         + model + "): iobench emulates zones only on files and devices that are not zoned");
             }
         }
-        return run.control().zoneBooks().of(target.path(), spec.access().emulatedZones(), bytes);
+        return run.control().zoneBooks().of(target.path(), model, spec.access().emulatedZones(), bytes);
     }
 
     /** Worker {@code id}'s share of {@code total} requests among {@code workers}; 0 stays 0 (no limit). */

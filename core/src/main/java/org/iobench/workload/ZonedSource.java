@@ -2,6 +2,8 @@ package org.iobench.workload;
 
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import org.iobench.catalog.EngineDescription;
+import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
@@ -38,6 +40,14 @@ final class ZonedSource implements RequestSource {
     private final boolean mixed;
     private final boolean reads;
     private final boolean writes;
+    /** A trim job (rw=trim, randtrim). */
+    private final boolean trims;
+    /**
+     * Its trims are zone resets, sent to nothing: the engine discards (BLKDISCARD), where fio's {@code do_io_u_trim}
+     * calls {@code zbd_do_io_u_trim} instead. An engine that punches holes, or moves no data, gets its trims as
+     * without zones and the zone keeps its data, as fio's falloc and null engines do.
+     */
+    private final boolean trimResets;
     private final boolean again;
     private final long zoneBytes;
     private final long capacityBytes;
@@ -58,9 +68,24 @@ final class ZonedSource implements RequestSource {
     private boolean opened;
     private boolean pending;
     private boolean pendingWrite;
+    private boolean pendingTrim;
     private long pendingOffset;
     private long pendingLength;
     private boolean ended;
+    /** The job verifies: a new loop's zone resets wait for the loop before it to be read back. */
+    private final boolean verifying;
+    /**
+     * A verifying job's new loop is counted and its first request drawn ({@link #drawn}), but the loop has not begun:
+     * fio's {@code zbd_file_reset} comes when the file is opened again, after the verify phase, and only when
+     * {@code keep_running} asks for the loop. The next {@link #more} begins it.
+     */
+    private boolean loopDue;
+    private boolean drawnWrite;
+    private boolean drawnTrim;
+    private int drawnDirection;
+    private long drawnBlock;
+    private long drawnOffset;
+    private long drawnLength;
     /** Where the last sequential write ended (fio's {@code last_pos}), absolute; -1 before the first. */
     private long lastWriteEnd = -1;
 
@@ -79,7 +104,7 @@ final class ZonedSource implements RequestSource {
         long start = plan.regionStart();
         long length = plan.regionLength();
         long budget = plan.byteBudget();
-        if (rw.writes()) { // fio's zbd_zone_align_file_sizes: a job that writes works on whole zones
+        if (rw.writes() || rw.trims()) { // fio's zbd_zone_align_file_sizes: a job that is no reader works on whole zones
             long alignedStart = (start + zoneBytes - 1) / zoneBytes * zoneBytes;
             long alignedEnd = (start + length) / zoneBytes * zoneBytes;
             if (alignedEnd <= alignedStart) {
@@ -101,6 +126,11 @@ final class ZonedSource implements RequestSource {
         this.mixed = rw.mixed();
         this.reads = rw.reads();
         this.writes = rw.writes();
+        this.trims = rw.trims();
+        this.verifying = spec.verification().fio() != null;
+        EngineDescription e = spec.engine();
+        this.trimResets = trims && !e.has(EngineFlag.TRIMS_FILES) && !e.has(EngineFlag.DISKLESS)
+                && !e.has(EngineFlag.NO_DATA);
         this.sizes = new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
                 new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
         this.minBytes = new long[] {a.sizes(false, unit).minBytes(), a.sizes(true, unit).minBytes()};
@@ -121,12 +151,23 @@ final class ZonedSource implements RequestSource {
         this.timeBased = spec.timing().loopRegion();
     }
 
+    /**
+     * True while a request is ready. At a verifying job's new loop it says true once before the loop's first request
+     * is placed (the loop is counted, {@link #loops}); the call after that begins the loop and may say false (fio's
+     * fill fails at the new loop's first request).
+     */
     @Override
     public boolean more() {
+        if (loopDue) {
+            loopDue = false;
+            zones.newLoop(); // fio's td_io_open_file at the new loop: zbd_file_reset
+            ended = !place(drawnWrite, drawnTrim, drawnDirection, drawnBlock, drawnOffset, drawnLength);
+            return pending;
+        }
         if (!pending && !ended && issuedBytes < byteBudget && (countLimit == 0 || issuedCount < countLimit)) {
             ended = !fill();
         }
-        return pending;
+        return pending || loopDue;
     }
 
     @Override
@@ -135,7 +176,8 @@ final class ZonedSource implements RequestSource {
             throw new IllegalStateException("no zoned request left");
         }
         pending = false;
-        r.prepare(pendingWrite ? IoOp.WRITE : IoOp.READ, file, pendingOffset, pendingLength);
+        r.prepare(pendingTrim ? IoOp.TRIM : pendingWrite ? IoOp.WRITE : IoOp.READ, file, pendingOffset,
+                pendingLength);
         issuedBytes += pendingLength;
         issuedCount++;
     }
@@ -149,13 +191,15 @@ final class ZonedSource implements RequestSource {
             }
         }
         boolean write = writes && (!reads || mixed && mix.nextInt(100) >= readPercent);
+        boolean trim = trims && !writes && !reads;
         if (!write && mixed && zones.readsNothingYet()) {
             write = true; // fio's zbd_adjust_ddir: nothing to read yet
         }
-        int d = write ? 1 : 0;
+        int d = write || trim ? 1 : 0;
         long offset;
         long length;
         long block = -1;
+        boolean newLoop = false;
         if (picker != null) {
             block = picker.next();
             if (block == BlockPicker.PASS_DONE) {
@@ -166,9 +210,7 @@ final class ZonedSource implements RequestSource {
                     }
                 } else if (again) {
                     picker = pickers.get(); // fio's new loop (io_size, loops): clear_io_state re-seeds
-                    if (writes) {
-                        zones.newLoop();
-                    }
+                    newLoop = true;
                     loops++;
                 } else {
                     return false; // fio's map is used up: a size-based job is over (reads cut at a pointer)
@@ -191,16 +233,33 @@ final class ZonedSource implements RequestSource {
             passes += wrapped;
             if (wrapped > 0 && !timeBased) { // fio's new loop (io_size, loops): the file opened again
                 loops += wrapped;
-                if (writes) {
-                    zones.newLoop();
-                }
+                newLoop = true;
             }
             length = sizes[d].next(regionLength - offset);
         }
         if (length == 0) {
             length = unit;
         }
-        long at = write ? zones.placeWrite(regionStart + offset, length, minBytes[d])
+        if (newLoop && writes && verifying) { // placed once the loop begins (after the verify phase)
+            loopDue = true;
+            drawnWrite = write;
+            drawnTrim = trim;
+            drawnDirection = d;
+            drawnBlock = block;
+            drawnOffset = offset;
+            drawnLength = length;
+            return true;
+        }
+        if (newLoop && writes) {
+            zones.newLoop();
+        }
+        return place(write, trim, d, block, offset, length);
+    }
+
+    /** fio's {@code zbd_adjust_block} for the request drawn at {@code offset} (relative): false where it finds none. */
+    private boolean place(boolean write, boolean trim, int d, long block, long offset, long length) {
+        long at = trim ? zones.placeTrim(regionStart + offset, length, trimResets)
+                : write ? zones.placeWrite(regionStart + offset, length, minBytes[d])
                 : zones.placeRead(regionStart + offset, length, minBytes[d]);
         if (at < 0) {
             return false;
@@ -218,6 +277,7 @@ final class ZonedSource implements RequestSource {
             }
         }
         pending = true;
+        pendingTrim = trim;
         pendingWrite = write;
         pendingOffset = at;
         pendingLength = length;
@@ -253,6 +313,17 @@ final class ZonedSource implements RequestSource {
     @Override
     public long loops() {
         return loops;
+    }
+
+    @Override
+    public boolean skipsIo() {
+        return trimResets;
+    }
+
+    /** A trim of an emulated zone: the zone was reset when it was placed, nothing goes to the file (fio). */
+    @Override
+    public boolean noIo(IoRequest r) {
+        return r.op() == IoOp.TRIM;
     }
 
     @Override

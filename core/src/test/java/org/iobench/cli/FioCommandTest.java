@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +81,31 @@ class FioCommandTest {
             }
         }
         assertThat(percent).isBetween(99.9, 100.1);
+    }
+
+    @Test
+    void debugZbdPrintsFiosLinesForTheZoneEventsAndAVerifyingLoopResetsOnlyWhenItRuns() throws Exception {
+        // fio 3.33's --debug=zbd: "zbd", the thread's id, then zbd.c's words, with the report on stdout
+        Path z = dir.resolve("z"); // made by iobench (fio needs it made first)
+        InProcessMain.Result r = InProcessMain.run("fio", "--debug=zbd", "--name=z", "--ioengine=psync",
+                "--rw=write", "--bs=64k", "--size=256k", "--loops=2", "--zonemode=zbd", "--zonesize=128k",
+                "--max_open_zones=1", "--verify=md5", "--aux-path=" + dir, "--filename=" + z);
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("fio: set debug option zbd\n")
+                .containsPattern("\nzbd      [0-9]+ +" + Pattern.quote(z + ": using max open zones limit: 1") + "\n")
+                .containsPattern("\nzbd      [0-9]+ +" + Pattern.quote("zbd_file_reset(" + z + "): swd = 0") + "\n")
+                .contains(z + ": examining zones 0 .. 2\n").contains(z + ": opening zone 0\n")
+                .contains(z + ": closing zone 1\n").contains("zbd_file_reset(" + z + "): swd = 262144\n")
+                .contains(z + ": resetting zone 1\n").contains(z + ": resetting wp of zone 1.\n")
+                .contains("; 2 zone resets\n"); // the second loop's zbd_file_reset resets both zones, as fio's
+        InProcessMain.Result once = InProcessMain.run("fio", "--name=z", "--ioengine=psync", "--rw=randwrite",
+                "--bs=64k", "--size=256k", "--io_size=512k", "--zonemode=zbd", "--zonesize=128k", "--verify=md5",
+                "--aux-path=" + dir, "--filename=" + dir.resolve("once"));
+        assertThat(once.status()).as(once.err()).isZero();
+        assertThat(once.out()).as("io_size is done after the first loop and its verify reads (keep_running): no"
+                + " second loop, so no reset (fio: 0)").contains("(256KiB/").contains("; 0 zone resets\n");
+        assertThat(InProcessMain.run("fio", "--debug=io", "--parse-only").err()).contains("--debug=io")
+                .contains("(--debug=zbd)");
     }
 
     @Test

@@ -72,6 +72,9 @@ public final class FioArguments {
     private String output;
     private boolean parseOnly;
     private boolean debugParse;
+    private boolean debugZbd;
+    /** The debug categories set, in the order given (fio's "set debug option" lines). */
+    private final List<String> debugSet = new ArrayList<>();
     private boolean showCommand;
     private boolean readOnly;
     private boolean version;
@@ -253,13 +256,15 @@ public final class FioArguments {
             }
             case "debug" -> {
                 for (String category : value.split(",")) {
-                    if (!category.strip().equals("parse")) {
-                        throw new UnsupportedJobException("fio: --debug=" + category.strip() + ": fio's debug"
-                                + " categories are fio's internals;"
-                                + " iobench fio traces only how it reads options (--debug=parse); iobench --debug"
+                    debugSet.add(category.strip());
+                    switch (category.strip()) {
+                        case "parse" -> debugParse = true;
+                        case "zbd" -> debugZbd = true;
+                        default -> throw new UnsupportedJobException("fio: --debug=" + category.strip() + ": fio's"
+                                + " debug categories are fio's internals; iobench fio traces how it reads options"
+                                + " (--debug=parse) and its emulated zones' events (--debug=zbd); iobench --debug"
                                 + " prints a stack trace");
                     }
-                    debugParse = true;
                 }
             }
             default -> throw refused(name);
@@ -344,6 +349,19 @@ public final class FioArguments {
 
     public boolean parseOnly() {
         return parseOnly;
+    }
+
+    /**
+     * {@code --debug=zbd}: fio's lines for the events of emulated zones ({@code zonemode=zbd}) as they happen: zones
+     * opened, closed and reset, writing jobs' file resets, a file's zone set-up; not fio's lines per request.
+     */
+    public boolean debugZbd() {
+        return debugZbd;
+    }
+
+    /** The {@code --debug} categories set, in the order given: fio's "fio: set debug option X" lines. */
+    public List<String> debugSet() {
+        return List.copyOf(debugSet);
     }
 
     /** {@code --debug=parse}: fio's trace of each option as it is read ({@link FioInvocation#parseTrace}). */

@@ -142,18 +142,22 @@ public final class FioJobFile {
         Set<String> seen = new HashSet<>();
         for (FioJob j : jobs) {
             boolean wait = !j.waitFor().isEmpty();
+            // a job waiting for the job the stage before waits for too starts with them (fio starts each waiter
+            // once its job ended, so they run together)
+            boolean joins = wait && !j.stonewall() && stages.size() >= 2 && stages.getLast().stream()
+                    .allMatch(p -> p.waitFor().equals(j.waitFor()));
             if (wait) {
-                checkWaitFor(file, j, stages, seen);
+                checkWaitFor(file, j, stages.subList(0, stages.size() - (joins ? 1 : 0)), seen);
             } else if (!stages.isEmpty() && !j.stonewall() && stages.getLast().stream()
                     .anyMatch(p -> !p.waitFor().isEmpty())) {
                 throw new InvalidJobException(j.where() + ": job [" + j.name() + "] starts at once in fio while the"
                         + " job before it waits (wait_for); iobench runs jobs in stages, so give it stonewall or"
                         + " wait_for too");
             }
-            if (stages.isEmpty() || j.stonewall() || wait) {
+            if (stages.isEmpty() || j.stonewall() || wait && !joins) {
                 stages.add(new ArrayList<>());
             }
-            if (group < 0 || j.newGroup() || wait) {
+            if (group < 0 || j.newGroup() || wait && !joins) {
                 group++;
             }
             stages.getLast().add(j);
@@ -230,7 +234,10 @@ public final class FioJobFile {
         }
     }
 
-    /** wait_for=X is a stage boundary only when X is the whole stage before; other dependencies are refused. */
+    /**
+     * wait_for=X is a stage boundary only when X is the whole stage before (or the stage before the one of the jobs
+     * that wait for X too, which it joins); other dependencies are refused.
+     */
     private static void checkWaitFor(String file, FioJob j, List<List<FioJob>> stages, Set<String> seen) {
         if (!seen.contains(j.waitFor())) {
             throw new InvalidJobException(j.where() + ": wait_for=" + j.waitFor() + ": no job of that name before"

@@ -2,6 +2,7 @@ package org.iobench.job.fio;
 
 import java.util.List;
 import java.util.Locale;
+import org.iobench.job.BlockSizeMix;
 import org.iobench.job.EmulatedZones;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.RwMode;
@@ -13,7 +14,8 @@ import org.iobench.job.RwMode;
  * {@code zone_reset_frequency}; {@code ignore_zone_limits} has nothing to ignore on such a target. Refused before
  * any I/O, by name: what fio refuses (no zone size, one under 512 bytes, a capacity over it,
  * {@code job_max_open_zones} alone), a write larger than a zone (fio fails its first write), and what iobench does not
- * do with zones yet ({@code zoneskip}, trims, which are zone resets in fio). With verify, as fio's
+ * do with zones yet ({@code zoneskip}, trims mixed with writes). A trim ({@code rw=trim}, {@code randtrim}) is a
+ * zone reset, of one zone: its size is the zone size, as {@code zbd_verify_bs} requires. With verify, as fio's
  * {@code zbd_verify_bs}, every direction's {@code bs} divides the zone size.
  */
 final class FioZbd {
@@ -62,9 +64,21 @@ final class FioZbd {
             blocking.add(problems.unsupported(o.setting("zoneskip").orElseThrow(), "zoneskip with zonemode=zbd is not"
                     + " supported by iobench yet", true));
         }
-        if (rw.trims()) {
-            blocking.add(problems.unsupported(o.setting("rw").orElseThrow(), "trims with zonemode=zbd (fio resets"
-                    + " the zone) are not supported by iobench yet", true));
+        if (rw.trims() && (rw.writes() || rw.reads())) {
+            blocking.add(problems.unsupported(o.setting("rw").orElseThrow(), "trims mixed with writes with"
+                    + " zonemode=zbd are not supported by iobench yet (rw=trim and randtrim are)", true));
+        } else if (rw.trims()) { // fio's zbd_verify_bs: a trim is a zone reset, of one whole zone
+            BlockSizeMix trim = FioAccess.sizes(o)[2];
+            FioSetting bs = o.setting(o.has("bssplit") ? "bssplit" : o.has("bsrange") ? "bsrange" : "bs")
+                    .orElse(mode);
+            if (trim.minBytes() != trim.maxBytes() || o.has("bssplit")) {
+                throw FioJobOptions.bad(bs, "trims of several sizes (fio: \"bsrange and bssplit are not allowed for"
+                        + " trim with zonemode=zbd\")");
+            }
+            if (trim.minBytes() != zone) {
+                throw FioJobOptions.bad(bs, "a trim resets one zone, so its size is zonesize=" + zone + " (fio: \"trim"
+                        + " block size " + trim.minBytes() + " is not the zone size " + zone + "\")");
+            }
         }
         FioSetting verify = o.setting("verify").filter(v -> !v.value().strip().equals("0")
                 && !v.value().strip().equalsIgnoreCase("none")).orElse(null);

@@ -25,7 +25,8 @@ record Consent(MountCheck mountCheck, FileUse fileUse) {
      * the job with ENOTTY.
      */
     static void refuseTrimsOfFiles(JobSpec spec, Path given, boolean blockDevice) {
-        if (!spec.workload().rw().trims() || spec.engine().has(EngineFlag.TRIMS_FILES)) {
+        if (!spec.workload().rw().trims() || spec.engine().has(EngineFlag.TRIMS_FILES)
+                || spec.access().emulatedZones() != null) { // a trim of an emulated zone sends nothing (fio)
             return;
         }
         if (blockDevice) {

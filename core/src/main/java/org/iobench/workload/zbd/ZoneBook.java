@@ -30,11 +30,22 @@ public final class ZoneBook {
     /** fio's {@code write_cnt}: writes left before {@code zone_reset_frequency} resets a zone. */
     private long writeCount;
     private final AtomicLong resets = new AtomicLong();
+    /** The file's name as the job gave it (fio's {@code f->file_name}), for {@link #trace}. */
+    private final String name;
+    private final ZoneTrace trace;
 
     /**
      * @param fileBytes the file's size: at least one zone
      */
     public ZoneBook(EmulatedZones spec, long fileBytes) {
+        this(spec, fileBytes, "", ZoneTrace.NONE);
+    }
+
+    /**
+     * @param name  the file's name, as the zone events name it
+     * @param trace hears the book's zone events, in fio's {@code --debug=zbd} words
+     */
+    public ZoneBook(EmulatedZones spec, long fileBytes, String name, ZoneTrace trace) {
         if (fileBytes < spec.zoneBytes()) {
             throw new IllegalArgumentException("a file of " + fileBytes + " bytes is smaller than a zone of "
                     + spec.zoneBytes());
@@ -50,6 +61,8 @@ public final class ZoneBook {
         this.open = new boolean[zones];
         this.resetDue = new boolean[zones];
         this.openZones = new int[Math.max(1, EmulatedZones.MAX_OPEN_ZONES)];
+        this.name = name;
+        this.trace = trace;
     }
 
     /** The zone size of this book. */
@@ -140,9 +153,18 @@ public final class ZoneBook {
          */
         public void newLoop() {
             synchronized (ZoneBook.this) {
+                long swd = 0; // fio's zbd_process_swd: the data below the pointers of the job's zones
+                for (int z = minZone; z < maxZone; z++) {
+                    swd += wp[z] - start(z);
+                }
+                trace.line("zbd_file_reset(" + name + "): swd = " + swd);
                 if (verify) {
+                    trace.line(name + ": examining zones " + minZone + " .. " + maxZone); // zbd_reset_zones
                     for (int z = minZone; z < maxZone; z++) {
                         close(z);
+                        if (wp[z] != start(z)) {
+                            trace.line(name + ": resetting zone " + z);
+                        }
                         if (reset(z)) {
                             ownResets++;
                         }
@@ -258,6 +280,32 @@ public final class ZoneBook {
             }
         }
 
+        /**
+         * fio's {@code zbd_adjust_block} for a trim drawn at {@code offset} (a whole zone: the job's trim size is the
+         * zone size), then its {@code zbd_do_io_u_trim}: a random trim of an empty zone goes to the nearest zone
+         * holding data (none: -1, the job ends), a sequential one stays; with {@code reset} (the engine discards,
+         * fio's {@code do_io_u_trim}) the zone is reset (counted where it held data) and nothing is sent to the file.
+         * Returns the trim's offset ({@link #length} its length).
+         */
+        public long placeTrim(long offset, long bytes, boolean reset) {
+            synchronized (ZoneBook.this) {
+                int z = zoneOf(offset);
+                if (random && wp[z] <= start(z)) {
+                    z = findZone(1, z);
+                    if (z < 0) {
+                        return -1;
+                    }
+                    offset = start(z);
+                    trace.line(name + ": found new zone(" + offset + ") for trim");
+                }
+                length = bytes;
+                if (reset && reset(z)) {
+                    ownResets++;
+                }
+                return offset;
+            }
+        }
+
         /** fio's {@code zbd_end_zone_io}: a write that reached its zone's capacity closes the zone. */
         public void completed(boolean write, long offset, long bytes) {
             if (!write) {
@@ -288,6 +336,7 @@ public final class ZoneBook {
             if (openCount >= maxOpenZones) {
                 return false;
             }
+            trace.line(name + ": opening zone " + z);
             openZones[openCount++] = z;
             ownOpen++;
             open[z] = true;
@@ -305,6 +354,7 @@ public final class ZoneBook {
             if (i == openCount) {
                 return;
             }
+            trace.line(name + ": closing zone " + z);
             System.arraycopy(openZones, i + 1, openZones, i, openCount - i - 1);
             openCount--;
             ownOpen--;
@@ -439,6 +489,7 @@ public final class ZoneBook {
         if (data == 0) {
             return false;
         }
+        trace.line(name + ": resetting wp of zone " + z + ".");
         withData -= data;
         wp[z] = start(z);
         resets.incrementAndGet();

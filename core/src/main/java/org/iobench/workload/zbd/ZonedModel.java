@@ -13,6 +13,12 @@ public final class ZonedModel {
      * kernel, a partition's parent not found).
      */
     public static String of(Path device) {
+        String model = reported(device);
+        return model == null ? "none" : model;
+    }
+
+    /** What the kernel reports as the device's zoned model ({@code queue/zoned}); null where it says nothing. */
+    public static String reported(Path device) {
         try {
             Path real = device.toRealPath();
             Path zoned = Path.of("/sys/class/block", real.getFileName().toString(), "queue", "zoned");
@@ -20,9 +26,9 @@ public final class ZonedModel {
                 zoned = Path.of("/sys/class/block", real.getFileName().toString()).toRealPath().getParent()
                         .resolve("queue").resolve("zoned");
             }
-            return Files.exists(zoned) ? Files.readString(zoned).strip() : "none";
+            return Files.exists(zoned) ? Files.readString(zoned).strip() : null;
         } catch (IOException e) {
-            return "none";
+            return null;
         }
     }
 

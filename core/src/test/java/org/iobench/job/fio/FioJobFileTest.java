@@ -245,6 +245,19 @@ class FioJobFileTest {
     }
 
     @Test
+    void jobsWaitingForTheSameJobStartTogetherAfterIt() {
+        // t/zbd test 58: [wjob] and [trimjob] both wait_for=precondition; fio starts both once it ended
+        JobFile f = parse("[global]\nsize=1m\nfilename=d\n[pre]\nrw=write\n[a]\nwait_for=pre\nrw=randwrite\n"
+                + "[b]\nwait_for=pre\nrw=randread\n");
+        assertThat(f.stages()).hasSize(2);
+        assertThat(f.stages().get(1)).extracting(JobSpec::name).containsExactly("a", "b");
+        assertThatThrownBy(() -> parse("[global]\nsize=1m\n[p]\nrw=read\n[a]\nwait_for=p\n[b]\nwait_for=a\n"
+                + "[c]\nwait_for=p\n")).as("[c] waits for [p], but [b] for [a]: not a stage of its own")
+                .isInstanceOf(org.iobench.job.UnsupportedJobException.class)
+                .hasMessageContaining("wait_for=p: [p] runs together with other jobs");
+    }
+
+    @Test
     void commentsAreCutAtTheFirstSemicolonOrHashAsFioDoes() {
         JobFile f = parse("[j] ; the job\nrw=read\nsize=1m\nfilename=data;file\n");
         assertThat(f.jobs().getFirst().target()).isEqualTo(Path.of("data"));

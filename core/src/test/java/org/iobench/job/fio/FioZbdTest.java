@@ -69,7 +69,19 @@ class FioZbdTest {
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd zonesize=64k zoneskip=1")) // t/zbd test 47
                 .isInstanceOf(InvalidJobException.class)
                 .hasMessageContaining("zoneskip 1 is not a multiple of the device zone size 65536");
-        assertThatThrownBy(() -> job("rw=trim size=4m bs=1m zonemode=zbd zonesize=1m")).hasMessageContaining("trim");
+        assertThatThrownBy(() -> job("rw=trimwrite size=4m bs=1m zonemode=zbd zonesize=1m"))
+                .hasMessageContaining("trims mixed with writes");
+    }
+
+    @Test
+    void aTrimIsAZoneResetOfOneWholeZoneAsFiosZbdVerifyBs() {
+        assertThat(job("rw=randtrim size=4m bs=1m zonemode=zbd zonesize=1m").access().emulatedZones()).isNotNull();
+        assertThatThrownBy(() -> job("rw=trim size=4m bs=64k zonemode=zbd zonesize=1m"))
+                .isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("trim block size 65536 is not the zone size 1048576");
+        assertThatThrownBy(() -> job("rw=randtrim size=4m bsrange=512k-1m zonemode=zbd zonesize=1m"))
+                .isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("bsrange and bssplit are not allowed for trim with zonemode=zbd");
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.iobench.job.EmulatedZones;
 import org.iobench.job.InvalidJobException;
 import org.junit.jupiter.api.Test;
@@ -71,6 +73,54 @@ class ZoneBookTest {
         assertThat(book.writePointer(0)).isZero();
         assertThat(book.writePointer(3)).isEqualTo(3 * ZONE + 4 * K); // outside the region: kept
         assertThat(job.placeWrite(0, 4 * K, 4 * K)).isZero();
+    }
+
+    @Test
+    void aTrimResetsItsZoneAndARandomOneOfAnEmptyZoneGoesToTheNearestWithData() {
+        ZoneBook book = new ZoneBook(zones(0), 4 * ZONE);
+        ZoneBook.Job writer = book.job(zones(0), 0, 4 * ZONE, false);
+        writer.placeWrite(ZONE, 8 * K, 4 * K);
+        writer.placeWrite(3 * ZONE, 4 * K, 4 * K);
+        ZoneBook.Job trims = book.job(zones(0), 0, 4 * ZONE, true);
+        assertThat(trims.placeTrim(2 * ZONE, ZONE, true)).isEqualTo(3 * ZONE); // zone 2 empty: the one after it first
+        assertThat(trims.length()).isEqualTo(ZONE);
+        assertThat(book.writePointer(3)).isEqualTo(3 * ZONE);
+        assertThat(trims.placeTrim(2 * ZONE, ZONE, true)).isEqualTo(ZONE); // then the one before
+        assertThat(trims.resets()).isEqualTo(2);
+        assertThat(trims.placeTrim(0, ZONE, true)).as("no zone holds data: the job ends").isEqualTo(-1);
+        ZoneBook.Job sequential = book.job(zones(0), 0, 4 * ZONE, false);
+        assertThat(sequential.placeTrim(0, ZONE, true)).isZero(); // a sequential trim stays, empty or not
+        assertThat(sequential.resets()).isZero(); // an empty zone's reset counts nothing
+    }
+
+    @Test
+    void theZoneEventsAreFiosDebugLinesAsTheyHappen() {
+        List<String> lines = new ArrayList<>();
+        ZoneBook book = new ZoneBooksFor(lines).book();
+        ZoneBook.Job writer = book.job(zones(1), 0, 2 * ZONE, false);
+        writer.newLoop();
+        writer.placeWrite(0, ZONE, 4 * K);
+        writer.completed(true, 0, ZONE); // the zone's capacity reached: closed
+        writer.placeWrite(0, 4 * K, 4 * K); // full: opened again, then reset
+        ZoneBook.Job verifying = book.job(zones(1), 0, 2 * ZONE, false, true);
+        verifying.newLoop();
+        ZoneBook.Job trims = book.job(zones(1), 0, 2 * ZONE, true);
+        writer.placeWrite(ZONE, 4 * K, 4 * K);
+        trims.placeTrim(0, ZONE, true);
+        assertThat(lines).containsExactly("z: using max open zones limit: 1", "zbd_file_reset(z): swd = 0",
+                "z: opening zone 0", "z: closing zone 0", "z: opening zone 0", "z: resetting wp of zone 0.",
+                "zbd_file_reset(z): swd = 4096", "z: examining zones 0 .. 2", "z: closing zone 0",
+                "z: resetting zone 0", "z: resetting wp of zone 0.", "z: opening zone 1",
+                "z: found new zone(65536) for trim", "z: resetting wp of zone 1.");
+    }
+
+    /** A book made as a run makes it, its events in {@code lines}. */
+    private record ZoneBooksFor(List<String> lines) {
+        ZoneBook book() {
+            ZoneBooks books = new ZoneBooks();
+            books.trace(lines::add);
+            return books.of(Path.of("z"), null, zones(1), 2 * ZONE);
+        }
     }
 
     @Test
