@@ -25,6 +25,12 @@ abstract class Directions {
     /** fio's new loop over the file ({@code clear_io_state}): its generators start again with {@code randrepeat}. */
     void newLoop() {}
 
+    /**
+     * fio's end of the ramp ({@code ramp_time_over}: {@code reset_all_stats} zeroes {@code io_issues},
+     * {@code reset_io_counters} {@code rwmix_issues}): the mix counts its requests from zero again.
+     */
+    void rampEnded() {}
+
     /** iobench's own: each request read with probability {@code readPercent}. */
     static Directions own(int readPercent, long seed) {
         SplittableRandom mix = new SplittableRandom(seed);
@@ -79,6 +85,13 @@ abstract class Directions {
         @Override
         void turn(int d) {
             current = d;
+        }
+
+        @Override
+        void rampEnded() {
+            issues[0] = 0;
+            issues[1] = 0;
+            rwmixIssues = 0; // rwmix_ddir and the generator stay
         }
 
         @Override

@@ -99,4 +99,9 @@ abstract class ForwardingSource implements RequestSource {
     public boolean verifying() {
         return inner.verifying();
     }
+
+    @Override
+    public void rampEnded() {
+        inner.rampEnded();
+    }
 }

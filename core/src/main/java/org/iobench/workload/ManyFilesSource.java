@@ -563,4 +563,13 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
     public String where(IoRequest r) {
         return " of " + r.file();
     }
+
+    @Override
+    public void rampEnded() {
+        for (RequestSource s : inner) {
+            if (s != null) {
+                s.rampEnded();
+            }
+        }
+    }
 }

@@ -159,4 +159,11 @@ interface RequestSource {
     default boolean verifying() {
         return false;
     }
+
+    /**
+     * The job's ramp is over (fio's {@code ramp_time_over}, at the first completion after it): what fio counts from
+     * zero again there ({@code reset_all_stats}) starts again; called once, on the worker's thread, only for a job
+     * with a ramp.
+     */
+    default void rampEnded() {}
 }

@@ -330,6 +330,11 @@ final class ShapedSource implements RequestSource {
         return loops;
     }
 
+    @Override
+    public void rampEnded() {
+        directions.rampEnded();
+    }
+
     /**
      * The next request in fio's strided zones, as fio's {@code fill_io_u} makes it: the zone first
      * ({@link StridedZones#prepare}, resetting the map, the LFSR and the positions when fio resets the file), then

@@ -118,6 +118,12 @@ final class Worker implements Runnable {
      * each read after the N-th write makes the next sync due again while no write came between, as in fio.
      */
     private long writesDone;
+    /**
+     * The job has a ramp and it is over for this worker: since the clock at {@link #rampOverNanos}, at the first
+     * completion after the ramp, as fio's {@code ramp_time_over} ({@code reset_all_stats}, {@code reset_io_counters}).
+     */
+    private boolean rampOver;
+    private long rampOverNanos;
     private boolean lastWasSync;
     /** Requests the engine refused with BUSY, to submit again before any new one (several: see complete). */
     private final IoRequest[] held;
@@ -622,6 +628,7 @@ final class Worker implements Runnable {
             long result = r.result();
             long now = clock.nanoTime();
             lastNanos = now;
+            rampCheck(now, t);
             if (result < 0) {
                 if (!source.endsAt((int) -result)) {
                     fail(r, (int) -result, null);
@@ -714,8 +721,23 @@ final class Worker implements Runnable {
         return false;
     }
 
+    /**
+     * fio's {@code ramp_time_over} at each completion (a sync's too): at the first one after the ramp it zeroes
+     * {@code io_issues} and {@code last_was_sync}, so {@code fsync=N} counts its writes from there, and the mix its
+     * requests; the request that completes there was issued before and counts for neither.
+     */
+    private void rampCheck(long now, Timeline t) {
+        if (!rampOver && now >= t.measureStartNanos() && t.measureStartNanos() > t.startNanos()) {
+            rampOver = true;
+            rampOverNanos = now;
+            writesDone = 0;
+            lastWasSync = false;
+            source.rampEnded();
+        }
+    }
+
     private void record(IoRequest r, IoOp op, long now, Timeline t, long length) {
-        if (op == IoOp.WRITE) {
+        if (op == IoOp.WRITE && (!rampOver || r.issueNanos() >= rampOverNanos)) {
             writesDone++;
         }
         lastWasSync = !op.countsLength();

@@ -28,6 +28,31 @@ class DirectionsTest {
     }
 
     @Test
+    void theRampsEndCountsTheMixFromZeroAsFiosResetAllStats() {
+        // thread 3's draws are w w w r ...: at the change to r fio sets rwmix_issues = 3 * 70 / 100 = 2, so it keeps
+        // r for a request without drawing (wwwrr, then the 5th draw r, the 6th w: "wwwrrrw"). A ramp ending after
+        // the 4th request zeroes io_issues and rwmix_issues (reset_all_stats, reset_io_counters): the 5th request
+        // draws at once (r) and the 6th too (w)
+        Directions plain = Directions.fio(70, mixSeed(3), true);
+        Directions ramped = Directions.fio(70, mixSeed(3), true);
+        StringBuilder a = new StringBuilder();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            if (i == 4) {
+                ramped.rampEnded();
+            }
+            int x = plain.next();
+            plain.issued(x);
+            a.append(x == 0 ? 'r' : 'w');
+            int y = ramped.next();
+            ramped.issued(y);
+            b.append(y == 0 ? 'r' : 'w');
+        }
+        assertThat(a.toString()).isEqualTo("wwwrrr");
+        assertThat(b.toString()).isEqualTo("wwwrrw");
+    }
+
+    @Test
     void iobenchsOwnDrawsEachRequestFromTheShare() {
         Directions d = Directions.own(70, 42);
         int reads = 0;
