@@ -8,6 +8,7 @@ import java.util.List;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobFiles;
 import org.iobench.job.JobSpec;
+import org.iobench.job.UnsupportedJobException;
 import org.junit.jupiter.api.Test;
 
 /** A data job over several files in a job file, sized and served as fio 3.33's setup_files and get_next_file. */
@@ -90,10 +91,30 @@ class FioFilesTest {
                 new String[] {"nrfiles=4\nsize=1m\nfile_service_type=roundrobin:0\n", "file_service_type"},
                 new String[] {"filename=a:b:a\nsize=1m\n", "filename"},
                 new String[] {"nrfiles=4\nsize=8k\n", "size"},
-                new String[] {"nrfiles=4\nsize=1m\nfsync=4\n", "nrfiles"},
                 new String[] {"nrfiles=4\nsize=1m\nioengine=io_uring\nregisterfiles\nopenfiles=2\n", "openfiles"})) {
             assertThatThrownBy(() -> job("rw=write\n" + bad[0])).as(bad[0])
                     .isInstanceOf(InvalidJobException.class).hasMessageContaining(bad[1]);
         }
+    }
+
+    @Test
+    void whatFioRunsOverSeveralFilesAndIobenchCannotYetIsIobenchsOwnRefusal() {
+        // fio runs each of these; iobench refuses it (iobench fio's exit 2, not fio's 1 for a job fio refuses)
+        for (String[] refused : List.of(
+                new String[] {"nrfiles=4\nsize=1m\nfsync=4\n", "fsync="},
+                new String[] {"nrfiles=4\nsize=1m\noffset=64k\n", "offset="},
+                new String[] {"filename=a:b\nsize=1m\nfill_device=1\n", "fill_device"})) {
+            assertThatThrownBy(() -> job("rw=write\n" + refused[0])).as(refused[0])
+                    .isInstanceOf(UnsupportedJobException.class).hasMessageContaining(refused[1]);
+        }
+        assertThatThrownBy(() -> job("rw=write\nnrfiles=4\nsize=1m\nfsync_on_close=1\n"))
+                .hasMessageContaining("fsync_on_close=1: with several files");
+    }
+
+    @Test
+    void endFsyncOverSeveralFilesSyncsThemAtTheEnd() {
+        JobSpec j = job("rw=write\nnrfiles=3\nsize=96k\nend_fsync=1\n");
+        assertThat(j.files().count()).isEqualTo(3);
+        assertThat(j.durability().sync().syncsAtEnd()).as("fio's end_fsync: every file synced at the end").isTrue();
     }
 }
