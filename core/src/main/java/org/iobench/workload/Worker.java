@@ -71,8 +71,6 @@ final class Worker implements Runnable {
     FioRates rates;
     /** The source turns its directions with {@link #rates} ({@link RequestSource#turnsWith}): a mixed job. */
     private boolean ratesTurn;
-    /** fio starts its rates again when the ramp ends (reset_all_stats): done once. */
-    private boolean ratesRestarted;
     /** Per request slot: its intended start on the pacer's schedule. */
     private final long[] intendedNanos;
     private final boolean logsSlat;
@@ -335,13 +333,13 @@ final class Worker implements Runnable {
                 if (heldCount == 0 && pacer.paced() && !awaitUntil(pacer.nextDueNanos(), t)) {
                     break;
                 }
-                if (heldCount == 0 && ratesTurn && !awaitRate(source.paceNext(rateNow(t)), t)) {
+                if (heldCount == 0 && ratesTurn && !awaitRate(source.paceNext(clock.nanoTime()), t)) {
                     break; // fio's rate_ddir chose the direction and slept; or no request, or the time is up
                 }
                 boolean fresh = heldCount == 0;
                 IoRequest r = heldCount > 0 ? held[--heldCount] : prepareNext();
                 if (fresh && rates != null && !ratesTurn && rateDirection(r) >= 0) {
-                    rates.choose(rateDirection(r), rateNow(t)); // one direction: fio's rate_ddir sleeps for it
+                    rates.choose(rateDirection(r), clock.nanoTime()); // one direction: rate_ddir sleeps for it
                     if (!awaitRate(rates.waitMicros(), t)) {
                         release(r);
                         break;
@@ -516,16 +514,6 @@ final class Worker implements Runnable {
             }
         }
         return awaitUntil(clock.nanoTime() + waitMicros * 1000, t);
-    }
-
-    /** The clock for fio's rates; at the end of a ramp fio starts them again (its epoch moves there). */
-    private long rateNow(Timeline t) {
-        long now = clock.nanoTime();
-        if (!ratesRestarted && t.measureStartNanos() > t.startNanos() && now >= t.measureStartNanos()) {
-            ratesRestarted = true;
-            rates.start(now);
-        }
-        return now;
     }
 
     /** The rates' direction of {@code r}: 0 read, 1 write, -1 for anything else. */
@@ -724,7 +712,8 @@ final class Worker implements Runnable {
     /**
      * fio's {@code ramp_time_over} at each completion (a sync's too): at the first one after the ramp it zeroes
      * {@code io_issues} and {@code last_was_sync}, so {@code fsync=N} counts its writes from there, and the mix its
-     * requests; the request that completes there was issued before and counts for neither.
+     * requests; the request that completes there was issued before and counts for neither. fio's rates start
+     * again from there too (reset_all_stats zeroes rate_io_issue_bytes and rate_next_io_time, and moves the epoch).
      */
     private void rampCheck(long now, Timeline t) {
         if (!rampOver && now >= t.measureStartNanos() && t.measureStartNanos() > t.startNanos()) {
@@ -733,6 +722,9 @@ final class Worker implements Runnable {
             writesDone = 0;
             lastWasSync = false;
             source.rampEnded();
+            if (rates != null) {
+                rates.start(now);
+            }
         }
     }
 
