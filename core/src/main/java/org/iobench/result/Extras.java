@@ -6,11 +6,17 @@ package org.iobench.result;
  * @param verification what {@code --verify} stamped and checked
  * @param pacing       the schedule of a {@code --rate} run and its coordinated-omission-corrected latencies
  * @param steady       whether a run with {@code --steady} reached steady state
+ * @param dryRun       what fio's {@code verify_only} counted as done without issuing it
  */
-public record Extras(VerifyResult verification, Pacing pacing, SteadyOutcome steady) {
-    public static final Extras NONE = new Extras(null, null, null);
+public record Extras(VerifyResult verification, Pacing pacing, SteadyOutcome steady, DryRun dryRun) {
+    public static final Extras NONE = new Extras(null, null, null, null);
+
+    /** Extras without a dry run. */
+    public Extras(VerifyResult verification, Pacing pacing, SteadyOutcome steady) {
+        this(verification, pacing, steady, null);
+    }
 
     public Extras withVerification(VerifyResult v) {
-        return new Extras(v, pacing, steady);
+        return new Extras(v, pacing, steady, dryRun);
     }
 }

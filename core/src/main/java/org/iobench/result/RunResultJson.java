@@ -9,7 +9,8 @@ import org.iobench.sysmon.SystemSeries;
  * The JSON form of a {@link RunResult}, flat as formatVersion 1 has always written it ({@code runs[]} in
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end ({@code trimLatency}, like the totals' trim counts, only where
- * the run made trims; {@code latencyHistograms} and {@code latencyMoments}, only where they were kept). The store
+ * the run made trims; {@code latencyHistograms} and {@code latencyMoments}, only where they were kept;
+ * {@code dryRun}, only for fio's {@code verify_only}). The store
  * keeps this form; the published document
  * (formatVersion 2) is made from it by {@code report.JsonV2}.
  */
@@ -22,7 +23,8 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
                      LatencySummary allLatency,
                      @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary trimLatency,
                      @JsonInclude(JsonInclude.Include.NON_NULL) LatencyHistograms latencyHistograms,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, LatencyMoments> latencyMoments) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, LatencyMoments> latencyMoments,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) DryRun dryRun) {
 
     static RunResultJson of(RunResult r) {
         Outcome o = r.outcome();
@@ -32,7 +34,7 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
         return new RunResultJson(r.run(), r.startedAt(), o.complete(), o.stopReason(), o.failure(), r.totals(),
                 l.read(), l.write(), l.sync(), r.intervals().intervalNanos(), r.intervals().series(), r.workers(),
                 e.accounting(), o.warnings(), e.system(), e.systemSummary(), x.verification(), x.pacing(),
-                x.steady(), l.split(), e.workerThreads(), l.all(), l.trim(), l.histograms(), l.moments());
+                x.steady(), l.split(), e.workerThreads(), l.all(), l.trim(), l.histograms(), l.moments(), x.dryRun());
     }
 
     RunResult toResult() {
@@ -41,6 +43,6 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
                         latencyHistograms, latencyMoments),
                 new Intervals(intervalNanos, series), workers,
                 new RunEvidence(accounting, evidence, system, systemSummary),
-                new Extras(verification, pacing, steady));
+                new Extras(verification, pacing, steady, dryRun));
     }
 }

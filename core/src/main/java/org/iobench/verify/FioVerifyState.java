@@ -105,7 +105,9 @@ record FioVerifyState(long depth, long numberio, long[] files, long[] offsets) {
      * verification.
      */
     boolean shouldStop(long readsDone, int file, long offset) {
-        if ((readsDone < depth || numberio - readsDone > depth) && numberio > depth) {
+        // fio's uint64_t arithmetic: more reads than the state's writes (a dry run's reads among them) wrap around,
+        // out of the window
+        if ((readsDone < depth || Long.compareUnsigned(numberio - readsDone, depth) > 0) && numberio > depth) {
             return false;
         }
         for (int i = 0; i < offsets.length; i++) {

@@ -3,6 +3,7 @@ package org.iobench.workload;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
+import org.iobench.result.DryRun;
 import org.iobench.verify.FioWorkerVerifier;
 
 /**
@@ -40,6 +41,11 @@ final class FioVerifySource extends ForwardingSource {
     private final int[] fileOfSlot;
     /** verify_only: a request the dry run prepares the job's writes on (never issued); null otherwise. */
     private final IoRequest dry;
+    /** verify_only: the dry run's reads and writes and their bytes (fio's report counts them as done). */
+    private long dryReads;
+    private long dryBytesRead;
+    private long dryWrites;
+    private long dryBytesWritten;
     /** The inner source's loop whose requests are going now; its verify phase comes once they are all issued. */
     private long loop;
     /** The last loop whose verify phase has begun; -1: none yet. */
@@ -95,12 +101,23 @@ final class FioVerifySource extends ForwardingSource {
     }
 
     @Override
+    public DryRun dryRun() {
+        return only ? new DryRun(dryReads, dryBytesRead, dryWrites, dryBytesWritten) : null;
+    }
+
+    @Override
     public boolean more() {
         if (only) {
             while (inner.more()) { // fio's do_dry_run: the job's writes logged as done, none issued
                 inner.next(dry);
                 if (dry.op() == IoOp.WRITE) {
                     verifier.stamp(0, files.fileOf(dry), dry.offset(), (int) dry.length());
+                    dryWrites++;
+                    dryBytesWritten += dry.length();
+                } else if (dry.op() == IoOp.READ) {
+                    dryReads++;
+                    dryBytesRead += dry.length();
+                    verifier.readDone(); // fio's io_u_sync_complete: a completed read for the state's window
                 }
             }
             if (!inPhase) {

@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import org.iobench.engine.IoRequest;
+import org.iobench.result.DryRun;
 
 /**
  * A source that wraps another ({@code inner}) and changes part of what it does: every method a wrapper does not
@@ -48,6 +49,11 @@ abstract class ForwardingSource implements RequestSource {
     @Override
     public boolean noIo(IoRequest r) {
         return inner.noIo(r);
+    }
+
+    @Override
+    public DryRun dryRun() {
+        return inner.dryRun();
     }
 
     @Override

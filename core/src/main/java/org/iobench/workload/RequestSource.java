@@ -1,6 +1,7 @@
 package org.iobench.workload;
 
 import org.iobench.engine.IoRequest;
+import org.iobench.result.DryRun;
 
 /**
  * What one worker issues and what a finished request leads to: the job's access pattern, apart from the loop that
@@ -101,6 +102,11 @@ interface RequestSource {
      */
     default boolean noIo(IoRequest r) {
         return false;
+    }
+
+    /** fio's {@code verify_only} dry run: the requests this worker counted as done without issuing; else null. */
+    default DryRun dryRun() {
+        return null;
     }
 
     /** The worker's loop has ended (after its last completion, outside its measured time). */

@@ -11,6 +11,7 @@ import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
+import org.iobench.result.DryRun;
 import org.iobench.result.Extras;
 import org.iobench.result.Interval;
 import org.iobench.result.IntervalLatency;
@@ -72,7 +73,9 @@ final class RunAssembler {
         long syncCount = finalSync == null ? 0 : finalSync.latency.count();
         long syncNanos = finalSync == null ? 0 : finalSync.nanos;
         List<WorkerResult> perWorker = new ArrayList<>();
+        DryRun dryRun = null;
         for (WorkerStats s : workers) {
+            dryRun = s.dryRun == null ? dryRun : s.dryRun.plus(dryRun);
             reads.add(s.readLatency);
             writes.add(s.writeLatency);
             trims.add(s.trimLatency);
@@ -117,7 +120,7 @@ final class RunAssembler {
                         kept, moments),
                 new Intervals(intervalNanos, withLatency(series.intervals(elapsed))), perWorker,
                 new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
-                new Extras(null, pacing(), evidence.steady()));
+                new Extras(null, pacing(), evidence.steady(), dryRun));
     }
 
     /** The series with each interval's p50/p99/max per direction, the workers' interval histograms added up. */

@@ -214,6 +214,7 @@ final class Worker implements Runnable {
                 stats.endNanos = clock.nanoTime();
                 source.finished();
                 stats.zoneResets = source.zoneResets();
+                stats.dryRun = source.dryRun();
             }
             if (throttle != null) {
                 throttle.leave();

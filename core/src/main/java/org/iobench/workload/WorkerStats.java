@@ -8,6 +8,7 @@ import org.iobench.measure.IntervalLatencies;
 import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.IoLogs;
 import org.iobench.measure.LatencyRecorder;
+import org.iobench.result.DryRun;
 
 /**
  * What one worker counted. Written by its worker thread only; read by the runner after the thread ended
@@ -44,6 +45,8 @@ public final class WorkerStats {
     long trims;
     /** The emulated zones the worker reset ({@link RequestSource#zoneResets}), set when its loop ends. */
     long zoneResets;
+    /** fio's {@code verify_only} dry run ({@link RequestSource#dryRun}), set when its loop ends; null: none. */
+    DryRun dryRun;
     long syncNanos;
     /** Every byte the kernel reported transferred, warm-up included: compared with /proc/self/io. */
     long issuedBytesRead;

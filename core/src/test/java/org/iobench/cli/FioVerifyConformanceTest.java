@@ -168,6 +168,42 @@ class FioVerifyConformanceTest {
                 .isEqualTo(2);
     }
 
+    @ParameterizedTest(name = "rwmixread={0} verify_state_load={1}")
+    @CsvSource({"0,0", "0,1", "50,0", "50,1", "70,1"})
+    void verifyOnlyCountsItsDryRunAsFiosReportDoes(int mix, int load) throws Exception {
+        Assumptions.assumeTrue(fioInstalled(), "fio is not installed (Debian: apt-get install fio); these tests"
+                + " judge iobench's verify by fio's");
+        // fio's do_dry_run completes the job's own requests unissued: its report counts them (t/verify_state_save.py
+        // wants a verify_only write job's writes); its reads also move the loaded state's window (50,1: fio stops
+        // the verify reads early because the dry run's reads count)
+        List<String> opts = new ArrayList<>(List.of("--name=vo", "--filename=" + dir.resolve("f"), "--size=256k",
+                "--bs=" + BS, "--rw=" + (mix == 0 ? "randwrite" : "randrw"), "--verify=crc32c", "--aux-path=" + dir));
+        if (mix > 0) {
+            opts.add("--rwmixread=" + mix);
+        }
+        fio(opts); // writes, verifies, leaves its state in dir
+        String[] only = {"--verify_only=1", "--verify_state_save=0", "--verify_state_load=" + load};
+        Process fio = fioProcess(opts, concat(only, "--output-format=json"));
+        String out = new String(fio.getInputStream().readAllBytes());
+        JsonNode byFio = JSON.readTree(out.substring(out.indexOf('{'))).path("jobs").get(0);
+        JsonNode byIobench = iobench(opts, 0, only).path("jobs").get(0);
+        for (String d : List.of("read", "write")) {
+            for (String f : List.of("io_bytes", "total_ios")) {
+                assertThat(byIobench.path(d).path(f).asLong()).as("%s %s", d, f)
+                        .isEqualTo(byFio.path(d).path(f).asLong());
+            }
+        }
+        assertThat(byIobench.path("write").path("total_ios").asLong()).as("the dry run's writes").isPositive();
+        assertThat(byIobench.path("write").path("runtime").asLong()).as("they take no time, as fio's").isZero()
+                .isEqualTo(byFio.path("write").path("runtime").asLong());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        List<String> all = new ArrayList<>(List.of(a));
+        all.addAll(List.of(b));
+        return all.toArray(String[]::new);
+    }
+
     /** t/verify.py's VerifyCSUMTest jobs on {@code data}, the damage at a known block. */
     private static List<String> failingJobs(Path data) {
         List<String> common = List.of("--filename=" + data, "--size=" + SIZE, "--bs=" + BS, "--stonewall",

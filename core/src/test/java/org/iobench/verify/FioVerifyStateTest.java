@@ -26,5 +26,7 @@ class FioVerifyStateTest {
         assertThat(s.shouldStop(9, 2, 45056)).isFalse();
         assertThat(s.shouldStop(9, 0, 45056)).isTrue();
         assertThat(s.shouldStop(2, 0, 45056)).as("before the window").isFalse();
+        assertThat(s.shouldStop(30, 0, 45056)).as("more reads than writes (verify_only's dry run read): fio's"
+                + " unsigned difference wraps, out of the window").isFalse();
     }
 }

@@ -9,6 +9,7 @@ import org.HdrHistogram.Histogram;
 import org.iobench.catalog.EngineFlag;
 import org.iobench.measure.HistogramCodec;
 import org.iobench.result.BenchmarkResult;
+import org.iobench.result.DryRun;
 import org.iobench.result.Interval;
 import org.iobench.result.LatencyHistograms;
 import org.iobench.result.LatencyHistograms.Part;
@@ -28,11 +29,16 @@ import org.iobench.result.VerifyResult;
  * A synchronous engine's request is its completion: no slat, clat the whole request (fio's FIO_SYNCIO); so is a
  * request no engine handed over (the null engine at iodepth 1).
  *
+ * @param bytes         the bytes moved, and those of fio's {@code verify_only} dry run ({@code do_dry_run} counts
+ *                      them as done)
+ * @param ios           the requests made, and the dry run's
  * @param runtimeMillis the measured time in ms, rounded up as fio rounds it; 0 when the direction moved nothing
+ *                      (the dry run takes none)
  * @param prios         per I/O priority, ascending by value, where the job set priorities (else empty)
+ * @param dryIos        of {@code ios}, the dry run's: no latency of their own
  */
 record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, FioLatency clat, FioLatency lat,
-                    List<Prio> prios, Samples bw, Samples iops) {
+                    List<Prio> prios, Samples bw, Samples iops, long dryIos) {
     enum Dir { READ, WRITE, TRIM }
 
     FioDirection {
@@ -90,6 +96,7 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
     static FioDirection of(FioEntry entry, Dir dir) {
         long bytes = 0;
         long ios = 0;
+        long dryIos = 0;
         long runtime = 0;
         List<FioLatency> slat = new ArrayList<>();
         List<FioLatency> clat = new ArrayList<>();
@@ -104,9 +111,11 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
             }
             RunResult r = FioEntry.runOf(b);
             long[] moved = moved(r, dir);
-            bytes += moved[0];
-            ios += moved[1];
-            if (moved[0] > 0 || moved[1] > 0) {
+            long[] dry = dry(r, dir);
+            bytes += moved[0] + dry[0];
+            ios += moved[1] + dry[1];
+            dryIos += dry[1];
+            if (moved[0] > 0 || moved[1] > 0) { // the dry run's requests took no time (fio's runtime 0)
                 runtime = Math.max(runtime, (r.totals().elapsedNanos() + 999_999) / 1_000_000);
             }
             boolean sync = b.job().engine().flags().contains(EngineFlag.SYNC);
@@ -135,7 +144,7 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
             iops = iops.plus(samples(r, dir, false));
         }
         return new FioDirection(bytes, ios, runtime, FioLatency.merge(slat), FioLatency.merge(clat),
-                FioLatency.merge(lat), mergePrios(prios), bw, iops);
+                FioLatency.merge(lat), mergePrios(prios), bw, iops, dryIos);
     }
 
     /**
@@ -145,6 +154,7 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
     static FioDirection mixed(List<FioDirection> directions) {
         long bytes = 0;
         long ios = 0;
+        long dryIos = 0;
         long runtime = 0;
         Samples bw = Samples.NONE;
         Samples iops = Samples.NONE;
@@ -152,6 +162,7 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
         for (FioDirection d : directions) {
             bytes += d.bytes;
             ios += d.ios;
+            dryIos += d.dryIos;
             runtime = Math.max(runtime, d.runtimeMillis);
             bw = bw.plus(d.bw);
             iops = iops.plus(d.iops);
@@ -160,7 +171,8 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
         return new FioDirection(bytes, ios, runtime,
                 FioLatency.merge(directions.stream().map(FioDirection::slat).toList()),
                 FioLatency.merge(directions.stream().map(FioDirection::clat).toList()),
-                FioLatency.merge(directions.stream().map(FioDirection::lat).toList()), mergePrios(prios), bw, iops);
+                FioLatency.merge(directions.stream().map(FioDirection::lat).toList()), mergePrios(prios), bw, iops,
+                dryIos);
     }
 
     /** The same priority's parts merged, ascending by priority value. */
@@ -223,6 +235,19 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
             }
             case WRITE -> new long[] {t.bytesWritten(), t.writes()};
             case TRIM -> new long[] {t.bytesTrimmed(), t.trims()};
+        };
+    }
+
+    /** fio's {@code verify_only} dry run in this direction: its bytes and requests, counted as done. */
+    private static long[] dry(RunResult r, Dir dir) {
+        DryRun d = r.extras().dryRun();
+        if (d == null) {
+            return new long[2];
+        }
+        return switch (dir) {
+            case READ -> new long[] {d.bytesRead(), d.reads()};
+            case WRITE -> new long[] {d.bytesWritten(), d.writes()};
+            case TRIM -> new long[2];
         };
     }
 

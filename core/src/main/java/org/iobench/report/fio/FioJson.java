@@ -175,8 +175,9 @@ public final class FioJson {
         List<Histogram> kept = new ArrayList<>();
         long total = 0;
         for (FioDirection f : directions) {
-            total += f.ios();
-            if (f.ios() > 0) {
+            long timed = f.ios() - f.dryIos(); // the dry run's requests have no latency (fio's are not measured)
+            total += timed;
+            if (timed > 0) {
                 // a result from before the per-direction histograms kept only the whole request's
                 Histogram h = f.clat().histogram() != null ? f.clat().histogram() : f.lat().histogram();
                 if (h == null) {
