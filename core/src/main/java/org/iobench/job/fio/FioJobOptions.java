@@ -4,11 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.iobench.job.Durations;
 import org.iobench.job.FioSizes;
 import org.iobench.job.InvalidJobException;
+import org.iobench.job.UnsupportedJobException;
 
 /**
  * One job's options as fio sees them: the {@code [global]} settings before the job's section, overridden by the
@@ -106,6 +108,9 @@ final class FioJobOptions {
         if (tail.matches()) {
             text = tail.group(1);
         }
+        if (text.endsWith("z")) {
+            return zones(s, text);
+        }
         try {
             return FioSizes.parse(text, kbBase);
         } catch (IllegalArgumentException e) {
@@ -146,6 +151,48 @@ final class FioJobOptions {
             out[i] = p.isEmpty() ? absent : p;
         }
         return out;
+    }
+
+    /** fio's {@code FIO_OPT_STR_VAL_ZONE} options: a value may be a number of zones ({@code 10z}). */
+    private static final Set<String> ZONE_VALUED = Set.of("size", "io_size", "io_limit", "offset",
+            "fileoffset", "offset_increment", "zoneskip");
+    private static final Pattern ZONE_COUNT = Pattern.compile("(\\d+)z");
+
+    /**
+     * A number of zones, as fio 3.33 reads it ({@code parse.c}: digits then {@code z}) and turns it into bytes
+     * ({@code zbd_recalc_options_with_zone_granularity}: times the zone size, {@code zonesize=} for zonemode=zbd on a
+     * target that is not zoned and for zonemode=strided). Where fio has no zone size (zonemode=none) it takes 0 (a
+     * size of 0 is the whole file): iobench refuses it.
+     */
+    private long zones(FioSetting s, String text) {
+        if (!ZONE_VALUED.contains(s.key())) {
+            throw bad(s, "a number of zones is not a value of " + s.key() + " (fio: \"" + s.key() + ": 'z' suffix"
+                    + " isn't applicable\")");
+        }
+        Matcher m = ZONE_COUNT.matcher(text.strip());
+        long n;
+        try {
+            n = m.matches() ? Long.parseLong(m.group(1)) : -1;
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        if (n < 0 || n > 0xFFFF_FFFFL) {
+            throw bad(s, "is not a whole number of zones (fio: \"" + s.key() + ": unexpected zone value '" + text
+                    + "'\")");
+        }
+        String mode = value("zonemode").map(v -> v.strip().toLowerCase(Locale.ROOT)).orElse("none");
+        FioSetting zone = settings.get("zonesize");
+        long zoneBytes = zone == null || !(mode.equals("zbd") || mode.equals("strided")) ? 0
+                : size(zone, zone.value());
+        if (zoneBytes == 0) {
+            throw new UnsupportedJobException(s.where() + ": " + s.key() + "=" + s.value() + ": a number of zones"
+                    + " needs zonemode=zbd or zonemode=strided with zonesize= (fio takes 0 without a zone size)");
+        }
+        try {
+            return Math.multiplyExact(n, zoneBytes);
+        } catch (ArithmeticException e) {
+            throw bad(s, "is more bytes than fio counts");
+        }
     }
 
     static InvalidJobException bad(FioSetting s, String why) {

@@ -32,6 +32,24 @@ class FioZbdTest {
     }
 
     @Test
+    void sizesInZonesAreZonesTimesTheZoneSizeAsFioReadsThem() {
+        // parse.c's FIO_OPT_STR_VAL_ZONE, zbd_recalc_options_with_zone_granularity (t/zbd tests 55, 56)
+        JobSpec strided = job("rw=write bs=512 zonemode=strided zonesize=64k size=10z zoneskip=2z");
+        assertThat(strided.workload().sizeBytes()).isEqualTo(640 << 10);
+        assertThat(strided.access().zoneSkipBytes()).isEqualTo(128 << 10);
+        JobSpec zbd = job("rw=write zonemode=zbd zonesize=1m size=2z io_size=3z");
+        assertThat(zbd.workload().sizeBytes()).isEqualTo(2 << 20);
+        assertThat(zbd.access().ioBytes()).isEqualTo(3 << 20);
+        assertThatThrownBy(() -> job("rw=write zonemode=zbd zonesize=1m size=4m bs=2z"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("bs: 'z' suffix isn't applicable");
+        assertThatThrownBy(() -> job("rw=write zonemode=zbd zonesize=1m size=1.5z"))
+                .isInstanceOf(InvalidJobException.class).hasMessageContaining("size: unexpected zone value '1.5z'");
+        assertThatThrownBy(() -> job("rw=write size=2z")).as("fio takes 0 (the whole file) without a zone size")
+                .isInstanceOf(org.iobench.job.UnsupportedJobException.class)
+                .hasMessageContaining("needs zonemode=zbd or zonemode=strided");
+    }
+
+    @Test
     void whatFioRefusesIsRefusedByName() {
         assertThatThrownBy(() -> job("rw=write size=4m zonemode=zbd")).isInstanceOf(InvalidJobException.class)
                 .hasMessageContaining("zonemode").hasMessageContaining("needs zonesize=");
