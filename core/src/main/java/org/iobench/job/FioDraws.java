@@ -1,5 +1,9 @@
 package org.iobench.job;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
 /**
  * Where a fio job's draws of direction and request size come from, so that a job file makes fio 3.33's requests in
  * fio's order: each of fio's generators started from its own {@code rand_seeds} slot as fio's
@@ -30,11 +34,23 @@ package org.iobench.job;
  *                         states start from the hash of the file's name times it; 0 in older documents
  * @param rangeBytes       the bytes of a range of fio's zipf, pareto and normal states: the smaller of the read
  *                         and write directions' smallest sizes (used or not); 0 in older documents
+ * @param fileNames        fio's {@code file_name} of each of the job's files, in order: the directory as written, a
+ *                         {@code /}, the name (a path may name it in fewer characters: {@code /tmp//f}); the hash of
+ *                         it starts a file's zipf, pareto and normal state; empty in older documents (the path)
  */
 public record FioDraws(boolean wideSizes, long mixStart, long readSizesStart, long writeSizesStart,
                        long readAlignBytes, long writeAlignBytes, long mapBlockBytes, boolean repeatEachLoop,
-                       long loops, long ioSizeBytes, long loopBytes, int threadNumber, long rangeBytes) {
+                       long loops, long ioSizeBytes, long loopBytes, int threadNumber, long rangeBytes,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> fileNames) {
+    public FioDraws(boolean wideSizes, long mixStart, long readSizesStart, long writeSizesStart, long readAlignBytes,
+                    long writeAlignBytes, long mapBlockBytes, boolean repeatEachLoop, long loops, long ioSizeBytes,
+                    long loopBytes, int threadNumber, long rangeBytes) {
+        this(wideSizes, mixStart, readSizesStart, writeSizesStart, readAlignBytes, writeAlignBytes, mapBlockBytes,
+                repeatEachLoop, loops, ioSizeBytes, loopBytes, threadNumber, rangeBytes, List.of());
+    }
+
     public FioDraws {
+        fileNames = fileNames == null ? List.of() : List.copyOf(fileNames);
         if (readAlignBytes < 1 || writeAlignBytes < 1 || mapBlockBytes < 1) {
             throw new InvalidJobException("blockalign", Math.min(readAlignBytes, Math.min(writeAlignBytes,
                     mapBlockBytes)), "must be at least 1");
@@ -56,6 +72,23 @@ public record FioDraws(boolean wideSizes, long mixStart, long readSizesStart, lo
             return true;
         }
         return ioSizeBytes > 0 && doneBytes < ioSizeBytes && ioSizeBytes - doneBytes >= maxBytes;
+    }
+
+    /** These draws for files fio names {@code names} ({@link #fileNames}). */
+    public FioDraws withFileNames(List<String> names) {
+        return new FioDraws(wideSizes, mixStart, readSizesStart, writeSizesStart, readAlignBytes, writeAlignBytes,
+                mapBlockBytes, repeatEachLoop, loops, ioSizeBytes, loopBytes, threadNumber, rangeBytes, names);
+    }
+
+    /** These draws for the job's file {@code i} alone (a job over several files runs each on its own). */
+    public FioDraws forFile(int i) {
+        return withFileNames(i < fileNames.size() ? List.of(fileNames.get(i)) : List.of());
+    }
+
+    /** fio's name of the one file these draws are for; null when they are for several, or not known. */
+    @JsonIgnore
+    public String fileName() {
+        return fileNames.size() == 1 ? fileNames.getFirst() : null;
     }
 
     /** fio's {@code ba} of direction {@code write} (false: reads). */

@@ -67,6 +67,9 @@ public record JobFiles(List<Path> paths, List<Long> sizes, Service service, int 
         Access own = a.ioBytes() == 0 && a.ioCount() == 0 ? a : new Access(a.readSizes(), a.writeSizes(),
                 a.randomMap(), a.distribution(), a.skipBytes(), 0, 0, a.zoneBytes(), a.zoneSkipBytes(),
                 a.zoneRangeBytes(), a.offsets(), a.draws(), a.emulatedZones());
+        if (own.draws() != null) {
+            own = own.withDraws(own.draws().forFile(i));
+        }
         return job.toBuilder().target(paths.get(i)).sizeBytes(sizes.get(i)).access(own).files(null).build();
     }
 

@@ -186,7 +186,8 @@ final class ShapedSource implements RequestSource {
                 && draws.rangeBytes() > 0) {
             // fio's zipf, pareto and normal states: one per file, over ranges of the smaller direction's size
             this.skewed = new FioSkewed(skewedKind(a.distribution()), Math.ceilDiv(regionLength, draws.rangeBytes()),
-                    a.distribution().value(), a.distribution().center(), FioSkewed.start(file.path().toString(),
+                    a.distribution().value(), a.distribution().center(), FioSkewed.start(
+                            draws.fileName() != null ? draws.fileName() : file.path().toString(),
                             draws.threadNumber(), draws.repeatEachLoop(), a.offsets().start()));
             this.pickers = null;
             this.picker = null;

@@ -114,16 +114,40 @@ final class FioFiles {
         return size > 0 && size < total ? size : total;
     }
 
+    /**
+     * fio's {@code file_name} of {@code name} ({@code add_file}): {@code directory} as written, a {@code /}, the
+     * name; the name alone without a directory.
+     */
+    static String under(FioJobOptions o, String name) {
+        return o.value("directory").map(d -> d + "/" + name).orElse(name);
+    }
+
+    /** fio's {@code file_name} of each of the job's files, in order ({@code fileNamed}: as {@link #files}'s). */
+    static List<String> names(FioJobOptions o, IntFunction<String> fileNamed) {
+        FioSetting filename = o.setting("filename").orElse(null);
+        List<String> out = new ArrayList<>();
+        if (filename != null) {
+            for (String name : filename.value().split(":")) {
+                out.add(under(o, name));
+            }
+            return out;
+        }
+        long n = o.number("nrfiles", 1);
+        for (int i = 0; i < n; i++) {
+            out.add(fileNamed.apply(i));
+        }
+        return out;
+    }
+
     private static List<Path> paths(FioJobOptions o, IntFunction<Path> fileNamed) {
         FioSetting filename = o.setting("filename").orElse(null);
         List<Path> out = new ArrayList<>();
         if (filename != null) {
-            Path dir = o.value("directory").map(Path::of).orElse(Path.of(""));
             for (String name : filename.value().split(":")) {
                 if (name.isEmpty()) {
                     throw FioJobOptions.bad(filename, "names an empty file between two ':'");
                 }
-                Path p = dir.resolve(name);
+                Path p = Path.of(under(o, name));
                 if (out.contains(p)) {
                     throw FioJobOptions.bad(filename, "names " + name + " twice (fio would do its I/O on it twice"
                             + " as two files)");

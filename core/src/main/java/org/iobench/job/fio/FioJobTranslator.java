@@ -180,7 +180,12 @@ final class FioJobTranslator {
 
         /** The clone's file (fio's {@code filename}, {@code directory}, {@code filename_format}). */
         Path target(int clone, String fileNumber, List<FioProblems.Problem> into) {
-            return FioJobTranslator.this.target(o, name, clone, fileNumber, into);
+            return Path.of(fioName(clone, fileNumber, into));
+        }
+
+        /** The clone's file as fio names it ({@code f->file_name}): what its skewed draws hash. */
+        String fioName(int clone, String fileNumber, List<FioProblems.Problem> into) {
+            return FioJobTranslator.this.fioName(o, name, clone, fileNumber, into);
         }
     }
 
@@ -219,6 +224,12 @@ final class FioJobTranslator {
                 access = access.withDraws(FioRandom.draws(o, threads, job.rw, job.verify != null,
                         FioAccess.units(o, job.rw), ioSize,
                         loopBytes(job, ioSize, job.offset + i * job.offsetIncrement)));
+            }
+            if (access.draws() != null) { // the hash of each file's name starts its zipf, pareto, normal state
+                int clone = i;
+                access = access.withDraws(access.draws().withFileNames(FioFiles.applies(o)
+                        ? FioFiles.names(o, k -> job.fioName(clone, Integer.toString(k), new ArrayList<>()))
+                        : List.of(job.fioName(i, "0", new ArrayList<>()))));
             }
             b.access(access);
             long offset = job.offset + i * job.offsetIncrement;
@@ -688,19 +699,21 @@ final class FioJobTranslator {
     }
 
     /**
-     * The clone's file: {@code filename} (shared by every clone) under {@code directory}, else fio's
+     * The clone's file as fio names it: {@code filename} (shared by every clone) under {@code directory}, else fio's
      * {@code filename_format} there ({@code $jobname.$jobnum.$filenum} by default; {@code $jobnum} is the clone's
-     * number, {@code $filenum} 0 for a job's one file).
+     * number, {@code $filenum} 0 for a job's one file). fio's {@code add_file} writes the directory as given, a
+     * {@code /}, then the name, whatever either holds ({@code directory=/tmp/} makes {@code /tmp//f}; an absolute
+     * {@code filename} goes under the directory too): the file opened is the path that string names, and the
+     * string itself is what fio hashes and logs.
      */
-    private Path target(FioJobOptions o, String name, int clone, String fileNumber,
-                        List<FioProblems.Problem> blocking) {
+    private String fioName(FioJobOptions o, String name, int clone, String fileNumber,
+                           List<FioProblems.Problem> blocking) {
         FioSetting filename = o.setting("filename").orElse(null);
         FioSetting directory = o.setting("directory").orElse(null);
         if (directory != null && directory.value().contains(":")) {
             blocking.add(problems.unsupported(directory, "several directories are not supported by iobench yet",
                     true));
         }
-        Path dir = directory == null ? Path.of("") : Path.of(directory.value());
         if (filename != null && filename.value().contains(":") && !FioFiles.applies(o)) {
             blocking.add(problems.unsupported(filename, "several files per job are not supported by iobench yet",
                     true));
@@ -713,6 +726,6 @@ final class FioJobTranslator {
             blocking.add(problems.unsupported(format, file.contains("$clientuid") ? "$clientuid belongs to fio's"
                     + " client/server mode" : "iobench does not create directories for files", true));
         }
-        return dir.resolve(file);
+        return FioFiles.under(o, file);
     }
 }

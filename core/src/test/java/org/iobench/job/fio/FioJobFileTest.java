@@ -297,6 +297,27 @@ class FioJobFileTest {
     }
 
     @Test
+    void theDirectoryGoesInFrontOfTheNameAsFioWritesItAndItsHashSeesThatName() {
+        // fio's add_file: the directory as written, '/', the name (filesetup.c, set_name_idx)
+        JobSpec slash = parse("[j]\nsize=1m\nrw=randread\nrandom_distribution=zipf:1.2\ndirectory=/tmp/\n")
+                .jobs().getFirst();
+        assertThat(slash.target()).isEqualTo(Path.of("/tmp/j.0.0"));
+        assertThat(slash.access().draws().fileName()).isEqualTo("/tmp//j.0.0");
+        JobSpec dot = parse("[j]\nsize=1m\nrw=randread\ndirectory=./\n").jobs().getFirst();
+        assertThat(dot.access().draws().fileName()).isEqualTo(".//j.0.0");
+        assertThat(parse("[j]\nsize=1m\nrw=randread\n").jobs().getFirst().access().draws().fileName())
+                .isEqualTo("j.0.0");
+        // an absolute filename goes under the directory too (fio 3.33 made sub/tmp/x/abs for these)
+        JobSpec abs = parse("[j]\nsize=1m\nrw=read\ndirectory=/d/sub\nfilename=/tmp/x/abs\n").jobs().getFirst();
+        assertThat(abs.target()).isEqualTo(Path.of("/d/sub/tmp/x/abs"));
+        JobSpec many = parse("[j]\nsize=1m\nrw=randread\nrandom_distribution=pareto:0.9\ndirectory=/d/\n"
+                + "filename=a:b\n").jobs().getFirst();
+        assertThat(many.files().paths()).containsExactly(Path.of("/d/a"), Path.of("/d/b"));
+        assertThat(many.access().draws().fileNames()).containsExactly("/d//a", "/d//b");
+        assertThat(many.files().fileSpec(many, 1).access().draws().fileName()).isEqualTo("/d//b");
+    }
+
+    @Test
     void fioSemanticsOfTimeEnginesAndSync() {
         JobSpec tb = parse("[j]\nrw=randread\nsize=1m\nruntime=3\ntime_based\nramp_time=500ms\n").jobs().getFirst();
         assertThat(tb.timing().loopRegion()).isTrue();
