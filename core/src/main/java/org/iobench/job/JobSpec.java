@@ -102,9 +102,13 @@ public record JobSpec(String name, Path target, Workload workload, Timing timing
                         && workload.offsetBytes() == 0 && !layout.fillDevice(),
                 "nrfiles", files == null ? 0 : files.count(), "several files per job are not supported with a copy,"
                         + " a replayed log, iobench's own --verify, offset= or fill_device yet");
-        supported(files == null || durability.fsyncEvery() == 0, "nrfiles", files == null ? 0 : files.count(),
-                "several files per job are not supported with fsync= or fdatasync= yet (fio syncs the file it picks"
-                        + " next)");
+        supported(files == null || durability.fsyncEvery() == 0 || engine.has(EngineFlag.SYNC)
+                        && verification.fio() == null, "nrfiles", files == null ? 0 : files.count(),
+                "several files per job with fsync= are supported with the " + EngineCatalog.names(EngineCatalog
+                        .installed().with(EngineFlag.SYNC).stream().filter(e -> e.storesData()
+                                && !e.has(EngineFlag.WORKS_ON_FILES) && !e.has(EngineFlag.NETWORK)).toList(), "or")
+                        + " engine, without verify, not yet with " + queue.engine()
+                        + (verification.fio() != null ? " and verify" : ""));
         check(files == null || !queue.submission().registerFiles() || files.openFiles() == files.count(),
                 "openfiles", files == null ? 0 : files.openFiles(), "registered files need every file open at once"
                         + " (openfiles=nrfiles), as fio's io_uring requires");

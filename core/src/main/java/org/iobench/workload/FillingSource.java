@@ -15,6 +15,12 @@ final class FillingSource extends ForwardingSource {
         super(inner);
     }
 
+    /** Its own {@link #more}: what it adds is not drawn ahead of a sync. */
+    @Override
+    public boolean moreForSync() {
+        return more();
+    }
+
     @Override
     public boolean more() {
         return !full && inner.more();

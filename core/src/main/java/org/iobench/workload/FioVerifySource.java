@@ -100,6 +100,12 @@ final class FioVerifySource extends ForwardingSource {
         return checkReads || phaseShown;
     }
 
+    /** Its own {@link #more}: what it adds is not drawn ahead of a sync. */
+    @Override
+    public boolean moreForSync() {
+        return more();
+    }
+
     @Override
     public DryRun dryRun() {
         return only ? new DryRun(dryReads, dryBytesRead, dryWrites, dryBytesWritten) : null;

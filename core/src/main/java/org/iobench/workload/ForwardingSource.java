@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
 import org.iobench.result.DryRun;
 
@@ -59,6 +60,16 @@ abstract class ForwardingSource implements RequestSource {
     @Override
     public boolean more() {
         return inner.more();
+    }
+
+    @Override
+    public boolean moreForSync() {
+        return inner.moreForSync();
+    }
+
+    @Override
+    public IoFile syncFile(IoFile file) {
+        return inner.syncFile(file);
     }
 
     @Override

@@ -210,6 +210,37 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
     }
 
     /**
+     * fsync=N: fio's next request is the sync, on the file its next pick gives; nothing is drawn for a data request
+     * first. True while the job has bytes left and a file not done (fio's {@code get_next_file} then gives one).
+     */
+    @Override
+    public boolean moreForSync() {
+        if (pending >= 0 || pending == NEW_LOOP) {
+            return true;
+        }
+        return !failed && !ended && issued < byteBudget && doneCount < count;
+    }
+
+    /**
+     * The file fio's sync goes to: its next pick ({@code get_next_file} for the sync's {@code io_u}; its
+     * {@code fill_io_u} fills no offset for a sync, so the pick is used up without a request drawn), opened if it is
+     * not; the first file open where no pick may be made now.
+     */
+    @Override
+    public IoFile syncFile(IoFile fallback) {
+        int f = pending >= 0 ? pending : nextFileOf();
+        if (f >= 0 && files[f] != null) {
+            return files[f];
+        }
+        for (IoFile file : files) {
+            if (file != null) {
+                return file;
+            }
+        }
+        return fallback;
+    }
+
+    /**
      * fio's loops: a new loop while {@code loops} are not all made, then only while {@code io_size} is not done
      * (fio's {@code keep_running}, {@link FioDraws#anotherLoop}); a loop also ends once it issued {@code capBytes}
      * (fio's {@code do_io} with an engine that queues; 0: only where every file is done).

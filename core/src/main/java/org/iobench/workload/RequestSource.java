@@ -1,5 +1,6 @@
 package org.iobench.workload;
 
+import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
 import org.iobench.result.DryRun;
 
@@ -172,4 +173,21 @@ interface RequestSource {
      * with a ramp.
      */
     default void rampEnded() {}
+
+    /**
+     * fsync=N: a sync is due before the next request. True while the source would still give one (fio issues the
+     * sync when it fetches its next request: a job done issuing makes none); unlike {@link #more}, nothing is
+     * drawn for a request yet. The default: {@link #more}.
+     */
+    default boolean moreForSync() {
+        return more();
+    }
+
+    /**
+     * The file of the sync due now ({@link #moreForSync}): fio's sync takes the file its next pick gives
+     * ({@code get_next_file}, a job over several files); the default: the worker's {@code file}.
+     */
+    default IoFile syncFile(IoFile file) {
+        return file;
+    }
 }

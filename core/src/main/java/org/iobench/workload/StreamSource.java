@@ -14,6 +14,12 @@ final class StreamSource extends ForwardingSource {
         super(inner);
     }
 
+    /** Its own {@link #more}: what it adds is not drawn ahead of a sync. */
+    @Override
+    public boolean moreForSync() {
+        return more();
+    }
+
     @Override
     public boolean more() {
         return !closed && inner.more();

@@ -310,8 +310,9 @@ final class Worker implements Runnable {
         }
     }
 
-    private boolean done(long now, Timeline t) {
-        return control.stopped() || control.finishing() || !source.more() || now >= t.deadlineNanos()
+    private boolean done(long now, Timeline t, boolean syncDue) {
+        return control.stopped() || control.finishing() || !(syncDue ? source.moreForSync() : source.more())
+                || now >= t.deadlineNanos()
                 || end.asked() || group != null && control.groupEnded(group) || throttle != null && throttle.done();
     }
 
@@ -319,7 +320,7 @@ final class Worker implements Runnable {
         boolean syncDue = false;
         while (true) {
             answerCopy();
-            boolean done = done(clock.nanoTime(), t);
+            boolean done = done(clock.nanoTime(), t, syncDue);
             // A held request (refused with BUSY) goes first, even once the job is done issuing new ones or a periodic
             // sync is due: it may be the rest of a short transfer, which the job has already counted as issued.
             while (inFlight < (throttle == null ? requests.length : throttle.depth())
@@ -369,7 +370,7 @@ final class Worker implements Runnable {
                     reapBatch(t);
                 }
                 syncDue = syncDue();
-                done = done(lastNanos, t);
+                done = done(lastNanos, t, syncDue);
             }
             commit();
             if (inFlight > 0) {
@@ -751,7 +752,7 @@ final class Worker implements Runnable {
 
     private void periodicSync(Timeline t) {
         IoRequest r = requests[free[--freeCount]];
-        r.prepare(periodicSyncOp, file, 0, 0);
+        r.prepare(periodicSyncOp, source.syncFile(file), 0, 0);
         r.issueNanos(clock.nanoTime());
         lastWasSync = true; // its completion records it too; set here so no second is due before it
         logIssue(r);

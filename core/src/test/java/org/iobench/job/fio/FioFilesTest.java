@@ -101,7 +101,8 @@ class FioFilesTest {
     void whatFioRunsOverSeveralFilesAndIobenchCannotYetIsIobenchsOwnRefusal() {
         // fio runs each of these; iobench refuses it (iobench fio's exit 2, not fio's 1 for a job fio refuses)
         for (String[] refused : List.of(
-                new String[] {"nrfiles=4\nsize=1m\nfsync=4\n", "fsync="},
+                new String[] {"nrfiles=4\nsize=1m\nfsync=4\nioengine=libaio\n", "fsync="},
+                new String[] {"nrfiles=4\nsize=1m\nfsync=4\nverify=md5\n", "verify"},
                 new String[] {"nrfiles=4\nsize=1m\noffset=64k\n", "offset="},
                 new String[] {"filename=a:b\nsize=1m\nfill_device=1\n", "fill_device"})) {
             assertThatThrownBy(() -> job("rw=write\n" + refused[0])).as(refused[0])
@@ -109,6 +110,11 @@ class FioFilesTest {
         }
         assertThatThrownBy(() -> job("rw=write\nnrfiles=4\nsize=1m\nfsync_on_close=1\n"))
                 .hasMessageContaining("fsync_on_close=1: with several files");
+    }
+
+    @Test
+    void fsyncEveryNOverSeveralFilesRunsWithAnEngineThatCompletesEachRequestInItsCall() {
+        assertThat(job("rw=write\nnrfiles=3\nsize=96k\nfsync=4\n").durability().fsyncEvery()).isEqualTo(4);
     }
 
     @Test
