@@ -18,6 +18,8 @@ import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
+import org.iobench.engine.QueueSetup;
+import org.iobench.job.JobFiles;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
 import org.iobench.job.Schedule;
@@ -199,7 +201,10 @@ final class WarmHarness {
         JobSpec spec = job.timing().loopRegion() ? job : job.toBuilder().loopRegion(true).build();
         String key = provider.name() + " " + spec.workload().rw() + " qd" + spec.queue().iodepth() + " b"
                 + spec.queue().batch() + (spec.queue().fixedBuffers() ? " fixed" : "")
-                + (WorkerSet.fioFills(spec) ? " " + FioBufferSource.perWrite(spec.buffers()) : "");
+                + (WorkerSet.fioFills(spec) ? " " + FioBufferSource.perWrite(spec.buffers()) : "")
+                + (registered(spec) ? " registered" : "") + (spec.files() == null ? ""
+                : " files " + spec.files().service().kind().fioName()
+                        + (spec.files().openFiles() < spec.files().count() ? " some open" : ""));
         if (budgetNanos <= 0 || !warms(spec, provider) || warmed.contains(key)) {
             return Outcome.NONE;
         }
@@ -230,7 +235,18 @@ final class WarmHarness {
             long jobRegion = Math.max(block, Math.min(1L << 30, spec.workload().sizeBytes() > 0
                     ? spec.workload().sizeBytes() : 1L << 30) / block * block);
             long smallRegion = Math.min(jobRegion, SMALL_REGION_BLOCKS * block);
-            boolean small = smallRegion < jobRegion;
+            JobFiles many = spec.files();
+            // a job over several files: each slice runs the run's own source over as many files, every one of them
+            // /dev/zero, each file over its own region (no small region: its files' regions are the job's)
+            boolean small = many == null && smallRegion < jobRegion;
+            // its slices run their time whatever the job's size: time-based over its files, no schedule making the
+            // time only a cap (a source that ended at the files' bytes ended the slice after a few requests)
+            JobSpec timed = many == null ? spec : spec.toBuilder().schedule(Schedule.NONE)
+                    .timeNanos(Math.max(spec.timing().timeNanos(), 3_600_000_000_000L)).build();
+            if (many != null) {
+                jobRegion = many.totalBytes();
+            }
+            QueueSetup queue = registered(spec) ? new QueueSetup(true, false, -1, false) : QueueSetup.NONE;
             SettleRule rule = new SettleRule();
             int quiet = 0;
             long sliceNanos = SLICE_NANOS;
@@ -248,18 +264,28 @@ final class WarmHarness {
                 long length = Math.min(sliceNanos, Math.max(SLICE_NANOS, budgetNanos - (clock.nanoTime() - began)));
                 long region = small && rates.size() % 2 == 0 ? smallRegion : jobRegion;
                 try (IoEngine engine = provider.create(new EngineOptions(depth, spec.queue().batch(), buffers,
-                        spec.queue().fixedBuffers(), null, clock))) {
-                    IoFile file = engine.open(TARGET, spec.workload().rw().writes() ? OpenMode.READ_WRITE
-                            : OpenMode.READ);
+                        spec.queue().fixedBuffers(), null, clock, queue))) {
+                    OpenMode mode = spec.workload().rw().writes() ? OpenMode.READ_WRITE : OpenMode.READ;
+                    RunControl own = new RunControl();
+                    ManyFilesSource files = many == null ? null
+                            : WorkerSet.manyFilesSource(timed, engine, i -> engine.open(TARGET, mode), own, 0);
+                    IoFile file = null;
                     try {
+                        if (files != null) {
+                            files.openFirst();
+                            file = files.first();
+                        } else {
+                            file = engine.open(TARGET, mode);
+                        }
                         IoRequest[] slots = new IoRequest[depth];
                         for (int i = 0; i < depth; i++) {
                             slots[i] = new IoRequest(i, buffers.get(i));
                         }
-                        RunControl own = new RunControl();
                         StartSignal start = new StartSignal();
                         RequestSource source;
-                        try {
+                        if (files != null) {
+                            source = files;
+                        } else try {
                             source = WorkerSet.dataSource(spec, pattern, new WorkerPlan(0, 0, region,
                                     Long.MAX_VALUE), file, 0, null, region);
                         } catch (RuntimeException e) {
@@ -283,7 +309,11 @@ final class WarmHarness {
                                     List.of());
                         }
                     } finally {
-                        engine.closeQuietly(file);
+                        if (files != null) {
+                            files.closeQuietly();
+                        } else if (file != null) {
+                            engine.closeQuietly(file);
+                        }
                     }
                 }
                 long cpuTo = threadCpuNanos.getAsLong();
@@ -348,6 +378,16 @@ final class WarmHarness {
         }
         return new Outcome(true, settled || control.stopped(), clock.nanoTime() - began, cpuTotal, requests, rates,
                 settled ? List.of() : compiling);
+    }
+
+    /**
+     * The job registers its files with the kernel (fio's {@code registerfiles}, or a submission thread, which needs
+     * them): so does the warm-up, whose requests then name their file by its slot as the run's do. Nothing else of
+     * the job's queue set-up is taken: a submission thread would only spin for it, polled completions are refused on
+     * {@code /dev/zero}.
+     */
+    private static boolean registered(JobSpec spec) {
+        return spec.queue().submission().registerFiles() || spec.queue().submission().submitThread();
     }
 
     /** The run's fio logs with windows of at most {@link #BOUNDARY_NANOS}; per-I/O logs and none as they are. */

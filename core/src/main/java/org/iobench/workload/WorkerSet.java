@@ -165,13 +165,27 @@ final class WorkerSet implements AutoCloseable {
      */
     private ManyFilesSource manyFiles(JobSpec spec, PreparedTarget target, IoEngine engine, RunShared run, int id)
             throws IOException {
-        JobFiles jf = spec.files();
         List<PreparedTarget> members = target.files();
+        JobFiles jf = spec.files();
+        ManyFilesSource many = manyFilesSource(spec, engine, i -> advised(engine, spec, members.get(i),
+                members.get(i).open(engine, spec), spec.workload().offsetBytes(), jf.sizes().get(i)), run.control(),
+                id);
+        manySources.add(many);
+        many.openFirst();
+        return many;
+    }
+
+    /**
+     * The request source of a job over several files, its files opened by {@code opener} (none yet: its
+     * {@link ManyFilesSource#openFirst} opens them); the warm-up makes the same one over {@code /dev/zero}, so that
+     * the loop it compiles is the run's.
+     */
+    static ManyFilesSource manyFilesSource(JobSpec spec, IoEngine engine, ManyFilesSource.Opener opener,
+                                           RunControl control, int id) {
+        JobFiles jf = spec.files();
         FioJobDraws shared = jobDraws(spec, jf);
-        ManyFilesSource many = new ManyFilesSource(jf, jobBudget(spec), spec.queue().iodepth(), engine,
-                i -> advised(engine, spec, members.get(i), members.get(i).open(engine, spec),
-                        spec.workload().offsetBytes(), jf.sizes().get(i)),
-                (i, f) -> fileSource(spec, jf, i, f, shared), run.control(), id,
+        ManyFilesSource many = new ManyFilesSource(jf, jobBudget(spec), spec.queue().iodepth(), engine, opener,
+                (i, f) -> fileSource(spec, jf, i, f, shared), control, id,
                 spec.access().ioBytes() > 0 && !spec.timing().loopRegion(),
                 spec.access().maxBytes(spec.workload().blockSize()));
         if (shared != null) {
@@ -181,8 +195,6 @@ final class WorkerSet implements AutoCloseable {
         if (spec.access().draws() != null) { // fio's total_bytes: size, lowered to the files' total (setup_files)
             many.fioLoops(spec.access().draws(), loopCap == 0 ? 0 : Math.max(loopCap, spec.workload().sizeBytes()));
         }
-        manySources.add(many);
-        many.openFirst();
         return many;
     }
 
