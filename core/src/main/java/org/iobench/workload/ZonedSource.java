@@ -9,8 +9,10 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.job.Access;
 import org.iobench.job.EmulatedZones;
+import org.iobench.job.FioDraws;
 import org.iobench.job.InvalidJobException;
 import org.iobench.job.JobSpec;
+import org.iobench.job.RandomOffsets;
 import org.iobench.job.RwMode;
 import org.iobench.workload.offsets.BlockPicker;
 import org.iobench.workload.offsets.BlockPickers;
@@ -131,10 +133,21 @@ final class ZonedSource implements RequestSource {
         EngineDescription e = spec.engine();
         this.trimResets = trims && !e.has(EngineFlag.TRIMS_FILES) && !e.has(EngineFlag.DISKLESS)
                 && !e.has(EngineFlag.NO_DATA);
-        this.sizes = new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
-                new RequestSizes(a.sizes(true, unit), seed * 17 + 2)};
+        FioDraws draws = a.draws();
+        this.sizes = draws == null ? new RequestSizes[] {new RequestSizes(a.sizes(false, unit), seed * 17 + 1),
+                new RequestSizes(a.sizes(true, unit), seed * 17 + 2)}
+                : new RequestSizes[] {RequestSizes.fio(a.sizes(false, unit), draws.readSizesStart(), draws.wideSizes()),
+                        RequestSizes.fio(a.sizes(true, unit), draws.writeSizesStart(), draws.wideSizes())};
         this.minBytes = new long[] {a.sizes(false, unit).minBytes(), a.sizes(true, unit).minBytes()};
-        if (rw.random()) {
+        if (rw.random() && draws != null && a.distribution().uniform()
+                && a.offsets().kind() != RandomOffsets.Kind.OWN) {
+            // fio's blocks and map (rw_min_bs bits), a request marked from where it was drawn as fio marks it
+            long bits = Math.max(1, length / draws.mapBlockBytes());
+            long last = Math.max(1, length / unit);
+            this.pickers = () -> BlockPickers.fio(a.offsets(), a.randomMap(), bits, last);
+            this.picker = pickers.get();
+            this.steps = null;
+        } else if (rw.random()) {
             long blocks = Math.max(1, length / unit);
             this.pickers = () -> BlockPickers.of(a.distribution(), a.randomMap() && a.distribution().uniform(),
                     blocks, unit, seed, a.offsets());
@@ -268,7 +281,11 @@ final class ZonedSource implements RequestSource {
         if (picker != null) {
             long units = length / unit;
             if (units > 1) { // the map marks where the request was drawn, with the length it got (fio)
-                length = Math.min(length, picker.extend(block, units) * unit);
+                long marked = Math.min(length, picker.extend(block, units) * unit);
+                if (marked < length && write) {
+                    zones.shorten(marked); // fio's zbd_queue_io moves the pointer past what is issued
+                }
+                length = marked;
             }
         } else {
             steps[d].advance(at - regionStart, length);

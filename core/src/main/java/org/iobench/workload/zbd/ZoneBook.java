@@ -128,6 +128,8 @@ public final class ZoneBook {
         private long length;
         /** fio's {@code td->ts.nr_zone_resets}: the zones this job reset. */
         private long ownResets;
+        /** The zone of the last write placed; -1 before the first. */
+        private int lastWriteZone = -1;
 
         private Job(EmulatedZones spec, long regionStart, long regionLength, boolean random, boolean verify) {
             this.regionStart = regionStart;
@@ -237,6 +239,7 @@ public final class ZoneBook {
                     withData += end - wp[z];
                 }
                 wp[z] = end;
+                lastWriteZone = z;
                 return at;
             }
         }
@@ -303,6 +306,22 @@ public final class ZoneBook {
                     ownResets++;
                 }
                 return offset;
+            }
+        }
+
+        /**
+         * The write {@link #placeWrite} placed last is cut to {@code bytes} (fio's random map marks it from where it
+         * was drawn and shortens it where a block was used before, then {@code zbd_queue_io} moves the pointer past
+         * what is issued): its zone's pointer ends after those bytes.
+         */
+        public void shorten(long bytes) {
+            synchronized (ZoneBook.this) {
+                long cut = length - bytes;
+                if (cut > 0 && lastWriteZone >= 0) {
+                    wp[lastWriteZone] -= cut;
+                    withData -= cut;
+                    length = bytes;
+                }
             }
         }
 

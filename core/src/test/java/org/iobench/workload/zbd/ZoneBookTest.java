@@ -124,6 +124,17 @@ class ZoneBookTest {
     }
 
     @Test
+    void aWriteCutAfterItWasPlacedMovesThePointerOnlyPastWhatIsIssued() {
+        ZoneBook book = new ZoneBook(zones(0), 2 * ZONE);
+        ZoneBook.Job job = book.job(zones(0), 0, 2 * ZONE, true);
+        assertThat(job.placeWrite(ZONE, 16 * K, 4 * K)).isEqualTo(ZONE);
+        job.shorten(4 * K); // fio's random map cut it: zbd_queue_io moves the pointer past 4k, not 16k
+        assertThat(job.length()).isEqualTo(4 * K);
+        assertThat(book.writePointer(1)).isEqualTo(ZONE + 4 * K);
+        assertThat(job.placeWrite(ZONE, 8 * K, 4 * K)).isEqualTo(ZONE + 4 * K);
+    }
+
+    @Test
     void readsStayBelowTheWritePointersAndEndWhereNothingIsWritten() {
         ZoneBook book = new ZoneBook(zones(0), 4 * ZONE);
         ZoneBook.Job writer = book.job(zones(0), 0, 4 * ZONE, false);
