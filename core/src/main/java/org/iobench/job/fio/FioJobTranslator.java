@@ -400,6 +400,12 @@ final class FioJobTranslator {
             job.fioWarning(FioFixups.TIME_BASED, o.setting("time_based").orElseThrow().where() + ": time_based"
                     + " without runtime: fio ignores it (\"time_based requires a runtime/timeout setting\"), so does"
                     + " iobench");
+        } else if (FioFiles.applies(o) && !job.rw.random()) {
+            // fio's get_next_seq_offset wraps only a job of one file: over several, each file ends and a new loop
+            // (every file from its start, generators again) begins once all have; iobench wraps within each file
+            job.refuse(o.setting("time_based").orElseThrow(), "a sequential job over several files is not fio's"
+                    + " sequence in iobench yet (fio ends each file and starts a new loop over all of them; iobench"
+                    + " wraps each file on its own)");
         } else {
             job.spec().loopRegion(true);
         }
@@ -482,6 +488,12 @@ final class FioJobTranslator {
         if (fdatasync > 0 && writes) {
             job.refuse(o.setting("fdatasync").orElseThrow(), "an fdatasync every N writes without a final one is not"
                     + " supported by iobench yet");
+        } else if (fsync > 0 && writes && o.number("iodepth", 1) > 1 && !job.engine.has(EngineFlag.SYNC)) {
+            // fio counts the N writes as it issues them and queues the sync beside those in flight (io_issues,
+            // td_io_queue); iobench's worker counts them as they complete and syncs once the queue is empty
+            job.refuse(o.setting("fsync").orElseThrow(), "with iodepth=" + o.number("iodepth", 1) + " on an engine"
+                    + " that queues is not fio's sequence in iobench yet (fio syncs after N writes issued, beside"
+                    + " those in flight; iobench after N completed): iodepth=1 or a synchronous engine is");
         } else if (fsync > 0 && writes) {
             job.spec().fsyncEvery((int) fsync);
         }

@@ -104,12 +104,19 @@ class FioFilesTest {
                 new String[] {"nrfiles=4\nsize=1m\nfsync=4\nioengine=libaio\n", "fsync="},
                 new String[] {"nrfiles=4\nsize=1m\nfsync=4\nverify=md5\n", "verify"},
                 new String[] {"nrfiles=4\nsize=1m\noffset=64k\n", "offset="},
-                new String[] {"filename=a:b\nsize=1m\nfill_device=1\n", "fill_device"})) {
+                new String[] {"filename=a:b\nsize=1m\nfill_device=1\n", "fill_device"},
+                new String[] {"nrfiles=2\nsize=64k\nruntime=1\ntime_based\n", "time_based"},
+                new String[] {"filename=a:b\nsize=64k\nrw=rw\nruntime=1\ntime_based\n", "time_based"})) {
             assertThatThrownBy(() -> job("rw=write\n" + refused[0])).as(refused[0])
                     .isInstanceOf(UnsupportedJobException.class).hasMessageContaining(refused[1]);
         }
         assertThatThrownBy(() -> job("rw=write\nnrfiles=4\nsize=1m\nfsync_on_close=1\n"))
                 .hasMessageContaining("fsync_on_close=1: with several files");
+    }
+
+    @Test
+    void aTimeBasedRandomJobOverSeveralFilesRuns() {
+        assertThat(job("rw=randwrite\nnrfiles=2\nsize=64k\nruntime=1\ntime_based\n").files().count()).isEqualTo(2);
     }
 
     @Test

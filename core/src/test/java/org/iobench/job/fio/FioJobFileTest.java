@@ -258,6 +258,18 @@ class FioJobFileTest {
     }
 
     @Test
+    void fsyncEveryNWithAQueueOfRequestsInFlightIsRefusedUntilItIsFiosSequence() {
+        // fio syncs after N writes issued, beside those in flight; iobench's worker after N completed
+        assertThatThrownBy(() -> parse("[j]\nrw=write\nsize=1m\nioengine=libaio\niodepth=8\nfsync=4\n"))
+                .isInstanceOf(org.iobench.job.UnsupportedJobException.class)
+                .hasMessageContaining("fsync=4: with iodepth=8 on an engine that queues");
+        assertThat(parse("[j]\nrw=write\nsize=1m\nioengine=libaio\niodepth=1\nfsync=4\n").jobs().getFirst()
+                .durability().fsyncEvery()).as("one request at a time: issued and completed are the same").isEqualTo(4);
+        assertThat(parse("[j]\nrw=read\nsize=1m\nioengine=io_uring\niodepth=8\nfsync=4\n").jobs().getFirst()
+                .durability().fsyncEvery()).as("a job that writes nothing syncs nothing").isZero();
+    }
+
+    @Test
     void commentsAreCutAtTheFirstSemicolonOrHashAsFioDoes() {
         JobFile f = parse("[j] ; the job\nrw=read\nsize=1m\nfilename=data;file\n");
         assertThat(f.jobs().getFirst().target()).isEqualTo(Path.of("data"));
