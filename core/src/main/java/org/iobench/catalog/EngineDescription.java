@@ -51,6 +51,15 @@ public record EngineDescription(String name, String title, List<String> fioNames
         return flags.contains(flag);
     }
 
+    /**
+     * At queue depth {@code iodepth} the engine answers fio's requests as queued ({@code FIO_Q_QUEUED}), so fio's
+     * {@code do_io} counts their bytes as issued; a synchronous engine completes each one inside its call, and so
+     * does a diskless engine without {@code FIO_SYNCIO} (fio's null) at depth 1.
+     */
+    public boolean queuesAt(int iodepth) {
+        return !has(EngineFlag.SYNC) && !(has(EngineFlag.DISKLESS) && iodepth == 1);
+    }
+
     /** False for engines whose runs move no data to or from storage ({@link EngineFlag#DISKLESS}). */
     public boolean storesData() {
         return !has(EngineFlag.DISKLESS);

@@ -163,7 +163,8 @@ public final class FioWorkerVerifier {
     /**
      * fio's new loop ({@code clear_io_state}, then {@code prune_io_piece_log}): the writes still logged are dropped
      * and the generator starts again, so that the loop's writes carry the same verify-header values (fio's
-     * {@code verify_state} draws) as the first loop's, as fio's do.
+     * {@code verify_state} draws) as the first loop's, as fio's do. A {@code verify_backlog} batch cut short by the
+     * loop's end goes on in the next loop ({@code td->verify_batch} is never reset).
      */
     public void newLoop() {
         if (list != null) {
@@ -172,7 +173,6 @@ public final class FioWorkerVerifier {
             tree.clear();
         }
         logged = 0;
-        batch = 0;
         lastRead = false;
         seeds = seedStarts.get();
     }

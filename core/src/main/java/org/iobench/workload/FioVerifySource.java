@@ -63,16 +63,28 @@ final class FioVerifySource extends ForwardingSource {
     /** The bytes of the job's own requests and of its verify reads: fio's {@code io_bytes}. */
     private long ownBytes;
     private long verifyBytes;
+    /**
+     * fio's {@code total_bytes} of a time-based job on an engine that queues ({@code do_io}: a verifying job leaves
+     * its loop, time-based or not, once its queued requests, the backlog's reads among them, reach it; a synchronous
+     * engine's requests are never counted as queued, so its loop goes on for the job's time); 0: no such end.
+     */
+    private final long loopCap;
+    /** The bytes queued in this loop: fio's {@code bytes_issued}, from 0 at each {@code do_io}. */
+    private long loopIssued;
+    /** The verify phase going now began at {@link #loopCap}: the next loop is started from here. */
+    private boolean cappedPhase;
 
     /**
      * @param checkReads the job only reads: its reads are checked (fio verifies every read of a job that does not
      *                   also write)
      * @param timeBased  the job runs for its time ({@code time_based}): a job that only reads goes on over its files
+     * @param loopCap    fio's {@code total_bytes} where a time-based job's loop ends ({@link #loopCap}); 0: none
      */
     FioVerifySource(RequestSource inner, FioWorkerVerifier verifier, VerifyFiles files, int depth,
                     boolean afterWrites, boolean checkReads, boolean timeBased, IoRequest dryRun, long fioLoops,
-                    long ioSize, long largest) {
+                    long ioSize, long largest, long loopCap) {
         super(inner);
+        this.loopCap = loopCap;
         this.fioLoops = fioLoops;
         this.ioSize = ioSize;
         this.largest = Math.max(1, largest);
@@ -132,21 +144,34 @@ final class FioVerifySource extends ForwardingSource {
             return readyToRead();
         }
         if (!inPhase) {
-            boolean innerMore = inner.more();
-            if (innerMore && inner.loops() == loop) {
-                return true;
+            if (loopCap > 0 && loopIssued >= loopCap) {
+                // fio's do_io left the loop at its total_bytes: a job that only reads counted no bytes done
+                // (TD_VERIFYING), so thread_main ends it; a writer's verify phase follows once its requests are back
+                if (checkReads || inFlight > 0) {
+                    return false;
+                }
+                if (!afterWrites) {
+                    return newLoop() && nextLoop();
+                }
+                cappedPhase = true;
+                startPhase();
+            } else {
+                boolean innerMore = inner.more();
+                if (innerMore && inner.loops() == loop) {
+                    return true;
+                }
+                if (onePass) {
+                    return false;
+                }
+                // the loop's requests are all issued: its verify phase once every one is back (fio's do_io waits)
+                if (!afterWrites || verified == loop) {
+                    return innerMore && nextLoop();
+                }
+                if (inFlight > 0) {
+                    return false;
+                }
+                startPhase();
             }
-            if (onePass) {
-                return false;
-            }
-            // the loop's requests are all issued: its verify phase once every one is back (fio's do_io waits)
-            if (!afterWrites || verified == loop) {
-                return innerMore && nextLoop();
-            }
-            if (inFlight > 0) {
-                return false;
-            }
-            startPhase();
         }
         if (verifier.pending()) {
             return readyToRead();
@@ -156,7 +181,19 @@ final class FioVerifySource extends ForwardingSource {
         }
         inPhase = false;
         phaseShown = false;
+        if (cappedPhase) {
+            cappedPhase = false;
+            return keepRunning() && newLoop() && nextLoop();
+        }
         return keepRunning() && inner.more() && nextLoop(); // a loop keep_running refuses does not begin
+    }
+
+    /** The loop ended at {@link #loopCap}: the inner source's next loop begins now; false where it has no request. */
+    private boolean newLoop() {
+        if (!inner.endLoop()) {
+            throw new IllegalStateException("the job's requests cannot start a new loop at fio's total_bytes");
+        }
+        return inner.more();
     }
 
     /**
@@ -185,6 +222,7 @@ final class FioVerifySource extends ForwardingSource {
     private boolean nextLoop() {
         if (inner.loops() != loop) {
             loop = inner.loops();
+            loopIssued = 0;
             verifier.newLoop();
         }
         files.resumeLoop();
@@ -206,11 +244,15 @@ final class FioVerifySource extends ForwardingSource {
             kind[slot] = VERIFY;
             fileOfSlot[slot] = f;
             inFlight++;
+            if (!inPhase) {
+                loopIssued += r.length(); // a backlog's read, queued in do_io
+            }
             return;
         }
         inner.next(r);
         inFlight++;
         ownBytes += r.length();
+        loopIssued += r.length();
         int f = files.fileOf(r);
         fileOfSlot[slot] = f;
         if (r.op() == IoOp.WRITE) {

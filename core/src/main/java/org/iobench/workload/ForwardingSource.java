@@ -28,6 +28,11 @@ abstract class ForwardingSource implements RequestSource {
     }
 
     @Override
+    public boolean endLoop() {
+        return inner.endLoop();
+    }
+
+    @Override
     public long zoneResets() {
         return inner.zoneResets();
     }

@@ -269,6 +269,19 @@ final class ManyFilesSource implements RequestSource, VerifyFiles {
         }
     }
 
+    /** fio's new loop now: held for {@link #resumeLoop} when a verify is between loops, as at a loop's end. */
+    @Override
+    public boolean endLoop() {
+        newLoop();
+        if (holdLoops) {
+            pending = NEW_LOOP;
+        } else {
+            pending = -1;
+            closeAll();
+        }
+        return true;
+    }
+
     /**
      * fio's new loop ({@code clear_io_state}): every file not done yet, its region from the start at its next open
      * ({@code fio_file_reset}), the file draws from their start (fio seeds them again).

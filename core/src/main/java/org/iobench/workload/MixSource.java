@@ -29,6 +29,8 @@ final class MixSource implements RequestSource {
     /** Null when the job does not verify. */
     private final WorkerVerifier verifier;
     private long budgetIssued;
+    /** New loops begun by {@link #endLoop}. */
+    private long loops;
 
     /**
      * @param depth    the worker's request slots
@@ -87,6 +89,22 @@ final class MixSource implements RequestSource {
             verifier.stamp(r.index(), offset);
         }
         budgetIssued += length;
+    }
+
+    /** A sequential walk's new loop from its region's start (fio's {@code clear_io_state}); the others start none. */
+    @Override
+    public boolean endLoop() {
+        if (!(offsets instanceof OffsetGenerator.Sequential walk) || slotOffsets != null) {
+            return false;
+        }
+        walk.restart();
+        loops++;
+        return true;
+    }
+
+    @Override
+    public long loops() {
+        return loops;
     }
 
     @Override

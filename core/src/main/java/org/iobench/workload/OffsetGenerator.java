@@ -70,6 +70,14 @@ public sealed interface OffsetGenerator {
         public long wraps() {
             return wraps;
         }
+
+        /** The walk from its start again (a pass begun is counted as one). */
+        void restart() {
+            if (position > 0) {
+                position = 0;
+                wraps++;
+            }
+        }
     }
 
     final class Random implements OffsetGenerator {

@@ -141,6 +141,15 @@ interface RequestSource {
     }
 
     /**
+     * Ends the loop going now: the next request is the first of a new loop ({@link #loops} counts it), as fio's
+     * {@code clear_io_state} starts one after its {@code do_io} left the loop at its {@code total_bytes}. Asked with
+     * no request drawn and none in flight. False: the source cannot (the default; nothing changed).
+     */
+    default boolean endLoop() {
+        return false;
+    }
+
+    /**
      * fio's rates per direction ({@link FioRates}): true when this source turns its requests' directions as fio's
      * {@code rate_ddir} turns them, from now on, each through {@link #paceNext} (a mixed job); false, the default:
      * the worker paces each request in its own direction.

@@ -1,8 +1,6 @@
 package org.iobench.workload;
 
 import java.util.function.Supplier;
-import org.iobench.catalog.EngineDescription;
-import org.iobench.catalog.EngineFlag;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
@@ -331,6 +329,19 @@ final class ShapedSource implements RequestSource {
         return loops;
     }
 
+    /** fio's new loop now ({@code clear_io_state}), as {@link #fillFio} starts one at its loop's bytes. */
+    @Override
+    public boolean endLoop() {
+        if (zones != null || picker != null) {
+            return false; // strided zones and iobench's own random blocks start no loop of fio's
+        }
+        pending = false;
+        loopStart.run();
+        passes++;
+        loops++;
+        return true;
+    }
+
     @Override
     public void rampEnded() {
         directions.rampEnded();
@@ -436,11 +447,12 @@ final class ShapedSource implements RequestSource {
      */
     static long loopCapBytes(JobSpec spec) {
         FioDraws draws = spec.access().draws();
-        EngineDescription engine = spec.queue().described();
-        // fio's diskless engine without FIO_SYNCIO (null) completes each request inside its call at iodepth 1
-        boolean queues = !engine.has(EngineFlag.SYNC)
-                && !(engine.has(EngineFlag.DISKLESS) && spec.queue().iodepth() == 1);
-        return draws != null && queues && !spec.timing().loopRegion() ? draws.loopBytes() : 0;
+        return draws != null && queues(spec) && !spec.timing().loopRegion() ? draws.loopBytes() : 0;
+    }
+
+    /** fio's {@code do_io} counts the job's requests as issued ({@code EngineDescription#queuesAt}). */
+    static boolean queues(JobSpec spec) {
+        return spec.queue().described().queuesAt(spec.queue().iodepth());
     }
 
     /** iobench's own size draws (a job without fio's draws). */

@@ -126,7 +126,9 @@ final class WorkerSet implements AutoCloseable {
                 many.holdLoops(); // each loop's verify phase comes before the next loop's requests
             }
             source = fioVerify(spec, source, many != null ? many : VerifyFiles.of(file), mine,
-                    many != null ? spec.files().paths() : List.of(target.path()));
+                    many != null ? spec.files().paths() : List.of(target.path()),
+                    many != null ? spec.files().sizes().stream().mapToLong(Long::longValue).sum()
+                            : plan.regionLength());
         }
         if (spec.layout().fillDevice()) {
             source = new FillingSource(source);
@@ -256,8 +258,9 @@ final class WorkerSet implements AutoCloseable {
     }
 
     /** fio's verify around a worker's requests, with fio's verify generator started where fio starts it. */
+    /** @param sizeBytes the job's bytes over its files: fio's {@code size} as its {@code do_io} counts it */
     private static RequestSource fioVerify(JobSpec spec, RequestSource source, VerifyFiles files,
-                                           List<NativeBuffer> buffers, List<Path> paths) {
+                                           List<NativeBuffer> buffers, List<Path> paths, long sizeBytes) {
         FioVerify v = spec.verification().fio();
         RwMode rw = spec.workload().rw();
         java.util.function.Supplier<java.util.function.LongSupplier> seeds = () -> {
@@ -271,7 +274,30 @@ final class WorkerSet implements AutoCloseable {
                 rw.writes() && oneSize && !spec.timeBased());
         return new FioVerifySource(source, verifier, files, spec.queue().iodepth(), v.afterWrites(),
                 rw.reads() && !rw.writes(), spec.timing().loopRegion(), v.only() ? new IoRequest(0, buffers.getFirst())
-                : null, v.loops(), v.ioSize(), spec.access().maxBytes(spec.workload().blockSize()));
+                : null, v.loops(), v.ioSize(), spec.access().maxBytes(spec.workload().blockSize()),
+                verifyLoopCap(spec, sizeBytes));
+    }
+
+    /**
+     * fio's {@code total_bytes} of a time-based verifying job whose engine queues ({@code do_io}): the job's size,
+     * {@code io_size} when larger for random writes without the random map, the size again for a writer's
+     * {@code verify_backlog} reads; 0 for any other job (its loops end where its files are done).
+     */
+    static long verifyLoopCap(JobSpec spec, long sizeBytes) {
+        FioVerify v = spec.verification().fio();
+        RwMode rw = spec.workload().rw();
+        if (v == null || v.only() || !spec.timing().loopRegion() || spec.replay() != null
+                || !ShapedSource.queues(spec)) {
+            return 0;
+        }
+        long total = sizeBytes;
+        if (rw.writes() && rw.random() && !spec.access().randomMap()) {
+            total = Math.max(total, v.ioSize());
+        }
+        if (rw.writes() && v.backlog() > 0) {
+            total += sizeBytes;
+        }
+        return total;
     }
 
     /** The wall clock in ns since the epoch: fio's headers carry the write's time. */

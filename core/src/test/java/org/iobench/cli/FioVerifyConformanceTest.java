@@ -242,6 +242,35 @@ class FioVerifyConformanceTest {
                 .map(o -> Integer.parseInt(o.substring(o.indexOf('=') + 1))).orElse(0);
     }
 
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"randread,libaio,64", "read,io_uring,64", "randread,psync,0"})
+    void aTimeBasedReadThatVerifiesReadsItsSizeOnceOnAnEngineThatQueuesAsFiosDoes(String rw, String engine,
+                                                                                 long reads) throws Exception {
+        Assumptions.assumeTrue(fioInstalled(), "fio is not installed (Debian: apt-get install fio); these tests"
+                + " judge iobench's verify by fio's");
+        // fio's do_io leaves a verifying job's loop once the bytes queued reach its size, time-based or not, and a
+        // job that only reads counts no bytes done while it verifies: thread_main ends it (fio master's t/verify.py
+        // test 1: a time-based libaio randread of a randwrite's file). A synchronous engine queues nothing: its
+        // reads go on for the runtime
+        List<String> opts = List.of("--filename=" + dir.resolve("t"), "--size=256k", "--bs=" + BS, "--verify=md5",
+                "--verify_state_save=0", "--ioengine=" + engine);
+        fio(opts, "--name=w", "--rw=write");
+        String[] read = {"--name=r", "--rw=" + rw, "--time_based=1", "--runtime=1"};
+        Process fio = fioProcess(opts, concat(read, "--output-format=json"));
+        String out = new String(fio.getInputStream().readAllBytes());
+        assertThat(fio.exitValue()).as(out).isZero();
+        long byFio = JSON.readTree(out.substring(out.indexOf('{'))).path("jobs").get(0).path("read")
+                .path("total_ios").asLong();
+        long byIobench = iobench(opts, 0, read).path("jobs").get(0).path("read").path("total_ios").asLong();
+        if (reads > 0) {
+            assertThat(byFio).as("fio: one pass").isEqualTo(reads);
+            assertThat(byIobench).as("iobench: one pass").isEqualTo(reads);
+        } else {
+            assertThat(byFio).as("fio reads on").isGreaterThan(64);
+            assertThat(byIobench).as("iobench reads on").isGreaterThan(64);
+        }
+    }
+
     private static String[] args(List<String> opts, String... more) {
         List<String> all = new ArrayList<>(List.of("fio"));
         all.addAll(List.of(more));

@@ -62,8 +62,10 @@ final class FioFixups {
         boolean runtime = o.has("runtime") && o.nanos("runtime", "s") > 0;
         if (writes && job.verify.afterWrites() && runtime && o.flag("time_based") && !job.rw.reads()
                 && job.verify.backlog() == 0) {
-            job.fioWarning(NO_VERIFY_PHASE, where + ": verify of a time_based writer: its writes use all of runtime,"
-                    + " so fio's verify phase never starts, nor does iobench's");
+            job.fioWarning(NO_VERIFY_PHASE, where + ": verify of a time_based writer: fio warns that its writes use"
+                    + " all of runtime; so they do on an engine that completes each request in its call, while on one"
+                    + " that queues each loop ends once the job's size is queued and is verified (fio's do_io), in"
+                    + " iobench as in fio");
         }
     }
 

@@ -197,6 +197,7 @@ final class FioJobTranslator {
             row.run(job);
         }
         FioFixups.warn(job);
+        timeBasedVerifyInZones(job);
         JobSpec.Builder b = job.spec();
         int clones = (int) job.numjobs;
         long seed = job.seed();
@@ -408,6 +409,23 @@ final class FioJobTranslator {
                     + " wraps each file on its own)");
         } else {
             job.spec().loopRegion(true);
+        }
+    }
+
+    /**
+     * A time-based verifying job in zones on an engine that queues: fio's {@code do_io} ends each of its loops once
+     * the job's size is queued and verifies it; iobench's zones start no such loop yet (one file or several without
+     * zones do).
+     */
+    static void timeBasedVerifyInZones(Job job) {
+        FioJobOptions o = job.options();
+        String zones = o.value("zonemode").orElse("none").strip().toLowerCase(Locale.ROOT);
+        if (job.verify != null && !job.verify.only() && o.flag("time_based") && o.has("runtime")
+                && o.nanos("runtime", "s") > 0 && job.engine.queuesAt((int) o.number("iodepth", 1))
+                && (zones.equals("zbd") || zones.equals("strided"))) {
+            job.refuse(o.setting("time_based").orElseThrow(), "with verify in zones (zonemode=" + zones + ") on an"
+                    + " engine that queues is not fio's sequence in iobench yet (fio ends each loop once the job's"
+                    + " size is queued and verifies it)");
         }
     }
 

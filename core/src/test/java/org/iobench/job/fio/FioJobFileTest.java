@@ -270,6 +270,18 @@ class FioJobFileTest {
     }
 
     @Test
+    void aTimeBasedVerifyInZonesOnAnEngineThatQueuesIsRefusedUntilItsLoopsAreFios() {
+        // fio's do_io ends such a job's loop once its size is queued; iobench's zones start no loop there yet
+        String job = "[j]\nrw=write\nsize=1m\nbs=64k\nverify=md5\ntime_based\nruntime=1\nzonemode=strided\n"
+                + "zonesize=256k\nzonerange=512k\n";
+        assertThatThrownBy(() -> parse(job + "ioengine=libaio\n"))
+                .isInstanceOf(org.iobench.job.UnsupportedJobException.class)
+                .hasMessageContaining("time_based: with verify in zones (zonemode=strided) on an engine that queues");
+        assertThat(parse(job + "ioengine=psync\n").jobs()).as("a synchronous engine's loop never ends there")
+                .hasSize(1);
+    }
+
+    @Test
     void commentsAreCutAtTheFirstSemicolonOrHashAsFioDoes() {
         JobFile f = parse("[j] ; the job\nrw=read\nsize=1m\nfilename=data;file\n");
         assertThat(f.jobs().getFirst().target()).isEqualTo(Path.of("data"));
