@@ -30,6 +30,10 @@ final class FioBufferFill {
     private final long[] scratch = new long[FioData.SEED_BUCKETS];
 
     FioBufferFill(FioBuffers spec) {
+        this(spec, spec.dedupePercent() > 0 && spec.workingSet() ? workingSet(spec) : null);
+    }
+
+    private FioBufferFill(FioBuffers spec, long[] workingSet) {
         this.spec = spec;
         this.pattern = spec.pattern();
         this.fixed = spec.fill() == FioBuffers.Fill.PATTERN ? pattern : ZEROS;
@@ -38,7 +42,15 @@ final class FioBufferFill {
         this.ret = buf.copy();
         this.dedupe = FioTausworthe.of32(spec.dedupeSeed());
         this.index = start(new FioBuffers.Seed(spec.indexSeed(), spec.buffer().wide()));
-        this.workingSet = spec.dedupePercent() > 0 && spec.workingSet() ? workingSet(spec) : null;
+        this.workingSet = workingSet;
+    }
+
+    /**
+     * This fill with every generator at its start again, its working set kept (fio's {@code td_fill_rand_seeds} at a
+     * new loop: {@code buf_state} and its previous state, {@code dedupe_state}, the working set's index).
+     */
+    FioBufferFill restarted() {
+        return new FioBufferFill(spec, workingSet);
     }
 
     private static FioTausworthe start(FioBuffers.Seed s) {

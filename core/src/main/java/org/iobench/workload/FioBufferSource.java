@@ -18,7 +18,11 @@ import org.iobench.sys.NativeBuffer;
  * scramble ran at a fraction of its compiled speed while the JIT compiled it again.
  */
 final class FioBufferSource extends ForwardingSource {
-    private final FioBufferFill fill;
+    private FioBufferFill fill;
+    /** fio's {@code randrepeat}: each new loop starts the buffer generators again ({@code clear_io_state}). */
+    private final boolean restartEachLoop;
+    /** The inner source's loop the fill's generators belong to. */
+    private long loop;
     private final ByteBuffer[] views;
     private final boolean refill;
     private final boolean scramble;
@@ -26,12 +30,14 @@ final class FioBufferSource extends ForwardingSource {
 
     /**
      * @param fill   the worker's fill, made from {@code spec}
-     * @param writes the job writes (fio fills the buffers at the start only then)
+     * @param writes          the job writes (fio fills the buffers at the start only then)
+     * @param restartEachLoop fio's {@code randrepeat}: a refill's generators start again at each new loop
      */
     FioBufferSource(RequestSource inner, FioBuffers spec, FioBufferFill fill, List<NativeBuffer> buffers,
-                    boolean writes, NanoClock clock) {
+                    boolean writes, boolean restartEachLoop, NanoClock clock) {
         super(inner);
         this.fill = fill;
+        this.restartEachLoop = restartEachLoop;
         this.views = new ByteBuffer[buffers.size()];
         for (int i = 0; i < views.length; i++) {
             views[i] = buffers.get(i).asByteBuffer();
@@ -62,6 +68,10 @@ final class FioBufferSource extends ForwardingSource {
             return;
         }
         if (refill) {
+            if (restartEachLoop && inner.loops() != loop) {
+                loop = inner.loops(); // fio's clear_io_state: td_fill_rand_seeds seeds buf_state again
+                fill = fill.restarted();
+            }
             fill.fill(views[r.index()], (int) r.length());
         } else if (scramble) {
             FioBufferFill.scramble(views[r.index()], (int) r.length(), r.offset(), clock.nanoTime());

@@ -399,8 +399,10 @@ final class WorkerSet implements AutoCloseable {
      */
     static RequestSource withFioBuffers(JobSpec spec, RequestSource source, FioBufferFill fill,
                                         List<NativeBuffer> buffers, NanoClock clock) {
-        return fill == null ? source
-                : new FioBufferSource(source, spec.buffers(), fill, buffers, spec.workload().rw().writes(), clock);
+        // a new loop comes only with fio's draws (loops, io_size, a time-based job's refills), which know randrepeat
+        boolean restart = spec.access().draws() != null && spec.access().draws().repeatEachLoop();
+        return fill == null ? source : new FioBufferSource(source, spec.buffers(), fill, buffers,
+                spec.workload().rw().writes(), restart, clock);
     }
 
     /** The target file's bytes (0 for anything else): how far a walk with holes or zones may go, as in fio. */

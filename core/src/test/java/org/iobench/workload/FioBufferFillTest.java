@@ -56,6 +56,20 @@ class FioBufferFillTest {
     }
 
     @Test
+    void aRestartedFillWritesWhatAFreshOneWritesAsFiosNewLoopDoes() {
+        // fio's clear_io_state at a new loop seeds the buffer, dedupe and working-set index generators again
+        FioBuffers spec = spec(FioBuffers.Fill.RANDOM, 50, true, 40, true, 4);
+        FioBufferFill fill = new FioBufferFill(spec);
+        ByteBuffer first = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer again = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
+        fill.fill(first, 4096);
+        fill.fill(again, 4096);
+        assertThat(again.array()).as("the generator goes on").isNotEqualTo(first.array());
+        fill.restarted().fill(again, 4096);
+        assertThat(again.array()).as("from its start").isEqualTo(first.array());
+    }
+
+    @Test
     void theScrambleStampsOffsetAndTimeInEvery512ByteBlock() {
         ByteBuffer b = ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN);
         long nanos = 7_000_000_005L; // line (5 ^ offset) & 7 = 5 ^ 0 = 5
