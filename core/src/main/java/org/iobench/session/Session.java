@@ -98,9 +98,9 @@ public final class Session {
     }
 
     /**
-     * A stage cut short by an I/O error does not stop the stages after it, as fio runs a job file: a job's error is
-     * that job's ({@code exitall_on_error} is refused). The failed runs stay marked incomplete and the status is
-     * still 1.
+     * An I/O error ends its job only, as fio runs a job file: the job's parallel partners run to their end and the
+     * stages after it start ({@code exitall_on_error} is refused). The failed runs stay marked incomplete and the
+     * status is still 1.
      */
     public Session failureEndsStageOnly() {
         this.failureEndsStage = true;
@@ -152,8 +152,7 @@ public final class Session {
                     }
                     List<BenchmarkResult> done = stage.size() == 1
                             ? List.of(advisor.advise(benchmark.execute(stage.getFirst(), control, listener)))
-                            : advisor.adviseGroup(new GroupRunner(() -> Benchmark.system(
-                                    sampleIntervalMillis).sharing(files)).execute(stage, control, listener));
+                            : advisor.adviseGroup(group(files).execute(stage, control, listener));
                     for (int i = 0; i < done.size(); i++) {
                         results.add(tests ? done.get(i).withTest(testOf(stage, i).from(origin)) : done.get(i));
                     }
@@ -203,6 +202,12 @@ public final class Session {
         }
         int verified = VerifyFailures.report(results, err);
         return kept == 0 && verified == 0 ? 0 : ExitException.IO_FAILURE;
+    }
+
+    /** The runner of a parallel stage: with fio's rule, a job's I/O error ends that job only. */
+    private GroupRunner group(FileSet files) {
+        GroupRunner g = new GroupRunner(() -> Benchmark.system(sampleIntervalMillis).sharing(files));
+        return failureEndsStage ? g.failuresEndTheirJobOnly() : g;
     }
 
     /** A search over settings of one job (saturate): runs its points through {@code measurer}, returns the curve. */

@@ -15,7 +15,8 @@ import org.iobench.result.RunResult;
  * Runs the jobs of a parallel group at the same time, each on its own target with its own workers, like the
  * jobs of one fio group or several dd processes started together. Every run of every job passes one
  * {@link StartGate} after its set-up, so the measured phases start together. The jobs share the
- * {@link RunControl}: Ctrl-C or an I/O error in one stops all.
+ * {@link RunControl}: Ctrl-C or an I/O error in one stops all, unless the group runs as fio runs one
+ * ({@link #failuresEndTheirJobOnly}), where a job's I/O error ends that job only and its partners go on.
  *
  * <pre>{@code
  * List<BenchmarkResult> results = new GroupRunner(Benchmark::system).execute(jobs, control, listener);
@@ -23,9 +24,23 @@ import org.iobench.result.RunResult;
  */
 public final class GroupRunner {
     private final Supplier<Benchmark> benchmarks;
+    private final boolean ownFailures;
 
     public GroupRunner(Supplier<Benchmark> benchmarks) {
+        this(benchmarks, false);
+    }
+
+    private GroupRunner(Supplier<Benchmark> benchmarks, boolean ownFailures) {
         this.benchmarks = benchmarks;
+        this.ownFailures = ownFailures;
+    }
+
+    /**
+     * The same runner with fio's rule for errors: a job's I/O error ends that job only ({@code td->error}), its
+     * partners run to their end; a signal still stops all, and a set-up failure still aborts the group.
+     */
+    public GroupRunner failuresEndTheirJobOnly() {
+        return new GroupRunner(benchmarks, true);
     }
 
     /**
@@ -50,9 +65,10 @@ public final class GroupRunner {
             int index = i;
             RunListener gated = gated(gate, index == 0 || listener.hearsEveryJob() ? listener
                     : latenciesOnly(listener));
+            RunControl own = ownFailures ? control.ownFailures() : control;
             threads.add(Thread.ofPlatform().name("iobench-group-" + i).start(() -> {
                 try {
-                    results[index] = benchmarks.get().execute(jobs.get(index), control, gated);
+                    results[index] = benchmarks.get().execute(jobs.get(index), own, gated);
                 } catch (Throwable e) {
                     errors[index] = e;
                     gate.abort();

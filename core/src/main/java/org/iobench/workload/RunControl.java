@@ -4,13 +4,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import org.iobench.result.IoFailure;
 import org.iobench.workload.zbd.ZoneBooks;
 
 /**
  * The stop switch shared by a run's workers, the signal handler and the runner. The first reason to stop wins;
- * workers poll {@link #stopped()} between requests (one volatile read).
+ * workers poll {@link #stopped()} between requests (one volatile read). A job of a parallel stage run as fio runs it
+ * has {@link #ownFailures its own} switch: its I/O failure ends that job only, while a signal still stops every job.
  */
 public final class RunControl {
     /** Why a run stopped early. */
@@ -28,7 +30,37 @@ public final class RunControl {
 
     private final AtomicReference<StopReason> reason = new AtomicReference<>();
     private volatile boolean stopped;
-    private volatile boolean finishing;
+    /** What the jobs of one invocation share whatever switch they stop with: exitall, zones, steady groups. */
+    private final Shared shared;
+    /** The stage's control of a job's {@link #ownFailures own}, or null. */
+    private final RunControl stage;
+    /** The jobs' own controls made from this one: a stop of this one stops them too. */
+    private final List<RunControl> jobs = new CopyOnWriteArrayList<>();
+
+    public RunControl() {
+        this.shared = new Shared();
+        this.stage = null;
+    }
+
+    private RunControl(RunControl stage) {
+        this.shared = stage.shared;
+        this.stage = stage;
+    }
+
+    /**
+     * A job's own switch in a parallel stage run as fio runs one (fio's {@code td->error} ends that job only, its
+     * partners go on): the job's I/O failure stops it alone and stays its {@link #reason}; a signal or a stop of this
+     * control stops it too; {@code exitall}, the emulated zones and steady groups are this control's.
+     */
+    public synchronized RunControl ownFailures() {
+        RunControl job = new RunControl(this);
+        jobs.add(job);
+        StopReason why = reason.get();
+        if (stopped) {
+            job.stop(why != null ? why : new Interrupted("SIGINT"));
+        }
+        return job;
+    }
 
     /** Asks every worker to stop: Ctrl-C. */
     public void interrupt() {
@@ -37,7 +69,7 @@ public final class RunControl {
 
     /** Asks every worker to stop because of {@code signal} ({@code "SIGTERM"}...). */
     public void interrupt(String signal) {
-        stop(new Interrupted(signal));
+        (stage != null ? stage : this).stop(new Interrupted(signal));
     }
 
     /** Stops the run because of an I/O error; only the first failure is kept. */
@@ -48,6 +80,9 @@ public final class RunControl {
     private synchronized void stop(StopReason why) {
         reason.compareAndSet(null, why);
         stopped = true;
+        for (RunControl job : jobs) {
+            job.stop(why);
+        }
     }
 
     /**
@@ -67,21 +102,18 @@ public final class RunControl {
      * workers issue nothing more, the run stays complete and the next run or job goes ahead.
      */
     boolean finishing() {
-        return finishing;
+        return shared.finishing;
     }
-
-    private volatile boolean skipRest;
-    /** Reporting groups whose jobs were ended by a job of theirs ({@code exitall}, {@code exit_what=group}). */
-    private final Set<String> endedGroups = ConcurrentHashMap.newKeySet();
 
     /** Ends the jobs of reporting group {@code group} normally, as if their time were up (fio's exit_what=group). */
     void endGroup(String group) {
-        endedGroups.add(group);
+        shared.endedGroups.add(group);
     }
 
     /** True once a job of {@code group} ended the group. */
     boolean groupEnded(String group) {
-        return !endedGroups.isEmpty() && endedGroups.contains(group);
+        Set<String> ended = shared.endedGroups;
+        return !ended.isEmpty() && ended.contains(group);
     }
 
     /**
@@ -89,35 +121,29 @@ public final class RunControl {
      * {@code restToo}, the stages after it do not start ({@code exit_what=all}).
      */
     void exitAll(boolean restToo) {
-        finishing = true;
-        skipRest |= restToo;
+        shared.finishing = true;
+        shared.skipRest |= restToo;
     }
 
     /** True once a job ended the whole job file ({@code exitall} with {@code exit_what=all}). */
     public boolean skipsRest() {
-        return skipRest;
+        return shared.skipRest;
     }
 
-    /** The emulated zones of the run's files (fio's {@code zonemode=zbd}), shared by every job on a file. */
-    private final ZoneBooks zoneBooks = new ZoneBooks();
-
-    /** The emulated zones of every file of this run, by path. */
+    /** The emulated zones of every file of this run, by path (fio's {@code zonemode=zbd}), shared by every job. */
     public ZoneBooks zoneBooks() {
-        return zoneBooks;
+        return shared.zoneBooks;
     }
-
-    /** The jobs of reporting groups whose steady state is judged together, by group and run. */
-    private final Map<String, SteadyGroup> steadyGroups = new ConcurrentHashMap<>();
 
     /** The steady-state watch shared by the jobs of reporting group {@code group} in their run {@code run}. */
     SteadyGroup steadyGroup(String group, int run) {
-        return steadyGroups.computeIfAbsent(group + "#" + run, k -> new SteadyGroup());
+        return shared.steadyGroups.computeIfAbsent(group + "#" + run, k -> new SteadyGroup());
     }
 
     /** Called by the runner before each run: a finish asked in the previous run does not carry over. */
     void beginRun() {
-        finishing = false;
-        endedGroups.clear();
+        shared.finishing = false;
+        shared.endedGroups.clear();
     }
 
     public boolean stopped() {
@@ -156,5 +182,15 @@ public final class RunControl {
     /** The signal that interrupted the run ({@code "SIGTERM"}), or null when it was not interrupted. */
     public String interruptedBy() {
         return reason.get() instanceof Interrupted i ? i.signal() : null;
+    }
+
+    private static final class Shared {
+        volatile boolean finishing;
+        volatile boolean skipRest;
+        /** Reporting groups whose jobs were ended by a job of theirs ({@code exitall}, {@code exit_what=group}). */
+        final Set<String> endedGroups = ConcurrentHashMap.newKeySet();
+        final ZoneBooks zoneBooks = new ZoneBooks();
+        /** The jobs of reporting groups whose steady state is judged together, by group and run. */
+        final Map<String, SteadyGroup> steadyGroups = new ConcurrentHashMap<>();
     }
 }

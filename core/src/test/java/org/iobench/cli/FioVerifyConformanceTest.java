@@ -168,6 +168,50 @@ class FioVerifyConformanceTest {
                 .isEqualTo(2);
     }
 
+    @org.junit.jupiter.api.Test
+    void aFailedJobsParallelPartnerRunsToItsEndAsFiosDoes() throws Exception {
+        Assumptions.assumeTrue(fioInstalled(), "fio is not installed (Debian: apt-get install fio); these tests"
+                + " judge iobench's verify by fio's");
+        // fio's td->error ends the failing job only: the job started beside it (no stonewall) reads on for its
+        // runtime and reports no error; the exit status counts the one job that failed
+        Process fio = fioProcess(partnerJobs(dir, "by-fio"), "--output-format=json");
+        String fioOut = new String(fio.getInputStream().readAllBytes());
+        JsonNode byFio = JSON.readTree(fioOut.substring(fioOut.indexOf('{')));
+        InProcessMain.Result r = InProcessMain.run(args(partnerJobs(dir, "by-iobench"),
+                "--output-format=json"));
+        JsonNode byIobench = JSON.readTree(r.out());
+        List<String> fios = new ArrayList<>();
+        List<String> iobenchs = new ArrayList<>();
+        byFio.path("jobs").forEach(j -> fios.add(j.path("jobname").asText() + " error " + j.path("error").asInt()));
+        byIobench.path("jobs").forEach(j -> iobenchs.add(j.path("jobname").asText() + " error "
+                + j.path("error").asInt()));
+        assertThat(fios).as("fio").containsExactly("layout error 0", "mangle error 0", "failure_only error 84",
+                "partner error 0");
+        assertThat(iobenchs).as(r.err()).isEqualTo(fios);
+        JsonNode partner = byIobench.path("jobs").get(3);
+        assertThat(partner.path("job_runtime").asLong()).as("the partner's whole runtime, 1 s")
+                .isGreaterThanOrEqualTo(1000);
+        assertThat(r.status()).as("one job failed").isEqualTo(fio.exitValue()).isEqualTo(1);
+    }
+
+    /** A damaged block found by a verify-only job, with a time-based reader of another file beside it. */
+    private static List<String> partnerJobs(Path dir, String prefix) {
+        String a = "--filename=" + dir.resolve(prefix + "-a");
+        List<String> sized = List.of("--size=" + SIZE, "--bs=" + BS, "--verify_state_save=0");
+        List<String> cmd = new ArrayList<>();
+        for (List<String> job : List.of(
+                List.of("--name=layout", a, "--rw=write", "--verify=md5"),
+                List.of("--name=mangle", a, "--rw=write", "--offset=16k", "--number_ios=1", "--stonewall"),
+                List.of("--name=failure_only", a, "--rw=write", "--verify=md5", "--verify_only", "--verify_fatal=1",
+                        "--stonewall"),
+                List.of("--name=partner", "--filename=" + dir.resolve(prefix + "-b"), "--rw=read", "--time_based",
+                        "--runtime=1"))) {
+            cmd.addAll(job);
+            cmd.addAll(sized);
+        }
+        return cmd;
+    }
+
     @ParameterizedTest(name = "rwmixread={0} verify_state_load={1}")
     @CsvSource({"0,0", "0,1", "50,0", "50,1", "70,1"})
     void verifyOnlyCountsItsDryRunAsFiosReportDoes(int mix, int load) throws Exception {
