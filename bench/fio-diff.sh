@@ -25,13 +25,23 @@ command -v python3 >/dev/null || { echo "fio-diff: python3 not found" >&2; exit 
 $IOBENCH --version >/dev/null
 mkdir -p "$SCRATCH"
 
-# run_bounded SECONDS DIR CMD...: CMD in DIR in its own process group, killed whole after SECONDS; prints its status
+# tree PID: PID and every process below it (fio's forked jobs call setsid(): they leave its process group)
+tree() {
+    local c
+    for c in $(pgrep -P "$1"); do tree "$c"; done
+    echo "$1"
+}
+
+# run_bounded SECONDS DIR CMD...: CMD in DIR in its own process group, killed whole after SECONDS (its group and
+# every process below it, listed before the kill: an orphan would lose its parent); prints its status
 run_bounded() {
     local limit=$1 dir=$2; shift 2
     (cd "$dir" && exec setsid "$@") >"$dir/.stdout" 2>"$dir/.stderr" &
     local pid=$! i
     for i in $(seq $((limit * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$pid" 2>/dev/null; then kill -9 -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null; echo timeout
+    if kill -0 "$pid" 2>/dev/null; then
+        local all; all=$(tree "$pid")
+        kill -9 -- "-$pid" $all 2>/dev/null; wait "$pid" 2>/dev/null; echo timeout
     else wait "$pid" && echo 0 || echo $?; fi
 }
 
