@@ -10,7 +10,8 @@ import org.iobench.sysmon.SystemSeries;
  * docs/json-format.md): the parts' fields side by side, in this order. Users' scripts, stored runs and golden files
  * read it; a field added here is added at the end ({@code trimLatency}, like the totals' trim counts, only where
  * the run made trims; {@code latencyHistograms} and {@code latencyMoments}, only where they were kept;
- * {@code dryRun}, only for fio's {@code verify_only}). The store
+ * {@code dryRun}, only for fio's {@code verify_only}; {@code verifyPhases}, only where fio's verify read back after
+ * the writes). The store
  * keeps this form; the published document
  * (formatVersion 2) is made from it by {@code report.JsonV2}.
  */
@@ -24,7 +25,8 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
                      @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary trimLatency,
                      @JsonInclude(JsonInclude.Include.NON_NULL) LatencyHistograms latencyHistograms,
                      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, LatencyMoments> latencyMoments,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) DryRun dryRun) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) DryRun dryRun,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) VerifyPhases verifyPhases) {
 
     static RunResultJson of(RunResult r) {
         Outcome o = r.outcome();
@@ -34,7 +36,8 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
         return new RunResultJson(r.run(), r.startedAt(), o.complete(), o.stopReason(), o.failure(), r.totals(),
                 l.read(), l.write(), l.sync(), r.intervals().intervalNanos(), r.intervals().series(), r.workers(),
                 e.accounting(), o.warnings(), e.system(), e.systemSummary(), x.verification(), x.pacing(),
-                x.steady(), l.split(), e.workerThreads(), l.all(), l.trim(), l.histograms(), l.moments(), x.dryRun());
+                x.steady(), l.split(), e.workerThreads(), l.all(), l.trim(), l.histograms(), l.moments(), x.dryRun(),
+                x.verifyPhases());
     }
 
     RunResult toResult() {
@@ -43,6 +46,6 @@ record RunResultJson(int run, String startedAt, boolean complete, String stopRea
                         latencyHistograms, latencyMoments),
                 new Intervals(intervalNanos, series), workers,
                 new RunEvidence(accounting, evidence, system, systemSummary),
-                new Extras(verification, pacing, steady, dryRun));
+                new Extras(verification, pacing, steady, dryRun, verifyPhases));
     }
 }

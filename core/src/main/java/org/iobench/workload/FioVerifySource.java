@@ -1,9 +1,12 @@
 package org.iobench.workload;
 
+import java.util.BitSet;
+import org.iobench.clock.NanoClock;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.result.DryRun;
+import org.iobench.result.VerifyPhases;
 import org.iobench.verify.FioWorkerVerifier;
 
 /**
@@ -16,7 +19,10 @@ import org.iobench.verify.FioWorkerVerifier;
  * runtime, as fio's does. The reads of a job that only reads are checked as they complete. {@code verify_only}
  * issues none of the job's requests: its writes are logged as if done, then read back. A bad block fails the request
  * with fio's message (EILSEQ), which stops the job as fio stops it. Over several files each write is logged with its
- * file's number and read back from that file ({@link VerifyFiles}).
+ * file's number and read back from that file ({@link VerifyFiles}). Each phase's time is kept apart ({@link
+ * #verifyPhases}: fio's runtime of the read direction of a job that writes), and each file read back in a phase
+ * counts as a new pass ({@link #passes}: fio's {@code do_verify} opens it again, and {@code td_io_open_file} drops
+ * its cached pages with {@code invalidate}, so a phase reads from the storage as fio's does).
  */
 final class FioVerifySource extends ForwardingSource {
     private static final byte OWN = 0;
@@ -73,6 +79,13 @@ final class FioVerifySource extends ForwardingSource {
     private long loopIssued;
     /** The verify phase going now began at {@link #loopCap}: the next loop is started from here. */
     private boolean cappedPhase;
+    private final NanoClock clock;
+    /** When the phase going now began, and the time of the phases before it. */
+    private long phaseBegan;
+    private long phaseNanos;
+    /** The files read back in the phase going now: each its first time is opened again, a new pass over it. */
+    private final BitSet reopened = new BitSet();
+    private long reopenings;
 
     /**
      * @param checkReads the job only reads: its reads are checked (fio verifies every read of a job that does not
@@ -82,8 +95,9 @@ final class FioVerifySource extends ForwardingSource {
      */
     FioVerifySource(RequestSource inner, FioWorkerVerifier verifier, VerifyFiles files, int depth,
                     boolean afterWrites, boolean checkReads, boolean timeBased, IoRequest dryRun, long fioLoops,
-                    long ioSize, long largest, long loopCap) {
+                    long ioSize, long largest, long loopCap, NanoClock clock) {
         super(inner);
+        this.clock = clock;
         this.loopCap = loopCap;
         this.fioLoops = fioLoops;
         this.ioSize = ioSize;
@@ -104,6 +118,17 @@ final class FioVerifySource extends ForwardingSource {
     @Override
     public long loops() {
         return inner.loops() + phases;
+    }
+
+    /** The job's passes, and a new one for each file at its first read back in a verify phase (fio opens it again). */
+    @Override
+    public long passes() {
+        return inner.passes() + reopenings;
+    }
+
+    @Override
+    public VerifyPhases verifyPhases() {
+        return phases == 0 ? null : new VerifyPhases(phases, phaseNanos);
     }
 
     /** fio's TD_VERIFYING: in a verify phase, or all along for a job that only reads (fio verifies each read). */
@@ -179,8 +204,7 @@ final class FioVerifySource extends ForwardingSource {
         if (inFlight > 0) {
             return false; // the phase's last reads: fio's do_verify waits for them
         }
-        inPhase = false;
-        phaseShown = false;
+        endPhase();
         if (cappedPhase) {
             cappedPhase = false;
             return keepRunning() && newLoop() && nextLoop();
@@ -214,8 +238,17 @@ final class FioVerifySource extends ForwardingSource {
         phaseShown = true;
         verified = loop;
         phases++;
+        phaseBegan = clock.nanoTime();
+        reopened.clear();
         files.closeAll();
         verifier.phaseStart();
+    }
+
+    /** The phase's last read is back (or the job ended in it): its time is added. */
+    private void endPhase() {
+        inPhase = false;
+        phaseShown = false;
+        phaseNanos += clock.nanoTime() - phaseBegan;
     }
 
     /** The next loop of the job's own requests: the log pruned, the verify generator from its start. */
@@ -240,6 +273,10 @@ final class FioVerifySource extends ForwardingSource {
         if ((inPhase || only) && verifier.take(slot) || !inPhase && !only && verifier.backlogDue(slot)) {
             int f = verifier.verifyFile(slot);
             IoFile file = files.verifyFile(f);
+            if (inPhase && !reopened.get(f)) {
+                reopened.set(f);
+                reopenings++;
+            }
             r.prepare(IoOp.READ, file, verifier.verifyOffset(slot), verifier.verifyLength(slot));
             kind[slot] = VERIFY;
             fileOfSlot[slot] = f;
@@ -312,6 +349,9 @@ final class FioVerifySource extends ForwardingSource {
     /** fio's verify state file at the job's end ({@code verify_state_save}); a failure to write it is printed. */
     @Override
     public void finished() {
+        if (inPhase) {
+            endPhase(); // the job's time ended it
+        }
         inner.finished();
         String failed = verifier.saveState();
         if (failed != null) {

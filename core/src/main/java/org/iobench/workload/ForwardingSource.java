@@ -3,6 +3,7 @@ package org.iobench.workload;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
 import org.iobench.result.DryRun;
+import org.iobench.result.VerifyPhases;
 
 /**
  * A source that wraps another ({@code inner}) and changes part of what it does: every method a wrapper does not
@@ -60,6 +61,11 @@ abstract class ForwardingSource implements RequestSource {
     @Override
     public DryRun dryRun() {
         return inner.dryRun();
+    }
+
+    @Override
+    public VerifyPhases verifyPhases() {
+        return inner.verifyPhases();
     }
 
     @Override

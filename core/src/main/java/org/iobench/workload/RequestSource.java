@@ -3,6 +3,7 @@ package org.iobench.workload;
 import org.iobench.engine.IoFile;
 import org.iobench.engine.IoRequest;
 import org.iobench.result.DryRun;
+import org.iobench.result.VerifyPhases;
 
 /**
  * What one worker issues and what a finished request leads to: the job's access pattern, apart from the loop that
@@ -107,6 +108,11 @@ interface RequestSource {
 
     /** fio's {@code verify_only} dry run: the requests this worker counted as done without issuing; else null. */
     default DryRun dryRun() {
+        return null;
+    }
+
+    /** fio's verify phases after the writes and their time ({@link FioVerifySource}); else null. */
+    default VerifyPhases verifyPhases() {
         return null;
     }
 

@@ -12,6 +12,7 @@ import org.iobench.measure.LatencyRecorder;
 import org.iobench.measure.RunLatencies;
 import org.iobench.result.Accounting;
 import org.iobench.result.DryRun;
+import org.iobench.result.VerifyPhases;
 import org.iobench.result.Extras;
 import org.iobench.result.Interval;
 import org.iobench.result.IntervalLatency;
@@ -74,8 +75,10 @@ final class RunAssembler {
         long syncNanos = finalSync == null ? 0 : finalSync.nanos;
         List<WorkerResult> perWorker = new ArrayList<>();
         DryRun dryRun = null;
+        VerifyPhases verifyPhases = null;
         for (WorkerStats s : workers) {
             dryRun = s.dryRun == null ? dryRun : s.dryRun.plus(dryRun);
+            verifyPhases = s.verifyPhases == null ? verifyPhases : s.verifyPhases.max(verifyPhases);
             reads.add(s.readLatency);
             writes.add(s.writeLatency);
             trims.add(s.trimLatency);
@@ -120,7 +123,7 @@ final class RunAssembler {
                         kept, moments),
                 new Intervals(intervalNanos, withLatency(series.intervals(elapsed))), perWorker,
                 new RunEvidence(evidence.accounting(), evidence.workers(), evidence.system(), summary),
-                new Extras(null, pacing(), evidence.steady(), dryRun));
+                new Extras(null, pacing(), evidence.steady(), dryRun, verifyPhases));
     }
 
     /** The series with each interval's p50/p99/max per direction, the workers' interval histograms added up. */

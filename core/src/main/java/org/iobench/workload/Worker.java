@@ -215,6 +215,7 @@ final class Worker implements Runnable {
                 source.finished();
                 stats.zoneResets = source.zoneResets();
                 stats.dryRun = source.dryRun();
+                stats.verifyPhases = source.verifyPhases();
             }
             if (throttle != null) {
                 throttle.leave();

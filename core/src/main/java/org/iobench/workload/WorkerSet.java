@@ -128,7 +128,7 @@ final class WorkerSet implements AutoCloseable {
             source = fioVerify(spec, source, many != null ? many : VerifyFiles.of(file), mine,
                     many != null ? spec.files().paths() : List.of(target.path()),
                     many != null ? spec.files().sizes().stream().mapToLong(Long::longValue).sum()
-                            : plan.regionLength());
+                            : plan.regionLength(), run.clock());
         }
         if (spec.layout().fillDevice()) {
             source = new FillingSource(source);
@@ -260,7 +260,8 @@ final class WorkerSet implements AutoCloseable {
     /** fio's verify around a worker's requests, with fio's verify generator started where fio starts it. */
     /** @param sizeBytes the job's bytes over its files: fio's {@code size} as its {@code do_io} counts it */
     private static RequestSource fioVerify(JobSpec spec, RequestSource source, VerifyFiles files,
-                                           List<NativeBuffer> buffers, List<Path> paths, long sizeBytes) {
+                                           List<NativeBuffer> buffers, List<Path> paths, long sizeBytes,
+                                           NanoClock clock) {
         FioVerify v = spec.verification().fio();
         RwMode rw = spec.workload().rw();
         java.util.function.Supplier<java.util.function.LongSupplier> seeds = () -> {
@@ -275,7 +276,7 @@ final class WorkerSet implements AutoCloseable {
         return new FioVerifySource(source, verifier, files, spec.queue().iodepth(), v.afterWrites(),
                 rw.reads() && !rw.writes(), spec.timing().loopRegion(), v.only() ? new IoRequest(0, buffers.getFirst())
                 : null, v.loops(), v.ioSize(), spec.access().maxBytes(spec.workload().blockSize()),
-                verifyLoopCap(spec, sizeBytes));
+                verifyLoopCap(spec, sizeBytes), clock);
     }
 
     /**

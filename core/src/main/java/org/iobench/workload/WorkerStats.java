@@ -9,6 +9,7 @@ import org.iobench.measure.IntervalSeries;
 import org.iobench.measure.IoLogs;
 import org.iobench.measure.LatencyRecorder;
 import org.iobench.result.DryRun;
+import org.iobench.result.VerifyPhases;
 
 /**
  * What one worker counted. Written by its worker thread only; read by the runner after the thread ended
@@ -47,6 +48,8 @@ public final class WorkerStats {
     long zoneResets;
     /** fio's {@code verify_only} dry run ({@link RequestSource#dryRun}), set when its loop ends; null: none. */
     DryRun dryRun;
+    /** fio's verify phases ({@link RequestSource#verifyPhases}), set when its loop ends; null: none. */
+    VerifyPhases verifyPhases;
     long syncNanos;
     /** Every byte the kernel reported transferred, warm-up included: compared with /proc/self/io. */
     long issuedBytesRead;

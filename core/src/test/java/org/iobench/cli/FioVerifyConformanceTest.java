@@ -194,6 +194,32 @@ class FioVerifyConformanceTest {
         assertThat(r.status()).as("one job failed").isEqualTo(fio.exitValue()).isEqualTo(1);
     }
 
+    @org.junit.jupiter.api.Test
+    void aWriterThatVerifiesReportsItsWritesOverTheirTimeAndItsReadsBackOverTheirsAsFioDoes() throws Exception {
+        Assumptions.assumeTrue(fioInstalled(), "fio is not installed (Debian: apt-get install fio); these tests"
+                + " judge iobench's verify by fio's");
+        // fio's update_runtime: the write direction's runtime is the job's own loop, the read direction's (the job
+        // reads nothing else) the verify phase after it; the two make up the job's runtime, rounded up to ms each
+        List<String> opts = List.of("--size=4m", "--bs=64k", "--verify=md5", "--verify_state_save=0", "--name=w",
+                "--rw=write");
+        Process fio = fioProcess(opts, "--output-format=json", "--filename=" + dir.resolve("by-fio"));
+        String out = new String(fio.getInputStream().readAllBytes());
+        JsonNode byFio = JSON.readTree(out.substring(out.indexOf('{'))).path("jobs").get(0);
+        JsonNode byIobench = iobench(opts, 0, "--filename=" + dir.resolve("by-iobench")).path("jobs").get(0);
+        for (JsonNode j : List.of(byFio, byIobench)) {
+            String who = j == byFio ? "fio" : "iobench";
+            long write = j.path("write").path("runtime").asLong();
+            long read = j.path("read").path("runtime").asLong();
+            assertThat(write).as("%s: the writes' time", who).isPositive();
+            assertThat(read).as("%s: the reads back's time", who).isPositive();
+            assertThat(write + read).as("%s: write %d ms and read %d ms, each of its phase, within the job's %d ms",
+                    who, write, read, j.path("job_runtime").asLong())
+                    .isLessThanOrEqualTo(j.path("job_runtime").asLong() + 2);
+            assertThat(j.path("write").path("bw_bytes").asLong()).as(who)
+                    .isEqualTo(j.path("write").path("io_bytes").asLong() * 1000 / write);
+        }
+    }
+
     /** A damaged block found by a verify-only job, with a time-based reader of another file beside it. */
     private static List<String> partnerJobs(Path dir, String prefix) {
         String a = "--filename=" + dir.resolve(prefix + "-a");

@@ -17,6 +17,7 @@ import org.iobench.result.LatencyMoments;
 import org.iobench.result.LatencySplit;
 import org.iobench.result.LatencySummary;
 import org.iobench.result.RunResult;
+import org.iobench.result.VerifyPhases;
 import org.iobench.result.Totals;
 import org.iobench.result.VerifyResult;
 
@@ -93,6 +94,24 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
         }
     }
 
+    /**
+     * The time fio counts for {@code dir} ({@code thread_main}'s {@code update_runtime}): the job's own loops for each
+     * direction it does, and its verify phases for the reads, so a job that writes and verifies after has a write
+     * runtime of its writes and a read runtime of its reads back; the run's whole time otherwise.
+     */
+    private static long directionNanos(BenchmarkResult b, RunResult r, Dir dir) {
+        long nanos = r.totals().elapsedNanos();
+        VerifyPhases v = r.extras().verifyPhases();
+        if (v == null) {
+            return nanos;
+        }
+        long phases = Math.min(v.elapsedNanos(), nanos);
+        if (dir != Dir.READ) {
+            return nanos - phases;
+        }
+        return b.job().workload().rw().reads() ? nanos : phases;
+    }
+
     static FioDirection of(FioEntry entry, Dir dir) {
         long bytes = 0;
         long ios = 0;
@@ -116,7 +135,7 @@ record FioDirection(long bytes, long ios, long runtimeMillis, FioLatency slat, F
             ios += moved[1] + dry[1];
             dryIos += dry[1];
             if (moved[0] > 0 || moved[1] > 0) { // the dry run's requests took no time (fio's runtime 0)
-                runtime = Math.max(runtime, (r.totals().elapsedNanos() + 999_999) / 1_000_000);
+                runtime = Math.max(runtime, (directionNanos(b, r, dir) + 999_999) / 1_000_000);
             }
             boolean sync = b.job().engine().flags().contains(EngineFlag.SYNC);
             Map<String, LatencyMoments> moments = r.latencies().moments();
