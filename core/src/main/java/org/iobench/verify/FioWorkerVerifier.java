@@ -82,6 +82,32 @@ public final class FioWorkerVerifier {
         }
     }
 
+    /** fio's stamping of a write alone: its headers and checksums into the buffer, nothing logged ({@link #stamper}). */
+    @FunctionalInterface
+    public interface Stamper {
+        /** Makes slot {@code slot}'s buffer the write of {@code length} bytes at {@code offset}. */
+        void stamp(int slot, long offset, int length);
+    }
+
+    /**
+     * The stamping of {@code spec}'s writes without the rest of verify, for iobench's warm-up on {@code /dev/zero}: the
+     * same data fill, headers and checksums into the buffers as a run's writes get (so their code is compiled before
+     * the window opens), no log, no reads back, no state file; seeds and times are made up.
+     */
+    public static Stamper stamper(FioVerify spec, List<NativeBuffer> buffers) {
+        FioBlocks blocks = new FioBlocks(spec);
+        ByteBuffer[] views = new ByteBuffer[buffers.size()];
+        for (int i = 0; i < views.length; i++) {
+            views[i] = buffers.get(i).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        }
+        int[] numberio = new int[1];
+        return (slot, offset, length) -> {
+            int n = numberio[0]++;
+            blocks.stamp(views[slot], offset, length, spec.hasPattern() ? 0 : 0x9e3779b97f4a7c15L * (n + 1L), n,
+                    n, n);
+        };
+    }
+
     /**
      * @param buffers       the worker's request buffers, by slot
      * @param seedStarts    fio's verify generator ({@code td->verify_state}) from its start, made again at each new

@@ -19,6 +19,7 @@ import org.iobench.engine.IoOp;
 import org.iobench.engine.IoRequest;
 import org.iobench.engine.OpenMode;
 import org.iobench.engine.QueueSetup;
+import org.iobench.job.FioVerify;
 import org.iobench.job.JobFiles;
 import org.iobench.job.JobSpec;
 import org.iobench.job.RwMode;
@@ -27,12 +28,14 @@ import org.iobench.measure.IoLogs;
 import org.iobench.sys.NativeBuffer;
 import org.iobench.sysmon.JitActivity;
 import org.iobench.sysmon.TaskCounters;
+import org.iobench.verify.FioWorkerVerifier;
 
 /**
  * iobench's own warm-up, before a run's window and before {@code --ramp} (the storage's warm-up, the user's): the
  * JVM compiles a loop only after running it a while, so in a cold process the first second of a run went at 35-65 %
  * of the later ones. The harness runs the job's own hot path, the same {@link Worker} loop, engine kind, request
- * source ({@link WorkerSet#dataSource}, in fio's buffer fill when the job has one: {@link WorkerSet#withFioBuffers}),
+ * source ({@link WorkerSet#dataSource}, in fio's buffer fill when the job has one: {@link WorkerSet#withFioBuffers},
+ * its writes stamped as fio's verify stamps them when the job verifies: {@link WarmStampSource}),
  * recorders and fio logs at the job's depth, batch, block size and mix, on {@code /dev/zero}: a private target with no storage behind it (reads return zeros, writes are discarded), so it reads and writes no byte of
  * the user's target, and nothing it does is counted anywhere. Each slice gets a new engine and file, as each run's
  * worker does, so that the branches of a fresh engine's first requests are compiled too. The boundaries a run's
@@ -202,7 +205,9 @@ final class WarmHarness {
         String key = provider.name() + " " + spec.workload().rw() + " qd" + spec.queue().iodepth() + " b"
                 + spec.queue().batch() + (spec.queue().fixedBuffers() ? " fixed" : "")
                 + (WorkerSet.fioFills(spec) ? " " + FioBufferSource.perWrite(spec.buffers()) : "")
-                + (registered(spec) ? " registered" : "") + (spec.files() == null ? ""
+                + (registered(spec) ? " registered" : "")
+                + (spec.verification().fio() != null ? " verify " + spec.verification().fio().type() : "")
+                + (spec.files() == null ? ""
                 : " files " + spec.files().service().kind().fioName()
                         + (spec.files().openFiles() < spec.files().count() ? " some open" : ""));
         if (budgetNanos <= 0 || !warms(spec, provider) || warmed.contains(key)) {
@@ -226,6 +231,10 @@ final class WarmHarness {
             // fio's buffer contents as the run's workers fill them (one fill for every slice: a working set is
             // made once); the bytes go to /dev/zero
             FioBufferFill fill = WorkerSet.fioFill(spec);
+            // fio's verify stamps every write (its data, headers and checksums): stamped here too, never read back
+            FioVerify verify = spec.verification().fio();
+            FioWorkerVerifier.Stamper stamper = verify == null || verify.only() ? null
+                    : FioWorkerVerifier.stamper(verify, buffers);
             // the run's own logs and slat split, so that their code is compiled too; no syncs (/dev/zero refuses
             // them), no rate, pauses or priorities (they would only make the warm-up wait)
             WorkerSetup run = WorkerSetup.of(spec, intervalNanos, 512, provider.has(EngineFlag.SYNC));
@@ -298,6 +307,9 @@ final class WarmHarness {
                                     Long.MAX_VALUE), file, 0, null, region);
                         }
                         source = WorkerSet.withFioBuffers(spec, source, fill, buffers, clock);
+                        if (stamper != null) {
+                            source = new WarmStampSource(source, stamper);
+                        }
                         w = new Worker(setup, new WorkerIo(0, engine, slots, file), source,
                                 new RunShared(clock, own, start));
                         cpuFrom = threadCpuNanos.getAsLong();

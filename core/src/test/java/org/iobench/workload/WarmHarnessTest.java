@@ -26,6 +26,8 @@ import org.iobench.engine.SubmitStatus;
 import org.iobench.job.Access;
 import org.iobench.job.Distribution;
 import org.iobench.job.FioBuffers;
+import org.iobench.job.FioVerify;
+import org.iobench.job.FioVerifyType;
 import org.iobench.job.JobFiles;
 import org.iobench.job.JobSpec;
 import org.iobench.job.LogSpec;
@@ -304,6 +306,48 @@ class WarmHarnessTest {
             assertThat(written.getLong(block * 512 + 56)).isEqualTo(nsec);
         }
         assertThat(Files.exists(f)).as("the target is untouched").isFalse();
+    }
+
+    @Test
+    void aJobThatVerifiesIsWarmedStampingItsWritesAsItsRunWillAndLeavesNoState() {
+        Path f = dir.resolve("v");
+        JobSpec plain = JobSpec.builder(f).rw(RwMode.WRITE).blockSize(4096).sizeBytes(1 << 20).engine("psync")
+                .iodepth(1).build();
+        // fio's md5 verify, state saved at the end as fio's default: the warm-up must leave none
+        FioVerify md5 = new FioVerify(FioVerifyType.MD5, true, 4096, 0, "", List.of(), 0, 0, false, false, false,
+                false, 0, false, 1, "warmed", true, false, dir.toString(), 1, 0);
+        JobSpec verifying = plain.toBuilder().fioVerify(md5).build();
+        EngineProvider psync = Engines.require("psync");
+        List<byte[]> seen = new ArrayList<>();
+        EngineProvider looking = new EngineProvider() {
+            @Override
+            public EngineDescription description() {
+                return psync.description();
+            }
+
+            @Override
+            public IoEngine create(EngineOptions options) throws IOException {
+                seen.add(options.buffers().getFirst().toArray(0, 4096));
+                return psync.create(options);
+            }
+        };
+        TickingClock clock = new TickingClock(20_000);
+        WarmHarness harness = harness(40 * WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.quiet());
+        assertThat(harness.warm(plain, looking, clock, INTERVAL, new RunControl()).settled()).isTrue();
+        seen.clear();
+        WarmHarness.Outcome o = harness.warm(verifying, looking, clock, INTERVAL, new RunControl());
+        assertThat(o.ran()).as("warm for the plain job is not warm for this one").isTrue();
+        assertThat(seen).hasSizeGreaterThan(1);
+        ByteBuffer written = ByteBuffer.wrap(seen.get(1)).order(ByteOrder.LITTLE_ENDIAN);
+        assertThat(written.getShort(0) & 0xffff).as("fio's header magic").isEqualTo(0xacca);
+        assertThat(written.getShort(2) & 0xffff).as("its verify type").isEqualTo(FioVerifyType.MD5.code());
+        assertThat(written.getInt(4)).as("its length").isEqualTo(4096);
+        assertThat(Files.exists(f)).as("the target is untouched").isFalse();
+        try (var left = Files.list(dir)) {
+            assertThat(left).as("no verify state").isEmpty();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     /**
