@@ -275,20 +275,8 @@ class WarmHarnessTest {
         JobSpec plain = JobSpec.builder(f).rw(RwMode.WRITE).blockSize(4096).sizeBytes(1 << 20).engine("psync")
                 .iodepth(1).build();
         JobSpec stamped = plain.toBuilder().buffers(scramble).build();
-        EngineProvider psync = Engines.require("psync");
         List<byte[]> seen = new ArrayList<>();
-        EngineProvider looking = new EngineProvider() {
-            @Override
-            public EngineDescription description() {
-                return psync.description();
-            }
-
-            @Override
-            public IoEngine create(EngineOptions options) throws IOException {
-                seen.add(options.buffers().getFirst().toArray(0, 4096));
-                return psync.create(options);
-            }
-        };
+        EngineProvider looking = firstBufferAtEachEngine(seen);
         TickingClock clock = new TickingClock(20_000);
         WarmHarness harness = harness(40 * WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.quiet());
         assertThat(harness.warm(plain, looking, clock, INTERVAL, new RunControl()).settled()).isTrue();
@@ -317,20 +305,8 @@ class WarmHarnessTest {
         FioVerify md5 = new FioVerify(FioVerifyType.MD5, true, 4096, 0, "", List.of(), 0, 0, false, false, false,
                 false, 0, false, 1, "warmed", true, false, dir.toString(), 1, 0);
         JobSpec verifying = plain.toBuilder().fioVerify(md5).build();
-        EngineProvider psync = Engines.require("psync");
         List<byte[]> seen = new ArrayList<>();
-        EngineProvider looking = new EngineProvider() {
-            @Override
-            public EngineDescription description() {
-                return psync.description();
-            }
-
-            @Override
-            public IoEngine create(EngineOptions options) throws IOException {
-                seen.add(options.buffers().getFirst().toArray(0, 4096));
-                return psync.create(options);
-            }
-        };
+        EngineProvider looking = firstBufferAtEachEngine(seen);
         TickingClock clock = new TickingClock(20_000);
         WarmHarness harness = harness(40 * WarmHarness.SLICE_NANOS, cpu(clock, 1), FakeJit.quiet());
         assertThat(harness.warm(plain, looking, clock, INTERVAL, new RunControl()).settled()).isTrue();
@@ -483,6 +459,26 @@ class WarmHarnessTest {
         WarmHarness.Outcome o = harness.warm(reg, looking, clock, INTERVAL, new RunControl());
         assertThat(o.ran()).as("warm without registered files is not warm with them").isTrue();
         assertThat(registered).isNotEmpty().containsOnly(true);
+    }
+
+    /**
+     * psync, keeping the first 4 KiB of the first request buffer as each engine is made: a new slice's engine shows
+     * what the slice before it wrote.
+     */
+    private static EngineProvider firstBufferAtEachEngine(List<byte[]> seen) {
+        EngineProvider psync = Engines.require("psync");
+        return new EngineProvider() {
+            @Override
+            public EngineDescription description() {
+                return psync.description();
+            }
+
+            @Override
+            public IoEngine create(EngineOptions options) throws IOException {
+                seen.add(options.buffers().getFirst().toArray(0, 4096));
+                return psync.create(options);
+            }
+        };
     }
 
     /** psync, recording the paths it opens and the descriptor of each request. */
