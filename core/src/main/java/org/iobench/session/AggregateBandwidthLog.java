@@ -88,22 +88,34 @@ public final class AggregateBandwidthLog implements RunListener {
         long next = clock.nanoTime() + TICK_NANOS;
         while (!stopped) {
             clock.awaitOthers(next, TICK_NANOS);
+            // the bytes before the time: the bytes counted by then are all the window's, whereas bytes read after the
+            // time could hold some moved after it (on a test's clock, the look at the deadline lets the workers on)
+            long[] bytes = bytes();
             long now = clock.nanoTime();
             if (now >= next) {
-                tick(now);
+                tick(now, bytes);
                 next = now + TICK_NANOS; // fio's helper re-arms after each wake
             }
         }
     }
 
-    /** One look of fio's helper thread at {@code nowNanos}: a sample per direction when the window is long enough. */
-    void tick(long nowNanos) {
+    /** The bytes every job moved so far, per direction (0 read, 1 write, 2 trim). */
+    private long[] bytes() {
         long[] bytes = new long[3];
         for (LiveView v : views) {
             bytes[0] += v.bytesRead();
             bytes[1] += v.bytesWritten();
             bytes[2] += v.bytesTrimmed();
         }
+        return bytes;
+    }
+
+    /** One look of fio's helper thread at {@code nowNanos}: a sample per direction when the window is long enough. */
+    void tick(long nowNanos) {
+        tick(nowNanos, bytes());
+    }
+
+    private void tick(long nowNanos, long[] bytes) {
         if (lastBytes[0] + lastBytes[1] + lastBytes[2] == 0) {
             lastNanos = genesisNanos; // fio: fill_start_time while nothing moved
         }
